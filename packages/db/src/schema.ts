@@ -1,0 +1,266 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['admin', 'user'] }).notNull().default('user'),
+    isDisabled: boolean('is_disabled').notNull().default(false),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    signupIp: text('signup_ip'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+);
+
+/** Server-side sessions. A revoked row is kept (with its reason) so the client can be told why. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull(),
+    isPersistent: boolean('is_persistent').notNull().default(false),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_tokens_hash_key').on(t.tokenHash)],
+);
+
+export const leagueConnections = pgTable(
+  'league_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: ['sleeper', 'yahoo'] }).notNull(),
+    externalUserId: text('external_user_id').notNull(),
+    username: text('username'),
+    displayName: text('display_name'),
+    avatar: text('avatar'),
+    /** AES-256-GCM ciphertexts (Yahoo OAuth); never returned by the API. */
+    accessTokenEnc: text('access_token_enc'),
+    refreshTokenEnc: text('refresh_token_enc'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('league_connections_user_platform_key').on(t.userId, t.platform)],
+);
+
+export const players = pgTable(
+  'players',
+  {
+    id: serial('id').primaryKey(),
+    nflId: text('nfl_id'),
+    sleeperId: text('sleeper_id'),
+    fullName: text('full_name').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    /** Lower-case, punctuation- and suffix-free name used to match across sources. */
+    searchName: text('search_name').notNull(),
+    position: text('position').notNull(),
+    team: text('team').notNull().default('FA'),
+    isActive: boolean('is_active').notNull().default(true),
+    injuryStatus: text('injury_status'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('players_nfl_id_key').on(t.nflId),
+    uniqueIndex('players_sleeper_id_key').on(t.sleeperId),
+    index('players_search_idx').on(t.searchName, t.position),
+  ],
+);
+
+/** One row per player and game: every NFL.com stat column, typed. */
+export const playerWeekStats = pgTable(
+  'player_week_stats',
+  {
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    season: integer('season').notNull(),
+    week: integer('week').notNull(),
+    team: text('team').notNull(),
+    opponent: text('opponent').notNull(),
+    isHome: boolean('is_home').notNull(),
+    passYd: doublePrecision('pass_yd').notNull().default(0),
+    passTd: doublePrecision('pass_td').notNull().default(0),
+    passInt: doublePrecision('pass_int').notNull().default(0),
+    rushYd: doublePrecision('rush_yd').notNull().default(0),
+    rushTd: doublePrecision('rush_td').notNull().default(0),
+    rec: doublePrecision('rec').notNull().default(0),
+    recYd: doublePrecision('rec_yd').notNull().default(0),
+    recTd: doublePrecision('rec_td').notNull().default(0),
+    retTd: doublePrecision('ret_td').notNull().default(0),
+    fumTd: doublePrecision('fum_td').notNull().default(0),
+    twoPt: doublePrecision('two_pt').notNull().default(0),
+    fumLost: doublePrecision('fum_lost').notNull().default(0),
+    carries: doublePrecision('carries').notNull().default(0),
+    touches: doublePrecision('touches').notNull().default(0),
+    targets: doublePrecision('targets').notNull().default(0),
+    receptionPct: doublePrecision('reception_pct'),
+    rzTargets: doublePrecision('rz_targets').notNull().default(0),
+    rzTouches: doublePrecision('rz_touches').notNull().default(0),
+    rzG2g: doublePrecision('rz_g2g').notNull().default(0),
+    patMade: doublePrecision('pat_made').notNull().default(0),
+    patMissed: doublePrecision('pat_missed').notNull().default(0),
+    fgMade0_19: doublePrecision('fg_made_0_19').notNull().default(0),
+    fgMade20_29: doublePrecision('fg_made_20_29').notNull().default(0),
+    fgMade30_39: doublePrecision('fg_made_30_39').notNull().default(0),
+    fgMade40_49: doublePrecision('fg_made_40_49').notNull().default(0),
+    fgMade50: doublePrecision('fg_made_50').notNull().default(0),
+    fgMiss0_19: doublePrecision('fg_miss_0_19').notNull().default(0),
+    fgMiss20_29: doublePrecision('fg_miss_20_29').notNull().default(0),
+    fgMiss30_39: doublePrecision('fg_miss_30_39').notNull().default(0),
+    /** Columns an import may supply beyond NFL.com's (air yards, routes…); absent otherwise. */
+    extra: jsonb('extra').$type<Record<string, number>>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.season, t.week] }),
+    index('player_week_stats_season_week_idx').on(t.season, t.week),
+  ],
+);
+
+export const projections = pgTable(
+  'projections',
+  {
+    id: serial('id').primaryKey(),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    season: integer('season').notNull(),
+    week: integer('week').notNull(),
+    /** 'model' (ours), 'nflcom' (NFL.com's published projection) or 'import' (admin CSV). */
+    source: text('source').notNull(),
+    modelVersion: text('model_version'),
+    team: text('team').notNull(),
+    opponent: text('opponent'),
+    predMean: doublePrecision('pred_mean').notNull(),
+    predStd: doublePrecision('pred_std').notNull(),
+    p10: doublePrecision('p10'),
+    p50: doublePrecision('p50'),
+    p90: doublePrecision('p90'),
+    /** Projected stat line, keyed like player_week_stats columns. */
+    stats: jsonb('stats').$type<Record<string, number>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('projections_player_week_source_key').on(t.playerId, t.season, t.week, t.source),
+    index('projections_season_week_idx').on(t.season, t.week, t.source),
+  ],
+);
+
+export const simulations = pgTable(
+  'simulations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull().default('matchup'),
+    platform: text('platform'),
+    leagueId: text('league_id'),
+    iterations: integer('iterations').notNull(),
+    durationMs: doublePrecision('duration_ms').notNull(),
+    winProbability: doublePrecision('win_probability'),
+    predictedScoreDifference: doublePrecision('predicted_score_difference'),
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('simulations_created_idx').on(t.createdAt)],
+);
+
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['active', 'acknowledged', 'resolved'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [index('alerts_type_status_idx').on(t.type, t.status)],
+);
+
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    userId: uuid('user_id'),
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('analytics_events_type_created_idx').on(t.type, t.createdAt)],
+);
+
+export const errorEvents = pgTable(
+  'error_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    category: text('category').notNull(),
+    statusCode: integer('status_code').notNull(),
+    message: text('message').notNull(),
+    endpoint: text('endpoint').notNull(),
+    method: text('method'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('error_events_created_idx').on(t.createdAt)],
+);
+
+/** Small key/value facts the app keeps about itself (data import state, directory refresh time…). */
+export const appState = pgTable('app_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: updatedAt(),
+});
