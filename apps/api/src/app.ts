@@ -1,0 +1,96 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { AppDeps } from './deps.js';
+import { createContextFactory } from './context.js';
+import { registerCsrfProtection } from './http/csrf.js';
+import { registerApiDocs } from './http/docs.js';
+import { formatError } from './http/error-format.js';
+import { registerHealth } from './http/health.js';
+import { registerRestAdapter } from './http/rest-adapter.js';
+import { isApiPath, registerWebApp } from './http/spa.js';
+import { appRouter, type AppRouter } from './router/root.js';
+
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppOptions {
+  /** Folder of the built web app; when absent or unbuilt, only the API is served. */
+  webDistDir?: string | undefined;
+}
+
+/** The whole HTTP surface: security headers, CSRF, the REST paths, /trpc, docs, health and the SPA. */
+export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https://sleepercdn.com'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: deps.config.isSecureOrigin ? [] : null,
+      },
+    },
+    hsts: deps.config.isSecureOrigin,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCookie, { secret: deps.config.sessionSecret });
+
+  app.setErrorHandler((error, req, reply) => {
+    const { status, body } = formatError(error);
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    return reply.code(status).send(body);
+  });
+
+  registerCsrfProtection(app, deps.config);
+  registerHealth(app, deps);
+  await registerApiDocs(app, deps.config);
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: createContextFactory(deps),
+      onError: ({ error, path }) => {
+        if (formatError(error).status >= 500) deps.log.error({ err: error.cause ?? error, path }, 'trpc call failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+  await registerRestAdapter(app, deps);
+
+  const isServingWebApp = options.webDistDir ? await registerWebApp(app, options.webDistDir) : false;
+
+  app.setNotFoundHandler((req, reply) => {
+    const isPageRequest = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.url);
+    if (isPageRequest && isServingWebApp) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ code: 'NOT_FOUND', message: `No such path: ${req.method} ${req.url.split('?')[0]}` });
+  });
+
+  return app;
+}

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Thrown for invalid configuration; its message is one line naming the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const urlWithProtocols = (protocols: string[]) =>
+  optionalString.refine(
+    (value) => {
+      if (value === undefined) return true;
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  APP_URL: urlWithProtocols(['http:', 'https:']),
+  DATA_DIR: z.string().trim().min(1).default('./.data'),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']),
+  MONGODB_URL: urlWithProtocols(['mongodb:', 'mongodb+srv:']),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:']),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().trim().min(3).default('Fantasy Matchup <no-reply@localhost>'),
+  SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
+  ADMIN_PASSWORD: optionalString,
+  SLEEPER_API_URL: urlWithProtocols(['http:', 'https:']).transform((v) => v ?? 'https://api.sleeper.app'),
+  YAHOO_CLIENT_ID: optionalString,
+  YAHOO_CLIENT_SECRET: optionalString,
+  YAHOO_AUTH_URL: urlWithProtocols(['http:', 'https:']).transform((v) => v ?? 'https://api.login.yahoo.com'),
+  YAHOO_API_URL: urlWithProtocols(['http:', 'https:']).transform(
+    (v) => v ?? 'https://fantasysports.yahooapis.com',
+  ),
+  NFL_DATA_DIR: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  appUrl: string;
+  /** True when APP_URL is https: cookies get the Secure flag. */
+  isSecureOrigin: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mongodbUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionSecret: string;
+  admin: { email: string; password: string } | undefined;
+  sleeperApiUrl: string;
+  yahoo: { clientId: string | undefined; clientSecret: string | undefined; authUrl: string; apiUrl: string };
+  nflDataDir: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+/**
+ * Parses the environment once. Throws ConfigError with one line naming the first bad variable.
+ * `SESSION_SECRET`, when unset, is generated once and kept in DATA_DIR.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue.message} (got "${env[variable] ?? ''}")`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    isSecureOrigin: appUrl.startsWith('https:'),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    mongodbUrl: e.MONGODB_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    sleeperApiUrl: e.SLEEPER_API_URL.replace(/\/+$/, ''),
+    yahoo: {
+      clientId: e.YAHOO_CLIENT_ID,
+      clientSecret: e.YAHOO_CLIENT_SECRET,
+      authUrl: e.YAHOO_AUTH_URL.replace(/\/+$/, ''),
+      apiUrl: e.YAHOO_API_URL.replace(/\/+$/, ''),
+    },
+    nflDataDir: e.NFL_DATA_DIR ? path.resolve(e.NFL_DATA_DIR) : undefined,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,60 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+
+export const CSRF_COOKIE = 'csrf-token';
+export const CSRF_HEADER = 'x-csrf-token';
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function sign(nonce: string, secret: string): string {
+  return createHmac('sha256', `csrf:${secret}`).update(nonce).digest('base64url').slice(0, 32);
+}
+
+export function issueCsrfToken(secret: string): string {
+  const nonce = randomBytes(24).toString('base64url');
+  return `${nonce}.${sign(nonce, secret)}`;
+}
+
+export function isSignedCsrfToken(token: string | undefined, secret: string): token is string {
+  if (!token) return false;
+  const [nonce, signature, extra] = token.split('.');
+  if (!nonce || !signature || extra !== undefined) return false;
+  const expected = Buffer.from(sign(nonce, secret));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** Returns the request's valid token or a new one, and sets it as cookie and response header. */
+export function provideCsrfToken(req: FastifyRequest, reply: FastifyReply, config: Config): string {
+  const current = req.cookies[CSRF_COOKIE];
+  const token = isSignedCsrfToken(current, config.sessionSecret) ? current : issueCsrfToken(config.sessionSecret);
+  void reply.setCookie(CSRF_COOKIE, token, {
+    path: '/',
+    sameSite: 'lax',
+    secure: config.isSecureOrigin,
+    httpOnly: false, // the web app reads it to echo it in the X-CSRF-Token header
+  });
+  void reply.header(CSRF_HEADER, token);
+  return token;
+}
+
+/**
+ * Double-submit check for every write under /api and /trpc: the X-CSRF-Token header must
+ * equal the csrf-token cookie and carry our signature.
+ */
+export function registerCsrfProtection(app: FastifyInstance, config: Config): void {
+  app.addHook('onRequest', async (req, reply) => {
+    if (!WRITE_METHODS.has(req.method)) return;
+    if (!req.url.startsWith('/api/') && !req.url.startsWith('/trpc/')) return;
+    const header = req.headers[CSRF_HEADER];
+    const cookie = req.cookies[CSRF_COOKIE];
+    const isValid =
+      typeof header === 'string' && header === cookie && isSignedCsrfToken(header, config.sessionSecret);
+    if (!isValid) {
+      return reply.code(403).send({
+        code: 'CSRF_INVALID',
+        message: 'Your security token is missing or out of date. Please reload the page and try again.',
+      });
+    }
+  });
+}

@@ -1,0 +1,9 @@
+import { router } from '../trpc.js';
+import { authRouter } from './auth.js';
+
+/** One router per domain; the domain name is the URL prefix of its REST paths. */
+export const appRouter = router({
+  auth: authRouter,
+});
+
+export type AppRouter = typeof appRouter;

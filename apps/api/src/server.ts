@@ -1,0 +1,68 @@
+import { fileURLToPath } from 'node:url';
+import { openDatabase, runMigrations, type Database } from '@fm/db';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { buildApp } from './app.js';
+import { ConfigError, type Config } from './config.js';
+import type { AppDeps } from './deps.js';
+import { createLogger } from './logger.js';
+
+export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface RunningServer {
+  app: FastifyInstance;
+  deps: AppDeps;
+  url: string;
+  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  webDistDir?: string | undefined;
+  logger?: Logger;
+}
+
+/** Opens the database (failing with one line naming DATABASE_URL), migrates, serves. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const log = options.logger ?? createLogger(config);
+  const database = await connectDatabase(config);
+  try {
+    await runMigrations(database, { databaseUrl: config.databaseUrl });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const deps: AppDeps = { config, database, log };
+  const app = await buildApp(deps, { webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST_DIR });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new ConfigError(`PORT: ${config.port} is already in use on ${config.host}; set PORT to a free port`);
+    }
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return { app, deps, url: `http://${config.host}:${port}`, close: () => app.close() };
+}
+
+async function connectDatabase(config: Config): Promise<Database> {
+  if (!config.databaseUrl) return openDatabase({ dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  try {
+    await database.ping();
+    return database;
+  } catch (error) {
+    await database.close().catch(() => {});
+    const target = new URL(config.databaseUrl);
+    const reason = (error as { code?: string; message?: string }).code ?? (error as Error).message;
+    throw new ConfigError(
+      `DATABASE_URL: cannot connect to PostgreSQL at ${target.hostname}:${target.port || 5432}${target.pathname} (${reason})`,
+    );
+  }
+}

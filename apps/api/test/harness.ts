@@ -1,0 +1,128 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@fm/db';
+import { loadConfig, type Config } from '../src/config.js';
+import { startServer, type RunningServer } from '../src/server.js';
+
+export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export type DatabaseKind = 'pglite' | 'postgres';
+/** Run integration suites on both databases: `describe.each(DATABASE_KINDS)(...)`. */
+export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
+
+export interface TestServer extends RunningServer {
+  config: Config;
+  dataDir: string;
+  /** A fresh client with its own cookie jar. */
+  client(): TestClient;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server on a free port against a fresh database: PGlite in a temp folder, or a
+ * new PostgreSQL database (dropped afterwards). `env` adds or overrides variables.
+ */
+export async function startTestServer(
+  kind: DatabaseKind = 'pglite',
+  env: Record<string, string | undefined> = {},
+  options: { webDistDir?: string } = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fm-api-'));
+  let pg: TestDatabase | undefined;
+  if (kind === 'postgres') {
+    pg = await createTestDatabase(TEST_POSTGRES_URL);
+    await pg.close(); // the server opens its own pool
+  }
+  const config = loadConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(pg?.url ? { DATABASE_URL: pg.url } : {}),
+    ...env,
+  });
+  const server = await startServer(config, { webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web') });
+  return {
+    ...server,
+    config,
+    dataDir,
+    client: () => new TestClient(server.url),
+    async stop() {
+      await server.close();
+      if (pg) await pg.destroy().catch(() => {});
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** A browser-like client: keeps cookies, and sends the CSRF token on writes like the web app. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  get csrfToken(): string | undefined {
+    return this.cookies.get('csrf-token');
+  }
+
+  async fetchCsrfToken(): Promise<string> {
+    const response = await this.request('GET', '/api/auth/csrf-token');
+    return response.body.csrfToken as string;
+  }
+
+  get<T = any>(url: string, init: RequestInit = {}) {
+    return this.request<T>('GET', url, undefined, init);
+  }
+  post<T = any>(url: string, body?: unknown, init: RequestInit = {}) {
+    return this.write<T>('POST', url, body, init);
+  }
+  patch<T = any>(url: string, body?: unknown, init: RequestInit = {}) {
+    return this.write<T>('PATCH', url, body, init);
+  }
+  put<T = any>(url: string, body?: unknown, init: RequestInit = {}) {
+    return this.write<T>('PUT', url, body, init);
+  }
+  delete<T = any>(url: string, body?: unknown, init: RequestInit = {}) {
+    return this.write<T>('DELETE', url, body, init);
+  }
+
+  private async write<T>(method: string, url: string, body: unknown, init: RequestInit) {
+    if (!this.csrfToken) await this.fetchCsrfToken();
+    const headers = new Headers(init.headers);
+    if (!headers.has('x-csrf-token') && this.csrfToken) headers.set('x-csrf-token', this.csrfToken);
+    return this.request<T>(method, url, body, { ...init, headers });
+  }
+
+  async request<T = any>(method: string, url: string, body?: unknown, init: RequestInit = {}): Promise<TestResponse<T>> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0 && !headers.has('cookie')) {
+      headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    }
+    let payload = init.body;
+    if (body !== undefined && payload === undefined) {
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    }
+    const response = await fetch(new URL(url, this.baseUrl), { ...init, method, headers, body: payload, redirect: 'manual' });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = cookie.split(';');
+      const [name, ...value] = pair!.split('=');
+      const isExpired = attributes.some((a) => /max-age=0|expires=thu, 01 jan 1970/i.test(a.trim()));
+      if (isExpired) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value.join('='));
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+}
