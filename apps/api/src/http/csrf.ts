@@ -1,3 +1,4 @@
+import type {} from '@fastify/cookie'; // request.cookies / reply.setCookie types
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';

@@ -1,0 +1,4 @@
+export { Banner, type BannerProps, type BannerTone } from './Banner.js';
+export { Breadcrumbs, type BreadcrumbItem, type BreadcrumbsProps } from './Breadcrumbs.js';
+export { Button, type ButtonProps, type ButtonVariant } from './Button.js';
+export { Spinner, type SpinnerProps } from './Spinner.js';
