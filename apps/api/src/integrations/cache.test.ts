@@ -1,0 +1,52 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import * as counters from './cache.js';
+import { TtlCache } from './cache.js';
+
+describe('TtlCache', () => {
+  let now: number;
+  const clock = () => now;
+
+  beforeEach(() => {
+    now = 1_000;
+    counters.resetCacheCounters();
+  });
+
+  it('answers a value until its time to live has passed, counting hits and misses', () => {
+    const cache = new TtlCache<string>({ now: clock });
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', 'alpha', 500);
+    expect(cache.get('a')).toBe('alpha');
+    now += 499;
+    expect(cache.get('a')).toBe('alpha');
+    now += 1;
+    expect(cache.get('a')).toBeUndefined();
+    expect(counters.hits).toBe(2);
+    expect(counters.misses).toBe(2);
+    expect(counters.cacheHitRate()).toBe(50);
+  });
+
+  it('drops the oldest entries beyond its size limit', () => {
+    const cache = new TtlCache<number>({ now: clock, maxEntries: 2 });
+    cache.set('a', 1, 1_000);
+    cache.set('b', 2, 1_000);
+    cache.set('c', 3, 1_000);
+    expect(cache.size).toBe(2);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('c')).toBe(3);
+  });
+
+  it('shares one load between concurrent callers and does not keep failures', async () => {
+    const cache = new TtlCache<number>({ now: clock });
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return 42;
+    };
+    const results = await Promise.all([cache.getOrLoad('k', 100, load), cache.getOrLoad('k', 100, load)]);
+    expect(results).toEqual([42, 42]);
+    expect(loads).toBe(1);
+    await expect(cache.getOrLoad('bad', 100, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    await expect(cache.getOrLoad('bad', 100, async () => 7)).resolves.toBe(7);
+  });
+});

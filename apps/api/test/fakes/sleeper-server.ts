@@ -1,0 +1,134 @@
+import { type FakeResponse, type FakeServer, startFakeServer } from './fake-http.js';
+import { readFixture } from './fixtures.js';
+
+/** The recorded user (fixture `sleeper/user.json`). */
+export const FAKE_SLEEPER_USER = { username: 'dakeif', userId: '727931651199414272' } as const;
+/** Extra usernames that answer the recorded user (with their own name), for tests and demos. */
+export const FAKE_SLEEPER_TEST_USERNAMES = ['testuser', 'sleeper_demo', 'e2e_manager'] as const;
+/** Set A: the 2026 dynasty league recorded in the offseason. */
+export const OFFSEASON_LEAGUE_ID = '1335327387256119296';
+/** Set B: the completed 2025 redraft league with scored week-1 and week-17 matchups. */
+export const IN_SEASON_LEAGUE_ID = '1260643183704932352';
+export const IN_SEASON_SEASON = '2025';
+
+/**
+ * - `in-season` (default): NFL state says 2025 regular season week 1, and the user's 2025 leagues
+ *   include the Set B league, whose rosters, users and week-1 matchups are all recorded.
+ * - `preseason` / `offseason`: the recorded `state_nfl_preseason.json` / `state_nfl.json` answers.
+ */
+export type SleeperScenario = 'in-season' | 'preseason' | 'offseason';
+
+export interface FakeSleeperOptions {
+  scenario?: SleeperScenario;
+  /** Usernames (besides the recorded one) that find the recorded user. */
+  usernames?: readonly string[];
+  port?: number;
+  host?: string;
+}
+
+export type FakeSleeper = FakeServer;
+
+type Json = Record<string, any>;
+
+/** A local stand-in for api.sleeper.app that replays the fixtures under /work/shared/fixtures/sleeper. */
+export async function startFakeSleeper(options: FakeSleeperOptions = {}): Promise<FakeSleeper> {
+  const scenario = options.scenario ?? 'in-season';
+  const aliases = new Set([...(options.usernames ?? FAKE_SLEEPER_TEST_USERNAMES)].map((name) => name.toLowerCase()));
+  const data = loadSleeperData();
+
+  return startFakeServer(
+    (_request, url) => {
+      const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+      if (parts[0] !== 'v1') return notFound();
+      const [, resource, id, sub, arg, extra] = parts;
+
+      if (resource === 'user' && id && parts.length === 3) return ok(findUser(data.user, id, aliases));
+      if (resource === 'user' && id && sub === 'leagues' && arg === 'nfl' && extra && parts.length === 6) {
+        return ok(id === FAKE_SLEEPER_USER.userId ? (data.leaguesBySeason.get(extra) ?? []) : []);
+      }
+      if (resource === 'league' && id) return leagueRoute(data, id, sub, arg, parts.length);
+      if (resource === 'state' && id === 'nfl' && parts.length === 3) return ok(stateFor(scenario));
+      if (resource === 'players' && id === 'nfl' && parts.length === 3) return ok(data.players);
+      return notFound();
+    },
+    options.port,
+    options.host,
+  );
+}
+
+interface SleeperData {
+  user: Json;
+  leaguesBySeason: Map<string, Json[]>;
+  leagues: Map<string, Json>;
+  rosters: Map<string, Json[]>;
+  users: Map<string, Json[]>;
+  matchups: Map<string, Json[]>;
+  players: Json;
+}
+
+function loadSleeperData(): SleeperData {
+  const offseasonLeague = readFixture('sleeper/league.json');
+  const inSeasonLeague = readFixture('sleeper/season2025_league.json');
+  const leaguesBySeason = new Map<string, Json[]>([
+    ['2024', readFixture('sleeper/user_leagues_nfl_2024.json')],
+    ['2025', [inSeasonLeague, ...readFixture<Json[]>('sleeper/user_leagues_nfl_2025.json')]],
+    ['2026', [offseasonLeague]],
+  ]);
+  const leagues = new Map<string, Json>();
+  for (const list of leaguesBySeason.values()) for (const league of list) leagues.set(league.league_id, league);
+  return {
+    user: readFixture('sleeper/user.json'),
+    leaguesBySeason,
+    leagues,
+    rosters: new Map([
+      [OFFSEASON_LEAGUE_ID, readFixture('sleeper/league_rosters.json')],
+      [IN_SEASON_LEAGUE_ID, readFixture('sleeper/season2025_league_rosters.json')],
+    ]),
+    users: new Map([
+      [OFFSEASON_LEAGUE_ID, readFixture('sleeper/league_users.json')],
+      [IN_SEASON_LEAGUE_ID, readFixture('sleeper/season2025_league_users.json')],
+    ]),
+    matchups: new Map([
+      [`${IN_SEASON_LEAGUE_ID}:1`, readFixture('sleeper/season2025_league_matchups_week1.json')],
+      [`${IN_SEASON_LEAGUE_ID}:17`, readFixture('sleeper/season2025_league_matchups_week17.json')],
+    ]),
+    // The real directory has every player; the union of both samples covers the recorded rosters.
+    players: { ...readFixture('sleeper/players_nfl_sample.json'), ...readFixture('sleeper/players_nfl_sample_2025_week1.json') },
+  };
+}
+
+function findUser(user: Json, nameOrId: string, aliases: Set<string>): Json | null {
+  const key = nameOrId.toLowerCase();
+  if (key === FAKE_SLEEPER_USER.username || key === FAKE_SLEEPER_USER.userId) return user;
+  if (aliases.has(key)) return { ...user, username: key, display_name: nameOrId };
+  return null;
+}
+
+function leagueRoute(data: SleeperData, leagueId: string, sub: string | undefined, arg: string | undefined, depth: number): FakeResponse {
+  if (depth === 3) return ok(data.leagues.get(leagueId) ?? null);
+  const isKnown = data.leagues.has(leagueId);
+  if (sub === 'rosters' && depth === 4) return ok(isKnown ? (data.rosters.get(leagueId) ?? []) : null);
+  if (sub === 'users' && depth === 4) return ok(isKnown ? (data.users.get(leagueId) ?? []) : null);
+  if (sub === 'matchups' && arg && depth === 5) {
+    // Unrecorded weeks (and every offseason week) answer [] like the real service between games.
+    return ok(isKnown ? (data.matchups.get(`${leagueId}:${arg}`) ?? []) : null);
+  }
+  return notFound();
+}
+
+function stateFor(scenario: SleeperScenario): Json {
+  if (scenario === 'offseason') return readFixture('sleeper/state_nfl.json');
+  if (scenario === 'preseason') return readFixture('sleeper/state_nfl_preseason.json');
+  // The recorded regular-season state is from 2026; shift it to 2025 so it agrees with Set B.
+  return {
+    ...readFixture('sleeper/state_nfl_regular.json'),
+    season: IN_SEASON_SEASON,
+    league_season: IN_SEASON_SEASON,
+    league_create_season: IN_SEASON_SEASON,
+    previous_season: '2024',
+    season_start_date: '2025-09-04',
+  };
+}
+
+const ok = (body: unknown): FakeResponse => ({ status: 200, body });
+const notFound = (): FakeResponse => ({ status: 404, rawBody: '<html>404 Not Found</html>' });
