@@ -5,10 +5,14 @@ import { createTestDatabase, type TestDatabase } from '@fm/db';
 import { loadConfig, type Config } from '../src/config.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
-export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/**
+ * A PostgreSQL server to make throw-away test databases on (`DATABASE_URL`, as in contract.md:
+ * integration tests use a real PostgreSQL when it is set, the embedded one always).
+ */
+export const TEST_POSTGRES_URL = process.env.DATABASE_URL || undefined;
 export type DatabaseKind = 'pglite' | 'postgres';
-/** Run integration suites on both databases: `describe.each(DATABASE_KINDS)(...)`. */
-export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
+/** Run integration suites on every available database: `describe.each(DATABASE_KINDS)(...)`. */
+export const DATABASE_KINDS: DatabaseKind[] = TEST_POSTGRES_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 export interface TestServer extends RunningServer {
   config: Config;
@@ -30,10 +34,12 @@ export async function startTestServer(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fm-api-'));
   let pg: TestDatabase | undefined;
   if (kind === 'postgres') {
+    if (!TEST_POSTGRES_URL) throw new Error('Set DATABASE_URL to run PostgreSQL integration tests');
     pg = await createTestDatabase(TEST_POSTGRES_URL);
     await pg.close(); // the server opens its own pool
   }
   const config = loadConfig({
+    DATABASE_URL: undefined,
     PORT: '0',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',

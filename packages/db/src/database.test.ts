@@ -7,12 +7,12 @@ import { openDatabase } from './client.js';
 import { users } from './schema.js';
 import { executeRows } from './rows.js';
 
-const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** contract.md: tests use a real PostgreSQL when DATABASE_URL is set, the embedded one always. */
+const POSTGRES_URL = process.env.DATABASE_URL || undefined;
+const DATABASES: [string, string | undefined][] = [['PGlite', undefined]];
+if (POSTGRES_URL) DATABASES.push(['PostgreSQL', POSTGRES_URL]);
 
-describe.each([
-  ['PGlite', undefined],
-  ['PostgreSQL', POSTGRES_URL],
-])('database on %s', (_label, serverUrl) => {
+describe.each(DATABASES)('database on %s', (_label, serverUrl) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(serverUrl);
@@ -41,14 +41,14 @@ describe.each([
   });
 });
 
-describe('concurrent start against one PostgreSQL', () => {
+describe.runIf(POSTGRES_URL)('concurrent start against one PostgreSQL', () => {
   it('two processes migrating at once both succeed and the schema is applied once', async () => {
-    const target = await createTestDatabase(POSTGRES_URL);
+    const target = await createTestDatabase(POSTGRES_URL!);
     // a fresh, unmigrated database next to it
-    const admin = postgres(POSTGRES_URL, { max: 1, onnotice: () => {} });
+    const admin = postgres(POSTGRES_URL!, { max: 1, onnotice: () => {} });
     const name = `fm_race_${process.pid}_${Date.now()}`;
     await admin.unsafe(`create database ${name}`);
-    const url = new URL(POSTGRES_URL);
+    const url = new URL(POSTGRES_URL!);
     url.pathname = `/${name}`;
     try {
       const [a, b] = await Promise.all([

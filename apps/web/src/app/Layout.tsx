@@ -3,6 +3,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../features/auth/auth-context';
 import { buildBreadcrumbs } from '../lib/breadcrumbs';
+import { BrandMark } from './BrandMark';
 import { navigationFor, type NavLinkItem } from './navigation';
 import { PageLoading, RouteErrorBoundary } from './RouteErrorBoundary';
 
@@ -28,9 +29,7 @@ export function Layout() {
       </a>
       <header className="topbar">
         <Link to="/" className="brand" aria-label="Fantasy Matchup home">
-          <span className="brand__mark" aria-hidden="true">
-            🏈
-          </span>
+          <BrandMark />
           <span className="brand__name">Fantasy Matchup</span>
         </Link>
         <nav aria-label="Main" className="topbar__nav">

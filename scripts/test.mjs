@@ -1,0 +1,32 @@
+// `npm test`: the whole suite — lint, typecheck, unit + integration, then browser end-to-end
+// against the built app. Exits 0 only when every step passes.
+import { build } from './build.mjs';
+import { ensureInstall } from './ensure-install.mjs';
+import { PNPM, run } from './lib.mjs';
+
+await ensureInstall();
+
+const steps = [
+  ['Lint', 'npx', ['eslint', '--max-warnings=0', '.']],
+  ['Typecheck', PNPM[0], [...PNPM.slice(1), '-r', '--workspace-concurrency=2', 'typecheck']],
+  ['Build', null, null],
+  ['Unit and integration tests', 'npx', ['vitest', 'run']],
+  ['Browser end-to-end tests', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']],
+];
+
+const results = [];
+for (const [label, command, args] of steps) {
+  console.log(`\n━━ ${label} ━━`);
+  const started = Date.now();
+  const code = command ? await run(command, args) : await build().then(() => 0, (error) => (console.error(error), 1));
+  const seconds = (Date.now() - started) / 1000;
+  results.push({ label, code, seconds });
+  if (code !== 0) break;
+}
+
+console.log('\n━━ Summary ━━');
+for (const { label, code, seconds } of results) {
+  console.log(`${code === 0 ? '✔' : '✖'} ${label.padEnd(28)} ${seconds.toFixed(1).padStart(6)} s`);
+}
+const failed = results.some((r) => r.code !== 0) || results.length < steps.length;
+process.exit(failed ? 1 : 0);
