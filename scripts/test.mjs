@@ -8,7 +8,7 @@ await ensureInstall();
 
 const steps = [
   ['Lint', 'npx', ['eslint', '--max-warnings=0', '.']],
-  ['Typecheck', PNPM[0], [...PNPM.slice(1), '-r', '--workspace-concurrency=2', 'typecheck']],
+  ['Typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['Build', null, null],
   ['Unit and integration tests', 'npx', ['vitest', 'run']],
   ['Browser end-to-end tests', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']],
