@@ -2,7 +2,7 @@
 // against the built app. Exits 0 only when every step passes.
 import { build } from './build.mjs';
 import { ensureInstall } from './ensure-install.mjs';
-import { PNPM, run } from './lib.mjs';
+import { run } from './lib.mjs';
 
 await ensureInstall();
 
