@@ -12,6 +12,7 @@ import { formatError } from './http/error-format.js';
 import { registerHealth } from './http/health.js';
 import { registerRestAdapter } from './http/rest-adapter.js';
 import { isApiPath, registerWebApp } from './http/spa.js';
+import { registerVerifyEmailRoute } from './http/verify-email-route.js';
 import { appRouter, type AppRouter } from './router/root.js';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
 
   registerCsrfProtection(app, deps.config);
   registerHealth(app, deps);
+  registerVerifyEmailRoute(app, deps);
   await registerApiDocs(app, deps.config);
 
   await app.register(fastifyTRPCPlugin, {

@@ -1,10 +1,16 @@
 import type { Database } from '@fm/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
+import type { Mailer } from './services/mailer.js';
+import type { RateLimiter } from './services/rate-limiter.js';
 
 /** Long-lived dependencies, created once at start-up and handed to every service. */
 export interface AppDeps {
   config: Config;
   database: Database;
   log: FastifyBaseLogger;
+  /** Account mails: SMTP, or the DATA_DIR/outbox folder. */
+  mailer: Mailer;
+  /** Attempt counters for login, registration and mail requests (Redis when REDIS_URL is set). */
+  rateLimiter: RateLimiter;
 }

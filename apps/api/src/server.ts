@@ -6,6 +6,10 @@ import { buildApp } from './app.js';
 import { ConfigError, type Config } from './config.js';
 import type { AppDeps } from './deps.js';
 import { createLogger } from './logger.js';
+import { connectRedis } from './redis.js';
+import { ensureAdminAccount } from './services/admin-account.js';
+import { createMailer } from './services/mailer.js';
+import { createRateLimiter } from './services/rate-limiter.js';
 
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -32,17 +36,37 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await database.close();
     throw error;
   }
-  const deps: AppDeps = { config, database, log };
-  const app = await buildApp(deps, { webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST_DIR });
-  app.addHook('onClose', async () => {
+  const redis = connectRedis(config, log);
+  const deps: AppDeps = {
+    config,
+    database,
+    log,
+    mailer: createMailer(config, log),
+    rateLimiter: createRateLimiter({ redis }),
+  };
+  const closeDependencies = async () => {
+    await deps.mailer.close();
+    redis?.disconnect();
     await database.close();
-  });
+  };
+  if (config.admin) {
+    try {
+      await ensureAdminAccount(deps, config.admin);
+    } catch (error) {
+      await closeDependencies();
+      throw error;
+    }
+  }
+  const app = await buildApp(deps, { webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST_DIR });
+  app.addHook('onClose', closeDependencies);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new ConfigError(`PORT: ${config.port} is already in use on ${config.host}; set PORT to a free port`);
+      throw new ConfigError(
+        `PORT: ${config.port} is already in use on ${config.host}; set PORT to a free port`,
+      );
     }
     throw error;
   }

@@ -1,11 +1,132 @@
 import { z } from 'zod';
 import { provideCsrfToken } from '../http/csrf.js';
-import { publicProcedure, router } from '../trpc.js';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from '../http/session-cookie.js';
+import { login, logout } from '../services/login.js';
+import { requestPasswordReset, resetPassword } from '../services/password-reset.js';
+import { registerAccount, resendVerification } from '../services/registration.js';
+import { sessionUserSchema, toSessionUser } from '../services/users.js';
+import { authedProcedure, publicProcedure, router } from '../trpc.js';
+
+const EMAIL_MAX = 320;
+const PASSWORD_INPUT_MAX = 1024;
+const TOKEN_MAX = 200;
+
+/** `{ data: { message } }`: the web app reads `data.message` (spec §7). */
+const messageOutput = z.object({ data: z.object({ message: z.string() }) });
+const withMessage = ({ message }: { message: string }) => ({ data: { message } });
+
+const credentialsInput = z.object({
+  email: z.string().max(EMAIL_MAX).optional(),
+  password: z.string().max(PASSWORD_INPUT_MAX).optional(),
+});
+const emailInput = z.object({ email: z.string().max(EMAIL_MAX).optional() });
 
 export const authRouter = router({
   csrfToken: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/auth/csrf-token', tags: ['auth'], summary: 'Get a CSRF token' } })
+    .meta({
+      openapi: { method: 'GET', path: '/auth/csrf-token', tags: ['auth'], summary: 'Get a CSRF token' },
+    })
     .input(z.void())
     .output(z.object({ csrfToken: z.string() }))
     .query(({ ctx }) => ({ csrfToken: provideCsrfToken(ctx.req, ctx.reply, ctx.deps.config) })),
+
+  register: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/register',
+        tags: ['auth'],
+        summary: 'Create an account and mail its verification link',
+      },
+    })
+    .input(credentialsInput)
+    .output(messageOutput)
+    .mutation(async ({ ctx, input }) =>
+      withMessage(await registerAccount(ctx.deps, { ...input, ip: ctx.req.ip })),
+    ),
+
+  resendVerification: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/resend-verification',
+        tags: ['auth'],
+        summary: 'Mail a new verification link',
+      },
+    })
+    .input(emailInput)
+    .output(messageOutput)
+    .mutation(async ({ ctx, input }) =>
+      withMessage(await resendVerification(ctx.deps, { ...input, ip: ctx.req.ip })),
+    ),
+
+  login: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/login',
+        tags: ['auth'],
+        summary: 'Log in; sets the session cookie',
+      },
+    })
+    .input(credentialsInput.extend({ rememberMe: z.boolean().optional() }))
+    .output(z.object({ user: sessionUserSchema }))
+    .mutation(async ({ ctx, input }) => {
+      const { user, session } = await login(ctx.deps, {
+        ...input,
+        ip: ctx.req.ip,
+        userAgent: ctx.req.headers['user-agent'],
+      });
+      setSessionCookie(ctx.reply, session, ctx.deps.config);
+      return { user };
+    }),
+
+  logout: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/logout', tags: ['auth'], summary: 'End this session' } })
+    .input(z.void())
+    .output(messageOutput)
+    .mutation(async ({ ctx }) => {
+      await logout(ctx.deps, readSessionToken(ctx.req));
+      clearSessionCookie(ctx.reply, ctx.deps.config);
+      return withMessage({ message: 'You have been logged out.' });
+    }),
+
+  me: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/auth/me', tags: ['auth'], summary: 'The signed-in user' } })
+    .input(z.void())
+    .output(z.object({ data: sessionUserSchema }))
+    .query(async ({ ctx }) => ({ data: await toSessionUser(ctx.deps, ctx.user) })),
+
+  forgotPassword: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/forgot-password',
+        tags: ['auth'],
+        summary: 'Mail a password reset link',
+      },
+    })
+    .input(emailInput)
+    .output(messageOutput)
+    .mutation(async ({ ctx, input }) =>
+      withMessage(await requestPasswordReset(ctx.deps, { ...input, ip: ctx.req.ip })),
+    ),
+
+  resetPassword: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/reset-password',
+        tags: ['auth'],
+        summary: 'Set a new password from a reset link',
+      },
+    })
+    .input(
+      z.object({
+        token: z.string().max(TOKEN_MAX).optional(),
+        password: z.string().max(PASSWORD_INPUT_MAX).optional(),
+      }),
+    )
+    .output(messageOutput)
+    .mutation(async ({ ctx, input }) => withMessage(await resetPassword(ctx.deps, input))),
 });

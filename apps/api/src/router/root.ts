@@ -1,9 +1,11 @@
 import { router } from '../trpc.js';
 import { authRouter } from './auth.js';
+import { userRouter } from './user.js';
 
 /** One router per domain; the domain name is the URL prefix of its REST paths. */
 export const appRouter = router({
   auth: authRouter,
+  user: userRouter,
 });
 
 export type AppRouter = typeof appRouter;

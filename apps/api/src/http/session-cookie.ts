@@ -1,0 +1,38 @@
+import type {} from '@fastify/cookie'; // request.cookies / reply.setCookie types
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { NewSession } from '../services/sessions.js';
+
+export const SESSION_COOKIE = 'fm_session';
+
+export function readSessionToken(req: FastifyRequest): string | undefined {
+  const token = req.cookies[SESSION_COOKIE];
+  return token ? token : undefined;
+}
+
+/**
+ * HttpOnly and SameSite=Lax always, Secure on https origins. A remembered session gets a
+ * persistent cookie; otherwise the cookie ends with the browser (the server ends it at 12 h).
+ */
+export function setSessionCookie(
+  reply: FastifyReply,
+  session: NewSession,
+  config: Pick<Config, 'isSecureOrigin'>,
+): void {
+  void reply.setCookie(SESSION_COOKIE, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.isSecureOrigin,
+    ...(session.isPersistent ? { expires: session.expiresAt } : {}),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Pick<Config, 'isSecureOrigin'>): void {
+  void reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.isSecureOrigin,
+  });
+}
