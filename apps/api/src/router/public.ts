@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { readModelCard } from '../services/model-card.js';
+import { getPublicStats } from '../services/public-stats.js';
+import { publicProcedure, router } from '../trpc.js';
+
+const accuracySchema = z.object({
+  value: z.number().min(0).max(1).describe('A fraction: 0.61 means 61 %'),
+  definition: z.string(),
+  measuredOn: z.string(),
+});
+
+/** Figures the landing and methodology pages show to anyone, all measured, none typed in. */
+export const publicRouter = router({
+  stats: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/public/stats', tags: ['public'], summary: 'Figures shown on the landing page' } })
+    .input(z.void())
+    .output(z.object({ simulationsRun: z.number().int().nonnegative(), modelAccuracy: accuracySchema.nullable() }))
+    .query(({ ctx }) => getPublicStats(ctx.deps)),
+
+  modelCard: publicProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/public/model-card', tags: ['public'], summary: 'The projection model card and its backtest' },
+    })
+    .input(z.void())
+    .output(z.object({ modelCard: z.record(z.string(), z.unknown()).nullable() }))
+    .query(() => ({ modelCard: readModelCard() })),
+});
