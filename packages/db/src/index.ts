@@ -3,3 +3,4 @@ export { openDatabase, type Database, type DatabaseOptions, type Db, type Schema
 export { runMigrations, resolveMigrationsFolder } from './migrate.js';
 export { createTestDatabase, type TestDatabase } from './test-database.js';
 export { executeRows } from './rows.js';
+export * from './event-store/index.js';
