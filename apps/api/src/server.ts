@@ -84,7 +84,9 @@ async function connectDatabase(config: Config): Promise<Database> {
   } catch (error) {
     await database.close().catch(() => {});
     const target = new URL(config.databaseUrl);
-    const reason = (error as { code?: string; message?: string }).code ?? (error as Error).message;
+    // drizzle wraps the driver's error; the driver's code (ECONNREFUSED, 3D000…) says why
+    const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; message?: string };
+    const reason = cause.message?.split('\n')[0] || cause.code || 'unknown error';
     throw new ConfigError(
       `DATABASE_URL: cannot connect to PostgreSQL at ${target.hostname}:${target.port || 5432}${target.pathname} (${reason})`,
     );

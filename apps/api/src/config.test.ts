@@ -1,0 +1,60 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'fm-config-'));
+
+describe('loadConfig', () => {
+  it('applies the contract defaults', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.sleeperApiUrl).toBe('https://api.sleeper.app');
+    expect(config.yahoo.authUrl).toBe('https://api.login.yahoo.com');
+    expect(config.mailFrom).toBe('Fantasy Matchup <no-reply@localhost>');
+    expect(config.logLevel).toBe('info');
+    expect(config.isSecureOrigin).toBe(false);
+  });
+
+  it('generates the session secret once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+  });
+
+  it('marks an https APP_URL as a secure origin', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), APP_URL: 'https://fm.example.com/' }).isSecureOrigin).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['APP_URL', 'not a url'],
+    ['SMTP_URL', 'http://mail'],
+    ['LOG_LEVEL', 'loud'],
+    ['SESSION_SECRET', 'short'],
+    ['ADMIN_EMAIL', 'not-an-email'],
+  ])('rejects %s=%s with one line naming the variable', (variable, value) => {
+    const attempt = () => loadConfig({ DATA_DIR: dataDir(), [variable]: value, ADMIN_PASSWORD: 'x' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain(variable);
+      expect(message).not.toContain('\n');
+    }
+  });
+
+  it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+  });
+});
