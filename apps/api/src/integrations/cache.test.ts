@@ -46,7 +46,9 @@ describe('TtlCache', () => {
     const results = await Promise.all([cache.getOrLoad('k', 100, load), cache.getOrLoad('k', 100, load)]);
     expect(results).toEqual([42, 42]);
     expect(loads).toBe(1);
-    await expect(cache.getOrLoad('bad', 100, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    await expect(cache.getOrLoad('bad', 100, () => Promise.reject(new Error('down')))).rejects.toThrow(
+      'down',
+    );
     await expect(cache.getOrLoad('bad', 100, async () => 7)).resolves.toBe(7);
   });
 });

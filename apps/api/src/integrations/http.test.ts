@@ -42,7 +42,9 @@ describe('fetchJson against a local Sleeper stand-in', () => {
 
   it('backs off exponentially with jitter on 5xx and gives up after three tries', async () => {
     sleeper.failNext(500, 3);
-    const failure = await fetchJson(stateUrl(), stateSchema, { ...request(), backoffBaseMs: 100 }).catch((e) => e);
+    const failure = await fetchJson(stateUrl(), stateSchema, { ...request(), backoffBaseMs: 100 }).catch(
+      (e) => e,
+    );
     expect(failure).toBeInstanceOf(UpstreamRequestError);
     expect(failure.message).toBe('Failed to fetch the current NFL week.');
     expect(failure.code).toBe('UPSTREAM_ERROR');
@@ -77,8 +79,16 @@ describe('fetchJson against a local Sleeper stand-in', () => {
 
   it('reports a timeout as 504 with the caller message once tries are exhausted', async () => {
     sleeper.failNext({ kind: 'delay', ms: 2_000 }, 2);
-    const failure = await fetchJson(stateUrl(), stateSchema, { ...request(), timeoutMs: 150, maxAttempts: 2 }).catch((e) => e);
-    expect(failure).toMatchObject({ reason: 'timeout', status: 504, message: 'Failed to fetch the current NFL week.' });
+    const failure = await fetchJson(stateUrl(), stateSchema, {
+      ...request(),
+      timeoutMs: 150,
+      maxAttempts: 2,
+    }).catch((e) => e);
+    expect(failure).toMatchObject({
+      reason: 'timeout',
+      status: 504,
+      message: 'Failed to fetch the current NFL week.',
+    });
     expect(failure.detail).toMatch(/did not answer within 150 ms/);
   });
 
@@ -106,7 +116,10 @@ describe('fetchJson against a local Sleeper stand-in', () => {
   it('reports an unreachable host as a network failure', async () => {
     const closed = await startFakeSleeper();
     await closed.close();
-    const failure = await fetchJson(`${closed.url}/v1/state/nfl`, stateSchema, { ...request(), maxAttempts: 2 }).catch((e) => e);
+    const failure = await fetchJson(`${closed.url}/v1/state/nfl`, stateSchema, {
+      ...request(),
+      maxAttempts: 2,
+    }).catch((e) => e);
     expect(failure).toMatchObject({ reason: 'network', message: 'Failed to fetch the current NFL week.' });
     expect(sleeps).toHaveLength(1);
   });

@@ -62,7 +62,11 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
  * then parses the body as JSON and validates it with `schema`. Every failure is an
  * UpstreamRequestError carrying `failureMessage`.
  */
-export async function fetchJson<S extends z.ZodType>(url: string, schema: S, request: JsonRequest): Promise<z.output<S>> {
+export async function fetchJson<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  request: JsonRequest,
+): Promise<z.output<S>> {
   const text = await fetchText(url, request);
   let json: unknown;
   try {
@@ -120,7 +124,8 @@ async function attemptOnce(url: string, request: JsonRequest): Promise<string | 
     });
     text = await response.text();
   } catch (cause) {
-    const isTimeout = cause instanceof Error && (cause.name === 'TimeoutError' || cause.name === 'AbortError');
+    const isTimeout =
+      cause instanceof Error && (cause.name === 'TimeoutError' || cause.name === 'AbortError');
     const detail = isTimeout
       ? `${describe(url)} did not answer within ${timeoutMs} ms`
       : `${describe(url)} could not be reached: ${networkCause(cause)}`;

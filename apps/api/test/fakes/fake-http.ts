@@ -55,7 +55,8 @@ const YAHOO_TOKEN_EXPIRED_BODY = {
   error: {
     'xml:lang': 'en-us',
     'yahoo:uri': '',
-    description: 'Please provide valid credentials. OAuth oauth_problem="token_expired", realm="yahooapis.com"',
+    description:
+      'Please provide valid credentials. OAuth oauth_problem="token_expired", realm="yahooapis.com"',
     detail: '',
   },
 };
@@ -85,7 +86,10 @@ export async function startFakeServer(route: FakeRoute, port = 0, host = '127.0.
           return send(outgoing, {
             status: failure.status,
             rawBody: failure.body ?? JSON.stringify({ message: `injected ${failure.status}` }),
-            headers: failure.retryAfterSeconds === undefined ? {} : { 'retry-after': String(failure.retryAfterSeconds) },
+            headers:
+              failure.retryAfterSeconds === undefined
+                ? {}
+                : { 'retry-after': String(failure.retryAfterSeconds) },
           });
         case 'invalid-json':
           return send(outgoing, { status: 200, rawBody: '<html>Service temporarily unavailable</html>' });
@@ -118,7 +122,8 @@ export async function startFakeServer(route: FakeRoute, port = 0, host = '127.0.
     url: `http://${host}:${address.port}`,
     requests,
     failNext(failure, count = 1, pathPattern) {
-      const normalised: InjectedFailure = typeof failure === 'number' ? { kind: 'status', status: failure } : failure;
+      const normalised: InjectedFailure =
+        typeof failure === 'number' ? { kind: 'status', status: failure } : failure;
       for (let i = 0; i < count; i++) queue.push({ failure: normalised, pattern: pathPattern });
     },
     reset() {
@@ -135,7 +140,11 @@ export async function startFakeServer(route: FakeRoute, port = 0, host = '127.0.
 
 function takeFailure(queue: QueuedFailure[], pathname: string): InjectedFailure | undefined {
   const index = queue.findIndex(({ pattern }) =>
-    pattern === undefined ? true : typeof pattern === 'string' ? pathname.includes(pattern) : pattern.test(pathname),
+    pattern === undefined
+      ? true
+      : typeof pattern === 'string'
+        ? pathname.includes(pattern)
+        : pattern.test(pathname),
   );
   if (index === -1) return undefined;
   return queue.splice(index, 1)[0]!.failure;

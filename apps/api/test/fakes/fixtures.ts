@@ -11,11 +11,13 @@ export const nflDataDir = path.resolve(repoRoot, '../shared/nfl-data');
 const cache = new Map<string, unknown>();
 
 /** Parsed fixture, e.g. `readFixture('sleeper/user.json')`. Callers get a fresh deep copy. */
-export function readFixture<T = any>(relativePath: string): T {
+export function readFixture(relativePath: string): any;
+export function readFixture<T>(relativePath: string): T;
+export function readFixture(relativePath: string): unknown {
   let parsed = cache.get(relativePath);
   if (parsed === undefined) {
     parsed = JSON.parse(readFileSync(path.join(fixturesDir, relativePath), 'utf8'));
     cache.set(relativePath, parsed);
   }
-  return structuredClone(parsed) as T;
+  return structuredClone(parsed);
 }

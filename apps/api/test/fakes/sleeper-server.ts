@@ -33,7 +33,9 @@ type Json = Record<string, any>;
 /** A local stand-in for api.sleeper.app that replays the fixtures under /work/shared/fixtures/sleeper. */
 export async function startFakeSleeper(options: FakeSleeperOptions = {}): Promise<FakeSleeper> {
   const scenario = options.scenario ?? 'in-season';
-  const aliases = new Set([...(options.usernames ?? FAKE_SLEEPER_TEST_USERNAMES)].map((name) => name.toLowerCase()));
+  const aliases = new Set(
+    [...(options.usernames ?? FAKE_SLEEPER_TEST_USERNAMES)].map((name) => name.toLowerCase()),
+  );
   const data = loadSleeperData();
 
   return startFakeServer(
@@ -75,7 +77,8 @@ function loadSleeperData(): SleeperData {
     ['2026', [offseasonLeague]],
   ]);
   const leagues = new Map<string, Json>();
-  for (const list of leaguesBySeason.values()) for (const league of list) leagues.set(league.league_id, league);
+  for (const list of leaguesBySeason.values())
+    for (const league of list) leagues.set(league.league_id, league);
   return {
     user: readFixture('sleeper/user.json'),
     leaguesBySeason,
@@ -93,7 +96,10 @@ function loadSleeperData(): SleeperData {
       [`${IN_SEASON_LEAGUE_ID}:17`, readFixture('sleeper/season2025_league_matchups_week17.json')],
     ]),
     // The real directory has every player; the union of both samples covers the recorded rosters.
-    players: { ...readFixture('sleeper/players_nfl_sample.json'), ...readFixture('sleeper/players_nfl_sample_2025_week1.json') },
+    players: {
+      ...readFixture('sleeper/players_nfl_sample.json'),
+      ...readFixture('sleeper/players_nfl_sample_2025_week1.json'),
+    },
   };
 }
 
@@ -104,7 +110,13 @@ function findUser(user: Json, nameOrId: string, aliases: Set<string>): Json | nu
   return null;
 }
 
-function leagueRoute(data: SleeperData, leagueId: string, sub: string | undefined, arg: string | undefined, depth: number): FakeResponse {
+function leagueRoute(
+  data: SleeperData,
+  leagueId: string,
+  sub: string | undefined,
+  arg: string | undefined,
+  depth: number,
+): FakeResponse {
   if (depth === 3) return ok(data.leagues.get(leagueId) ?? null);
   const isKnown = data.leagues.has(leagueId);
   if (sub === 'rosters' && depth === 4) return ok(isKnown ? (data.rosters.get(leagueId) ?? []) : null);

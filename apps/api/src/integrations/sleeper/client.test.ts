@@ -33,11 +33,19 @@ describe('SleeperClient against the fake Sleeper service', () => {
   it("answers Sleeper's null for an unknown name with the exact spec message", async () => {
     const failure = await client.getUser('nobody_here').catch((e) => e);
     expect(failure).toBeInstanceOf(AppError);
-    expect(failure).toMatchObject({ code: 'SLEEPER_USER_NOT_FOUND', status: 404, message: "Sleeper user 'nobody_here' not found." });
+    expect(failure).toMatchObject({
+      code: 'SLEEPER_USER_NOT_FOUND',
+      status: 404,
+      message: "Sleeper user 'nobody_here' not found.",
+    });
   });
 
   it('reports a user record without user_id as incomplete', async () => {
-    const broken = await startFakeSleeperWithUser({ username: 'ghost', user_id: null, display_name: 'Ghost' });
+    const broken = await startFakeSleeperWithUser({
+      username: 'ghost',
+      user_id: null,
+      display_name: 'Ghost',
+    });
     try {
       const failure = await new SleeperClient({ baseUrl: broken.url }).getUser('ghost').catch((e) => e);
       expect(failure.message).toBe("Incomplete data for user 'ghost'.");
@@ -55,9 +63,13 @@ describe('SleeperClient against the fake Sleeper service', () => {
 
   it('turns exhausted 5xx retries into the spec message for each endpoint', async () => {
     sleeper.failNext(500, 3, '/leagues/');
-    await expect(client.getUserLeagues(FAKE_SLEEPER_USER.userId, 2025)).rejects.toThrow('Failed to fetch leagues for season 2025.');
+    await expect(client.getUserLeagues(FAKE_SLEEPER_USER.userId, 2025)).rejects.toThrow(
+      'Failed to fetch leagues for season 2025.',
+    );
     sleeper.failNext(502, 3, '/rosters');
-    await expect(client.getLeagueRosters(IN_SEASON_LEAGUE_ID)).rejects.toThrow('Failed to fetch league rosters.');
+    await expect(client.getLeagueRosters(IN_SEASON_LEAGUE_ID)).rejects.toThrow(
+      'Failed to fetch league rosters.',
+    );
     sleeper.failNext(500, 3, '/users');
     await expect(client.getLeagueUsers(IN_SEASON_LEAGUE_ID)).rejects.toThrow('Failed to fetch league users.');
     sleeper.failNext(500, 3, '/players/nfl');
@@ -74,7 +86,11 @@ describe('SleeperClient against the fake Sleeper service', () => {
   it('gives up on a league that never answers within the timeout', async () => {
     sleeper.failNext({ kind: 'delay', ms: 3_000 }, 3, '/users');
     const failure = await client.getLeagueUsers(OFFSEASON_LEAGUE_ID).catch((e) => e);
-    expect(failure).toMatchObject({ message: 'Failed to fetch league users.', reason: 'timeout', status: 504 });
+    expect(failure).toMatchObject({
+      message: 'Failed to fetch league users.',
+      reason: 'timeout',
+      status: 504,
+    });
   });
 
   it('rejects a malformed roster body with a clear reason', async () => {
@@ -93,7 +109,10 @@ describe('SleeperClient against the fake Sleeper service', () => {
   });
 
   it('answers an unknown league with a 404', async () => {
-    await expect(client.getLeague('123')).rejects.toMatchObject({ code: 'SLEEPER_LEAGUE_NOT_FOUND', status: 404 });
+    await expect(client.getLeague('123')).rejects.toMatchObject({
+      code: 'SLEEPER_LEAGUE_NOT_FOUND',
+      status: 404,
+    });
   });
 
   it('reads scored matchups, and [] for an offseason week', async () => {
@@ -106,7 +125,11 @@ describe('SleeperClient against the fake Sleeper service', () => {
   });
 
   it('reads the NFL state and the player directory (team defences included)', async () => {
-    await expect(client.getNflState()).resolves.toMatchObject({ season: '2025', week: 1, season_type: 'regular' });
+    await expect(client.getNflState()).resolves.toMatchObject({
+      season: '2025',
+      week: 1,
+      season_type: 'regular',
+    });
     const players = await client.getPlayers();
     expect(players['DET']).toMatchObject({ position: 'DEF', team: 'DET' });
     expect(Object.keys(players).length).toBeGreaterThan(450);
@@ -117,7 +140,10 @@ describe('SleeperClient against the fake Sleeper service', () => {
     await client.getLeagueRosters(IN_SEASON_LEAGUE_ID);
     await client.getPlayers();
     await client.getPlayers();
-    expect(sleeper.requests.map((r) => r.url)).toEqual([`/v1/league/${IN_SEASON_LEAGUE_ID}/rosters`, '/v1/players/nfl']);
+    expect(sleeper.requests.map((r) => r.url)).toEqual([
+      `/v1/league/${IN_SEASON_LEAGUE_ID}/rosters`,
+      '/v1/players/nfl',
+    ]);
   });
 });
 

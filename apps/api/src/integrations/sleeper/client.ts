@@ -29,6 +29,8 @@ export const USER_TTL_MS = 5 * MINUTE_MS;
 export const NFL_STATE_TTL_MS = 10 * MINUTE_MS;
 /** Sleeper asks callers to fetch the ~5 MB player directory at most once a day. */
 export const PLAYER_DIRECTORY_TTL_MS = 24 * 60 * MINUTE_MS;
+/** The full directory is several megabytes: allow it longer than the default per-try timeout. */
+export const PLAYER_DIRECTORY_TIMEOUT_MS = 30_000;
 
 export interface SleeperClientOptions extends HttpRetryOptions {
   /** Origin of the Sleeper-compatible service, e.g. https://api.sleeper.app (paths are /v1/…). */
@@ -74,9 +76,13 @@ export class SleeperClient {
 
   async getUserLeagues(userId: string, season: string | number): Promise<SleeperLeague[]> {
     const leagues = await this.cached(`leagues:${userId}:${season}`, LEAGUE_DATA_TTL_MS, () =>
-      this.get(`/v1/user/${encodeURIComponent(userId)}/leagues/nfl/${encodeURIComponent(String(season))}`, sleeperLeagueListSchema, {
-        failureMessage: `Failed to fetch leagues for season ${season}.`,
-      }),
+      this.get(
+        `/v1/user/${encodeURIComponent(userId)}/leagues/nfl/${encodeURIComponent(String(season))}`,
+        sleeperLeagueListSchema,
+        {
+          failureMessage: `Failed to fetch leagues for season ${season}.`,
+        },
+      ),
     );
     return leagues ?? [];
   }
@@ -125,18 +131,27 @@ export class SleeperClient {
   /** Current NFL season and week as Sleeper sees them. */
   async getNflState(): Promise<SleeperNflState> {
     return this.cached('state:nfl', NFL_STATE_TTL_MS, () =>
-      this.get('/v1/state/nfl', sleeperNflStateSchema, { failureMessage: 'Failed to fetch the current NFL week.' }),
+      this.get('/v1/state/nfl', sleeperNflStateSchema, {
+        failureMessage: 'Failed to fetch the current NFL week.',
+      }),
     );
   }
 
   /** The whole player directory keyed by player id. */
   async getPlayers(): Promise<SleeperPlayerDirectory> {
     return this.cached('players:nfl', PLAYER_DIRECTORY_TTL_MS, () =>
-      this.get('/v1/players/nfl', sleeperPlayerDirectorySchema, { failureMessage: 'Player data is not available yet.' }),
+      this.get('/v1/players/nfl', sleeperPlayerDirectorySchema, {
+        failureMessage: 'Player data is not available yet.',
+        timeoutMs: Math.max(this.retry.timeoutMs ?? 0, PLAYER_DIRECTORY_TIMEOUT_MS),
+      }),
     );
   }
 
-  private get<S extends z.ZodType>(path: string, schema: S, request: { failureMessage: string }): Promise<z.output<S>> {
+  private get<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    request: { failureMessage: string; timeoutMs?: number },
+  ): Promise<z.output<S>> {
     return fetchJson(`${this.baseUrl}${path}`, schema, { ...this.retry, ...request });
   }
 

@@ -30,7 +30,11 @@ export function sleeperAvatarUrl(avatarId: string | null | undefined): string {
 }
 
 /** Spec §3 "Sleeper account lookup": user_id, display_name, avatar → id, name, avatar. */
-export function toAppSleeperAccount(user: SleeperUser & { user_id: string }): { id: string; name: string; avatar: string } {
+export function toAppSleeperAccount(user: SleeperUser & { user_id: string }): {
+  id: string;
+  name: string;
+  avatar: string;
+} {
   return {
     id: user.user_id,
     name: user.display_name || user.username || user.user_id,
@@ -66,9 +70,21 @@ export function toAppPlayer(playerId: string, directory: SleeperPlayerDirectory)
   const entry = directory[playerId];
   if (!entry) {
     if (TEAM_DEFENCE_ID.test(playerId)) {
-      return { player_id: playerId, name: `${playerId} Defense`, position: 'DEF', team: playerId, injury_status: null };
+      return {
+        player_id: playerId,
+        name: `${playerId} Defense`,
+        position: 'DEF',
+        team: playerId,
+        injury_status: null,
+      };
     }
-    return { player_id: playerId, name: UNKNOWN_PLAYER_NAME, position: UNKNOWN_POSITION, team: FREE_AGENT_TEAM, injury_status: null };
+    return {
+      player_id: playerId,
+      name: UNKNOWN_PLAYER_NAME,
+      position: UNKNOWN_POSITION,
+      team: FREE_AGENT_TEAM,
+      injury_status: null,
+    };
   }
   const joinedName = [entry.first_name, entry.last_name].filter(Boolean).join(' ');
   return {
@@ -86,7 +102,9 @@ export function toAppRosters(
   directory: SleeperPlayerDirectory,
 ): AppRoster[] {
   const usersById = new Map(users.map((user) => [user.user_id, user]));
-  return rosters.map((roster) => toAppRoster(roster, roster.owner_id ? usersById.get(roster.owner_id) : undefined, directory));
+  return rosters.map((roster) =>
+    toAppRoster(roster, roster.owner_id ? usersById.get(roster.owner_id) : undefined, directory),
+  );
 }
 
 export function toAppRoster(

@@ -5,7 +5,14 @@ export const FANTASY_POSITIONS = ['QB', 'RB', 'WR', 'TE', 'K', 'DEF'] as const;
 /** Generational suffixes that one source writes and another drops ("Marvin Harrison Jr."). */
 const NAME_SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'v']);
 /** Historic or alternative team codes → the codes Sleeper uses. */
-const TEAM_CODE_ALIASES: Record<string, string> = { JAC: 'JAX', WSH: 'WAS', LA: 'LAR', STL: 'LAR', SD: 'LAC', OAK: 'LV' };
+const TEAM_CODE_ALIASES: Record<string, string> = {
+  JAC: 'JAX',
+  WSH: 'WAS',
+  LA: 'LAR',
+  STL: 'LAR',
+  SD: 'LAC',
+  OAK: 'LV',
+};
 
 export interface PlayerToMatch {
   fullName: string;
@@ -82,7 +89,10 @@ interface DirectoryIndex {
  * to break ties, then (for nicknames such as Gabe/Gabriel) first initial + last name + position +
  * team. A Sleeper id is given to at most one player; anything uncertain stays unmatched.
  */
-export function matchPlayers<P extends PlayerToMatch>(directory: SleeperPlayerDirectory, players: readonly P[]): MatchResult<P> {
+export function matchPlayers<P extends PlayerToMatch>(
+  directory: SleeperPlayerDirectory,
+  players: readonly P[],
+): MatchResult<P> {
   const index = indexDirectory(directory);
   const proposals: PlayerMatch<P>[] = [];
   const unmatched: P[] = [];
@@ -119,7 +129,9 @@ function findCandidate(
     return sameTeam.length === 1 ? { sleeperId: sameTeam[0]!.sleeperId, method: 'name+team' } : 'ambiguous';
   }
   if (team === null) return 'none';
-  const byInitial = (index.byInitial.get(`${initialKey(name)}|${position}`) ?? []).filter((c) => c.team === team);
+  const byInitial = (index.byInitial.get(`${initialKey(name)}|${position}`) ?? []).filter(
+    (c) => c.team === team,
+  );
   if (byInitial.length === 1) return { sleeperId: byInitial[0]!.sleeperId, method: 'initial+team' };
   return byInitial.length > 1 ? 'ambiguous' : 'none';
 }
@@ -150,7 +162,10 @@ function initialKey(searchName: string): string {
   return words.length < 2 ? searchName : `${words[0]!.charAt(0)} ${words.slice(1).join(' ')}`;
 }
 
-function keepOnePlayerPerSleeperId<P extends PlayerToMatch>(proposals: PlayerMatch<P>[], unmatched: P[]): PlayerMatch<P>[] {
+function keepOnePlayerPerSleeperId<P extends PlayerToMatch>(
+  proposals: PlayerMatch<P>[],
+  unmatched: P[],
+): PlayerMatch<P>[] {
   const bySleeperId = new Map<string, PlayerMatch<P>[]>();
   for (const proposal of proposals) push(bySleeperId, proposal.sleeperId, proposal);
   const kept: PlayerMatch<P>[] = [];
@@ -161,13 +176,22 @@ function keepOnePlayerPerSleeperId<P extends PlayerToMatch>(proposals: PlayerMat
   return kept;
 }
 
-function buildReport<P extends PlayerToMatch>(eligible: P[], matches: PlayerMatch<P>[], ambiguous: number): MatchReport {
+function buildReport<P extends PlayerToMatch>(
+  eligible: P[],
+  matches: PlayerMatch<P>[],
+  ambiguous: number,
+): MatchReport {
   const byPosition: Record<string, MatchRate> = {};
   for (const player of eligible) {
     const position = player.position.toUpperCase();
     (byPosition[position] ??= { eligible: 0, matched: 0, rate: 0 }).eligible++;
   }
-  const byMethod: Record<MatchMethod, number> = { name: 0, 'name+team': 0, 'initial+team': 0, 'team-defense': 0 };
+  const byMethod: Record<MatchMethod, number> = {
+    name: 0,
+    'name+team': 0,
+    'initial+team': 0,
+    'team-defense': 0,
+  };
   for (const match of matches) {
     byPosition[match.player.position.toUpperCase()]!.matched++;
     byMethod[match.method]++;
