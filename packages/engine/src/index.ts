@@ -1,0 +1,66 @@
+export { EngineInputError, DEFAULT_ITERATIONS, MIN_ITERATIONS, MAX_ITERATIONS, type EngineErrorCode } from './errors.js';
+export { createRandom, randomSeed, Xoshiro128StarStar, type RandomSource, type Seed } from './random/xoshiro128.js';
+export { standardNormal, fillStandardNormals } from './random/ziggurat.js';
+export { normalCdf, normalQuantile, normalDensity } from './math/normal.js';
+export { sampleQuantiles } from './math/order-statistics.js';
+export {
+  POSITIONS,
+  normalisePosition,
+  SCORING_FLOOR,
+  POSITION_BASELINE,
+  BOOM_THRESHOLD,
+  BUST_THRESHOLD,
+  type Position,
+} from './distributions/positions.js';
+export {
+  fitPointsDistribution,
+  fitToQuantiles,
+  fitToMeanAndStd,
+  quantileAtNormalScore,
+  distributionQuantile,
+  distributionCdf,
+  distributionMoments,
+  probabilityBelow,
+  type PointsDistribution,
+  type DistributionKind,
+  type DistributionSource,
+  type PlayerProjection,
+  type PlayerStatus,
+} from './distributions/points-distribution.js';
+export { samplePoints } from './distributions/sample-points.js';
+export { CORRELATION_TABLE } from './correlation-table.js';
+export {
+  createCorrelationLookup,
+  type CorrelationTable,
+  type CorrelationEntry,
+  type CorrelationProvenance,
+  type PairRelation,
+} from './correlation/correlation-lookup.js';
+export { roleKey, rankWithinTeam, ROLE_DEPTH_CAP, type DepthRankInput } from './correlation/roles.js';
+export { buildScenarioModel, type SimulationPlayer, type ScenarioModel } from './simulation/scenario-model.js';
+export {
+  simulateMatchup,
+  type MatchupInput,
+  type MatchupResult,
+  type MatchupTeam,
+  type MatchupSide,
+  type PlayerOutcome,
+} from './simulation/matchup.js';
+export { HISTOGRAM_BINS, type Histogram, type ScoreSummary } from './simulation/score-summary.js';
+export { DEFAULT_ROSTER_POSITIONS, parseStartingSlots, type StartingSlot } from './lineup/slots.js';
+export {
+  optimiseLineup,
+  LINEUP_LAB_MAX_ITERATIONS,
+  type LineupLabInput,
+  type LineupLabResult,
+  type LineupSlotResult,
+  type RosterPlayer,
+} from './lineup/lineup-lab.js';
+export type { LineupSwap } from './lineup/swap-attribution.js';
+export {
+  simulateSeasonOutlook,
+  type SeasonOutlookInput,
+  type SeasonOutlookResult,
+  type TeamOutlook,
+} from './season/season-outlook.js';
+export type { SeasonTeam, SeasonWeek } from './season/season-input.js';

@@ -1,0 +1,207 @@
+import { CORRELATION_TABLE } from '../correlation-table.js';
+import type { CorrelationTable } from '../correlation/correlation-lookup.js';
+import { distributionMoments } from '../distributions/points-distribution.js';
+import type { Position } from '../distributions/positions.js';
+import { EngineInputError, validateIterations } from '../errors.js';
+import { createRandom, randomSeed, type Seed } from '../random/xoshiro128.js';
+import { createScenarioScratch, drawScenarioBlock, SCENARIO_BLOCK_SIZE } from '../simulation/draw-scenarios.js';
+import { buildScenarioModel, type ScenarioModel, type SimulationPlayer } from '../simulation/scenario-model.js';
+import { improveLineup, isBetter, isLegal, scoreLineup, type LineupSearchSpace } from './lineup-search.js';
+import { assignToSlots } from './slot-matching.js';
+import { canFill, parseStartingSlots, playablePositions, type StartingSlot } from './slots.js';
+import { attributeSwaps, type LineupSwap } from './swap-attribution.js';
+
+/** The lab keeps every scenario of every player in memory, so it allows fewer iterations than a matchup. */
+export const LINEUP_LAB_MAX_ITERATIONS = 100_000;
+
+export interface RosterPlayer extends SimulationPlayer {
+  /** Positions he may fill (Sleeper `fantasy_positions`); defaults to his position. */
+  eligiblePositions?: string[] | null;
+  /** His game has started, so he cannot be moved: a locked starter keeps his slot, a locked reserve stays out. */
+  isLocked?: boolean;
+}
+
+export interface LineupLabInput {
+  roster: RosterPlayer[];
+  /** Current starters aligned with the starting slots of `rosterPositions` (Sleeper `starters`); null or "0" = empty. */
+  starters: (string | null)[];
+  /** Sleeper `roster_positions`; default QB RB RB WR WR TE FLEX DEF K. IDP slots are left as they are. */
+  rosterPositions?: string[];
+  /** The opponent's starters. */
+  opponent: SimulationPlayer[];
+  /** 1,000–100,000; default 10,000. */
+  iterations?: number;
+  seed?: Seed;
+  correlations?: CorrelationTable;
+}
+
+export interface LineupSlotResult {
+  slot: string;
+  playerId: string | null;
+  /** Expected points of the player in this slot (0 when empty). */
+  expectedPoints: number;
+  isLocked: boolean;
+}
+
+export interface LineupLabResult {
+  iterations: number;
+  seed: Seed;
+  /** The recommended starters, slot by slot in `rosterPositions` order (IDP slots unchanged). */
+  lineup: LineupSlotResult[];
+  winProbability: number;
+  currentWinProbability: number;
+  winProbabilityChange: number;
+  expectedPoints: number;
+  currentExpectedPoints: number;
+  /** Players brought in and taken out, each with the change in win probability when made in this order. */
+  swaps: LineupSwap[];
+  /** Slots the engine does not optimise (IDP), left as they were. */
+  ignoredSlots: string[];
+  /** False when the current starters could not all legally sit in these slots (the lab then starts from a repaired line-up). */
+  isCurrentLineupLegal: boolean;
+}
+
+function drawAllScenarios(model: ScenarioModel, iterations: number, seed: Seed): Float64Array {
+  const random = createRandom(seed);
+  const scratch = createScenarioScratch(model);
+  const samples = new Float64Array(model.players.length * iterations);
+  for (let offset = 0; offset < iterations; offset += SCENARIO_BLOCK_SIZE) {
+    const blockSize = Math.min(SCENARIO_BLOCK_SIZE, iterations - offset);
+    drawScenarioBlock(model, random, blockSize, scratch, samples, iterations, offset);
+  }
+  return samples;
+}
+
+function sumPlayers(samples: Float64Array, rows: number[], iterations: number): Float64Array {
+  const totals = new Float64Array(iterations);
+  for (const row of rows) {
+    const offset = row * iterations;
+    for (let b = 0; b < iterations; b++) totals[b] = totals[b]! + samples[offset + b]!;
+  }
+  return totals;
+}
+
+// Fills the most restrictive slots first with the highest-mean player who can play there.
+function meanOptimalLineup(space: LineupSearchSpace, slots: StartingSlot[], candidates: number[]): number[] {
+  const order = slots
+    .map((slot, index) => ({ index, breadth: slot.eligible?.length ?? 0 }))
+    .sort((a, b) => a.breadth - b.breadth);
+  const chosen: number[] = [];
+  for (const { index } of order) {
+    const best = candidates
+      .filter((candidate) => !chosen.includes(candidate) && space.canFill[candidate]![index])
+      .sort((a, b) => space.means[b]! - space.means[a]!)[0];
+    if (best !== undefined) chosen.push(best);
+  }
+  return isLegal(space, chosen) ? chosen : [];
+}
+
+/** Keeps as many of the current starters as can legally play, in their order. */
+function repairLineup(space: LineupSearchSpace, lineup: number[]): number[] {
+  const kept: number[] = [];
+  for (const candidate of lineup) if (isLegal(space, [...kept, candidate])) kept.push(candidate);
+  return kept;
+}
+
+/**
+ * Start/sit lab: the starters that maximise the probability of beating the opponent (not merely the expected
+ * points: a heavy underdog gains from variance), scored on common random numbers. Searches from the current and
+ * from the mean-optimal line-up and keeps the best; never returns an illegal line-up, nor one that does worse than
+ * the current (legal) line-up on the same scenarios.
+ */
+export function optimiseLineup(input: LineupLabInput): LineupLabResult {
+  const iterations = validateIterations(input.iterations, LINEUP_LAB_MAX_ITERATIONS);
+  const seed = input.seed ?? randomSeed();
+  const slots = parseStartingSlots(input.rosterPositions);
+  if (input.starters.length > slots.length) {
+    throw new EngineInputError('INVALID_INPUT', 'starters', `starters has ${input.starters.length} entries for ${slots.length} starting slots`);
+  }
+  const rosterById = new Map(input.roster.map((player) => [player.id, player]));
+  const currentIds = slots.map((slot) => {
+    const id = input.starters[slot.starterIndex];
+    return id && id !== '0' && rosterById.has(id) ? id : null;
+  });
+  const fixedSlot = slots.map((slot, index) => slot.eligible === null || Boolean(currentIds[index] && rosterById.get(currentIds[index]!)!.isLocked));
+  const freeSlots = slots.filter((_, index) => !fixedSlot[index]);
+  const fixedIds = currentIds.filter((id, index): id is string => id !== null && fixedSlot[index]!);
+
+  const model = buildScenarioModel([...input.roster, ...input.opponent], input.correlations ?? CORRELATION_TABLE);
+  const samples = drawAllScenarios(model, iterations, seed);
+  const rowOf = (id: string): number => model.indexById.get(id)!;
+  const opponentTotals = sumPlayers(samples, [...new Set(input.opponent.map((player) => rowOf(player.id)))], iterations);
+  const fixedTotals = sumPlayers(samples, fixedIds.map(rowOf), iterations);
+  const target = opponentTotals.map((points, b) => points - fixedTotals[b]!);
+
+  const candidates = input.roster.filter(
+    (player) => !player.isLocked && !fixedIds.includes(player.id),
+  );
+  const positions: Position[][] = candidates.map((player) => playablePositions(player.position, player.eligiblePositions));
+  const space: LineupSearchSpace = {
+    samples,
+    rowOffset: Int32Array.from(candidates, (player) => rowOf(player.id) * iterations),
+    iterations,
+    target,
+    means: Float64Array.from(candidates, (player) => distributionMoments(model.players[rowOf(player.id)]!.distribution).mean),
+    canFill: positions.map((playable) => freeSlots.map((slot) => canFill(slot, playable))),
+    slotCount: freeSlots.length,
+  };
+  const candidateIndex = new Map(candidates.map((player, index) => [player.id, index]));
+  const allCandidates = candidates.map((_, index) => index);
+  const current = currentIds.flatMap((id, index) => (id && !fixedSlot[index] && candidateIndex.has(id) ? [candidateIndex.get(id)!] : []));
+  const isCurrentLineupLegal = isLegal(space, current);
+  const start = isCurrentLineupLegal ? current : repairLineup(space, current);
+
+  let best = improveLineup(space, start, allCandidates);
+  const fromMeans = improveLineup(space, meanOptimalLineup(space, freeSlots, allCandidates), allCandidates);
+  if (isBetter(fromMeans.score, best.score)) best = fromMeans;
+
+  const currentScore = scoreLineup(space, current);
+  const fixedMean = fixedIds.reduce((total, id) => total + distributionMoments(model.players[rowOf(id)]!.distribution).mean, 0);
+  const lineup = describeLineup(slots, fixedSlot, currentIds, freeSlots, space, best.lineup, current, candidates, model);
+  return {
+    iterations,
+    seed,
+    lineup,
+    winProbability: best.score.halfWins / (2 * iterations),
+    currentWinProbability: currentScore.halfWins / (2 * iterations),
+    winProbabilityChange: (best.score.halfWins - currentScore.halfWins) / (2 * iterations),
+    expectedPoints: fixedMean + best.score.mean,
+    currentExpectedPoints: fixedMean + currentScore.mean,
+    swaps: attributeSwaps(space, current, best.lineup, (index) => candidates[index]!.id),
+    ignoredSlots: slots.filter((slot) => slot.eligible === null).map((slot) => slot.label),
+    isCurrentLineupLegal,
+  };
+}
+
+function describeLineup(
+  slots: StartingSlot[],
+  fixedSlot: boolean[],
+  currentIds: (string | null)[],
+  freeSlots: StartingSlot[],
+  space: LineupSearchSpace,
+  chosen: number[],
+  current: number[],
+  candidates: RosterPlayer[],
+  model: ScenarioModel,
+): LineupSlotResult[] {
+  const freeIndexOfSlot = new Map(freeSlots.map((slot, index) => [slot.starterIndex, index]));
+  const preferred = new Array<number>(candidates.length).fill(-1);
+  current.forEach((candidate) => {
+    const slotIndex = currentIds.indexOf(candidates[candidate]!.id);
+    preferred[candidate] = freeIndexOfSlot.get(slots[slotIndex]!.starterIndex) ?? -1;
+  });
+  const slotOf = assignToSlots(chosen, space.canFill, space.slotCount, preferred)!;
+  const playerInFreeSlot = new Map(chosen.map((candidate) => [slotOf[candidate]!, candidates[candidate]!.id]));
+  return slots.map((slot, index) => {
+    const playerId = fixedSlot[index]
+      ? (currentIds[index] ?? null)
+      : (playerInFreeSlot.get(freeIndexOfSlot.get(slot.starterIndex)!) ?? null);
+    const row = playerId ? model.indexById.get(playerId) : undefined;
+    return {
+      slot: slot.label,
+      playerId,
+      expectedPoints: row === undefined ? 0 : distributionMoments(model.players[row]!.distribution).mean,
+      isLocked: fixedSlot[index]! && slot.eligible !== null,
+    };
+  });
+}

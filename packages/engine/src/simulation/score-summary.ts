@@ -1,0 +1,80 @@
+import { sampleQuantiles, valueRange } from '../math/order-statistics.js';
+
+/** Bars in every histogram the engine returns. */
+export const HISTOGRAM_BINS = 40;
+
+export interface Histogram {
+  /** bins + 1 ascending edges; bin i covers [edges[i], edges[i+1]) and the last bin includes its right edge. */
+  binEdges: number[];
+  counts: number[];
+}
+
+export interface ScoreSummary {
+  mean: number;
+  std: number;
+  median: number;
+  p10: number;
+  p25: number;
+  p75: number;
+  p90: number;
+  min: number;
+  max: number;
+  histogram: Histogram;
+}
+
+/** Evenly spaced edges over [low, high] (widened by half a point either side when the range is empty). */
+export function histogramEdges(low: number, high: number, bins = HISTOGRAM_BINS): number[] {
+  const [from, to] = high > low ? [low, high] : [low - 0.5, high + 0.5];
+  const width = (to - from) / bins;
+  return Array.from({ length: bins + 1 }, (_, i) => (i === bins ? to : from + i * width));
+}
+
+// Kept apart from `histogram` so the optimised loop holds nothing but the loop.
+function countIntoBins(values: Float64Array, from: number, to: number, counts: Int32Array): void {
+  const bins = counts.length;
+  const scale = bins / (to - from);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]!;
+    if (value < from || value > to) continue;
+    const bin = Math.min(bins - 1, Math.floor((value - from) * scale));
+    counts[bin]!++;
+  }
+}
+
+export function histogram(values: Float64Array, binEdges: number[]): Histogram {
+  const bins = binEdges.length - 1;
+  const counts = new Int32Array(bins);
+  countIntoBins(values, binEdges[0]!, binEdges[bins]!, counts);
+  return { binEdges, counts: Array.from(counts) };
+}
+
+// Two-pass sample mean and standard deviation (n − 1 denominator).
+function meanAndStd(values: Float64Array): [number, number] {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i]!;
+  const mean = sum / values.length;
+  let squares = 0;
+  for (let i = 0; i < values.length; i++) squares += (values[i]! - mean) ** 2;
+  return [mean, Math.sqrt(squares / Math.max(1, values.length - 1))];
+}
+
+/** Mean, spread, quantiles and histogram of simulated scores; `values` stays in iteration order. */
+export function summariseScores(values: Float64Array, binEdges: number[]): ScoreSummary {
+  const [p10 = 0, p25 = 0, median = 0, p75 = 0, p90 = 0] = sampleQuantiles(values, [
+    0.1, 0.25, 0.5, 0.75, 0.9,
+  ]);
+  const [min, max] = valueRange(values);
+  const [mean, std] = meanAndStd(values);
+  return {
+    mean,
+    std,
+    median,
+    p10,
+    p25,
+    p75,
+    p90,
+    min,
+    max,
+    histogram: histogram(values, binEdges),
+  };
+}
