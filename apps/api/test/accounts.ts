@@ -40,9 +40,10 @@ export async function registerVerifiedUser(
   password = STRONG_PASSWORD,
 ): Promise<string> {
   const client = server.client();
+  const before = smtp.mails.length;
   const registered = await client.post('/api/auth/register', { email, password });
   if (registered.status !== 200) throw new Error(`register failed: ${registered.status} ${registered.text}`);
-  const mail = await waitForMailTo(smtp, email, 'Verify');
+  const mail = await waitForMailTo(smtp, email, 'Verify', before);
   const verified = await client.get(pathOf(mail.links[0]!));
   if (verified.headers.get('location') !== '/login?verified=true')
     throw new Error(`verify failed: ${verified.text}`);

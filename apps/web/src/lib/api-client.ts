@@ -145,7 +145,8 @@ function readErrorMessage(body: unknown): string | undefined {
 export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: string | undefined;
-  if (options.body !== undefined || WRITE_METHODS.has(method)) {
+  // A DELETE without a body sends no Content-Type: servers refuse an empty JSON body.
+  if (options.body !== undefined || (WRITE_METHODS.has(method) && method !== 'DELETE')) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body ?? {});
   }

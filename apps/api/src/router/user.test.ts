@@ -1,0 +1,108 @@
+import { sessions, users } from '@fm/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  OTHER_STRONG_PASSWORD,
+  registerVerifiedUser,
+  signedInClient,
+  STRONG_PASSWORD,
+  uniqueEmail,
+} from '../../test/accounts.js';
+import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp.js';
+import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
+import { ensureAdminAccount } from '../services/admin-account.js';
+
+describe.each(DATABASE_KINDS)('deleting my account on %s', (kind) => {
+  let server: TestServer;
+  let smtp: FakeSmtp;
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    server = await startTestServer(kind, { SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('deletes the account, logs out every device, and frees the address', async () => {
+    const email = await registerVerifiedUser(server, smtp);
+    const laptop = await signedInClient(server, email);
+    const phone = await signedInClient(server, email, STRONG_PASSWORD, true);
+
+    const deleted = await laptop.delete('/api/user/me');
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.data.message).toMatch(/deleted/);
+    expect(laptop.cookies.has('fm_session')).toBe(false);
+
+    const other = await phone.get('/api/auth/me');
+    expect(other.status).toBe(401);
+    expect(other.body.code).toBe('TOKEN_REVOKED');
+    const login = await server.client().post('/api/auth/login', { email, password: STRONG_PASSWORD });
+    expect(login.body.code).toBe('INVALID_CREDENTIALS');
+    const [row] = await server.deps.database.db.select().from(users).where(eq(users.email, email));
+    expect(row).toBeUndefined();
+    await registerVerifiedUser(server, smtp, email, OTHER_STRONG_PASSWORD);
+  });
+
+  it('refuses a visitor with 401', async () => {
+    const response = await server.client().delete('/api/user/me');
+    expect(response.status).toBe(401);
+    expect(response.body.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe.each(DATABASE_KINDS)('the ADMIN_EMAIL account on %s', (kind) => {
+  const adminEmail = uniqueEmail('Admin');
+  const adminPassword = 'Commissioner$2025';
+  let server: TestServer;
+  let smtp: FakeSmtp;
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    server = await startTestServer(kind, {
+      SMTP_URL: smtp.url,
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('exists at start-up as a verified admin who can log in', async () => {
+    const client = await signedInClient(server, adminEmail, adminPassword);
+    const me = await client.get('/api/auth/me');
+    expect(me.body.data).toMatchObject({
+      email: adminEmail.toLowerCase(),
+      role: 'admin',
+      emailVerified: true,
+    });
+  });
+
+  it('promotes, verifies, enables and re-passwords an existing account, ending its sessions only on a new password', async () => {
+    const email = await registerVerifiedUser(server, smtp);
+    const client = await signedInClient(server, email);
+    const { db } = server.deps.database;
+    await db.update(users).set({ isDisabled: false, emailVerifiedAt: null }).where(eq(users.email, email));
+
+    await ensureAdminAccount(server.deps, { email, password: STRONG_PASSWORD });
+    expect((await client.get('/api/auth/me')).body.data).toMatchObject({
+      role: 'admin',
+      emailVerified: true,
+    });
+
+    await ensureAdminAccount(server.deps, { email: email.toUpperCase(), password: OTHER_STRONG_PASSWORD });
+    expect((await client.get('/api/auth/me')).body.code).toBe('TOKEN_REVOKED');
+    await signedInClient(server, email, OTHER_STRONG_PASSWORD);
+    const rows = await db.select().from(users).where(eq(users.email, email));
+    expect(rows).toHaveLength(1);
+    const open = await db.select().from(sessions).where(eq(sessions.userId, rows[0]!.id));
+    expect(open.filter((s) => !s.revokedAt)).toHaveLength(1);
+  });
+
+  it('refuses to start with a weak ADMIN_PASSWORD, naming the variable', async () => {
+    await expect(
+      startTestServer(kind, { ADMIN_EMAIL: uniqueEmail(), ADMIN_PASSWORD: 'password' }),
+    ).rejects.toThrow(/^Invalid configuration: ADMIN_PASSWORD/);
+  });
+});
