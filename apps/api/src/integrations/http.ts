@@ -27,11 +27,8 @@ export class UpstreamRequestError extends AppError {
     readonly responseText?: string,
     readonly responseHeaders?: Headers,
   ) {
-    super('UPSTREAM_ERROR', message, reason === 'timeout' ? 504 : 502, {
-      reason,
-      detail,
-      ...(upstreamStatus === undefined ? {} : { upstreamStatus }),
-    });
+    // Only `reason` goes into details (which reach the client); `detail` may quote upstream bodies.
+    super('UPSTREAM_ERROR', message, reason === 'timeout' ? 504 : 502, { reason });
     this.name = 'UpstreamRequestError';
   }
 }
