@@ -13,6 +13,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: false,
+    // scripts/bench-web.mjs reads the manifest to measure what `/` downloads before it renders.
+    manifest: true,
   },
   worker: { format: 'es' },
 });

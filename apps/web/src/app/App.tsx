@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AuthProvider, useAuth } from '../features/auth/auth-context';
+import { MotionProvider } from '../features/preferences/MotionProvider';
 import { queryClient } from '../lib/trpc';
 import { routes } from './routes';
 
@@ -21,9 +22,11 @@ function AppRoutes() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <AppRoutes />
-      </AuthProvider>
+      <MotionProvider>
+        <AuthProvider>
+          <AppRoutes />
+        </AuthProvider>
+      </MotionProvider>
     </QueryClientProvider>
   );
 }
