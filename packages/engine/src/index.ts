@@ -1,5 +1,17 @@
-export { EngineInputError, DEFAULT_ITERATIONS, MIN_ITERATIONS, MAX_ITERATIONS, type EngineErrorCode } from './errors.js';
-export { createRandom, randomSeed, Xoshiro128StarStar, type RandomSource, type Seed } from './random/xoshiro128.js';
+export {
+  EngineInputError,
+  DEFAULT_ITERATIONS,
+  MIN_ITERATIONS,
+  MAX_ITERATIONS,
+  type EngineErrorCode,
+} from './errors.js';
+export {
+  createRandom,
+  randomSeed,
+  Xoshiro128StarStar,
+  type RandomSource,
+  type Seed,
+} from './random/xoshiro128.js';
 export { standardNormal, fillStandardNormals } from './random/ziggurat.js';
 export { normalCdf, normalQuantile, normalDensity } from './math/normal.js';
 export { sampleQuantiles } from './math/order-statistics.js';
@@ -37,7 +49,11 @@ export {
   type PairRelation,
 } from './correlation/correlation-lookup.js';
 export { roleKey, rankWithinTeam, ROLE_DEPTH_CAP, type DepthRankInput } from './correlation/roles.js';
-export { buildScenarioModel, type SimulationPlayer, type ScenarioModel } from './simulation/scenario-model.js';
+export {
+  buildScenarioModel,
+  type SimulationPlayer,
+  type ScenarioModel,
+} from './simulation/scenario-model.js';
 export {
   simulateMatchup,
   type MatchupInput,

@@ -36,7 +36,11 @@ export interface CorrelatedPlayer {
   depthRank?: number | null;
 }
 
-export type CorrelationLookup = (first: CorrelatedPlayer, second: CorrelatedPlayer, relation: PairRelation) => number;
+export type CorrelationLookup = (
+  first: CorrelatedPlayer,
+  second: CorrelatedPlayer,
+  relation: PairRelation,
+) => number;
 
 function pairKey(a: string, b: string, relation: PairRelation): string {
   return a <= b ? `${relation}|${a}|${b}` : `${relation}|${b}|${a}`;
@@ -56,7 +60,9 @@ export function createCorrelationLookup(table: CorrelationTable): CorrelationLoo
     const firstRank = first.position === 'DEF' ? 1 : first.depthRank;
     const secondRank = second.position === 'DEF' ? 1 : second.depthRank;
     if (firstRank != null && secondRank != null) {
-      const rho = byRole.get(pairKey(roleKey(first.position, firstRank), roleKey(second.position, secondRank), relation));
+      const rho = byRole.get(
+        pairKey(roleKey(first.position, firstRank), roleKey(second.position, secondRank), relation),
+      );
       if (rho !== undefined) return rho;
     }
     return byPosition.get(pairKey(first.position, second.position, relation)) ?? 0;

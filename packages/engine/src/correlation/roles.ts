@@ -4,7 +4,14 @@ import type { Position } from '../distributions/positions.js';
  * Depth ranks beyond these share one role (a team's 4th WR behaves like its 3rd for correlation purposes).
  * The same caps are used when fitting the correlation table, so every role the engine asks for exists there.
  */
-export const ROLE_DEPTH_CAP: Readonly<Record<Position, number>> = { QB: 1, RB: 2, WR: 3, TE: 2, K: 1, DEF: 1 };
+export const ROLE_DEPTH_CAP: Readonly<Record<Position, number>> = {
+  QB: 1,
+  RB: 2,
+  WR: 3,
+  TE: 2,
+  K: 1,
+  DEF: 1,
+};
 
 /** A player's role key: position plus depth rank within his NFL team that week (`WR2`), or just `DEF`. */
 export function roleKey(position: Position, depthRank: number): string {

@@ -18,7 +18,11 @@ export function unflooredQuantile(distribution: PointsDistribution, z: number): 
  * Writes the unfloored Q(z) at the table's grid points into `out[offset, offset + Z_TABLE_POINTS)`, replacing exp()
  * in the hot loop by a lookup. Samplers apply the floor after interpolating, which keeps the atom at the floor exact.
  */
-export function writeNormalScoreTable(distribution: PointsDistribution, out: Float64Array, offset: number): void {
+export function writeNormalScoreTable(
+  distribution: PointsDistribution,
+  out: Float64Array,
+  offset: number,
+): void {
   for (let i = 0; i < Z_TABLE_POINTS; i++) {
     out[offset + i] = unflooredQuantile(distribution, -Z_TABLE_RANGE + i * Z_TABLE_STEP);
   }

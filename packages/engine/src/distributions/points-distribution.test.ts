@@ -14,7 +14,13 @@ const N = 400_000;
 
 describe('player points distributions', () => {
   it('pass exactly through the given p10/p50/p90 and are right-skewed', () => {
-    const distribution = fitPointsDistribution('WR', { predMean: 14, predStd: 7, p10: 5, p50: 12.5, p90: 25 });
+    const distribution = fitPointsDistribution('WR', {
+      predMean: 14,
+      predStd: 7,
+      p10: 5,
+      p50: 12.5,
+      p90: 25,
+    });
     expect(distribution.kind).toBe('shifted-lognormal');
     expect(distribution.source).toBe('quantiles');
     expect(distributionQuantile(distribution, 0.1)).toBeCloseTo(5, 9);
@@ -32,7 +38,9 @@ describe('player points distributions', () => {
     const sampled = sampleQuantiles(draws, probabilities);
     probabilities.forEach((p, index) => {
       const quantile = distributionQuantile(distribution, p);
-      const density = (distributionCdf(distribution, quantile + 0.01) - distributionCdf(distribution, quantile - 0.01)) / 0.02;
+      const density =
+        (distributionCdf(distribution, quantile + 0.01) - distributionCdf(distribution, quantile - 0.01)) /
+        0.02;
       // Asymptotic standard error of a sample quantile: √(p(1−p)/n) / f(q).
       const standardError = Math.sqrt((p * (1 - p)) / N) / density;
       expect(Math.abs(sampled[index]! - quantile)).toBeLessThan(4 * standardError);
@@ -96,6 +104,9 @@ describe('player points distributions', () => {
   it('use a symmetric normal for symmetric quantiles', () => {
     const distribution = fitPointsDistribution('K', { p10: 4, p50: 8, p90: 12 });
     expect(distribution.kind).toBe('normal');
-    expect(distributionQuantile(distribution, 0.75) - 8).toBeCloseTo(8 - distributionQuantile(distribution, 0.25), 9);
+    expect(distributionQuantile(distribution, 0.75) - 8).toBeCloseTo(
+      8 - distributionQuantile(distribution, 0.25),
+      9,
+    );
   });
 });

@@ -57,7 +57,14 @@ export function fitToQuantiles(p10: number, p50: number, p90: number, floor: num
   const ratio = (p90 - p50) / (p50 - p10);
   if (ratio <= 1 + SYMMETRY_TOLERANCE) {
     // Symmetric or left-skewed quantiles: a normal with the same median and 10–90 spread.
-    return { kind: 'normal', shift: p50, scale: (p90 - p10) / (2 * Z_90), sigma: 0, floor, source: 'quantiles' };
+    return {
+      kind: 'normal',
+      shift: p50,
+      scale: (p90 - p10) / (2 * Z_90),
+      sigma: 0,
+      floor,
+      source: 'quantiles',
+    };
   }
   const sigma = Math.log(ratio) / Z_90;
   const scale = (p50 - p10) / (1 - Math.exp(-sigma * Z_90));
@@ -98,7 +105,8 @@ export function fitPointsDistribution(
   projection: PlayerProjection,
   status: PlayerStatus = {},
 ): PointsDistribution {
-  if (status.isFinal && isNumber(status.actualPoints)) return constantDistribution(status.actualPoints, 'final');
+  if (status.isFinal && isNumber(status.actualPoints))
+    return constantDistribution(status.actualPoints, 'final');
   if (status.isOnBye || status.isOut) return constantDistribution(0, 'inactive');
   const floor = position ? SCORING_FLOOR[position] : 0;
   const { predMean, predStd, p10, p50, p90 } = projection;

@@ -1,5 +1,9 @@
 import { createRandom, type Seed } from '../random/xoshiro128.js';
-import { createScenarioScratch, drawScenarioBlock, SCENARIO_BLOCK_SIZE } from '../simulation/draw-scenarios.js';
+import {
+  createScenarioScratch,
+  drawScenarioBlock,
+  SCENARIO_BLOCK_SIZE,
+} from '../simulation/draw-scenarios.js';
 import { buildScenarioModel } from '../simulation/scenario-model.js';
 import type { PlayerProjection, PlayerStatus } from './points-distribution.js';
 
@@ -14,7 +18,15 @@ export function samplePoints(
   const scratch = createScenarioScratch(model);
   const out = new Float64Array(count);
   for (let offset = 0; offset < count; offset += SCENARIO_BLOCK_SIZE) {
-    drawScenarioBlock(model, random, Math.min(SCENARIO_BLOCK_SIZE, count - offset), scratch, out, count, offset);
+    drawScenarioBlock(
+      model,
+      random,
+      Math.min(SCENARIO_BLOCK_SIZE, count - offset),
+      scratch,
+      out,
+      count,
+      offset,
+    );
   }
   return out;
 }

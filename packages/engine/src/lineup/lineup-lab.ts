@@ -4,8 +4,16 @@ import { distributionMoments } from '../distributions/points-distribution.js';
 import type { Position } from '../distributions/positions.js';
 import { EngineInputError, validateIterations } from '../errors.js';
 import { createRandom, randomSeed, type Seed } from '../random/xoshiro128.js';
-import { createScenarioScratch, drawScenarioBlock, SCENARIO_BLOCK_SIZE } from '../simulation/draw-scenarios.js';
-import { buildScenarioModel, type ScenarioModel, type SimulationPlayer } from '../simulation/scenario-model.js';
+import {
+  createScenarioScratch,
+  drawScenarioBlock,
+  SCENARIO_BLOCK_SIZE,
+} from '../simulation/draw-scenarios.js';
+import {
+  buildScenarioModel,
+  type ScenarioModel,
+  type SimulationPlayer,
+} from '../simulation/scenario-model.js';
 import { improveLineup, isBetter, isLegal, scoreLineup, type LineupSearchSpace } from './lineup-search.js';
 import { assignToSlots } from './slot-matching.js';
 import { canFill, parseStartingSlots, playablePositions, type StartingSlot } from './slots.js';
@@ -114,40 +122,59 @@ export function optimiseLineup(input: LineupLabInput): LineupLabResult {
   const seed = input.seed ?? randomSeed();
   const slots = parseStartingSlots(input.rosterPositions);
   if (input.starters.length > slots.length) {
-    throw new EngineInputError('INVALID_INPUT', 'starters', `starters has ${input.starters.length} entries for ${slots.length} starting slots`);
+    throw new EngineInputError(
+      'INVALID_INPUT',
+      'starters',
+      `starters has ${input.starters.length} entries for ${slots.length} starting slots`,
+    );
   }
   const rosterById = new Map(input.roster.map((player) => [player.id, player]));
   const currentIds = slots.map((slot) => {
     const id = input.starters[slot.starterIndex];
     return id && id !== '0' && rosterById.has(id) ? id : null;
   });
-  const fixedSlot = slots.map((slot, index) => slot.eligible === null || Boolean(currentIds[index] && rosterById.get(currentIds[index]!)!.isLocked));
+  const fixedSlot = slots.map(
+    (slot, index) =>
+      slot.eligible === null || Boolean(currentIds[index] && rosterById.get(currentIds[index]!)!.isLocked),
+  );
   const freeSlots = slots.filter((_, index) => !fixedSlot[index]);
   const fixedIds = currentIds.filter((id, index): id is string => id !== null && fixedSlot[index]!);
 
-  const model = buildScenarioModel([...input.roster, ...input.opponent], input.correlations ?? CORRELATION_TABLE);
+  const model = buildScenarioModel(
+    [...input.roster, ...input.opponent],
+    input.correlations ?? CORRELATION_TABLE,
+  );
   const samples = drawAllScenarios(model, iterations, seed);
   const rowOf = (id: string): number => model.indexById.get(id)!;
-  const opponentTotals = sumPlayers(samples, [...new Set(input.opponent.map((player) => rowOf(player.id)))], iterations);
+  const opponentTotals = sumPlayers(
+    samples,
+    [...new Set(input.opponent.map((player) => rowOf(player.id)))],
+    iterations,
+  );
   const fixedTotals = sumPlayers(samples, fixedIds.map(rowOf), iterations);
   const target = opponentTotals.map((points, b) => points - fixedTotals[b]!);
 
-  const candidates = input.roster.filter(
-    (player) => !player.isLocked && !fixedIds.includes(player.id),
+  const candidates = input.roster.filter((player) => !player.isLocked && !fixedIds.includes(player.id));
+  const positions: Position[][] = candidates.map((player) =>
+    playablePositions(player.position, player.eligiblePositions),
   );
-  const positions: Position[][] = candidates.map((player) => playablePositions(player.position, player.eligiblePositions));
   const space: LineupSearchSpace = {
     samples,
     rowOffset: Int32Array.from(candidates, (player) => rowOf(player.id) * iterations),
     iterations,
     target,
-    means: Float64Array.from(candidates, (player) => distributionMoments(model.players[rowOf(player.id)]!.distribution).mean),
+    means: Float64Array.from(
+      candidates,
+      (player) => distributionMoments(model.players[rowOf(player.id)]!.distribution).mean,
+    ),
     canFill: positions.map((playable) => freeSlots.map((slot) => canFill(slot, playable))),
     slotCount: freeSlots.length,
   };
   const candidateIndex = new Map(candidates.map((player, index) => [player.id, index]));
   const allCandidates = candidates.map((_, index) => index);
-  const current = currentIds.flatMap((id, index) => (id && !fixedSlot[index] && candidateIndex.has(id) ? [candidateIndex.get(id)!] : []));
+  const current = currentIds.flatMap((id, index) =>
+    id && !fixedSlot[index] && candidateIndex.has(id) ? [candidateIndex.get(id)!] : [],
+  );
   const isCurrentLineupLegal = isLegal(space, current);
   const start = isCurrentLineupLegal ? current : repairLineup(space, current);
 
@@ -156,8 +183,21 @@ export function optimiseLineup(input: LineupLabInput): LineupLabResult {
   if (isBetter(fromMeans.score, best.score)) best = fromMeans;
 
   const currentScore = scoreLineup(space, current);
-  const fixedMean = fixedIds.reduce((total, id) => total + distributionMoments(model.players[rowOf(id)]!.distribution).mean, 0);
-  const lineup = describeLineup(slots, fixedSlot, currentIds, freeSlots, space, best.lineup, current, candidates, model);
+  const fixedMean = fixedIds.reduce(
+    (total, id) => total + distributionMoments(model.players[rowOf(id)]!.distribution).mean,
+    0,
+  );
+  const lineup = describeLineup(
+    slots,
+    fixedSlot,
+    currentIds,
+    freeSlots,
+    space,
+    best.lineup,
+    current,
+    candidates,
+    model,
+  );
   return {
     iterations,
     seed,
@@ -191,7 +231,9 @@ function describeLineup(
     preferred[candidate] = freeIndexOfSlot.get(slots[slotIndex]!.starterIndex) ?? -1;
   });
   const slotOf = assignToSlots(chosen, space.canFill, space.slotCount, preferred)!;
-  const playerInFreeSlot = new Map(chosen.map((candidate) => [slotOf[candidate]!, candidates[candidate]!.id]));
+  const playerInFreeSlot = new Map(
+    chosen.map((candidate) => [slotOf[candidate]!, candidates[candidate]!.id]),
+  );
   return slots.map((slot, index) => {
     const playerId = fixedSlot[index]
       ? (currentIds[index] ?? null)

@@ -15,7 +15,8 @@ export function assignToSlots(
   const tryPlace = (player: number, visited: Uint8Array): boolean => {
     const eligible = canFill[player]!;
     const first = preferred?.[player] ?? -1;
-    const order = first >= 0 ? [first, ...range(slotCount).filter((slot) => slot !== first)] : range(slotCount);
+    const order =
+      first >= 0 ? [first, ...range(slotCount).filter((slot) => slot !== first)] : range(slotCount);
     for (const slot of order) {
       if (!eligible[slot] || visited[slot]) continue;
       visited[slot] = 1;

@@ -1,7 +1,17 @@
 import { normalisePosition, type Position } from '../distributions/positions.js';
 
 /** Sleeper's default starting slots (the product's default QB1 RB2 WR2 TE1 FLEX1 DST1 K1). */
-export const DEFAULT_ROSTER_POSITIONS: readonly string[] = ['QB', 'RB', 'RB', 'WR', 'WR', 'TE', 'FLEX', 'DEF', 'K'];
+export const DEFAULT_ROSTER_POSITIONS: readonly string[] = [
+  'QB',
+  'RB',
+  'RB',
+  'WR',
+  'WR',
+  'TE',
+  'FLEX',
+  'DEF',
+  'K',
+];
 
 /** Which positions may fill each starting slot of a Sleeper `roster_positions` list. */
 const SLOT_ELIGIBILITY: Readonly<Record<string, readonly Position[]>> = {
@@ -31,7 +41,9 @@ export interface StartingSlot {
 }
 
 /** The starting slots of a `roster_positions` list, in order (bench, IR and taxi dropped). */
-export function parseStartingSlots(rosterPositions: readonly string[] = DEFAULT_ROSTER_POSITIONS): StartingSlot[] {
+export function parseStartingSlots(
+  rosterPositions: readonly string[] = DEFAULT_ROSTER_POSITIONS,
+): StartingSlot[] {
   return rosterPositions
     .map((label) => label.trim().toUpperCase())
     .filter((label) => !NON_STARTING_SLOTS.has(label))
@@ -39,7 +51,10 @@ export function parseStartingSlots(rosterPositions: readonly string[] = DEFAULT_
 }
 
 /** Positions a player can play: his listed eligibility (Sleeper `fantasy_positions`) or his position. */
-export function playablePositions(position: string, eligiblePositions?: readonly string[] | null): Position[] {
+export function playablePositions(
+  position: string,
+  eligiblePositions?: readonly string[] | null,
+): Position[] {
   const labels = eligiblePositions && eligiblePositions.length > 0 ? eligiblePositions : [position];
   return [...new Set(labels.map(normalisePosition).filter((label): label is Position => label !== null))];
 }

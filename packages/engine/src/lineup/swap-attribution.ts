@@ -48,7 +48,11 @@ export function attributeSwaps(
   for (const playerOut of leaving) {
     lineup = lineup.filter((candidate) => candidate !== playerOut);
     const halfWins = scoreLineup(space, lineup).halfWins;
-    swaps.push({ playerIn: null, playerOut: idOf(playerOut), winProbabilityChange: toProbability(halfWins - previous) });
+    swaps.push({
+      playerIn: null,
+      playerOut: idOf(playerOut),
+      winProbabilityChange: toProbability(halfWins - previous),
+    });
     previous = halfWins;
   }
   return swaps;

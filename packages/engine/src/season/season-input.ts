@@ -35,7 +35,11 @@ export interface SeasonPlan {
 function perWeek(value: number | number[], weekCount: number, field: string): number[] {
   const values = typeof value === 'number' ? new Array<number>(weekCount).fill(value) : value;
   if (values.length !== weekCount || values.some((entry) => !Number.isFinite(entry))) {
-    throw new EngineInputError('INVALID_INPUT', field, `${field} must be a finite number or one per remaining week (${weekCount})`);
+    throw new EngineInputError(
+      'INVALID_INPUT',
+      field,
+      `${field} must be a finite number or one per remaining week (${weekCount})`,
+    );
   }
   return values;
 }
@@ -43,14 +47,20 @@ function perWeek(value: number | number[], weekCount: number, field: string): nu
 export function planSeason(teams: readonly SeasonTeam[], schedule: readonly SeasonWeek[]): SeasonPlan {
   const teamCount = teams.length;
   const weekCount = schedule.length;
-  if (teamCount < 2) throw new EngineInputError('INVALID_INPUT', 'teams', 'a season needs at least two teams');
+  if (teamCount < 2)
+    throw new EngineInputError('INVALID_INPUT', 'teams', 'a season needs at least two teams');
   const indexOf = new Map(teams.map((team, index) => [team.id, index]));
-  if (indexOf.size !== teamCount) throw new EngineInputError('INVALID_INPUT', 'teams', 'team ids must be unique');
+  if (indexOf.size !== teamCount)
+    throw new EngineInputError('INVALID_INPUT', 'teams', 'team ids must be unique');
 
   teams.forEach((team, t) => {
     for (const key of ['wins', 'losses', 'pointsFor'] as const) {
       if (!Number.isFinite(team[key]) || team[key] < 0) {
-        throw new EngineInputError('INVALID_INPUT', `teams[${t}].${key}`, `${key} must be a non-negative number`);
+        throw new EngineInputError(
+          'INVALID_INPUT',
+          `teams[${t}].${key}`,
+          `${key} must be a non-negative number`,
+        );
       }
     }
   });
@@ -60,7 +70,12 @@ export function planSeason(teams: readonly SeasonTeam[], schedule: readonly Seas
     const means = perWeek(team.weeklyMean, weekCount, `teams[${t}].weeklyMean`);
     const stds = perWeek(team.weeklyStd, weekCount, `teams[${t}].weeklyStd`);
     for (let w = 0; w < weekCount; w++) {
-      if (stds[w]! < 0) throw new EngineInputError('INVALID_INPUT', `teams[${t}].weeklyStd`, 'standard deviations must not be negative');
+      if (stds[w]! < 0)
+        throw new EngineInputError(
+          'INVALID_INPUT',
+          `teams[${t}].weeklyStd`,
+          'standard deviations must not be negative',
+        );
       mean[w * teamCount + t] = means[w]!;
       std[w * teamCount + t] = stds[w]!;
     }
@@ -73,7 +88,11 @@ export function planSeason(teams: readonly SeasonTeam[], schedule: readonly Seas
       const a = indexOf.get(home);
       const b = indexOf.get(away);
       if (a === undefined || b === undefined || a === b) {
-        throw new EngineInputError('INVALID_INPUT', field, `unknown or repeated team in matchup ${home} v ${away}`);
+        throw new EngineInputError(
+          'INVALID_INPUT',
+          field,
+          `unknown or repeated team in matchup ${home} v ${away}`,
+        );
       }
       if (opponent[w * teamCount + a] !== -1 || opponent[w * teamCount + b] !== -1) {
         throw new EngineInputError('INVALID_INPUT', field, `a team plays twice in week ${week.week}`);

@@ -96,7 +96,8 @@ function rankTeams(wins: Float64Array, pointsFor: Float64Array, order: Int32Arra
     let j = i - 1;
     while (j >= 0) {
       const other = order[j]!;
-      const isAhead = wins[team]! > wins[other]! || (wins[team] === wins[other] && pointsFor[team]! > pointsFor[other]!);
+      const isAhead =
+        wins[team]! > wins[other]! || (wins[team] === wins[other] && pointsFor[team]! > pointsFor[other]!);
       if (!isAhead) break;
       order[j + 1] = other;
       j--;
@@ -116,10 +117,18 @@ export function simulateSeasonOutlook(input: SeasonOutlookInput): SeasonOutlookR
   const { teamCount, weekCount } = plan;
   const byeTeams = input.byeTeams ?? 0;
   if (!Number.isInteger(input.playoffTeams) || input.playoffTeams < 1 || input.playoffTeams > teamCount) {
-    throw new EngineInputError('INVALID_INPUT', 'playoffTeams', `playoffTeams must be a whole number from 1 to ${teamCount}`);
+    throw new EngineInputError(
+      'INVALID_INPUT',
+      'playoffTeams',
+      `playoffTeams must be a whole number from 1 to ${teamCount}`,
+    );
   }
   if (!Number.isInteger(byeTeams) || byeTeams < 0 || byeTeams > input.playoffTeams) {
-    throw new EngineInputError('INVALID_INPUT', 'byeTeams', `byeTeams must be a whole number from 0 to playoffTeams`);
+    throw new EngineInputError(
+      'INVALID_INPUT',
+      'byeTeams',
+      `byeTeams must be a whole number from 0 to playoffTeams`,
+    );
   }
 
   const random = createRandom(seed);
@@ -147,8 +156,12 @@ export function simulateSeasonOutlook(input: SeasonOutlookInput): SeasonOutlookR
   }
 
   const teams = input.teams.map((team, t): TeamOutlook => {
-    const seedProbabilities = Array.from(seedCounts.subarray(t * teamCount, (t + 1) * teamCount), (count) => count / iterations);
-    const sumSeeds = (count: number): number => seedProbabilities.slice(0, count).reduce((total, p) => total + p, 0);
+    const seedProbabilities = Array.from(
+      seedCounts.subarray(t * teamCount, (t + 1) * teamCount),
+      (count) => count / iterations,
+    );
+    const sumSeeds = (count: number): number =>
+      seedProbabilities.slice(0, count).reduce((total, p) => total + p, 0);
     return {
       id: team.id,
       name: team.name ?? null,

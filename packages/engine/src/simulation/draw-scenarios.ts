@@ -1,4 +1,9 @@
-import { Z_TABLE_CELLS, Z_TABLE_POINTS, Z_TABLE_RANGE, Z_TABLE_STEP } from '../distributions/normal-score-table.js';
+import {
+  Z_TABLE_CELLS,
+  Z_TABLE_POINTS,
+  Z_TABLE_RANGE,
+  Z_TABLE_STEP,
+} from '../distributions/normal-score-table.js';
 import { U_TABLE_BITS, U_TABLE_CELLS, U_TABLE_POINTS } from '../distributions/uniform-table.js';
 import { normalQuantile } from '../math/normal.js';
 import { fillStandardNormals } from '../random/ziggurat.js';
@@ -29,7 +34,10 @@ export interface ScenarioScratch {
   tailWords: Float64Array;
 }
 
-export function createScenarioScratch(model: ScenarioModel, blockSize = SCENARIO_BLOCK_SIZE): ScenarioScratch {
+export function createScenarioScratch(
+  model: ScenarioModel,
+  blockSize = SCENARIO_BLOCK_SIZE,
+): ScenarioScratch {
   const independentDraws = (model.randomPlayers.length - model.correlatedCount) * blockSize;
   return {
     normals: new Float64Array(model.correlatedCount * blockSize),
@@ -44,13 +52,20 @@ function exactQuantile(model: ScenarioModel, variable: number, z: number): numbe
   const shift = model.tailShift[variable]!;
   const scale = model.tailScale[variable]!;
   const value =
-    model.tailKind[variable] === 2 ? shift + scale * z : shift + scale * Math.exp(model.tailSigma[variable]! * z);
+    model.tailKind[variable] === 2
+      ? shift + scale * z
+      : shift + scale * Math.exp(model.tailSigma[variable]! * z);
   const floor = model.tailFloor[variable]!;
   return value > floor ? value : floor;
 }
 
 // Gaussian copula (Nelsen 2006, An Introduction to Copulas, §2.3): y = L·z per game, then each player's Q(y) = F⁻¹(Φ(y)).
-function correlateGroups(model: ScenarioModel, normals: Float64Array, row: Float64Array, blockSize: number): void {
+function correlateGroups(
+  model: ScenarioModel,
+  normals: Float64Array,
+  row: Float64Array,
+  blockSize: number,
+): void {
   const { groupStart, groupSize, groupFactorOffset, factors } = model;
   for (let g = 0; g < groupStart.length; g++) {
     const start = groupStart[g]!;
@@ -73,7 +88,14 @@ function correlateGroups(model: ScenarioModel, normals: Float64Array, row: Float
   }
 }
 
-function transformCorrelated(model: ScenarioModel, normals: Float64Array, blockSize: number, out: Float64Array, stride: number, offset: number): void {
+function transformCorrelated(
+  model: ScenarioModel,
+  normals: Float64Array,
+  blockSize: number,
+  out: Float64Array,
+  stride: number,
+  offset: number,
+): void {
   const { randomPlayers, normalScoreTables: tables } = model;
   for (let v = 0; v < model.correlatedCount; v++) {
     const tableOffset = v * Z_POINTS;
@@ -131,7 +153,8 @@ function drawIndependent(
       const cell = word >>> U_FRACTION_BITS;
       if (cell !== 0 && cell !== U_LAST_CELL) {
         const low = tables[tableOffset + cell]!;
-        const value = low + (tables[tableOffset + cell + 1]! - low) * ((word & U_FRACTION_MASK) * U_FRACTION_SCALE);
+        const value =
+          low + (tables[tableOffset + cell + 1]! - low) * ((word & U_FRACTION_MASK) * U_FRACTION_SCALE);
         out[target + b] = value > floor ? value : floor;
       } else {
         tailSlots[tails] = target + b;
@@ -149,10 +172,19 @@ function drawIndependent(
 }
 
 // Out of the hot loop, so that loop's optimised code never meets this rarely-run path.
-function finishTailDraws(model: ScenarioModel, scratch: ScenarioScratch, tails: number, out: Float64Array): void {
+function finishTailDraws(
+  model: ScenarioModel,
+  scratch: ScenarioScratch,
+  tails: number,
+  out: Float64Array,
+): void {
   const { tailSlots, tailVariables, tailWords } = scratch;
   for (let t = 0; t < tails; t++) {
-    out[tailSlots[t]!] = exactQuantile(model, tailVariables[t]!, normalQuantile((tailWords[t]! + 0.5) * WORD_SCALE));
+    out[tailSlots[t]!] = exactQuantile(
+      model,
+      tailVariables[t]!,
+      normalQuantile((tailWords[t]! + 0.5) * WORD_SCALE),
+    );
   }
 }
 

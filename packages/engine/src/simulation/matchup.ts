@@ -85,7 +85,13 @@ function sideIndices(model: ScenarioModel, team: MatchupTeam): Int32Array {
   return Int32Array.from(new Set(team.players.map((player) => model.indexById.get(player.id)!)));
 }
 
-function sumSide(points: Float64Array, side: Int32Array, blockSize: number, totals: Float64Array, offset: number): void {
+function sumSide(
+  points: Float64Array,
+  side: Int32Array,
+  blockSize: number,
+  totals: Float64Array,
+  offset: number,
+): void {
   totals.fill(0, offset, offset + blockSize);
   for (let s = 0; s < side.length; s++) {
     const row = side[s]! * blockSize;
@@ -150,7 +156,9 @@ function describeOutcomes(
         simulatedMean: mean,
         boomProbability: position ? 1 - probabilityBelow(distribution, BOOM_THRESHOLD[position]) : null,
         bustProbability: position ? probabilityBelow(distribution, BUST_THRESHOLD[position]) : null,
-        swingShare: marginVariance > 0 ? (sign * covariance) / marginVariance : 0,
+        // A fixed score has no covariance with anything; skip the round-off of E[xM] − E[x]E[M].
+        swingShare:
+          marginVariance > 0 && distribution.kind !== 'constant' ? (sign * covariance) / marginVariance : 0,
       };
     }),
   );
@@ -164,7 +172,10 @@ export function simulateMatchup(input: MatchupInput): MatchupResult {
   const iterations = validateIterations(input.iterations);
   const seed = input.seed ?? randomSeed();
   const random = createRandom(seed);
-  const model = buildScenarioModel([...input.user.players, ...input.opponent.players], input.correlations ?? CORRELATION_TABLE);
+  const model = buildScenarioModel(
+    [...input.user.players, ...input.opponent.players],
+    input.correlations ?? CORRELATION_TABLE,
+  );
   const userSide = sideIndices(model, input.user);
   const opponentSide = sideIndices(model, input.opponent);
   const playerCount = model.players.length;

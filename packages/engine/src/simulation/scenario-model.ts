@@ -155,8 +155,19 @@ function correlationMatrix(
   return isCorrelated ? matrix : null;
 }
 
-function factorGroups(players: ModelPlayer[], depthRanks: (number | null)[], lookup: CorrelationLookup): CorrelatedGroups {
-  const result: CorrelatedGroups = { correlated: [], independent: [], groupStart: [], groupSize: [], factors: [], shrinkage: 0 };
+function factorGroups(
+  players: ModelPlayer[],
+  depthRanks: (number | null)[],
+  lookup: CorrelationLookup,
+): CorrelatedGroups {
+  const result: CorrelatedGroups = {
+    correlated: [],
+    independent: [],
+    groupStart: [],
+    groupSize: [],
+    factors: [],
+    shrinkage: 0,
+  };
   for (const group of groupRandomPlayers(players)) {
     const matrix = group.length > 1 ? correlationMatrix(group, players, depthRanks, lookup) : null;
     if (!matrix) {
@@ -209,7 +220,9 @@ export function buildScenarioModel(
   const groups = factorGroups(players, depthRanks, lookup);
   const randomPlayers = Int32Array.from([...groups.correlated, ...groups.independent]);
   const correlatedCount = groups.correlated.length;
-  const constantIndices = players.flatMap((player, index) => (player.distribution.kind === 'constant' ? [index] : []));
+  const constantIndices = players.flatMap((player, index) =>
+    player.distribution.kind === 'constant' ? [index] : [],
+  );
   const { values: factors, offsets: groupFactorOffset } = concatenate(groups.factors);
 
   const randomCount = randomPlayers.length;

@@ -60,9 +60,10 @@ function meanAndStd(values: Float64Array): [number, number] {
 
 /** Mean, spread, quantiles and histogram of simulated scores; `values` stays in iteration order. */
 export function summariseScores(values: Float64Array, binEdges: number[]): ScoreSummary {
-  const [p10 = 0, p25 = 0, median = 0, p75 = 0, p90 = 0] = sampleQuantiles(values, [
-    0.1, 0.25, 0.5, 0.75, 0.9,
-  ]);
+  const [p10 = 0, p25 = 0, median = 0, p75 = 0, p90 = 0] = sampleQuantiles(
+    values,
+    [0.1, 0.25, 0.5, 0.75, 0.9],
+  );
   const [min, max] = valueRange(values);
   const [mean, std] = meanAndStd(values);
   return {
