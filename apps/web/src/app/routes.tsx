@@ -6,6 +6,7 @@ import { Layout } from './Layout';
 
 const LandingPage = lazyPage(() => import('../features/landing/LandingPage'));
 const SignedInHomePage = lazyPage(() => import('../features/landing/SignedInHomePage'));
+const MethodologyPage = lazyPage(() => import('../features/methodology/MethodologyPage'));
 
 /** `/`: the landing page for visitors, the leagues home for signed-in users. */
 function HomeRoute() {
@@ -14,7 +15,10 @@ function HomeRoute() {
 }
 
 /** Pages anyone may open. */
-const publicRoutes: RouteObject[] = [{ path: 'rankings', element: <Navigate to="/projections" replace /> }];
+const publicRoutes: RouteObject[] = [
+  { path: 'rankings', element: <Navigate to="/projections" replace /> },
+  { path: 'methodology', element: <MethodologyPage /> },
+];
 
 /** Pages only visitors see (signed-in users are sent to /). */
 const signedOutRoutes: RouteObject[] = [];

@@ -1,0 +1,107 @@
+/**
+ * What the landing page says. The feature badges must tell the truth about what works today:
+ * update a status here when a feature ships or changes.
+ */
+export type FeatureStatus = 'Live' | 'Improving' | 'Coming';
+
+export interface ProductFeature {
+  name: string;
+  status: FeatureStatus;
+  description: string;
+  /** Where it is today, said plainly (limits included). */
+  today: string;
+  to?: string;
+}
+
+/** Each simulation plays a matchup this many times (the engine's default). */
+export const SIMULATION_RUNS = 10_000;
+
+export const STATUS_MEANING: Record<FeatureStatus, string> = {
+  Live: 'Works today.',
+  Improving: 'Works today, with the limits stated.',
+  Coming: 'Not built yet.',
+};
+
+export const FEATURES: ProductFeature[] = [
+  {
+    name: 'Weekly projections',
+    status: 'Improving',
+    description: 'Every player’s projected fantasy points with a range: a bad day (10th percentile) to a great one (90th).',
+    today: 'PPR scoring only so far; half-PPR and standard are next.',
+    to: '/projections',
+  },
+  {
+    name: 'Player comparison',
+    status: 'Live',
+    description: 'Put players side by side: season stats, advanced metrics and their projections.',
+    today: 'Open to everyone, no account needed.',
+    to: '/compare',
+  },
+  {
+    name: 'League linking',
+    status: 'Live',
+    description: 'Bring in your Sleeper leagues by username, or your Yahoo leagues by signing in to Yahoo.',
+    today: 'Sleeper and Yahoo leagues, rosters and weekly matchups.',
+  },
+  {
+    name: 'Matchup simulations',
+    status: 'Live',
+    description: `Your lineup against your opponent’s, played ${SIMULATION_RUNS.toLocaleString('en-US')} times: a win probability and the likely score gap.`,
+    today: 'Player scores are drawn with realistic correlations between teammates.',
+  },
+  {
+    name: 'Boom/bust analysis',
+    status: 'Improving',
+    description: 'How often a player blows up or busts, from the spread of his projection.',
+    today: 'Shown as each player’s 10th–90th percentile range; dedicated boom and bust rates are in progress.',
+  },
+  {
+    name: 'Start/sit lineup lab',
+    status: 'Coming',
+    description: 'Try lineup swaps and see how each one moves your win probability.',
+    today: 'Being built on the same simulation engine.',
+  },
+  {
+    name: 'Season outlook',
+    status: 'Coming',
+    description: 'Your playoff chances from the rest of the schedule, simulated week by week.',
+    today: 'Planned after the lineup lab.',
+  },
+];
+
+export const PROBLEMS = [
+  {
+    title: 'Rankings hide the risk',
+    text: 'A single number per player says nothing about how likely he is to flop. Two players ranked side by side can be very different bets.',
+  },
+  {
+    title: 'Gut calls do not add up',
+    text: 'Your matchup is nine or more players on each side. Nobody can add their ranges in their head, let alone how teammates rise and fall together.',
+  },
+  {
+    title: 'Advice is rarely checked',
+    text: 'Most projections never say how often they were right. Ours publish their backtest, definitions included.',
+  },
+];
+
+export const AUDIENCES = [
+  { title: 'Family and friends leagues', text: 'Settle Sunday-morning debates with a number everyone can look up.' },
+  { title: 'Busy managers', text: 'Five minutes on Thursday: check the odds, make the one swap that matters, get on with the week.' },
+  { title: 'Numbers people', text: 'Distributions, correlations and a public methodology instead of hot takes.' },
+];
+
+/** Illustrative stories, not quotes from real people: the page says so where it shows them. */
+export const TESTIMONIALS = [
+  {
+    name: 'Dana, commissioner of a 12-team family league',
+    text: 'Our group chat used to argue about who got robbed. Now someone posts the win probability and we argue about that instead.',
+  },
+  {
+    name: 'Marcus and his daughter Ava, co-managers',
+    text: 'Ava picks the sleepers, I check the ranges. Seeing the bad-day number talked us out of a risky flex more than once.',
+  },
+  {
+    name: 'Grandpa Lou, first season of fantasy football',
+    text: 'I do not follow every injury report. The projections page tells me who to start in plain numbers.',
+  },
+];
