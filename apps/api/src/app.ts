@@ -7,12 +7,14 @@ import { randomUUID } from 'node:crypto';
 import type { AppDeps } from './deps.js';
 import { createContextFactory } from './context.js';
 import { registerCsrfProtection } from './http/csrf.js';
+import { registerDataManagementRoutes } from './http/data-management-routes.js';
 import { registerApiDocs } from './http/docs.js';
 import { formatError } from './http/error-format.js';
 import { registerHealth } from './http/health.js';
 import { registerRestAdapter } from './http/rest-adapter.js';
 import { isApiPath, registerWebApp } from './http/spa.js';
 import { registerVerifyEmailRoute } from './http/verify-email-route.js';
+import { registerMonitoring } from './monitoring/monitoring-hooks.js';
 import { appRouter, type AppRouter } from './router/root.js';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -20,6 +22,8 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 export interface AppOptions {
   /** Folder of the built web app; when absent or unbuilt, only the API is served. */
   webDistDir?: string | undefined;
+  /** Request timing and the error log; off only to measure their cost (bench). */
+  isMonitoringEnabled?: boolean | undefined;
 }
 
 /** The whole HTTP surface: security headers, CSRF, the REST paths, /trpc, docs, health and the SPA. */
@@ -37,6 +41,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  if (options.isMonitoringEnabled !== false) registerMonitoring(app, deps);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -82,6 +87,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
+  await registerDataManagementRoutes(app, deps);
   await registerRestAdapter(app, deps);
 
   const isServingWebApp = options.webDistDir ? await registerWebApp(app, options.webDistDir) : false;

@@ -1,6 +1,8 @@
 import type { Database } from '@fm/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
+import type { AlertEngine } from './monitoring/alert-engine.js';
+import type { Monitoring } from './monitoring/monitoring.js';
 import type { Mailer } from './services/mailer.js';
 import type { RateLimiter } from './services/rate-limiter.js';
 
@@ -13,4 +15,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Attempt counters for login, registration and mail requests (Redis when REDIS_URL is set). */
   rateLimiter: RateLimiter;
+  /** Request timing, database pings, the error log and analytics events (admin health pages). */
+  monitoring: Monitoring;
+  /** Alert rules, evaluated every 30 s; `alerts.evaluate()` runs them once. */
+  alerts: AlertEngine;
 }

@@ -6,6 +6,9 @@ import { buildApp } from './app.js';
 import { ConfigError, type Config } from './config.js';
 import type { AppDeps } from './deps.js';
 import { createLogger } from './logger.js';
+import { createAlertEngine } from './monitoring/alert-engine.js';
+import { createMonitoring } from './monitoring/monitoring.js';
+import { openEventStore } from './monitoring/open-event-store.js';
 import { connectRedis } from './redis.js';
 import { ensureAdminAccount } from './services/admin-account.js';
 import { createMailer } from './services/mailer.js';
@@ -24,6 +27,8 @@ export interface RunningServer {
 export interface StartOptions {
   webDistDir?: string | undefined;
   logger?: Logger;
+  /** Off only to measure the monitoring's cost (bench). */
+  isMonitoringEnabled?: boolean | undefined;
 }
 
 /** Opens the database (failing with one line naming DATABASE_URL), migrates, serves. */
@@ -36,6 +41,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await database.close();
     throw error;
   }
+  const eventStore = await openEventStore(config, database).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  const monitoring = createMonitoring({ database, eventStore, log });
   const redis = connectRedis(config, log);
   const deps: AppDeps = {
     config,
@@ -43,8 +53,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     log,
     mailer: createMailer(config, log),
     rateLimiter: createRateLimiter({ redis }),
+    monitoring,
+    alerts: createAlertEngine({ config, database, log, monitoring }),
   };
   const closeDependencies = async () => {
+    await deps.alerts.stop();
+    await monitoring.stop();
+    await eventStore.close();
     await deps.mailer.close();
     redis?.disconnect();
     await database.close();
@@ -57,7 +72,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       throw error;
     }
   }
-  const app = await buildApp(deps, { webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST_DIR });
+  const app = await buildApp(deps, {
+    webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST_DIR,
+    isMonitoringEnabled: options.isMonitoringEnabled,
+  });
   app.addHook('onClose', closeDependencies);
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -70,6 +88,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }
     throw error;
   }
+  monitoring.start();
+  deps.alerts.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return { app, deps, url: `http://${config.host}:${port}`, close: () => app.close() };

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import { AppError, type ErrorBody } from '../errors.js';
 
@@ -9,6 +10,7 @@ export interface FormattedError {
 }
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+const DATABASE_MESSAGE = 'The database could not complete the request. Please try again.';
 
 /** tRPC's own codes, for errors raised by tRPC itself rather than by our services. */
 const TRPC_CODE_TO_APP: Partial<Record<TRPC_ERROR_CODE_KEY, [number, string, string]>> = {
@@ -70,6 +72,10 @@ export function formatError(error: unknown): FormattedError {
       // tRPC's own messages for these are safe and specific ("No procedure found…"); keep ours simple.
       return { status, body: { code, message: error.code === 'NOT_FOUND' ? fallback : error.message || fallback } };
     }
+  }
+  // A distinct code lets the admin error log count database failures apart from other 500s.
+  if (cause instanceof DrizzleQueryError || (cause instanceof Error && cause.name === 'PostgresError')) {
+    return { status: 500, body: { code: 'DATABASE_ERROR', message: DATABASE_MESSAGE } };
   }
   const fastifyStatus = (error as { statusCode?: number } | null)?.statusCode;
   if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {

@@ -13,7 +13,9 @@ const MINUTE = 60_000;
 const at = (iso: string) => new Date(iso);
 
 /** The one behaviour every EventStore must show; `reset` empties the store between tests. */
-function eventStoreContract(open: () => Promise<{ store: EventStore; reset(): Promise<void>; close(): Promise<void> }>) {
+function eventStoreContract(
+  open: () => Promise<{ store: EventStore; reset(): Promise<void>; close(): Promise<void> }>,
+) {
   let store: EventStore;
   let reset: () => Promise<void>;
   let close: () => Promise<void>;
@@ -33,13 +35,20 @@ function eventStoreContract(open: () => Promise<{ store: EventStore; reset(): Pr
     await store.recordEvents([
       { type: 'auth.login', userId: alice, createdAt: at('2025-01-01T10:00:00Z') },
       { type: 'auth.login', userId: alice, createdAt: at('2025-01-02T10:00:00Z') },
-      { type: 'page.view', userId: null, payload: { path: '/projections' }, createdAt: at('2025-01-02T11:00:00Z') },
+      {
+        type: 'page.view',
+        userId: null,
+        payload: { path: '/projections' },
+        createdAt: at('2025-01-02T11:00:00Z'),
+      },
     ]);
     expect(await store.countEvents()).toBe(3);
     expect(await store.countEvents({ types: ['auth.login'] })).toBe(2);
     expect(await store.countEvents({ since: at('2025-01-02T00:00:00Z') })).toBe(2);
     expect(await store.countEvents({ until: at('2025-01-02T10:00:00Z') })).toBe(1);
-    expect(await store.countEvents({ types: ['page.view', 'auth.login'], since: at('2025-01-02T10:30:00Z') })).toBe(1);
+    expect(
+      await store.countEvents({ types: ['page.view', 'auth.login'], since: at('2025-01-02T10:30:00Z') }),
+    ).toBe(1);
   });
 
   it('groups distinct active users by UTC day', async () => {
@@ -52,12 +61,18 @@ function eventStoreContract(open: () => Promise<{ store: EventStore; reset(): Pr
       { type: 'auth.login', userId: bob, createdAt: at('2025-03-03T08:00:00Z') },
       { type: 'auth.login', userId: bob, createdAt: at('2025-03-09T08:00:00Z') },
     ]);
-    const days = await store.activeUsersByDay({ since: at('2025-03-01T00:00:00Z'), until: at('2025-03-05T00:00:00Z') });
+    const days = await store.activeUsersByDay({
+      since: at('2025-03-01T00:00:00Z'),
+      until: at('2025-03-05T00:00:00Z'),
+    });
     expect(days.map((d) => ({ day: d.day, users: [...d.userIds].sort() }))).toEqual([
       { day: '2025-03-01', users: [alice, bob].sort() },
       { day: '2025-03-03', users: [bob] },
     ]);
-    const loginsOnly = await store.activeUsersByDay({ types: ['auth.login'], since: at('2025-03-01T00:00:00Z') });
+    const loginsOnly = await store.activeUsersByDay({
+      types: ['auth.login'],
+      since: at('2025-03-01T00:00:00Z'),
+    });
     expect(loginsOnly.map((d) => [d.day, d.userIds.length])).toEqual([
       ['2025-03-01', 1],
       ['2025-03-03', 1],
@@ -79,12 +94,21 @@ function eventStoreContract(open: () => Promise<{ store: EventStore; reset(): Pr
     expect(all).toEqual([...all].sort((a, b) => a - b));
 
     const views: string[] = [];
-    for await (const event of store.streamEvents({ types: ['page.view'], limit: 1_500 })) views.push(event.type);
+    for await (const event of store.streamEvents({ types: ['page.view'], limit: 1_500 }))
+      views.push(event.type);
     expect(views).toHaveLength(1_173);
     expect(new Set(views)).toEqual(new Set(['page.view']));
 
+    const newest: number[] = [];
+    for await (const event of store.streamEvents({ newestFirst: true, limit: 1_100 }))
+      newest.push(event.payload?.index as number);
+    expect(newest).toHaveLength(1_100);
+    expect(newest[0]).toBe(2_344);
+    expect(newest[1_099]).toBe(2_344 - 1_099);
+
     const limited: unknown[] = [];
-    for await (const event of store.streamEvents({ limit: 1_200, since: new Date(start + 100_000) })) limited.push(event);
+    for await (const event of store.streamEvents({ limit: 1_200, since: new Date(start + 100_000) }))
+      limited.push(event);
     expect(limited).toHaveLength(1_200);
     expect((limited[0] as { payload: { index: number } }).payload.index).toBe(100);
     expect((limited[0] as { createdAt: Date }).createdAt).toBeInstanceOf(Date);
@@ -104,17 +128,75 @@ function eventStoreContract(open: () => Promise<{ store: EventStore; reset(): Pr
     expect(await store.deleteEvents({ before: at('2020-01-01T00:00:00Z') })).toBe(0);
   });
 
+  it("deletes one user's events and no one else's", async () => {
+    const [alice, bob] = [randomUUID(), randomUUID()];
+    await store.recordEvents([
+      { type: 'auth.login', userId: alice },
+      { type: 'page.view', userId: alice },
+      { type: 'auth.login', userId: bob },
+      { type: 'page.view', userId: null },
+    ]);
+    expect(await store.deleteUserEvents(alice)).toBe(2);
+    expect(await store.countEvents()).toBe(2);
+    const days = await store.activeUsersByDay({});
+    expect(days.flatMap((d) => d.userIds)).toEqual([bob]);
+  });
+
   it('keeps an error log: totals, categories, recent and frequent errors, a timeline, pruning', async () => {
     const now = Date.now();
     const ago = (minutes: number) => new Date(now - minutes * MINUTE);
     await store.recordErrors([
-      { category: 'SERVER_ERROR', statusCode: 500, message: 'boom', endpoint: 'GET /api/a', method: 'GET', createdAt: ago(50) },
-      { category: 'SERVER_ERROR', statusCode: 500, message: 'boom', endpoint: 'GET /api/a', method: 'GET', createdAt: ago(5) },
-      { category: 'SERVER_ERROR', statusCode: 500, message: 'boom', endpoint: 'GET /api/a', createdAt: ago(4) },
-      { category: 'AUTHENTICATION_ERROR', statusCode: 401, message: 'Invalid email or password.', endpoint: 'POST /api/auth/login', createdAt: ago(3) },
-      { category: 'VALIDATION_ERROR', statusCode: 400, message: 'week: too big', endpoint: 'GET /api/projections/all', createdAt: ago(2) },
-      { category: 'DATABASE_ERROR', statusCode: 500, message: 'db down', endpoint: 'GET /api/health', createdAt: ago(1) },
-      { category: 'CLIENT_ERROR', statusCode: 404, message: 'No such path', endpoint: 'GET /api/nope', createdAt: ago(60 * 24 * 40) },
+      {
+        category: 'SERVER_ERROR',
+        statusCode: 500,
+        message: 'boom',
+        endpoint: 'GET /api/a',
+        method: 'GET',
+        createdAt: ago(50),
+      },
+      {
+        category: 'SERVER_ERROR',
+        statusCode: 500,
+        message: 'boom',
+        endpoint: 'GET /api/a',
+        method: 'GET',
+        createdAt: ago(5),
+      },
+      {
+        category: 'SERVER_ERROR',
+        statusCode: 500,
+        message: 'boom',
+        endpoint: 'GET /api/a',
+        createdAt: ago(4),
+      },
+      {
+        category: 'AUTHENTICATION_ERROR',
+        statusCode: 401,
+        message: 'Invalid email or password.',
+        endpoint: 'POST /api/auth/login',
+        createdAt: ago(3),
+      },
+      {
+        category: 'VALIDATION_ERROR',
+        statusCode: 400,
+        message: 'week: too big',
+        endpoint: 'GET /api/projections/all',
+        createdAt: ago(2),
+      },
+      {
+        category: 'DATABASE_ERROR',
+        statusCode: 500,
+        message: 'db down',
+        endpoint: 'GET /api/health',
+        createdAt: ago(1),
+      },
+      {
+        category: 'CLIENT_ERROR',
+        statusCode: 404,
+        message: 'No such path',
+        endpoint: 'GET /api/nope',
+        createdAt: ago(60 * 24 * 40),
+      },
     ]);
     expect(await store.countErrors()).toBe(7);
     expect(await store.countErrors({ since: ago(10) })).toBe(5);
@@ -128,7 +210,11 @@ function eventStoreContract(open: () => Promise<{ store: EventStore; reset(): Pr
 
     const recent = await store.recentErrors(2);
     expect(recent.map((e) => e.message)).toEqual(['db down', 'week: too big']);
-    expect(recent[0]).toMatchObject({ category: 'DATABASE_ERROR', statusCode: 500, endpoint: 'GET /api/health' });
+    expect(recent[0]).toMatchObject({
+      category: 'DATABASE_ERROR',
+      statusCode: 500,
+      endpoint: 'GET /api/health',
+    });
     expect(recent[0]!.createdAt).toBeInstanceOf(Date);
     expect(typeof recent[0]!.id).toBe('string');
 
@@ -142,7 +228,9 @@ function eventStoreContract(open: () => Promise<{ store: EventStore; reset(): Pr
     const total = timeline.reduce((sum, bucket) => sum + bucket.count, 0);
     expect(total).toBe(6);
     for (const bucket of timeline) expect(bucket.bucketStart.getTime() % bucketMs).toBe(0);
-    const serverErrors = timeline.filter((b) => b.category === 'SERVER_ERROR').reduce((s, b) => s + b.count, 0);
+    const serverErrors = timeline
+      .filter((b) => b.category === 'SERVER_ERROR')
+      .reduce((s, b) => s + b.count, 0);
     expect(serverErrors).toBe(3);
 
     expect(await store.deleteErrors({ before: ago(60 * 24 * 30) })).toBe(1);

@@ -1,4 +1,5 @@
-import { MongoClient, ObjectId, type Collection, type Filter } from 'mongodb';
+import type { ObjectId} from 'mongodb';
+import { MongoClient, type Collection, type Filter } from 'mongodb';
 import {
   emptyCategoryCounts,
   ERROR_LOG_RETENTION_DAYS,
@@ -75,15 +76,26 @@ function toErrorEvent(doc: ErrorDocument): ErrorEvent {
   };
 }
 
-async function ensureIndexes(events: Collection<AnalyticsDocument>, errors: Collection<ErrorDocument>): Promise<void> {
+async function ensureIndexes(
+  events: Collection<AnalyticsDocument>,
+  errors: Collection<ErrorDocument>,
+): Promise<void> {
   await events.createIndexes([
     { key: { type: 1, createdAt: 1 }, name: 'type_createdAt' },
     { key: { createdAt: 1 }, name: 'createdAt' },
-    { key: { userId: 1, createdAt: 1 }, name: 'userId_createdAt', partialFilterExpression: { userId: { $type: 'string' } } },
+    {
+      key: { userId: 1, createdAt: 1 },
+      name: 'userId_createdAt',
+      partialFilterExpression: { userId: { $type: 'string' } },
+    },
   ]);
   await errors.createIndexes([
     // The error log expires by itself; analytics events stay until an admin cleans them up.
-    { key: { createdAt: 1 }, name: 'createdAt_ttl', expireAfterSeconds: ERROR_LOG_RETENTION_DAYS * DAY_SECONDS },
+    {
+      key: { createdAt: 1 },
+      name: 'createdAt_ttl',
+      expireAfterSeconds: ERROR_LOG_RETENTION_DAYS * DAY_SECONDS,
+    },
     { key: { message: 1, endpoint: 1 }, name: 'message_endpoint' },
   ]);
 }
@@ -92,7 +104,10 @@ async function ensureIndexes(events: Collection<AnalyticsDocument>, errors: Coll
  * Events in MongoDB (`MONGODB_URL`): collections `analytics_events` and `error_events`.
  * Connects (failing within the server-selection timeout) and creates the indexes.
  */
-export async function openMongoEventStore(url: string, options: MongoEventStoreOptions = {}): Promise<MongoEventStore> {
+export async function openMongoEventStore(
+  url: string,
+  options: MongoEventStoreOptions = {},
+): Promise<MongoEventStore> {
   const client = new MongoClient(url, {
     appName: 'fantasy-matchup',
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? SERVER_SELECTION_TIMEOUT_MS,
@@ -145,7 +160,7 @@ export async function openMongoEventStore(url: string, options: MongoEventStoreO
     },
 
     async *streamEvents(query = {}) {
-      const cursor = events.find(eventFilter(query)).sort({ _id: 1 });
+      const cursor = events.find(eventFilter(query)).sort({ _id: query.newestFirst ? -1 : 1 });
       if (query.limit !== undefined) cursor.limit(query.limit);
       try {
         for await (const doc of cursor) {
@@ -166,6 +181,11 @@ export async function openMongoEventStore(url: string, options: MongoEventStoreO
       const filter: Filter<AnalyticsDocument> = { createdAt: { $lt: before } };
       if (types && types.length > 0) filter.type = { $in: types };
       const result = await events.deleteMany(filter);
+      return result.deletedCount;
+    },
+
+    async deleteUserEvents(userId) {
+      const result = await events.deleteMany({ userId });
       return result.deletedCount;
     },
 

@@ -96,13 +96,18 @@ export function createPostgresEventStore(db: Db): EventStore {
 
     async *streamEvents(query = {}) {
       let remaining = query.limit ?? Number.POSITIVE_INFINITY;
-      let afterId = 0;
+      let lastId: number | undefined;
+      const isNewestFirst = query.newestFirst === true;
       while (remaining > 0) {
+        const page =
+          lastId === undefined
+            ? []
+            : [isNewestFirst ? lt(analyticsEvents.id, lastId) : gt(analyticsEvents.id, lastId)];
         const rows = await db
           .select()
           .from(analyticsEvents)
-          .where(and(gt(analyticsEvents.id, afterId), ...eventConditions(query)))
-          .orderBy(asc(analyticsEvents.id))
+          .where(and(...page, ...eventConditions(query)))
+          .orderBy(isNewestFirst ? desc(analyticsEvents.id) : asc(analyticsEvents.id))
           .limit(Math.min(STREAM_PAGE_SIZE, remaining));
         for (const row of rows) {
           yield {
@@ -115,7 +120,7 @@ export function createPostgresEventStore(db: Db): EventStore {
         }
         if (rows.length < STREAM_PAGE_SIZE) return;
         remaining -= rows.length;
-        afterId = rows[rows.length - 1]!.id;
+        lastId = rows[rows.length - 1]!.id;
       }
     },
 
@@ -124,6 +129,9 @@ export function createPostgresEventStore(db: Db): EventStore {
       if (types && types.length > 0) conditions.push(inArray(analyticsEvents.type, types));
       return countDeleted(db, sql`delete from ${analyticsEvents} where ${and(...conditions)}`);
     },
+
+    deleteUserEvents: (userId) =>
+      countDeleted(db, sql`delete from ${analyticsEvents} where ${eq(analyticsEvents.userId, userId)}`),
 
     async recordErrors(errors) {
       if (errors.length === 0) return;
@@ -177,7 +185,11 @@ export function createPostgresEventStore(db: Db): EventStore {
     },
 
     async recentErrors(limit) {
-      const rows = await db.select().from(errorEvents).orderBy(desc(errorEvents.createdAt), desc(errorEvents.id)).limit(limit);
+      const rows = await db
+        .select()
+        .from(errorEvents)
+        .orderBy(desc(errorEvents.createdAt), desc(errorEvents.id))
+        .limit(limit);
       return rows.map(toErrorEvent);
     },
 

@@ -88,10 +88,14 @@ export interface EventStore {
   countEvents(query?: EventQuery): Promise<number>;
   /** Per UTC day, the distinct users of events that name one; days without any are left out. */
   activeUsersByDay(query: EventQuery): Promise<DailyUsers[]>;
-  /** Events oldest first, read page by page so an export of any size streams. */
-  streamEvents(query?: EventQuery & { limit?: number | undefined }): AsyncIterable<AnalyticsEvent>;
+  /** Events oldest first (or newest first), read page by page so an export of any size streams. */
+  streamEvents(
+    query?: EventQuery & { limit?: number | undefined; newestFirst?: boolean | undefined },
+  ): AsyncIterable<AnalyticsEvent>;
   /** Deletes events created before `before` (of `types` only, when given); answers how many. */
   deleteEvents(query: { before: Date; types?: string[] | undefined }): Promise<number>;
+  /** Deletes every event that names this user (account deletion); answers how many. */
+  deleteUserEvents(userId: string): Promise<number>;
 
   recordErrors(errors: NewErrorEvent[]): Promise<void>;
   countErrors(range?: TimeRange): Promise<number>;
@@ -110,7 +114,10 @@ export interface EventStore {
 }
 
 export function emptyCategoryCounts(): Record<ErrorCategory, number> {
-  return Object.fromEntries(ERROR_CATEGORIES.map((category) => [category, 0])) as Record<ErrorCategory, number>;
+  return Object.fromEntries(ERROR_CATEGORIES.map((category) => [category, 0])) as Record<
+    ErrorCategory,
+    number
+  >;
 }
 
 export function isErrorCategory(value: string): value is ErrorCategory {

@@ -1,0 +1,189 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.js';
+import { AppError, forbidden, validationError } from '../errors.js';
+import {
+  cleanupAnalytics,
+  DEFAULT_CLEANUP_DAYS,
+  MAX_CLEANUP_DAYS,
+  MIN_CLEANUP_DAYS,
+} from '../services/admin-data-management.js';
+import {
+  EXPORT_DEFAULT_LIMIT,
+  EXPORT_DEFAULT_SEASON,
+  EXPORT_MAX_LIMIT,
+  EXPORT_MAX_SEASON,
+  EXPORT_MAX_WEEK,
+  EXPORT_MIN_LIMIT,
+  EXPORT_MIN_SEASON,
+  EXPORT_MIN_WEEK,
+  exportFileName,
+  streamExport,
+  type ExportKind,
+} from '../services/data-export.js';
+import { previewProjectionCsv, PROJECTION_POSITIONS } from '../services/projection-csv.js';
+import { importProjectionCsv, resolveImportOptions } from '../services/projection-csv-import.js';
+import { authenticateSessionToken } from '../services/sessions.js';
+import { describeZodError } from './error-format.js';
+import { readSessionToken } from './session-cookie.js';
+
+/** Contract: admin uploads take multipart field `csvFile`, at most 10 MB. */
+export const CSV_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const CSV_FIELD = 'csvFile';
+/** Spec §5: what counts as a CSV upload. */
+const CSV_MIME_TYPES = new Set(['text/csv', 'application/csv', 'application/vnd.ms-excel']);
+const BASE = '/api/admin/data-management';
+
+/** Every plain data-management route (the admin-only test walks them all). */
+export const DATA_MANAGEMENT_ROUTES = [
+  { method: 'POST', url: `${BASE}/preview-csv` },
+  { method: 'POST', url: `${BASE}/import-projections` },
+  { method: 'GET', url: `${BASE}/export-projections` },
+  { method: 'GET', url: `${BASE}/export-analytics` },
+  { method: 'DELETE', url: `${BASE}/cleanup-analytics` },
+] as const;
+
+const fileTooLarge = () =>
+  new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `The CSV file is larger than ${CSV_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
+    413,
+  );
+
+async function requireAdmin(deps: AppDeps, req: FastifyRequest) {
+  const { user } = await authenticateSessionToken(deps, readSessionToken(req));
+  if (user.role !== 'admin') throw forbidden('This area is for administrators only.');
+  return user;
+}
+
+function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const { message, field } = describeZodError(parsed.error);
+    throw validationError(message, field);
+  }
+  return parsed.data;
+}
+
+const isCsvUpload = (mimetype: string, filename: string) =>
+  CSV_MIME_TYPES.has(mimetype.split(';', 1)[0]!.trim().toLowerCase()) ||
+  filename.toLowerCase().endsWith('.csv');
+
+/** Reads the multipart body: the CSV text and the other form fields. */
+async function readCsvUpload(req: FastifyRequest): Promise<{ text: string; fields: Record<string, string> }> {
+  if (!req.isMultipart())
+    throw validationError('Send the CSV as multipart/form-data in the field csvFile.', CSV_FIELD);
+  const fields: Record<string, string> = {};
+  let text: string | undefined;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== CSV_FIELD) {
+          await part.toBuffer();
+          continue;
+        }
+        if (!isCsvUpload(part.mimetype, part.filename)) {
+          await part.toBuffer();
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please upload a CSV file (.csv).', 415);
+        }
+        text = (await part.toBuffer()).toString('utf8');
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    throw error;
+  }
+  if (text === undefined) throw validationError('Please select a CSV file first.', CSV_FIELD);
+  return { text, fields };
+}
+
+const importFieldsSchema = z.object({
+  updateExisting: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  batchSize: z.coerce.number().int().optional(),
+});
+
+const exportQuerySchema = z.object({
+  format: z.enum(['csv', 'json']).default('csv'),
+  week: z.coerce.number().int().min(EXPORT_MIN_WEEK).max(EXPORT_MAX_WEEK).optional(),
+  season: z.coerce
+    .number()
+    .int()
+    .min(EXPORT_MIN_SEASON)
+    .max(EXPORT_MAX_SEASON)
+    .default(EXPORT_DEFAULT_SEASON),
+  position: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum([...PROJECTION_POSITIONS, 'ALL']))
+    .optional()
+    .transform((v) => (v === 'ALL' ? undefined : v)),
+  team: z
+    .string()
+    .trim()
+    .max(3)
+    .transform((v) => v.toUpperCase() || undefined)
+    .optional(),
+  limit: z.coerce.number().int().min(EXPORT_MIN_LIMIT).max(EXPORT_MAX_LIMIT).default(EXPORT_DEFAULT_LIMIT),
+});
+
+const cleanupSchema = z.object({
+  olderThanDays: z.coerce
+    .number()
+    .int()
+    .min(MIN_CLEANUP_DAYS)
+    .max(MAX_CLEANUP_DAYS)
+    .default(DEFAULT_CLEANUP_DAYS),
+  eventTypes: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+});
+
+/** Upload, download and cleanup routes of the admin data management (the JSON ones are tRPC procedures). */
+export async function registerDataManagementRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: CSV_UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 },
+      throwFileSizeLimit: true,
+    });
+
+    scope.post(`${BASE}/preview-csv`, { bodyLimit: CSV_UPLOAD_MAX_BYTES + 64 * 1024 }, async (req) => {
+      await requireAdmin(deps, req);
+      const { text } = await readCsvUpload(req);
+      return { success: true, data: previewProjectionCsv(text) };
+    });
+
+    scope.post(`${BASE}/import-projections`, { bodyLimit: CSV_UPLOAD_MAX_BYTES + 64 * 1024 }, async (req) => {
+      await requireAdmin(deps, req);
+      const { text, fields } = await readCsvUpload(req);
+      const options = resolveImportOptions(parseWith(importFieldsSchema, fields));
+      return { success: true, data: await importProjectionCsv(deps, text, options) };
+    });
+
+    for (const kind of ['projections', 'analytics'] as const satisfies readonly ExportKind[]) {
+      scope.get(`${BASE}/export-${kind}`, async (req, reply) => {
+        await requireAdmin(deps, req);
+        const filters = parseWith(exportQuerySchema, req.query);
+        const fileName = exportFileName(kind, filters.format);
+        return reply
+          .header(
+            'content-type',
+            filters.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+          )
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(Readable.from(streamExport(deps, kind, filters)));
+      });
+    }
+
+    scope.delete(`${BASE}/cleanup-analytics`, async (req) => {
+      await requireAdmin(deps, req);
+      const input = parseWith(cleanupSchema, req.body ?? {});
+      return { success: true, data: await cleanupAnalytics(deps, input) };
+    });
+  });
+}

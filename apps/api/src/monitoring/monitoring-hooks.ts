@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps.js';
+import { readSessionToken, SESSION_COOKIE } from '../http/session-cookie.js';
+import { readErrorBody } from './request-labels.js';
+
+interface ErrorDetail {
+  code: string | undefined;
+  message: string | undefined;
+}
+
+const errorDetails = new WeakMap<FastifyRequest, ErrorDetail>();
+const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`;
+
+/** The session token a response sets (a login), if any. */
+function sessionTokenSetBy(reply: FastifyReply): string | undefined {
+  const header = reply.getHeader('set-cookie');
+  const cookies = Array.isArray(header) ? header : typeof header === 'string' ? [header] : [];
+  for (const cookie of cookies) {
+    if (cookie.startsWith(SESSION_COOKIE_PREFIX)) {
+      const value = cookie.slice(SESSION_COOKIE_PREFIX.length).split(';', 1)[0];
+      return value ? decodeURIComponent(value) : undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Times every request and hands it to the monitoring: error responses are read once in
+ * onSend (only those, so successful requests cost a timer read and a few counters).
+ */
+export function registerMonitoring(app: FastifyInstance, deps: AppDeps): void {
+  const { monitoring } = deps;
+
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (reply.statusCode >= 400) errorDetails.set(req, readErrorBody(payload));
+    done(null, payload);
+  });
+
+  app.addHook('onResponse', (req, reply, done) => {
+    const detail = reply.statusCode >= 400 ? errorDetails.get(req) : undefined;
+    monitoring.recordRequest({
+      method: req.method,
+      url: req.url,
+      statusCode: reply.statusCode,
+      durationMs: reply.elapsedTime,
+      errorCode: detail?.code,
+      errorMessage: detail?.message,
+      requestSessionToken: readSessionToken(req),
+      responseSessionToken: reply.statusCode < 300 ? sessionTokenSetBy(reply) : undefined,
+      ip: req.ip,
+    });
+    done();
+  });
+}

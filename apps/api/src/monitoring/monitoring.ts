@@ -1,0 +1,119 @@
+import { sessions, type Database, type EventStore, type NewAnalyticsEvent, type NewErrorEvent } from '@fm/db';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { hashToken } from '../services/secure-tokens.js';
+import { capturedEventFor, type CapturedEvent } from './analytics-capture.js';
+import { createBufferedWriter, type BufferedWriter } from './buffered-writer.js';
+import { DatabaseMonitor } from './database-monitor.js';
+import { classifyError, endpointLabel } from './request-labels.js';
+import { RequestMetrics } from './request-metrics.js';
+
+export interface FinishedRequest {
+  method: string;
+  url: string;
+  statusCode: number;
+  durationMs: number;
+  /** From the error response body, when the status is 400 or more. */
+  errorCode?: string | undefined;
+  errorMessage?: string | undefined;
+  /** Session token sent with the request, and one set by the response (login). */
+  requestSessionToken?: string | undefined;
+  responseSessionToken?: string | undefined;
+  ip?: string | undefined;
+}
+
+/** Everything the admin health pages and the alert rules read, kept for the life of the process. */
+export interface Monitoring {
+  requests: RequestMetrics;
+  databases: DatabaseMonitor;
+  eventStore: EventStore;
+  /** Records one finished request: timing, the error log, and any product event it stands for. */
+  recordRequest(request: FinishedRequest): void;
+  recordEvent(event: NewAnalyticsEvent): void;
+  recordError(error: NewErrorEvent): void;
+  /** Waits until every recorded event and error is in the store. */
+  flush(): Promise<void>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createMonitoring(options: {
+  database: Database;
+  eventStore: EventStore;
+  log: FastifyBaseLogger;
+}): Monitoring {
+  const { database, eventStore, log } = options;
+  const requests = new RequestMetrics();
+  const databases = new DatabaseMonitor(database, eventStore);
+  const errorLog: BufferedWriter<NewErrorEvent> = createBufferedWriter(
+    (batch) => eventStore.recordErrors(batch),
+    (error, size) => log.warn({ err: error, size }, 'could not write the error log'),
+  );
+  const analytics: BufferedWriter<NewAnalyticsEvent> = createBufferedWriter(
+    (batch) => eventStore.recordEvents(batch),
+    (error, size) => log.warn({ err: error, size }, 'could not write analytics events'),
+  );
+  const lookups = new Set<Promise<void>>();
+
+  async function userIdForToken(token: string | undefined): Promise<string | null> {
+    if (!token) return null;
+    const [row] = await database.db
+      .select({ userId: sessions.userId })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)))
+      .limit(1);
+    return row?.userId ?? null;
+  }
+
+  function recordCapturedEvent(event: CapturedEvent, request: FinishedRequest): void {
+    const createdAt = new Date();
+    const payload = event.type === 'auth.login_failed' ? { ...event.payload, ip: request.ip } : event.payload;
+    const token =
+      event.userSource === 'request-cookie'
+        ? request.requestSessionToken
+        : event.userSource === 'response-cookie'
+          ? request.responseSessionToken
+          : undefined;
+    const lookup = userIdForToken(token)
+      .catch(() => null)
+      .then((userId) => analytics.push({ type: event.type, userId, payload: payload ?? null, createdAt }));
+    lookups.add(lookup);
+    void lookup.finally(() => lookups.delete(lookup));
+  }
+
+  return {
+    requests,
+    databases,
+    eventStore,
+    recordRequest(request) {
+      const endpoint = endpointLabel(request.method, request.url);
+      requests.record({ endpoint, statusCode: request.statusCode, durationMs: request.durationMs });
+      if (request.statusCode >= 400) {
+        errorLog.push({
+          category: classifyError(request.statusCode, request.errorCode),
+          statusCode: request.statusCode,
+          message: request.errorMessage ?? `HTTP ${request.statusCode}`,
+          endpoint,
+          method: request.method,
+          createdAt: new Date(),
+        });
+      }
+      const event = capturedEventFor(request.method, request.url.split('?', 1)[0]!, request.statusCode);
+      if (event) recordCapturedEvent(event, request);
+    },
+    recordEvent: (event) => analytics.push({ ...event, createdAt: event.createdAt ?? new Date() }),
+    recordError: (error) => errorLog.push({ ...error, createdAt: error.createdAt ?? new Date() }),
+    async flush() {
+      await Promise.all(lookups);
+      await Promise.all([errorLog.flush(), analytics.flush()]);
+    },
+    start() {
+      databases.start();
+    },
+    async stop() {
+      databases.stop();
+      await Promise.all(lookups);
+      await Promise.all([errorLog.close(), analytics.close()]);
+    },
+  };
+}

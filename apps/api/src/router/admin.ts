@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { getAdminMetrics, getChartData, MAX_CHART_DAYS } from '../services/admin-metrics.js';
+import { deleteUser, listUsers, setUserDisabled } from '../services/admin-users.js';
+import { listAlerts, updateAlertStatus } from '../services/admin-alerts.js';
+import { getApiMetrics, getSystemHealth } from '../services/admin-system-health.js';
+import { getErrorReport } from '../services/admin-error-report.js';
+import { getResourceReport } from '../services/admin-resource-report.js';
+import { adminProcedure, router } from '../trpc.js';
+import { adminDataManagementRouter } from './admin-data-management.js';
+import { dataOutput } from './output.js';
+
+const openapi = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: `/${string}`, summary: string) => ({
+  openapi: { method, path, tags: ['admin'], summary, protect: true },
+});
+
+const chartRangeInput = z
+  .object({
+    days: z.coerce.number().int().min(1).max(MAX_CHART_DAYS).optional(),
+    startDate: z.string().max(10).optional(),
+    endDate: z.string().max(10).optional(),
+  })
+  .optional();
+
+/** Every procedure here is role admin only (`adminProcedure`: 401 signed out, 403 otherwise). */
+export const adminRouter = router({
+  metrics: adminProcedure
+    .meta(openapi('GET', '/admin/metrics', 'Totals: users, simulations, simulations per day'))
+    .input(z.void())
+    .output(dataOutput<Awaited<ReturnType<typeof getAdminMetrics>>>())
+    .query(async ({ ctx }) => ({ data: await getAdminMetrics(ctx.deps) })),
+
+  chartData: adminProcedure
+    .meta(openapi('GET', '/admin/chart-data', 'Per-day new users, simulations and active users'))
+    .input(chartRangeInput)
+    .output(dataOutput<Awaited<ReturnType<typeof getChartData>>>())
+    .query(async ({ ctx, input }) => {
+      const range =
+        input?.startDate || input?.endDate
+          ? { startDate: input.startDate ?? '', endDate: input.endDate ?? '' }
+          : { days: input?.days ?? 30 };
+      return { data: await getChartData(ctx.deps, range) };
+    }),
+
+  users: adminProcedure
+    .meta(openapi('GET', '/admin/users', 'Every account'))
+    .input(z.void())
+    .output(dataOutput<Awaited<ReturnType<typeof listUsers>>>())
+    .query(async ({ ctx }) => ({ data: await listUsers(ctx.deps) })),
+
+  setUserStatus: adminProcedure
+    .meta(
+      openapi(
+        'PATCH',
+        '/admin/users/{id}/status',
+        'Enable or disable an account (disabling ends its sessions)',
+      ),
+    )
+    .input(z.object({ id: z.uuid(), isDisabled: z.boolean() }))
+    .output(dataOutput<Awaited<ReturnType<typeof setUserDisabled>>>())
+    .mutation(async ({ ctx, input }) => ({
+      data: await setUserDisabled(ctx.deps, ctx.user.id, input.id, input.isDisabled),
+    })),
+
+  deleteUser: adminProcedure
+    .meta(openapi('DELETE', '/admin/users/{id}', 'Delete an account for good'))
+    .input(z.object({ id: z.uuid() }))
+    .output(dataOutput<{ id: string; email: string; message: string }>())
+    .mutation(async ({ ctx, input }) => {
+      const deleted = await deleteUser(ctx.deps, ctx.user.id, input.id);
+      return { data: { ...deleted, message: `User ${deleted.email} was deleted.` } };
+    }),
+
+  alerts: adminProcedure
+    .meta(openapi('GET', '/admin/alerts', 'Open alerts and those resolved in the last day'))
+    .input(z.void())
+    .output(dataOutput<Awaited<ReturnType<typeof listAlerts>>>())
+    .query(async ({ ctx }) => ({ data: await listAlerts(ctx.deps) })),
+
+  updateAlert: adminProcedure
+    .meta(openapi('PATCH', '/admin/alerts/{id}', 'Acknowledge or resolve an alert'))
+    .input(z.object({ id: z.uuid(), status: z.enum(['acknowledged', 'resolved']) }))
+    .output(dataOutput<Awaited<ReturnType<typeof updateAlertStatus>>>())
+    .mutation(async ({ ctx, input }) => ({
+      data: await updateAlertStatus(ctx.deps, input.id, input.status),
+    })),
+
+  systemHealth: adminProcedure
+    .meta(openapi('GET', '/admin/system/health', 'Overall status, issues and components'))
+    .input(z.void())
+    .output(dataOutput<Awaited<ReturnType<typeof getSystemHealth>>>())
+    .query(async ({ ctx }) => ({ data: await getSystemHealth(ctx.deps) })),
+
+  systemMetrics: adminProcedure
+    .meta(openapi('GET', '/admin/system/metrics', 'API performance, connections and warnings'))
+    .input(z.void())
+    .output(dataOutput<Awaited<ReturnType<typeof getApiMetrics>>>())
+    .query(async ({ ctx }) => ({ data: await getApiMetrics(ctx.deps) })),
+
+  systemErrors: adminProcedure
+    .meta(openapi('GET', '/admin/system/errors', 'The error log summarised'))
+    .input(z.void())
+    .output(dataOutput<Awaited<ReturnType<typeof getErrorReport>>>())
+    .query(async ({ ctx }) => ({ data: await getErrorReport(ctx.deps) })),
+
+  systemResources: adminProcedure
+    .meta(openapi('GET', '/admin/system/resources', 'Memory, CPU, uptime and disk with recommendations'))
+    .input(z.void())
+    .output(dataOutput<Awaited<ReturnType<typeof getResourceReport>>>())
+    .query(async ({ ctx }) => ({ data: await getResourceReport(ctx.deps) })),
+
+  dataManagement: adminDataManagementRouter,
+});

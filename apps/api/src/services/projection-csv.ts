@@ -1,0 +1,166 @@
+import Papa from 'papaparse';
+import { toSearchName } from '../integrations/sleeper/player-matching.js';
+
+/** Spec §3/§5: the columns of a projections CSV. */
+export const REQUIRED_COLUMNS = ['player_name', 'position', 'team', 'week', 'pred_mean', 'pred_std'] as const;
+export const OPTIONAL_COLUMNS = ['season', 'player_id'] as const;
+export const PROJECTION_POSITIONS = ['QB', 'RB', 'WR', 'TE', 'K', 'DEF'] as const;
+const POSITION_ALIASES: Record<string, string> = { DST: 'DEF', 'D/ST': 'DEF', PK: 'K' };
+export const MIN_WEEK = 1;
+export const MAX_WEEK = 22;
+export const MIN_SEASON = 2000;
+export const MAX_SEASON = 2100;
+/** Sanity bounds for fantasy points, so a stray column shift is caught. */
+const MIN_POINTS = -50;
+const MAX_POINTS = 100;
+const MAX_STD = 100;
+const MAX_NAME_LENGTH = 100;
+/** Rows shown in a preview. */
+export const PREVIEW_ROWS = 10;
+/** Errors listed in a preview or an import answer (the count says how many there were). */
+export const MAX_ERRORS_LISTED = 1_000;
+
+export interface ProjectionCsvRow {
+  /** Line number in the file (the header is line 1). */
+  row: number;
+  player_name: string;
+  position: string;
+  team: string;
+  week: number;
+  pred_mean: number;
+  pred_std: number;
+  season: number;
+  player_id: string | null;
+  searchName: string;
+}
+
+export interface RowError {
+  row: number;
+  player: string;
+  error: string;
+}
+
+export interface ParsedProjectionCsv {
+  rows: ProjectionCsvRow[];
+  totalRows: number;
+  errors: RowError[];
+  /** A problem with the file as a whole (no header, missing columns); rows are empty then. */
+  fileError: string | null;
+}
+
+/** The NFL season in progress or last finished: from August on, this year's; before, last year's. */
+export function currentNflSeason(now = new Date()): number {
+  return now.getUTCMonth() >= 7 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
+}
+
+function parseNumber(value: string | undefined): number | null {
+  if (value === undefined || value.trim() === '') return null;
+  const number = Number(value.trim());
+  return Number.isFinite(number) ? number : null;
+}
+
+function validateRow(
+  raw: Record<string, string>,
+  row: number,
+  defaultSeason: number,
+): ProjectionCsvRow | RowError {
+  const player = (raw.player_name ?? '').trim();
+  const fail = (error: string): RowError => ({
+    row,
+    player: player || `(row ${row})`,
+    error: `Row ${row}: ${error}`,
+  });
+  if (!player) return fail('player_name is required');
+  if (player.length > MAX_NAME_LENGTH)
+    return fail(`player_name is longer than ${MAX_NAME_LENGTH} characters`);
+  const rawPosition = (raw.position ?? '').trim().toUpperCase();
+  const position = POSITION_ALIASES[rawPosition] ?? rawPosition;
+  if (!(PROJECTION_POSITIONS as readonly string[]).includes(position)) {
+    return fail(`position "${raw.position ?? ''}" must be one of ${PROJECTION_POSITIONS.join(', ')}`);
+  }
+  const team = (raw.team ?? '').trim().toUpperCase();
+  if (!/^[A-Z]{2,3}$/.test(team)) return fail(`team "${raw.team ?? ''}" must be a 2–3 letter team code`);
+  const week = parseNumber(raw.week);
+  if (week === null || !Number.isInteger(week) || week < MIN_WEEK || week > MAX_WEEK) {
+    return fail(`week "${raw.week ?? ''}" must be a whole number from ${MIN_WEEK} to ${MAX_WEEK}`);
+  }
+  const mean = parseNumber(raw.pred_mean);
+  if (mean === null || mean < MIN_POINTS || mean > MAX_POINTS) {
+    return fail(`pred_mean "${raw.pred_mean ?? ''}" must be a number from ${MIN_POINTS} to ${MAX_POINTS}`);
+  }
+  const std = parseNumber(raw.pred_std);
+  if (std === null || std < 0 || std > MAX_STD)
+    return fail(`pred_std "${raw.pred_std ?? ''}" must be a number from 0 to ${MAX_STD}`);
+  let season = defaultSeason;
+  if (raw.season !== undefined && raw.season.trim() !== '') {
+    const parsed = parseNumber(raw.season);
+    if (parsed === null || !Number.isInteger(parsed) || parsed < MIN_SEASON || parsed > MAX_SEASON) {
+      return fail(`season "${raw.season}" must be a year from ${MIN_SEASON} to ${MAX_SEASON}`);
+    }
+    season = parsed;
+  }
+  const playerId = raw.player_id?.trim() || null;
+  return {
+    row,
+    player_name: player,
+    position,
+    team,
+    week,
+    pred_mean: mean,
+    pred_std: std,
+    season,
+    player_id: playerId,
+    searchName: toSearchName(player),
+  };
+}
+
+/** Parses and validates a projections CSV; every bad row is reported with its line number. */
+export function parseProjectionCsv(text: string, now = new Date()): ParsedProjectionCsv {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (header) => header.trim().toLowerCase(),
+  });
+  const columns = parsed.meta.fields ?? [];
+  const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
+  if (columns.length === 0 || missing.length > 0) {
+    return {
+      rows: [],
+      totalRows: parsed.data.length,
+      errors: [],
+      fileError: `The CSV is missing the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')}. Expected: ${[...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')}.`,
+    };
+  }
+  const defaultSeason = currentNflSeason(now);
+  const rows: ProjectionCsvRow[] = [];
+  const errors: RowError[] = [];
+  parsed.data.forEach((raw, index) => {
+    const result = validateRow(raw, index + 2, defaultSeason);
+    if ('error' in result) errors.push(result);
+    else rows.push(result);
+  });
+  return { rows, totalRows: parsed.data.length, errors, fileError: null };
+}
+
+/** Spec §3 CSV preview: the first rows as they will be imported, and every validation error. */
+export function previewProjectionCsv(text: string, now = new Date()) {
+  const parsed = parseProjectionCsv(text, now);
+  return {
+    totalRows: parsed.totalRows,
+    validRows: parsed.rows.length,
+    hasErrors: parsed.fileError !== null || parsed.errors.length > 0,
+    errorCount: parsed.fileError ? 1 : parsed.errors.length,
+    errors: parsed.fileError
+      ? [parsed.fileError]
+      : parsed.errors.slice(0, MAX_ERRORS_LISTED).map((e) => e.error),
+    preview: parsed.rows.slice(0, PREVIEW_ROWS).map((row) => ({
+      player_name: row.player_name,
+      position: row.position,
+      team: row.team,
+      week: row.week,
+      pred_mean: row.pred_mean,
+      pred_std: row.pred_std,
+      season: row.season,
+    })),
+  };
+}
