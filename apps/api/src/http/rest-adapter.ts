@@ -14,6 +14,16 @@ import { formatError, type FormattedError } from './error-format.js';
 export async function registerRestAdapter(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const errors = new WeakMap<FastifyRequest, FormattedError>();
   await app.register(async (scope) => {
+    // The plugin's async handler calls reply.send() and resolves with undefined; while an async
+    // onSend hook (compression) is still running, Fastify would then send a second, empty body.
+    // Resolving with the reply tells Fastify the answer is already on its way.
+    scope.addHook('onRoute', (route) => {
+      const handler = route.handler as (this: unknown, ...args: unknown[]) => Promise<unknown>;
+      route.handler = async function (this: unknown, req, reply) {
+        await handler.call(this, req, reply);
+        return reply;
+      };
+    });
     scope.addHook('onSend', async (req, reply, payload) => {
       const formatted = errors.get(req);
       if (!formatted) return payload;

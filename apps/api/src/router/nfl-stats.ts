@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import {
+  loadStatSeasons,
+  seasonalAdvanced,
+  seasonalCompare,
+  seasonalPlayers,
+  weeklyAdvanced,
+  weeklyCompare,
+  weeklyPlayers,
+} from '../services/nfl-stats/stats-queries.js';
+import { publicProcedure, router } from '../trpc.js';
+import { playerIdListParam, playerIdParam, positionParam, searchParam, seasonParam } from './query-params.js';
+
+/** Compare takes 1–4 players (the compare page picks 2–4). */
+const MAX_COMPARED_PLAYERS = 4;
+
+const identity = { player_id: z.string(), player_name: z.string(), position: z.string(), team: z.string() };
+const statNumbers = z.record(z.string(), z.unknown());
+const seasonNumber = z.number().int().nullable();
+const playerFilterInput = z.object({ season: seasonParam, position: positionParam, search: searchParam });
+const compareInput = z.object({ playerIds: playerIdListParam(1, MAX_COMPARED_PLAYERS), season: seasonParam });
+const metricsSchema = z.record(z.string(), z.number().nullable());
+
+const seasonsOutput = z.object({ data: z.array(z.number().int()) });
+const tags = ['nfl-stats'];
+
+export const nflStatsRouter = router({
+  seasons: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/nfl-stats/seasons', tags, summary: 'Seasons with weekly stats, newest first' } })
+    .input(z.void())
+    .output(seasonsOutput)
+    .query(async ({ ctx }) => ({ data: await loadStatSeasons(ctx.deps.database) })),
+
+  players: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/nfl-stats/players', tags, summary: 'Players with weekly stats in a season' } })
+    .input(playerFilterInput)
+    .output(
+      z.object({
+        season: seasonNumber,
+        data: z.array(
+          z.object({
+            ...identity,
+            games: z.number().int(),
+            weeks: z.array(z.number().int()),
+            fantasy_points_ppr: z.number(),
+            points_per_game: z.number(),
+          }),
+        ),
+      }),
+    )
+    .query(({ ctx, input }) => weeklyPlayers(ctx.deps.database, input)),
+
+  compare: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/nfl-stats/compare', tags, summary: 'Week-by-week stat lines of up to 4 players' } })
+    .input(compareInput)
+    .output(z.object({ season: seasonNumber, data: z.array(z.object({ player: z.object(identity), weeks: z.array(statNumbers) })) }))
+    .query(({ ctx, input }) => weeklyCompare(ctx.deps.database, input)),
+
+  seasonalSeasons: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/nfl-stats/seasonal/seasons', tags, summary: 'Seasons with season totals, newest first' } })
+    .input(z.void())
+    .output(seasonsOutput)
+    .query(async ({ ctx }) => ({ data: await loadStatSeasons(ctx.deps.database) })),
+
+  seasonalPlayers: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/nfl-stats/seasonal/players', tags, summary: 'Season totals of every player' } })
+    .input(playerFilterInput)
+    .output(z.object({ season: seasonNumber, data: z.array(statNumbers) }))
+    .query(({ ctx, input }) => seasonalPlayers(ctx.deps.database, input)),
+
+  seasonalCompare: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/nfl-stats/seasonal/compare', tags, summary: 'Season totals of up to 4 players' } })
+    .input(compareInput)
+    .output(z.object({ season: seasonNumber, data: z.array(statNumbers) }))
+    .query(({ ctx, input }) => seasonalCompare(ctx.deps.database, input)),
+
+  advancedSeasonal: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/nfl-stats/advanced-analytics/seasonal',
+        tags,
+        summary: 'Usage shares and efficiency per player over a season',
+      },
+    })
+    .input(
+      playerFilterInput.extend({
+        playerIds: z.preprocess((v) => (v === '' ? undefined : v), playerIdListParam(1, 100).optional()),
+      }),
+    )
+    .output(z.object({ season: seasonNumber, data: z.array(z.object({ ...identity, season: z.number().int(), metrics: metricsSchema })) }))
+    .query(({ ctx, input }) => seasonalAdvanced(ctx.deps.database, input)),
+
+  advancedWeekly: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/nfl-stats/advanced-analytics/weekly',
+        tags,
+        summary: "One player's usage shares and efficiency, week by week",
+      },
+    })
+    .input(z.object({ season: seasonParam, playerId: playerIdParam }))
+    .output(
+      z.object({
+        season: seasonNumber,
+        player: z.object(identity),
+        data: z.array(z.object({ week: z.number().int(), team: z.string(), opponent: z.string(), metrics: metricsSchema })),
+      }),
+    )
+    .query(({ ctx, input }) => weeklyAdvanced(ctx.deps.database, input)),
+});

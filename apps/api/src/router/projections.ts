@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { loadAvailableWeeks } from '../services/projections/available-weeks.js';
+import {
+  DEFAULT_PAGE_SIZE,
+  listProjections,
+  MAX_PAGE_SIZE,
+  PROJECTION_SORTS,
+  type ProjectionQuery,
+} from '../services/projections/projection-list.js';
+import { authedProcedure, publicProcedure, router } from '../trpc.js';
+import { pageParam, searchParam, seasonParam, weekParam } from './query-params.js';
+
+const SCOPES = ['ALL', 'QB', 'RB', 'WR', 'TE', 'K', 'DEF'] as const;
+
+const projectionQueryInput = z.object({
+  scope: z
+    .string()
+    .transform((value) => value.trim().toUpperCase())
+    .pipe(z.enum(SCOPES)),
+  week: weekParam,
+  season: seasonParam,
+  team: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .transform((value) => value.trim().toUpperCase())
+      .pipe(z.string().regex(/^[A-Z]{2,3}$/, 'must be a team abbreviation or ALL'))
+      .optional(),
+  ),
+  page: pageParam,
+  limit: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().describe(`default ${DEFAULT_PAGE_SIZE}`),
+  ),
+  search: searchParam,
+  sort: z.preprocess((value) => (value === '' ? undefined : value), z.enum(PROJECTION_SORTS).optional()),
+  order: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['asc', 'desc']).optional()),
+});
+
+const projectionRowSchema = z.object({
+  player_id: z.string(),
+  player_name: z.string(),
+  position: z.string(),
+  team: z.string(),
+  opponent: z.string().nullable().describe('"@BUF" for an away game, "BUF" at home; null when unknown'),
+  week: z.number().int(),
+  season: z.number().int(),
+  pred_mean: z.number(),
+  pred_std: z.number(),
+  p10: z.number().nullable(),
+  p50: z.number().nullable(),
+  p90: z.number().nullable(),
+  boom_chance: z.number().describe('P(PPR points ≥ the position\'s boom threshold)'),
+  bust_chance: z.number().describe('P(PPR points < the position\'s bust threshold)'),
+  source: z.string().describe('model (ours), nflcom or import'),
+  model_version: z.string().nullable(),
+});
+
+const projectionPageOutput = z.object({
+  data: z.array(projectionRowSchema),
+  pagination: z.object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  }),
+  week: z.number().int().nullable(),
+  season: z.number().int().nullable(),
+  thresholds: z.object({ boom: z.record(z.string(), z.number()), bust: z.record(z.string(), z.number()) }),
+});
+
+const availableWeeksOutput = z.object({
+  seasons: z.array(z.object({ season: z.number().int(), weeks: z.array(z.number().int()) })),
+  latest: z.object({ season: z.number().int(), week: z.number().int() }).nullable(),
+});
+
+const summary = 'One week of PPR projections (p10/p50/p90, boom and bust chances), paginated';
+
+export const projectionsRouter = router({
+  availableWeeks: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/projections/available-weeks', tags: ['projections'], summary: 'Seasons and weeks that have projections' } })
+    .input(z.void())
+    .output(availableWeeksOutput)
+    .query(({ ctx }) => loadAvailableWeeks(ctx.deps.database)),
+
+  list: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/projections/{scope}', tags: ['projections'], summary } })
+    .input(projectionQueryInput)
+    .output(projectionPageOutput)
+    .query(({ ctx, input }) => listProjections(ctx.deps.database, input as ProjectionQuery)),
+
+  publicList: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/projections/public/{scope}', tags: ['projections'], summary: `${summary} (no login)` } })
+    .input(projectionQueryInput)
+    .output(projectionPageOutput)
+    .query(({ ctx, input }) => listProjections(ctx.deps.database, input as ProjectionQuery)),
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Query-string fields shared by the data routers. A query string carries text, so numbers are
+ * coerced; an empty value counts as absent.
+ */
+const blankAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+export const seasonParam = z.preprocess(blankAsAbsent, z.coerce.number().int().min(2000).max(2100).optional());
+export const weekParam = z.preprocess(blankAsAbsent, z.coerce.number().int().min(1).max(22).optional());
+export const pageParam = z.preprocess(blankAsAbsent, z.coerce.number().int().min(1).max(100_000).optional());
+export const playerIdParam = z.coerce.number().int().positive();
+
+/** `true`/`false`/`1`/`0` (any case); absent stays absent. */
+export const booleanParam = z.preprocess(
+  blankAsAbsent,
+  z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'TRUE', 'FALSE', 'True', 'False'])])
+    .transform((value) => value === true || value === 'true' || value === '1' || value === 'TRUE' || value === 'True')
+    .optional(),
+);
+
+/** "12,34" → [12, 34]: between `min` and `max` distinct positive ids. */
+export const playerIdListParam = (min: number, max: number) =>
+  z
+    .string()
+    .transform((text) => [...new Set(text.split(',').map((part) => part.trim()).filter(Boolean))])
+    .pipe(
+      z
+        .array(z.string().regex(/^\d{1,9}$/, 'player ids are whole numbers').transform(Number))
+        .min(min, `give at least ${min} player id${min === 1 ? '' : 's'}`)
+        .max(max, `give at most ${max} player ids`),
+    );
+
+export const searchParam = z.preprocess(blankAsAbsent, z.string().trim().max(100).optional());
+
+export const positionParam = z.preprocess(
+  blankAsAbsent,
+  z
+    .string()
+    .transform((value) => value.trim().toUpperCase())
+    .pipe(z.enum(['QB', 'RB', 'WR', 'TE', 'K', 'DEF']))
+    .optional(),
+);

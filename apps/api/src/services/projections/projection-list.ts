@@ -1,0 +1,82 @@
+import type { Database } from '@fm/db';
+import { BOOM_THRESHOLDS, BUST_THRESHOLDS } from './boom-bust.js';
+import { loadAvailableWeeks, resolveWeek } from './available-weeks.js';
+import { loadWeekBoard, type ProjectionEntry } from './week-board.js';
+
+/** Spec §9: default page 1, page size 50. */
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 500;
+
+export const PROJECTION_SORTS = ['pred_mean', 'pred_std', 'p10', 'p50', 'p90', 'boom_chance', 'bust_chance', 'player_name', 'position', 'team'] as const;
+export type ProjectionSort = (typeof PROJECTION_SORTS)[number];
+const TEXT_SORTS = new Set<ProjectionSort>(['player_name', 'position', 'team']);
+
+export interface ProjectionQuery {
+  /** 'ALL' or a position. */
+  scope: string;
+  season?: number | undefined;
+  week?: number | undefined;
+  /** A team abbreviation; 'ALL' or absent means every team. */
+  team?: string | undefined;
+  search?: string | undefined;
+  sort?: ProjectionSort | undefined;
+  order?: 'asc' | 'desc' | undefined;
+  page?: number | undefined;
+  limit?: number | undefined;
+}
+
+export type ProjectionRow = Omit<ProjectionEntry, 'searchKey'>;
+
+export interface ProjectionPage {
+  data: ProjectionRow[];
+  pagination: { page: number; limit: number; total: number; totalPages: number };
+  week: number | null;
+  season: number | null;
+  thresholds: { boom: Record<string, number>; bust: Record<string, number> };
+}
+
+/** One page of a week's projections: filtered by position, team and name, sorted, paginated. */
+export async function listProjections(database: Database, query: ProjectionQuery): Promise<ProjectionPage> {
+  const page = query.page ?? DEFAULT_PAGE;
+  const limit = Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  const target = resolveWeek(await loadAvailableWeeks(database), query);
+  const thresholds = { boom: BOOM_THRESHOLDS, bust: BUST_THRESHOLDS };
+  if (!target) {
+    return { data: [], pagination: { page, limit, total: 0, totalPages: 0 }, week: query.week ?? null, season: query.season ?? null, thresholds };
+  }
+  const board = await loadWeekBoard(database, target.season, target.week);
+  const matching = sortEntries(board.filter(matcher(query)), query.sort ?? 'pred_mean', query.order);
+  const total = matching.length;
+  const data = matching.slice((page - 1) * limit, page * limit).map(({ searchKey: _searchKey, ...row }) => row);
+  return {
+    data,
+    pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
+    week: target.week,
+    season: target.season,
+    thresholds,
+  };
+}
+
+function matcher(query: ProjectionQuery): (entry: ProjectionEntry) => boolean {
+  const position = query.scope === 'ALL' ? undefined : query.scope;
+  const team = query.team && query.team !== 'ALL' ? query.team : undefined;
+  const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  return (entry) =>
+    (!position || entry.position === position) &&
+    (!team || entry.team === team) &&
+    words.every((word) => entry.searchKey.includes(word));
+}
+
+function sortEntries(entries: ProjectionEntry[], sort: ProjectionSort, order: 'asc' | 'desc' | undefined): ProjectionEntry[] {
+  const isText = TEXT_SORTS.has(sort);
+  const direction = (order ?? (isText ? 'asc' : 'desc')) === 'asc' ? 1 : -1;
+  return entries.sort((a, b) => {
+    const primary = isText
+      ? String(a[sort]).localeCompare(String(b[sort]))
+      : (Number(a[sort] ?? -Infinity) - Number(b[sort] ?? -Infinity));
+    if (primary !== 0 && !Number.isNaN(primary)) return primary * direction;
+    // ties: higher projection first, then name, so pages never shuffle between requests
+    return b.pred_mean - a.pred_mean || a.player_name.localeCompare(b.player_name) || Number(a.player_id) - Number(b.player_id);
+  });
+}

@@ -1,0 +1,95 @@
+import { players, projections, type Database } from '@fm/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { createDataCache } from '../data-cache.js';
+import { boomBustChances, round } from './boom-bust.js';
+
+/** Our model first; NFL.com's published projection, then an admin's CSV, when the model has none. */
+export const SOURCE_PREFERENCE = ['model', 'nflcom', 'import'] as const;
+
+/** One player's projection for one week, as the projections list answers it. */
+export interface ProjectionEntry {
+  player_id: string;
+  player_name: string;
+  position: string;
+  team: string;
+  opponent: string | null;
+  week: number;
+  season: number;
+  pred_mean: number;
+  pred_std: number;
+  p10: number | null;
+  p50: number | null;
+  p90: number | null;
+  boom_chance: number;
+  bust_chance: number;
+  source: string;
+  model_version: string | null;
+  /** Lower-case name, for search; not sent. */
+  searchKey: string;
+}
+
+const cachedBoard = createDataCache<ProjectionEntry[]>();
+
+function sourceRank(source: string): number {
+  const rank = (SOURCE_PREFERENCE as readonly string[]).indexOf(source);
+  return rank === -1 ? SOURCE_PREFERENCE.length : rank;
+}
+
+/**
+ * Every player's projection for a week, one per player (the preferred source), with boom and
+ * bust chances. Held in memory per data version: an import invalidates it.
+ */
+export async function loadWeekBoard(database: Database, season: number, week: number): Promise<ProjectionEntry[]> {
+  return cachedBoard(database, `${season}:${week}`, () => queryWeekBoard(database, season, week));
+}
+
+async function queryWeekBoard(database: Database, season: number, week: number): Promise<ProjectionEntry[]> {
+  const rows = await database.db
+    .select({
+      playerId: projections.playerId,
+      fullName: players.fullName,
+      position: players.position,
+      team: projections.team,
+      opponent: projections.opponent,
+      source: projections.source,
+      modelVersion: projections.modelVersion,
+      predMean: projections.predMean,
+      predStd: projections.predStd,
+      p10: projections.p10,
+      p50: projections.p50,
+      p90: projections.p90,
+    })
+    .from(projections)
+    .innerJoin(players, eq(players.id, projections.playerId))
+    .where(and(eq(projections.season, season), eq(projections.week, week)))
+    .orderBy(sql`${projections.playerId}`);
+
+  const best = new Map<number, (typeof rows)[number]>();
+  for (const row of rows) {
+    const current = best.get(row.playerId);
+    if (!current || sourceRank(row.source) < sourceRank(current.source)) best.set(row.playerId, row);
+  }
+  return [...best.values()].map((row) => {
+    const distribution = { predMean: row.predMean, predStd: row.predStd, p10: row.p10, p50: row.p50, p90: row.p90 };
+    const { boomChance, bustChance } = boomBustChances(row.position, distribution);
+    return {
+      player_id: String(row.playerId),
+      player_name: row.fullName,
+      position: row.position,
+      team: row.team,
+      opponent: row.opponent,
+      week,
+      season,
+      pred_mean: round(row.predMean, 2),
+      pred_std: round(row.predStd, 2),
+      p10: row.p10 === null ? null : round(row.p10, 2),
+      p50: row.p50 === null ? null : round(row.p50, 2),
+      p90: row.p90 === null ? null : round(row.p90, 2),
+      boom_chance: boomChance,
+      bust_chance: bustChance,
+      source: row.source,
+      model_version: row.modelVersion,
+      searchKey: row.fullName.toLowerCase(),
+    };
+  });
+}
