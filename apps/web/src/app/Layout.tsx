@@ -2,6 +2,7 @@ import { Breadcrumbs } from '@fm/ui';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../features/auth/auth-context';
+import { useSessionNavigation } from '../features/auth/use-session-navigation';
 import { buildBreadcrumbs } from '../lib/breadcrumbs';
 import { BrandMark } from './BrandMark';
 import { navigationFor, type NavLinkItem } from './navigation';
@@ -15,6 +16,7 @@ export function Layout() {
   const links = navigationFor(user);
 
   useEffect(() => setSidebarOpen(false), [location.pathname]);
+  useSessionNavigation();
 
   const handleLogout = async () => {
     const from = location.pathname;

@@ -8,10 +8,13 @@ export function SignedInOnly() {
   return user ? <Outlet /> : <Navigate to="/" replace />;
 }
 
-/** /login and /register: a signed-in user goes to /. */
+/**
+ * /login and /register: a signed-in user goes to /, except right after logging in, when
+ * spec §2 sends someone without linked leagues to /link-leagues.
+ */
 export function SignedOutOnly() {
-  const { user } = useAuth();
-  return user ? <Navigate to="/" replace /> : <Outlet />;
+  const { user, landingPathAfterLogin } = useAuth();
+  return user ? <Navigate to={landingPathAfterLogin ?? '/'} replace /> : <Outlet />;
 }
 
 /** /admin/*: role admin only; anyone else goes to /. */

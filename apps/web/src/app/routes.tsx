@@ -7,6 +7,11 @@ import { Layout } from './Layout';
 const LandingPage = lazyPage(() => import('../features/landing/LandingPage'));
 const SignedInHomePage = lazyPage(() => import('../features/landing/SignedInHomePage'));
 const MethodologyPage = lazyPage(() => import('../features/methodology/MethodologyPage'));
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
+const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'));
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'));
+const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage'));
 
 /** `/`: the landing page for visitors, the leagues home for signed-in users. */
 function HomeRoute() {
@@ -18,13 +23,18 @@ function HomeRoute() {
 const publicRoutes: RouteObject[] = [
   { path: 'rankings', element: <Navigate to="/projections" replace /> },
   { path: 'methodology', element: <MethodologyPage /> },
+  { path: 'forgot-password', element: <ForgotPasswordPage /> },
+  { path: 'reset-password', element: <ResetPasswordPage /> },
 ];
 
 /** Pages only visitors see (signed-in users are sent to /). */
-const signedOutRoutes: RouteObject[] = [];
+const signedOutRoutes: RouteObject[] = [
+  { path: 'login', element: <LoginPage /> },
+  { path: 'register', element: <RegisterPage /> },
+];
 
 /** Pages that need a signed-in user. */
-const signedInRoutes: RouteObject[] = [];
+const signedInRoutes: RouteObject[] = [{ path: 'settings', element: <SettingsPage /> }];
 
 /** Pages under /admin (role admin). */
 const adminRoutes: RouteObject[] = [];

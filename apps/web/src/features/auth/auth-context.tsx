@@ -1,27 +1,68 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { api, ApiError, fetchCsrfToken } from '../../lib/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { fetchCsrfToken, SESSION_EXPIRED_EVENT, type SessionExpiredDetail } from '../../lib/api-client';
+import {
+  errorMessage,
+  fetchCurrentUser,
+  isAuthRejection,
+  requestLogin,
+  requestLogout,
+  requestRegistration,
+  type SessionUser,
+} from './auth-api';
+import { isRememberMeSet, setRememberMe } from './remember-me';
+import { runSessionResets } from './session-reset';
+import { SessionNotices } from './SessionNotices';
+import { useSessionTimers } from './use-session-timers';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  role: 'admin' | 'user';
-  hasLinkedLeagues: boolean;
-  isDisabled: boolean;
-  emailVerified: boolean;
-  createdAt: string;
-}
-
+export type { SessionUser } from './auth-api';
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+
+/** Spec §8 fallbacks when a failure carries no message. */
+export const LOGIN_FAILED_MESSAGE = 'Failed to log in. Please check your credentials.';
+export const REGISTER_FAILED_MESSAGE = 'Failed to register.';
+/** Spec §8, verbatim. */
+export const REGISTRATION_SUCCESS_MESSAGE =
+  'Registration successful! Please check your email to verify your account. Emails may take a few minutes to arrive, so please also check your spam folder.';
+/** Spec §4: only these logout reasons raise the session-expired flag. */
+const EXPIRED_REASONS = new Set(['SESSION_EXPIRED', 'TOKEN_REVOKED']);
 
 export interface AuthContextValue {
   status: AuthStatus;
   user: SessionUser | null;
-  /** Replaces the signed-in user (after login, or after a refresh). */
+  isLoggingIn: boolean;
+  /** The last login or registration failure, as shown to the user. */
+  error: string | null;
+  /** Set when the last logout was because the session expired or was revoked. */
+  hasSessionExpired: boolean;
+  /** Whether the current session was opened with "Remember me". */
+  isRemembered: boolean;
+  /** Where the login page sends the user who just logged in (spec §2); null otherwise. */
+  landingPathAfterLogin: string | null;
+  clearLandingPath(): void;
   setUser(user: SessionUser | null): void;
-  /** Re-reads the current user from the server. */
+  /** Re-reads the user; a 401/403 logs out with reason SESSION_EXPIRED and resolves null. */
   refreshUser(): Promise<SessionUser | null>;
-  /** Ends the session on the server (failure ignored) and clears local state. */
+  login(email: string, password: string, rememberMe: boolean): Promise<SessionUser>;
+  /** Resolves with the success message to show. */
+  register(email: string, password: string): Promise<string>;
+  /** Ends the session on the server (failure ignored) and clears every piece of session state. */
   logout(reason?: string): Promise<void>;
+  clearError(): void;
+}
+
+/** A login or registration failure whose message is ready to show. */
+export class AuthFailure extends Error {
+  override name = 'AuthFailure';
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -32,49 +73,170 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
-async function loadCurrentUser(): Promise<SessionUser | null> {
-  try {
-    const response = await api.get<{ data?: SessionUser }>('/auth/me');
-    if (!response?.data) throw new Error('Invalid user data received');
-    return response.data;
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404)) return null;
-    throw error;
-  }
-}
-
 export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
   const [user, setUserState] = useState<SessionUser | null>(null);
   const [status, setStatus] = useState<AuthStatus>('loading');
+  const [isLoggingIn, setIsLoggingIn] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sessionExpiredAt, setSessionExpiredAt] = useState<number | null>(null);
+  const [isRemembered, setIsRemembered] = useState(isRememberMeSet);
+  const [landingPathAfterLogin, setLandingPath] = useState<string | null>(null);
+  const statusRef = useRef(status);
+  statusRef.current = status;
+  const isLoggingOut = useRef(false);
+
+  const clearLandingPath = useCallback(() => setLandingPath(null), []);
+  const clearError = useCallback(() => setError(null), []);
 
   const setUser = useCallback((next: SessionUser | null) => {
     setUserState(next);
     setStatus(next ? 'signedIn' : 'signedOut');
   }, []);
 
-  const refreshUser = useCallback(async () => {
-    const current = await loadCurrentUser();
-    setUser(current);
-    void fetchCsrfToken();
-    return current;
-  }, [setUser]);
+  /** Everything a new or ended session must not inherit. */
+  const resetSessionState = useCallback(() => {
+    queryClient.clear();
+    runSessionResets();
+  }, [queryClient]);
 
-  const logout = useCallback(async () => {
-    try {
-      await api.post('/auth/logout');
-    } catch {
-      // the server logout is attempted first; its failure is ignored
-    }
-    setUser(null);
-  }, [setUser]);
-
-  useEffect(() => {
-    refreshUser().catch(() => setUser(null));
-  }, [refreshUser, setUser]);
-
-  const value = useMemo(
-    () => ({ status, user, setUser, refreshUser, logout }),
-    [status, user, setUser, refreshUser, logout],
+  const logout = useCallback(
+    async (reason?: string) => {
+      if (isLoggingOut.current) return;
+      isLoggingOut.current = true;
+      try {
+        await requestLogout();
+      } catch {
+        // the server logout is attempted first; its failure is ignored
+      }
+      setUser(null);
+      setError(null);
+      setLandingPath(null);
+      setRememberMe(false);
+      setIsRemembered(false);
+      setSessionExpiredAt(reason && EXPIRED_REASONS.has(reason) ? Date.now() : null);
+      resetSessionState();
+      isLoggingOut.current = false;
+    },
+    [resetSessionState, setUser],
   );
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+
+  const refreshUser = useCallback(async () => {
+    try {
+      const current = await fetchCurrentUser();
+      setUser(current);
+      void fetchCsrfToken();
+      return current;
+    } catch (failure) {
+      if (!isAuthRejection(failure)) throw failure;
+      await logout('SESSION_EXPIRED');
+      return null;
+    }
+  }, [logout, setUser]);
+
+  const login = useCallback(
+    async (email: string, password: string, rememberMe: boolean) => {
+      setIsLoggingIn(true);
+      setError(null);
+      try {
+        const loggedIn = await requestLogin(email, password, rememberMe);
+        resetSessionState();
+        setRememberMe(rememberMe);
+        setIsRemembered(rememberMe);
+        setSessionExpiredAt(null);
+        setLandingPath(loggedIn.hasLinkedLeagues ? '/' : '/link-leagues');
+        setUser(loggedIn);
+        return loggedIn;
+      } catch (failure) {
+        const message = errorMessage(failure, LOGIN_FAILED_MESSAGE);
+        setError(message);
+        throw new AuthFailure(message, { cause: failure });
+      } finally {
+        setIsLoggingIn(false);
+      }
+    },
+    [resetSessionState, setUser],
+  );
+
+  const register = useCallback(async (email: string, password: string) => {
+    setError(null);
+    try {
+      return (await requestRegistration(email, password)) || REGISTRATION_SUCCESS_MESSAGE;
+    } catch (failure) {
+      const message = errorMessage(failure, REGISTER_FAILED_MESSAGE);
+      setError(message);
+      throw new AuthFailure(message, { cause: failure });
+    }
+  }, []);
+
+  // The first check: a 401/403 leaves the visitor signed out quietly.
+  useEffect(() => {
+    let isCurrent = true;
+    fetchCurrentUser()
+      .then((current) => isCurrent && setUser(current))
+      .catch(() => isCurrent && setUser(null))
+      .finally(() => void fetchCsrfToken());
+    return () => {
+      isCurrent = false;
+    };
+  }, [setUser]);
+
+  // Any call answered TOKEN_REVOKED or SESSION_EXPIRED ends a signed-in session.
+  useEffect(() => {
+    const onSessionExpired = (event: Event) => {
+      if (statusRef.current !== 'signedIn') return;
+      const detail = (event as CustomEvent<SessionExpiredDetail>).detail;
+      void logout(detail?.reason ?? 'SESSION_EXPIRED');
+    };
+    window.addEventListener(SESSION_EXPIRED_EVENT, onSessionExpired);
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onSessionExpired);
+  }, [logout]);
+
+  const timers = useSessionTimers({ isSignedIn: status === 'signedIn', setUser, logout });
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status,
+      user,
+      isLoggingIn,
+      error,
+      hasSessionExpired: sessionExpiredAt !== null,
+      isRemembered,
+      landingPathAfterLogin,
+      clearLandingPath,
+      setUser,
+      refreshUser,
+      login,
+      register,
+      logout,
+      clearError,
+    }),
+    [
+      status,
+      user,
+      isLoggingIn,
+      error,
+      sessionExpiredAt,
+      isRemembered,
+      landingPathAfterLogin,
+      clearLandingPath,
+      setUser,
+      refreshUser,
+      login,
+      register,
+      logout,
+      clearError,
+    ],
+  );
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      <SessionNotices
+        sessionExpiredAt={sessionExpiredAt}
+        idleCountdownEndsAt={timers.idleCountdownEndsAt}
+        onStayLoggedIn={timers.stayLoggedIn}
+        onLogOutNow={() => void logout('SESSION_TIMEOUT')}
+      />
+    </AuthContext.Provider>
+  );
 }

@@ -1,0 +1,66 @@
+import { Banner, Button } from '@fm/ui';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { requestPasswordResetMail } from './auth-api';
+import './auth.css';
+
+/** Spec §8. */
+export const FORGOT_PASSWORD_FAILED_MESSAGE = 'An error occurred. Please try again.';
+
+export default function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [isSending, setSending] = useState(false);
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const emailId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSending(true);
+    setResult(null);
+    try {
+      const message = await requestPasswordResetMail(email);
+      setResult({ tone: 'success', text: message || 'Check your inbox for a password reset link.' });
+    } catch (failure) {
+      // A rate limit or a malformed address is worth saying; anything else is generic.
+      const isExplained = failure instanceof ApiError && (failure.status === 429 || failure.status === 400);
+      setResult({ tone: 'error', text: isExplained ? failure.message : FORGOT_PASSWORD_FAILED_MESSAGE });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="auth-page">
+      <div className="auth-card">
+        <h1>Forgot Password</h1>
+        <p className="auth-card__lead">
+          Enter your email and we will send you a link to choose a new password.
+        </p>
+        {result && <Banner tone={result.tone}>{result.text}</Banner>}
+        <form className="form auth-form" onSubmit={submit}>
+          <fieldset disabled={isSending}>
+            <div className="field">
+              <label htmlFor={emailId}>Email</label>
+              <input
+                id={emailId}
+                className="input"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                required
+              />
+            </div>
+            <Button type="submit" variant="primary" isBusy={isSending}>
+              {isSending ? 'Sending...' : 'Send Reset Link'}
+            </Button>
+          </fieldset>
+        </form>
+        <div className="auth-links">
+          <Link to="/login">Back to Log In</Link>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { REMEMBER_ME_KEY } from './remember-me';
+import { fakeServer, renderApp, sessionUser, SIGNED_OUT, type FakeAnswer } from './test-support';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const NOT_VERIFIED: FakeAnswer = [
+  403,
+  { code: 'EMAIL_NOT_VERIFIED', message: 'Please verify your email address before logging in.' },
+];
+
+async function fillIn(email: string, password: string) {
+  const user = userEvent.setup();
+  const emailInput = await screen.findByLabelText('Email');
+  if (email) await user.type(emailInput, email);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  return user;
+}
+
+describe('login page', () => {
+  it('shows banners from verified, error and message query params', async () => {
+    fakeServer({ 'GET /api/auth/me': SIGNED_OUT });
+    renderApp('/login?verified=true&error=Link%20expired&message=Hello%20there');
+    expect(await screen.findByText('Your email has been verified! You can now log in.')).toBeTruthy();
+    expect(screen.getByText('Link expired')).toBeTruthy();
+    expect(screen.getByText('Hello there')).toBeTruthy();
+  });
+
+  it('shows a message passed through navigation', async () => {
+    fakeServer({ 'GET /api/auth/me': SIGNED_OUT });
+    renderApp({ pathname: '/login', state: { message: 'Your password has been reset.' } });
+    expect(await screen.findByText('Your password has been reset.')).toBeTruthy();
+  });
+
+  it('checks the fields before calling the server', async () => {
+    const server = fakeServer({ 'GET /api/auth/me': SIGNED_OUT });
+    renderApp('/login');
+    const user = await fillIn('', 'whatever');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('Email and password are required')).toBeTruthy();
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('Please provide a valid email address')).toBeTruthy();
+    expect(server.calls.some((c) => c.path === '/api/auth/login')).toBe(false);
+  });
+
+  it('toggles the password visibility', async () => {
+    fakeServer({ 'GET /api/auth/me': SIGNED_OUT });
+    renderApp('/login');
+    const user = await fillIn('', 'secret');
+    const input = screen.getByLabelText('Password') as HTMLInputElement;
+    expect(input.type).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(input.type).toBe('text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(input.type).toBe('password');
+  });
+
+  it('disables the form while logging in, then sends a user without leagues to /link-leagues', async () => {
+    let answer: (value: FakeAnswer) => void = () => {};
+    const server = fakeServer({
+      'GET /api/auth/me': SIGNED_OUT,
+      'POST /api/auth/login': () => new Promise<FakeAnswer>((resolve) => (answer = resolve)),
+    });
+    const { router } = renderApp('/login');
+    const user = await fillIn('fan@example.com', 'Touchdown!2024x');
+    await user.click(screen.getByLabelText('Remember me for 30 days'));
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    const busy = await screen.findByRole('button', { name: 'Logging in...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByLabelText('Email').matches(':disabled')).toBe(true);
+    const login = server.calls.find((c) => c.path === '/api/auth/login')!;
+    expect(login.body).toEqual({ email: 'fan@example.com', password: 'Touchdown!2024x', rememberMe: true });
+    expect(login.headers.get('X-CSRF-Token')).toBe('nonce.signature');
+    answer([200, { user: sessionUser({ hasLinkedLeagues: false }) }]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/link-leagues'));
+    expect(sessionStorage.getItem(REMEMBER_ME_KEY)).toBe('true');
+  });
+
+  it('sends a user with linked leagues to /', async () => {
+    fakeServer({
+      'GET /api/auth/me': SIGNED_OUT,
+      'POST /api/auth/login': () => [200, { user: sessionUser() }],
+    });
+    const { router } = renderApp('/login');
+    const user = await fillIn('fan@example.com', 'Touchdown!2024x');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sessionStorage.getItem(REMEMBER_ME_KEY)).toBeNull();
+  });
+
+  it("shows the server's message, or the fallback when there is none", async () => {
+    const answers: FakeAnswer[] = [
+      [401, { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' }],
+      [500, {}],
+    ];
+    fakeServer({ 'GET /api/auth/me': SIGNED_OUT, 'POST /api/auth/login': () => answers.shift()! });
+    renderApp('/login');
+    const user = await fillIn('fan@example.com', 'Wrong$Password1');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('Invalid email or password.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('Failed to log in. Please check your credentials.')).toBeTruthy();
+  });
+
+  it('offers to resend the verification mail when the account is not verified', async () => {
+    const resends: FakeAnswer[] = [
+      [200, { data: { message: 'We have sent a new verification link.' } }],
+      [500, { code: 'INTERNAL_ERROR', message: 'Something went wrong' }],
+    ];
+    const server = fakeServer({
+      'GET /api/auth/me': SIGNED_OUT,
+      'POST /api/auth/login': () => NOT_VERIFIED,
+      'POST /api/auth/resend-verification': () => resends.shift()!,
+    });
+    renderApp('/login');
+    const user = await fillIn('fan@example.com', 'Touchdown!2024x');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    const resend = await screen.findByRole('button', { name: 'Resend verification email' });
+    await user.click(resend);
+    expect(await screen.findByText('We have sent a new verification link.')).toBeTruthy();
+    expect(server.calls.find((c) => c.path === '/api/auth/resend-verification')!.body).toEqual({
+      email: 'fan@example.com',
+    });
+    await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText('Failed to resend verification email. Please try again.')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText('Please enter your email address first.')).toBeTruthy();
+  });
+
+  it('sends a signed-in user to /', async () => {
+    fakeServer({ 'GET /api/auth/me': () => [200, { data: sessionUser({ hasLinkedLeagues: false }) }] });
+    const { router } = renderApp('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});

@@ -1,0 +1,120 @@
+import { Banner, Button } from '@fm/ui';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useAuth } from './auth-context';
+import { credentialsProblem } from './password-rules';
+import { PasswordField } from './PasswordField';
+import { ResendVerification } from './ResendVerification';
+import { SESSION_EXPIRED_MESSAGE } from './SessionNotices';
+import './auth.css';
+
+export const EMAIL_VERIFIED_MESSAGE = 'Your email has been verified! You can now log in.';
+const NEEDS_VERIFICATION = /verify your email/i;
+
+interface Notice {
+  tone: 'success' | 'error' | 'info' | 'warning';
+  text: string;
+}
+
+/** Banners from the query string (`verified`, `error`, `message`), navigation state and an expired session. */
+function useLoginNotices(): Notice[] {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const { hasSessionExpired } = useAuth();
+  const notices: Notice[] = [];
+  if (hasSessionExpired) notices.push({ tone: 'warning', text: SESSION_EXPIRED_MESSAGE });
+  if (params.get('verified') === 'true') notices.push({ tone: 'success', text: EMAIL_VERIFIED_MESSAGE });
+  const error = params.get('error');
+  if (error) notices.push({ tone: 'error', text: error });
+  const message = params.get('message');
+  if (message) notices.push({ tone: 'info', text: message });
+  const stateMessage = (location.state as { message?: unknown } | null)?.message;
+  if (typeof stateMessage === 'string' && stateMessage) notices.push({ tone: 'success', text: stateMessage });
+  return notices;
+}
+
+export default function LoginPage() {
+  const { login, isLoggingIn } = useAuth();
+  const notices = useLoginNotices();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const emailId = useId();
+  const rememberId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = credentialsProblem(email, password);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    try {
+      // On success the signed-out guard sends the user on (to /link-leagues or /).
+      await login(email, password, rememberMe);
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  };
+
+  return (
+    <section className="auth-page">
+      <div className="auth-card">
+        <h1>Log In</h1>
+        <p className="auth-card__lead">Welcome back. Log in to simulate your matchups.</p>
+        {notices.map((notice) => (
+          <Banner key={`${notice.tone}:${notice.text}`} tone={notice.tone}>
+            {notice.text}
+          </Banner>
+        ))}
+        {error && <Banner tone="error">{error}</Banner>}
+        {error && NEEDS_VERIFICATION.test(error) && (
+          <ResendVerification email={email} prompt="Didn't get the verification email?" />
+        )}
+        <form className="form auth-form" onSubmit={submit} noValidate>
+          <fieldset disabled={isLoggingIn}>
+            <div className="field">
+              <label htmlFor={emailId}>Email</label>
+              <input
+                id={emailId}
+                className="input"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                required
+              />
+            </div>
+            <PasswordField
+              label="Password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              required
+            />
+            <label className="checkbox-field" htmlFor={rememberId}>
+              <input
+                id={rememberId}
+                type="checkbox"
+                checked={rememberMe}
+                onChange={(event) => setRememberMe(event.target.checked)}
+              />
+              Remember me for 30 days
+            </label>
+            <Button type="submit" variant="primary" isBusy={isLoggingIn}>
+              {isLoggingIn ? 'Logging in...' : 'Log In'}
+            </Button>
+          </fieldset>
+        </form>
+        <div className="auth-links">
+          <Link to="/forgot-password">Forgot Password?</Link>
+          <span>
+            No account? <Link to="/register">Sign up</Link>
+          </span>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { useId, useState, type InputHTMLAttributes } from 'react';
+import { PASSWORD_RULES } from './password-rules';
+
+interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> {
+  label: string;
+  /** Id of a hint or checklist that describes the field. */
+  describedBy?: string;
+}
+
+/** A labelled password input with a Show/Hide toggle. */
+export function PasswordField({ label, describedBy, ...inputProps }: PasswordFieldProps) {
+  const id = useId();
+  const [isVisible, setVisible] = useState(false);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="password-input">
+        <input
+          {...inputProps}
+          id={id}
+          className="input"
+          type={isVisible ? 'text' : 'password'}
+          aria-describedby={describedBy}
+        />
+        <button
+          type="button"
+          className="password-input__toggle"
+          aria-label={isVisible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-pressed={isVisible}
+          aria-controls={id}
+          onClick={() => setVisible((v) => !v)}
+        >
+          {isVisible ? 'Hide' : 'Show'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The live checklist of spec §5's rules, each marked met or not. */
+export function PasswordChecklist({ password, id }: { password: string; id: string }) {
+  return (
+    <ul className="password-checklist" id={id} aria-label="Password requirements">
+      {PASSWORD_RULES.map((rule) => {
+        const isMet = rule.test(password);
+        return (
+          <li key={rule.id} data-met={isMet}>
+            <span className="password-checklist__mark" aria-hidden="true">
+              {isMet ? '✓' : '○'}
+            </span>
+            <span>
+              {rule.label}
+              <span className="visually-hidden">{isMet ? ' (met)' : ' (not met)'}</span>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,83 @@
+import { Banner, Button, Dialog } from '@fm/ui';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { requestAccountDeletion } from '../auth/auth-api';
+import { useAuth } from '../auth/auth-context';
+
+/** Spec §8. */
+export const DELETE_ACCOUNT_FAILED_MESSAGE = 'Failed to delete account. Please try again.';
+
+/** Settings → Account: who is signed in, and the Danger Zone. */
+export function AccountTab() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const [isConfirming, setConfirming] = useState(false);
+  const [isDeleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const deleteAccount = async () => {
+    setDeleting(true);
+    setError(null);
+    try {
+      await requestAccountDeletion();
+      setConfirming(false);
+      await logout();
+      navigate('/', { replace: true });
+    } catch {
+      setConfirming(false);
+      setError(DELETE_ACCOUNT_FAILED_MESSAGE);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  if (!user) return null;
+  return (
+    <div className="settings-account">
+      <dl className="settings-facts">
+        <div>
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+        </div>
+        <div>
+          <dt>Role</dt>
+          <dd className="settings-role">{user.role}</dd>
+        </div>
+      </dl>
+
+      <section className="danger-zone" aria-labelledby="danger-zone-title">
+        <h2 id="danger-zone-title">Danger Zone</h2>
+        <p>
+          Deleting your account removes your login, your league connections and your settings. This cannot be
+          undone.
+        </p>
+        {error && <Banner tone="error">{error}</Banner>}
+        <Button variant="danger" onClick={() => setConfirming(true)}>
+          Delete My Account
+        </Button>
+      </section>
+
+      <Dialog
+        open={isConfirming}
+        role="alertdialog"
+        title="Delete your account?"
+        onClose={isDeleting ? undefined : () => setConfirming(false)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={isDeleting}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={deleteAccount} isBusy={isDeleting}>
+              {isDeleting ? 'Deleting...' : 'Yes, Delete My Account'}
+            </Button>
+          </>
+        }
+      >
+        <p>
+          You are about to permanently delete the account <strong>{user.email}</strong>. This action is
+          irreversible. Are you sure you want to proceed?
+        </p>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { AccountTab } from './AccountTab';
+
+export interface SettingsTab {
+  id: string;
+  label: string;
+  render(): ReactNode;
+}
+
+/**
+ * The tabs of /settings, in order. Spec §2 lists Account, Accessibility and League
+ * Connections: add a tab by adding an entry here.
+ */
+export const SETTINGS_TABS: SettingsTab[] = [
+  { id: 'account', label: 'Account', render: () => <AccountTab /> },
+];
