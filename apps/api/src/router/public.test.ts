@@ -33,7 +33,12 @@ describe.each(DATABASE_KINDS)('public figures on %s', (kind) => {
 
   it('reports the accuracy from the model card given, and none without a card', async () => {
     await expect(getPublicStats(server.deps, null)).resolves.toMatchObject({ modelAccuracy: null });
-    const card = { backtest: { measuredOn: '2024 weeks 1-17', pairwiseStartSitAccuracy: { value: 0.642, definition: 'pairs ranked right' } } };
+    const card = {
+      backtest: {
+        measuredOn: '2024 weeks 1-17',
+        pairwiseStartSitAccuracy: { value: 0.642, definition: 'pairs ranked right' },
+      },
+    };
     await expect(getPublicStats(server.deps, card)).resolves.toMatchObject({
       modelAccuracy: { value: 0.642, definition: 'pairs ranked right', measuredOn: '2024 weeks 1-17' },
     });
@@ -72,7 +77,11 @@ describe('the headline accuracy of a model card', () => {
         sample: 'weeks 10-17 of 2024, 4,210 pairs',
         metrics: [
           { name: 'MAE', value: 5.1 },
-          { name: 'Pairwise accuracy', value: 0.6, definition: 'Of two players at one position, how often the higher projection scored more.' },
+          {
+            name: 'Pairwise accuracy',
+            value: 0.6,
+            definition: 'Of two players at one position, how often the higher projection scored more.',
+          },
         ],
       },
     };

@@ -12,14 +12,28 @@ const accuracySchema = z.object({
 /** Figures the landing and methodology pages show to anyone, all measured, none typed in. */
 export const publicRouter = router({
   stats: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/public/stats', tags: ['public'], summary: 'Figures shown on the landing page' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/public/stats',
+        tags: ['public'],
+        summary: 'Figures shown on the landing page',
+      },
+    })
     .input(z.void())
-    .output(z.object({ simulationsRun: z.number().int().nonnegative(), modelAccuracy: accuracySchema.nullable() }))
+    .output(
+      z.object({ simulationsRun: z.number().int().nonnegative(), modelAccuracy: accuracySchema.nullable() }),
+    )
     .query(({ ctx }) => getPublicStats(ctx.deps)),
 
   modelCard: publicProcedure
     .meta({
-      openapi: { method: 'GET', path: '/public/model-card', tags: ['public'], summary: 'The projection model card and its backtest' },
+      openapi: {
+        method: 'GET',
+        path: '/public/model-card',
+        tags: ['public'],
+        summary: 'The projection model card and its backtest',
+      },
     })
     .input(z.void())
     .output(z.object({ modelCard: z.record(z.string(), z.unknown()).nullable() }))

@@ -75,17 +75,28 @@ export function headlineAccuracy(card: ModelCard | null): HeadlineAccuracy | nul
   return {
     value: best.value,
     definition: best.definition ?? DEFAULT_DEFINITION,
-    measuredOn: best.measuredOn ?? describeMeasuredOn(card) ?? 'the backtest described on the methodology page',
+    measuredOn:
+      best.measuredOn ?? describeMeasuredOn(card) ?? 'the backtest described on the methodology page',
   };
 }
 
-function collectAccuracies(node: unknown, path: string[], out: Candidate[], inheritedMeasuredOn: string | undefined): void {
+function collectAccuracies(
+  node: unknown,
+  path: string[],
+  out: Candidate[],
+  inheritedMeasuredOn: string | undefined,
+): void {
   if (!isRecord(node)) return;
   const measuredOn = describeMeasuredOn(node) ?? inheritedMeasuredOn;
   for (const [key, child] of Object.entries(node)) {
-    const nearbyDefinition = firstString(node[`${key}Definition`], isRecord(node.definitions) ? node.definitions[key] : undefined);
+    const nearbyDefinition = firstString(
+      node[`${key}Definition`],
+      isRecord(node.definitions) ? node.definitions[key] : undefined,
+    );
     if (Array.isArray(child)) {
-      child.forEach((item, index) => visitEntry(String(index), item, [...path, key], out, measuredOn, undefined));
+      child.forEach((item, index) =>
+        visitEntry(String(index), item, [...path, key], out, measuredOn, undefined),
+      );
     } else {
       visitEntry(key, child, path, out, measuredOn, nearbyDefinition);
     }
@@ -102,7 +113,9 @@ function visitEntry(
   nearbyDefinition: string | undefined,
 ): void {
   const where = [...path, key];
-  const label = isRecord(child) ? [key, child.name, child.label, child.metric].filter(isString).join(' ') : key;
+  const label = isRecord(child)
+    ? [key, child.name, child.label, child.metric].filter(isString).join(' ')
+    : key;
   const raw = typeof child === 'number' ? child : isRecord(child) ? child.value : undefined;
   const value = asFraction(raw);
   if (ACCURACY_WORD.test(label) && value !== null) {
@@ -111,7 +124,10 @@ function visitEntry(
       value,
       definition: definition ?? nearbyDefinition,
       measuredOn: (isRecord(child) ? describeMeasuredOn(child) : undefined) ?? measuredOn,
-      score: (PAIRWISE_WORDS.test([...where, label].join(' ')) ? 4 : 0) + (definition ? 1 : 0) - where.length * 0.01,
+      score:
+        (PAIRWISE_WORDS.test([...where, label].join(' ')) ? 4 : 0) +
+        (definition ? 1 : 0) -
+        where.length * 0.01,
     });
     return;
   }

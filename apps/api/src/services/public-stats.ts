@@ -10,7 +10,10 @@ export interface PublicStats {
   modelAccuracy: HeadlineAccuracy | null;
 }
 
-export async function getPublicStats(deps: AppDeps, card: ModelCard | null = readModelCard()): Promise<PublicStats> {
+export async function getPublicStats(
+  deps: AppDeps,
+  card: ModelCard | null = readModelCard(),
+): Promise<PublicStats> {
   const [row] = await deps.database.db.select({ total: count() }).from(simulations);
   return { simulationsRun: Number(row?.total ?? 0), modelAccuracy: headlineAccuracy(card) };
 }

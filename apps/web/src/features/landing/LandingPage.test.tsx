@@ -8,7 +8,10 @@ import LandingPage from './LandingPage';
 import { FEATURES } from './landing-content';
 import { SCREENSHOTS } from './ScreenshotGallery';
 
-type Stats = { simulationsRun: number; modelAccuracy: { value: number; definition: string; measuredOn: string } | null };
+type Stats = {
+  simulationsRun: number;
+  modelAccuracy: { value: number; definition: string; measuredOn: string } | null;
+};
 
 /** The page with the API's answer already in the query cache (as after the first fetch). */
 function renderLanding(stats: Stats) {
@@ -32,7 +35,11 @@ describe('landing page', () => {
   it('shows the measured figures with their definitions on focus', async () => {
     renderLanding({
       simulationsRun: 12_345,
-      modelAccuracy: { value: 0.634, definition: 'Of two players, how often the higher projection scored more.', measuredOn: '2024 weeks 1-17' },
+      modelAccuracy: {
+        value: 0.634,
+        definition: 'Of two players, how often the higher projection scored more.',
+        measuredOn: '2024 weeks 1-17',
+      },
     });
     expect(statValue('Simulations run')).toBe('12,345');
     expect(statValue('Start/sit accuracy')).toBe('63.4%');
@@ -43,7 +50,9 @@ describe('landing page', () => {
     await userEvent.tab();
     trigger.focus();
     const tooltip = await screen.findByRole('tooltip');
-    expect(tooltip.textContent).toBe('Of two players, how often the higher projection scored more. Measured on 2024 weeks 1-17.');
+    expect(tooltip.textContent).toBe(
+      'Of two players, how often the higher projection scored more. Measured on 2024 weeks 1-17.',
+    );
     expect(trigger.getAttribute('aria-describedby')).toBe(tooltip.id);
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('tooltip')).toBeNull();
@@ -57,7 +66,9 @@ describe('landing page', () => {
 
   it('badges every feature Live, Improving or Coming and links where promised', () => {
     renderLanding({ simulationsRun: 0, modelAccuracy: null });
-    const list = screen.getByRole('heading', { name: 'What works today' }).parentElement!.querySelector('.feature-list')!;
+    const list = screen
+      .getByRole('heading', { name: 'What works today' })
+      .parentElement!.querySelector('.feature-list')!;
     const items = within(list as HTMLElement).getAllByRole('listitem');
     expect(items).toHaveLength(FEATURES.length);
     for (const [index, feature] of FEATURES.entries()) {
@@ -65,7 +76,15 @@ describe('landing page', () => {
       expect(within(items[index]!).getByText(feature.status, { selector: '.status-badge' })).toBeTruthy();
     }
     const names = FEATURES.map((f) => f.name.toLowerCase()).join(' ');
-    for (const required of ['projections', 'comparison', 'league linking', 'simulations', 'start/sit', 'boom/bust', 'season outlook']) {
+    for (const required of [
+      'projections',
+      'comparison',
+      'league linking',
+      'simulations',
+      'start/sit',
+      'boom/bust',
+      'season outlook',
+    ]) {
       expect(names).toContain(required);
     }
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
@@ -76,7 +95,8 @@ describe('landing page', () => {
     renderLanding({ simulationsRun: 0, modelAccuracy: null });
     const stories = screen.getByRole('heading', { name: 'Family league stories' }).parentElement!;
     expect(stories.textContent).toContain('not testimonials from real users');
-    for (const who of stories.querySelectorAll('.story__who')) expect(who.textContent).toContain('(fictional)');
+    for (const who of stories.querySelectorAll('.story__who'))
+      expect(who.textContent).toContain('(fictional)');
   });
 
   it('opens a screenshot in a dialog and steps through them', async () => {

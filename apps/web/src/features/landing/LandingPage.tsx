@@ -1,6 +1,13 @@
 import { Link } from 'react-router';
 import { HeroStats } from './HeroStats';
-import { AUDIENCES, FEATURES, PROBLEMS, STATUS_MEANING, TESTIMONIALS, type FeatureStatus } from './landing-content';
+import {
+  AUDIENCES,
+  FEATURES,
+  PROBLEMS,
+  STATUS_MEANING,
+  TESTIMONIALS,
+  type FeatureStatus,
+} from './landing-content';
 import { ScreenshotGallery } from './ScreenshotGallery';
 import './landing.css';
 
@@ -10,8 +17,8 @@ export default function LandingPage() {
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title">Know your odds before kickoff.</h1>
         <p className="hero__lead">
-          Weekly projections with honest ranges, side-by-side player comparison, and 10,000-run Monte Carlo simulations of
-          your Sleeper and Yahoo matchups.
+          Weekly projections with honest ranges, side-by-side player comparison, and 10,000-run Monte Carlo
+          simulations of your Sleeper and Yahoo matchups.
         </p>
         <div className="hero__actions">
           <Link to="/register" className="button button--primary">
@@ -26,7 +33,8 @@ export default function LandingPage() {
         </div>
         <HeroStats />
         <p className="hero__method">
-          <Link to="/methodology">How the numbers are made</Link>: the model, its backtest and the simulation method.
+          <Link to="/methodology">How the numbers are made</Link>: the model, its backtest and the simulation
+          method.
         </p>
       </section>
 
@@ -77,15 +85,17 @@ export default function LandingPage() {
 
       <section className="landing-section" aria-labelledby="screenshots-title">
         <h2 id="screenshots-title">See it</h2>
-        <p className="landing-section__lead">Screenshots of this app, regenerated from the real pages with every release.</p>
+        <p className="landing-section__lead">
+          Screenshots of this app, regenerated from the real pages with every release.
+        </p>
         <ScreenshotGallery />
       </section>
 
       <section className="landing-section" aria-labelledby="stories-title">
         <h2 id="stories-title">Family league stories</h2>
         <p className="landing-section__lead">
-          Illustrative stories: these people and quotes are made up to show who the product is for. They are not
-          testimonials from real users.
+          Illustrative stories: these people and quotes are made up to show who the product is for. They are
+          not testimonials from real users.
         </p>
         <ul className="tile-grid">
           {TESTIMONIALS.map((story) => (
@@ -101,7 +111,10 @@ export default function LandingPage() {
 
       <section className="landing-section final-cta" aria-labelledby="cta-title">
         <h2 id="cta-title">Set your lineup with the odds in front of you</h2>
-        <p>Free to use. Projections and comparisons need no account; linking leagues and simulating matchups do.</p>
+        <p>
+          Free to use. Projections and comparisons need no account; linking leagues and simulating matchups
+          do.
+        </p>
         <div className="hero__actions">
           <Link to="/register" className="button button--primary">
             Create a free account

@@ -23,8 +23,19 @@ export function ScreenshotGallery() {
       <ul className="gallery">
         {SCREENSHOTS.map((shot, index) => (
           <li key={shot.file}>
-            <button type="button" className="gallery__thumb card card--enhanced" onClick={() => setOpenIndex(index)}>
-              <img src={srcOf(shot)} alt="" width={SCREENSHOT_WIDTH} height={SCREENSHOT_HEIGHT} loading="lazy" decoding="async" />
+            <button
+              type="button"
+              className="gallery__thumb card card--enhanced"
+              onClick={() => setOpenIndex(index)}
+            >
+              <img
+                src={srcOf(shot)}
+                alt=""
+                width={SCREENSHOT_WIDTH}
+                height={SCREENSHOT_HEIGHT}
+                loading="lazy"
+                decoding="async"
+              />
               <span className="gallery__title">
                 {shot.title}
                 <span className="visually-hidden"> (open a larger screenshot)</span>
@@ -40,7 +51,15 @@ export function ScreenshotGallery() {
   );
 }
 
-function ScreenshotDialog({ index, onChange, onClose }: { index: number; onChange: (index: number) => void; onClose: () => void }) {
+function ScreenshotDialog({
+  index,
+  onChange,
+  onClose,
+}: {
+  index: number;
+  onChange: (index: number) => void;
+  onClose: () => void;
+}) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const shot = SCREENSHOTS[index]!;
   const count = SCREENSHOTS.length;
@@ -77,13 +96,21 @@ function ScreenshotDialog({ index, onChange, onClose }: { index: number; onChang
         </div>
         <img src={srcOf(shot)} alt={shot.alt} width={SCREENSHOT_WIDTH} height={SCREENSHOT_HEIGHT} />
         <div className="screenshot-dialog__nav">
-          <button type="button" className="button button--ghost" onClick={() => onChange((index - 1 + count) % count)}>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => onChange((index - 1 + count) % count)}
+          >
             Previous
           </button>
           <span aria-live="polite">
             {index + 1} of {count}
           </span>
-          <button type="button" className="button button--ghost" onClick={() => onChange((index + 1) % count)}>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => onChange((index + 1) % count)}
+          >
             Next
           </button>
         </div>

@@ -26,7 +26,8 @@ export const FEATURES: ProductFeature[] = [
   {
     name: 'Weekly projections',
     status: 'Improving',
-    description: 'Every player’s projected fantasy points with a range: a bad day (10th percentile) to a great one (90th).',
+    description:
+      'Every player’s projected fantasy points with a range: a bad day (10th percentile) to a great one (90th).',
     today: 'PPR scoring only so far; half-PPR and standard are next.',
     to: '/projections',
   },
@@ -53,7 +54,8 @@ export const FEATURES: ProductFeature[] = [
     name: 'Boom/bust analysis',
     status: 'Improving',
     description: 'How often a player blows up or busts, from the spread of his projection.',
-    today: 'Shown as each player’s 10th–90th percentile range; dedicated boom and bust rates are in progress.',
+    today:
+      'Shown as each player’s 10th–90th percentile range; dedicated boom and bust rates are in progress.',
   },
   {
     name: 'Start/sit lineup lab',
@@ -85,9 +87,18 @@ export const PROBLEMS = [
 ];
 
 export const AUDIENCES = [
-  { title: 'Family and friends leagues', text: 'Settle Sunday-morning debates with a number everyone can look up.' },
-  { title: 'Busy managers', text: 'Five minutes on Thursday: check the odds, make the one swap that matters, get on with the week.' },
-  { title: 'Numbers people', text: 'Distributions, correlations and a public methodology instead of hot takes.' },
+  {
+    title: 'Family and friends leagues',
+    text: 'Settle Sunday-morning debates with a number everyone can look up.',
+  },
+  {
+    title: 'Busy managers',
+    text: 'Five minutes on Thursday: check the odds, make the one swap that matters, get on with the week.',
+  },
+  {
+    title: 'Numbers people',
+    text: 'Distributions, correlations and a public methodology instead of hot takes.',
+  },
 ];
 
 /** Illustrative stories, not quotes from real people: the page says so where it shows them. */

@@ -33,10 +33,18 @@ describe('methodology page', () => {
     expect(screen.getByText('Model version').nextElementSibling!.textContent).toBe('ridge-2025.09');
     expect(screen.getByText('Pairwise accuracy').nextElementSibling!.textContent).toBe('63.4%');
     const table = screen.getByRole('table', { name: 'Weeks' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Season', 'Week', 'Mae', 'Players']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Season', 'Week', 'Mae', 'Players']);
     const firstRow = within(table).getAllByRole('row')[1]!;
     expect(within(within(table).getAllByRole('row')[2]!).getAllByRole('cell')[3]!.textContent).toBe('30,512');
-    expect(within(firstRow).getAllByRole('cell').map((td) => td.textContent)).toEqual(['2024', '10', '5.123', '312']);
+    expect(
+      within(firstRow)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['2024', '10', '5.123', '312']);
   });
 
   it('says so when the backtest has not published a card', () => {
@@ -48,7 +56,11 @@ describe('methodology page', () => {
     renderWithCard(null);
     const table = screen.getByRole('table', { name: /Precision of a win probability/ });
     const coinFlip = within(table).getAllByRole('row')[1]!;
-    expect(within(coinFlip).getAllByRole('cell').map((td) => td.textContent)).toEqual(['50%', '±0.50 points', '±0.98 points']);
+    expect(
+      within(coinFlip)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['50%', '±0.50 points', '±0.98 points']);
     expect(document.body.textContent).toContain('at most ±0.5 percentage points');
   });
 });

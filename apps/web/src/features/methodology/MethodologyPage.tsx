@@ -15,8 +15,8 @@ export default function MethodologyPage() {
     <article className="page methodology">
       <h1>How the numbers are made</h1>
       <p className="methodology__lead">
-        Every figure on this site comes from a model you can read about here, and every accuracy claim from a backtest
-        published below. Nothing is typed in by hand.
+        Every figure on this site comes from a model you can read about here, and every accuracy claim from a
+        backtest published below. Nothing is typed in by hand.
       </p>
       <nav aria-label="On this page" className="methodology__toc">
         <ul>
@@ -47,9 +47,10 @@ function ProjectionModelSection() {
     <section id="projection-model" aria-labelledby="projection-model-title" className="methodology__section">
       <h2 id="projection-model-title">The projection model and its backtest</h2>
       <p>
-        Projections give each player’s expected PPR points for the week and a spread around them (the 10th, 50th and 90th
-        percentiles). The model is fitted on past weekly stats and judged only on weeks it was not fitted on. Its card, below,
-        is written by the backtest itself: the model, the data, the scores and what each score means.
+        Projections give each player’s expected PPR points for the week and a spread around them (the 10th,
+        50th and 90th percentiles). The model is fitted on past weekly stats and judged only on weeks it was
+        not fitted on. Its card, below, is written by the backtest itself: the model, the data, the scores and
+        what each score means.
       </p>
       {isPending && <Spinner label="Loading the model card…" />}
       {isError && (
@@ -62,8 +63,8 @@ function ProjectionModelSection() {
       )}
       {data && !data.modelCard && (
         <p className="banner banner--info">
-          The backtest has not published its model card yet, so no accuracy figure is shown anywhere on the site. This section
-          fills in as soon as it does.
+          The backtest has not published its model card yet, so no accuracy figure is shown anywhere on the
+          site. This section fills in as soon as it does.
         </p>
       )}
       {data?.modelCard && (
@@ -77,31 +78,37 @@ function ProjectionModelSection() {
 
 function SimulationMethodSection() {
   return (
-    <section id="simulation-method" aria-labelledby="simulation-method-title" className="methodology__section">
+    <section
+      id="simulation-method"
+      aria-labelledby="simulation-method-title"
+      className="methodology__section"
+    >
       <h2 id="simulation-method-title">The simulation method</h2>
       <dl className="method-steps">
         <div>
           <dt>Distributions</dt>
           <dd>
-            Each starter’s weekly points follow a skewed distribution fitted to his projection: a shifted log-normal for most
-            players (a long right tail for the big games, a floor for the bad ones), so the simulated 10th, 50th and 90th
-            percentiles match the projection’s. A player ruled out scores zero; a finished game counts its real score.
+            Each starter’s weekly points follow a skewed distribution fitted to his projection: a shifted
+            log-normal for most players (a long right tail for the big games, a floor for the bad ones), so
+            the simulated 10th, 50th and 90th percentiles match the projection’s. A player ruled out scores
+            zero; a finished game counts its real score.
           </dd>
         </div>
         <div>
           <dt>Correlations</dt>
           <dd>
-            Teammates rise and fall together (a quarterback and his receivers), and opponents in the same game are linked
-            too. Those links are estimated from past weekly scores by role (QB1, WR2, …) and applied with a Gaussian copula, so
-            each player keeps his own distribution while the joint outcomes stay realistic.
+            Teammates rise and fall together (a quarterback and his receivers), and opponents in the same game
+            are linked too. Those links are estimated from past weekly scores by role (QB1, WR2, …) and
+            applied with a Gaussian copula, so each player keeps his own distribution while the joint outcomes
+            stay realistic.
           </dd>
         </div>
         <div>
           <dt>Iterations</dt>
           <dd>
-            One simulation draws {RUNS} complete weeks: every starter on both sides scores once per draw, the lineups are
-            added up, and the draw goes to whichever side scored more. The results are the share of draws won, the typical
-            score gap and each team’s range of totals.
+            One simulation draws {RUNS} complete weeks: every starter on both sides scores once per draw, the
+            lineups are added up, and the draw goes to whichever side scored more. The results are the share
+            of draws won, the typical score gap and each team’s range of totals.
           </dd>
         </div>
       </dl>
@@ -114,15 +121,16 @@ function WinProbabilitySection() {
     <section id="win-probability" aria-labelledby="win-probability-title" className="methodology__section">
       <h2 id="win-probability-title">What a win probability means</h2>
       <p>
-        A 70% win probability means that in 70 out of every 100 simulated weeks your lineup outscored your opponent’s. It is
-        not a promise: in the other 30 you lost, and one real Sunday is one draw. Across many matchups rated 70%, about 7 in
-        10 should be wins if the projections are right.
+        A 70% win probability means that in 70 out of every 100 simulated weeks your lineup outscored your
+        opponent’s. It is not a promise: in the other 30 you lost, and one real Sunday is one draw. Across
+        many matchups rated 70%, about 7 in 10 should be wins if the projections are right.
       </p>
       <p>
-        Because it is counted from {RUNS} draws, the figure has a small sampling error: its standard error is √(p(1−p)/N),
-        which at N = {RUNS} is at most ±0.5 percentage points (at p = 50%) and smaller elsewhere. Run the same matchup twice
-        and the two answers will usually differ by less than a point. The projections’ own uncertainty is much larger than
-        that, and it is already inside the player distributions.
+        Because it is counted from {RUNS} draws, the figure has a small sampling error: its standard error is
+        √(p(1−p)/N), which at N = {RUNS} is at most ±0.5 percentage points (at p = 50%) and smaller elsewhere.
+        Run the same matchup twice and the two answers will usually differ by less than a point. The
+        projections’ own uncertainty is much larger than that, and it is already inside the player
+        distributions.
       </p>
       <div className="table-wrap" role="region" aria-label="Precision of a win probability" tabIndex={0}>
         <table className="table precision-table">

@@ -39,7 +39,11 @@ function CardGroup({ value, depth }: { value: CardRecord; depth: number }) {
       {groups.map(([key, v]) => (
         <section key={key} className="card-group">
           <Heading depth={depth}>{humanize(key)}</Heading>
-          {isRowList(v) ? <RowTable caption={humanize(key)} rows={v} /> : depth < MAX_DEPTH + 2 ? <CardGroup value={v as CardRecord} depth={depth + 1} /> : null}
+          {isRowList(v) ? (
+            <RowTable caption={humanize(key)} rows={v} />
+          ) : depth < MAX_DEPTH + 2 ? (
+            <CardGroup value={v as CardRecord} depth={depth + 1} />
+          ) : null}
         </section>
       ))}
     </>
@@ -87,11 +91,13 @@ export function formatValue(key: string, value: CardValue): string {
   if (typeof value === 'number') {
     if (PERCENT_KEYS.test(key) && value >= 0 && value <= 1) return `${(value * 100).toFixed(1)}%`;
     // Seasons and weeks read as 2024, not 2,024; counts from 10,000 up get separators.
-    if (Number.isInteger(value)) return Math.abs(value) < 10_000 ? String(value) : value.toLocaleString('en-US');
+    if (Number.isInteger(value))
+      return Math.abs(value) < 10_000 ? String(value) : value.toLocaleString('en-US');
     return value.toLocaleString('en-US', { maximumFractionDigits: 3 });
   }
   if (typeof value === 'string') return value;
-  if (Array.isArray(value) && value.every((v) => !isGroup(v) && !Array.isArray(v))) return value.map((v) => formatValue(key, v)).join(', ');
+  if (Array.isArray(value) && value.every((v) => !isGroup(v) && !Array.isArray(v)))
+    return value.map((v) => formatValue(key, v)).join(', ');
   return JSON.stringify(value);
 }
 

@@ -54,7 +54,9 @@ export function AccessibilityPanel() {
           {capabilities
             ? `Last checked ${new Date(capabilities.checkedAt).toLocaleString()}: ${describeDevice(capabilities)}`
             : 'This device has not been checked yet.'}
-          {motion.reason === 'device' && preferences.autoOptimizationReason ? ` ${preferences.autoOptimizationReason}` : ''}
+          {motion.reason === 'device' && preferences.autoOptimizationReason
+            ? ` ${preferences.autoOptimizationReason}`
+            : ''}
         </p>
         <button type="button" className="button button--secondary" onClick={motion.resetToDefaults}>
           Reset motion settings to defaults
@@ -66,7 +68,12 @@ export function AccessibilityPanel() {
   );
 }
 
-function describeDevice(c: { hardwareConcurrency: number | null; deviceMemory: number | null; averageFrameMs: number | null; isLowEnd: boolean }) {
+function describeDevice(c: {
+  hardwareConcurrency: number | null;
+  deviceMemory: number | null;
+  averageFrameMs: number | null;
+  isLowEnd: boolean;
+}) {
   const parts = [
     c.hardwareConcurrency !== null ? `${c.hardwareConcurrency} cores` : null,
     c.deviceMemory !== null ? `${c.deviceMemory} GB memory` : null,

@@ -15,12 +15,15 @@ function installMatchMedia(initiallyReduced: boolean) {
         return query === REDUCED_MOTION_QUERY && matches;
       },
       media: query,
-      addEventListener: (_: string, listener: (event: MediaQueryListEvent) => void) => listeners.add(listener),
-      removeEventListener: (_: string, listener: (event: MediaQueryListEvent) => void) => listeners.delete(listener),
+      addEventListener: (_: string, listener: (event: MediaQueryListEvent) => void) =>
+        listeners.add(listener),
+      removeEventListener: (_: string, listener: (event: MediaQueryListEvent) => void) =>
+        listeners.delete(listener),
     }) as unknown as MediaQueryList;
   return (next: boolean) => {
     matches = next;
-    for (const listener of listeners) listener({ matches: next, media: REDUCED_MOTION_QUERY } as MediaQueryListEvent);
+    for (const listener of listeners)
+      listener({ matches: next, media: REDUCED_MOTION_QUERY } as MediaQueryListEvent);
   };
 }
 
@@ -79,22 +82,36 @@ describe('Settings → Accessibility with the motion provider', () => {
   it('starts from the saved setting and resets to the defaults', async () => {
     installMatchMedia(false);
     const preferences = stored();
-    preferences.motionPreferences = { ...preferences.motionPreferences, reducedMotion: true, autoOptimize: false, userOverride: true };
+    preferences.motionPreferences = {
+      ...preferences.motionPreferences,
+      reducedMotion: true,
+      autoOptimize: false,
+      userOverride: true,
+    };
     localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify(preferences));
     renderPanel();
     expect(htmlReduced()).toBe(true);
-    expect(screen.getByRole('switch', { name: 'Reduce motion automatically on slow devices' })).toHaveProperty('checked', false);
+    expect(
+      screen.getByRole('switch', { name: 'Reduce motion automatically on slow devices' }),
+    ).toHaveProperty('checked', false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Reset motion settings to defaults' }));
     expect(htmlReduced()).toBe(false);
-    expect(stored().motionPreferences).toMatchObject({ reducedMotion: false, autoOptimize: true, userOverride: false });
+    expect(stored().motionPreferences).toMatchObject({
+      reducedMotion: false,
+      autoOptimize: true,
+      userOverride: false,
+    });
   });
 
   it('imports a preferences file, refusing a bad one with the spec message', async () => {
     installMatchMedia(false);
     renderPanel();
     const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
-    const bad = { ...defaultPreferences(), motionPreferences: { reducedMotion: 'yes', autoOptimize: true, userOverride: false } };
+    const bad = {
+      ...defaultPreferences(),
+      motionPreferences: { reducedMotion: 'yes', autoOptimize: true, userOverride: false },
+    };
     await userEvent.upload(input, new File([JSON.stringify(bad)], 'bad.json', { type: 'application/json' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid motion preferences in import file');
     expect(htmlReduced()).toBe(false);
@@ -102,7 +119,10 @@ describe('Settings → Accessibility with the motion provider', () => {
     const good = defaultPreferences();
     good.motionPreferences.reducedMotion = true;
     good.favoriteTeams = ['DET'];
-    await userEvent.upload(input, new File([JSON.stringify(good)], 'good.json', { type: 'application/json' }));
+    await userEvent.upload(
+      input,
+      new File([JSON.stringify(good)], 'good.json', { type: 'application/json' }),
+    );
     await screen.findByText('Preferences imported from good.json.');
     await waitFor(() => expect(htmlReduced()).toBe(true));
     expect(screen.getByRole('switch', { name: 'Reduce Motion' })).toHaveProperty('checked', true);

@@ -1,4 +1,13 @@
-import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  type ReactNode,
+} from 'react';
 import { checkDeviceCapabilities, isDeviceCheckFresh } from './device-capabilities';
 import {
   isReducedMotion,
@@ -46,11 +55,18 @@ export function useMotion(): MotionContextValue {
 }
 
 function browserPrefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION_QUERY).matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia(REDUCED_MOTION_QUERY).matches
+  );
 }
 
 function initialState(): MotionState {
-  return { preferences: getPreferences().motionPreferences, browserPrefersReducedMotion: browserPrefersReducedMotion() };
+  return {
+    preferences: getPreferences().motionPreferences,
+    browserPrefersReducedMotion: browserPrefersReducedMotion(),
+  };
 }
 
 const sameMotion = (a: MotionPreferences, b: MotionPreferences) => JSON.stringify(a) === JSON.stringify(b);
@@ -74,7 +90,8 @@ export function MotionProvider({ children }: { children: ReactNode }) {
     () =>
       subscribePreferences(() => {
         const stored = getPreferences().motionPreferences;
-        if (!sameMotion(stored, preferencesRef.current)) dispatch({ type: 'loadPreferences', preferences: stored });
+        if (!sameMotion(stored, preferencesRef.current))
+          dispatch({ type: 'loadPreferences', preferences: stored });
       }),
     [],
   );
@@ -83,7 +100,8 @@ export function MotionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
     const query = window.matchMedia(REDUCED_MOTION_QUERY);
-    const onChange = (event: MediaQueryListEvent) => dispatch({ type: 'setBrowserPreference', prefersReducedMotion: event.matches });
+    const onChange = (event: MediaQueryListEvent) =>
+      dispatch({ type: 'setBrowserPreference', prefersReducedMotion: event.matches });
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
   }, []);
@@ -119,7 +137,8 @@ export function MotionProvider({ children }: { children: ReactNode }) {
       browserPrefersReducedMotion: state.browserPrefersReducedMotion,
       showOptimizationBanner: shouldShowOptimizationBanner(state),
       setReducedMotion: (reducedMotion) => dispatch({ type: 'setReducedMotion', reducedMotion }),
-      setBrowserPreference: (prefersReducedMotion) => dispatch({ type: 'setBrowserPreference', prefersReducedMotion }),
+      setBrowserPreference: (prefersReducedMotion) =>
+        dispatch({ type: 'setBrowserPreference', prefersReducedMotion }),
       setAutoOptimize: (enabled) => dispatch({ type: 'setAutoOptimize', autoOptimize: enabled }),
       dismissOptimizationBanner: () => dispatch({ type: 'dismissBanner', at: Date.now() }),
       resetToDefaults: () => dispatch({ type: 'resetToDefaults' }),
@@ -142,8 +161,8 @@ function MotionOptimizationNotice() {
   return (
     <aside className="motion-notice" aria-label="Reduced motion notice">
       <p>
-        <strong>Animations are reduced on this device.</strong> {preferences.autoOptimizationReason} You can change
-        this any time in Settings, Accessibility.
+        <strong>Animations are reduced on this device.</strong> {preferences.autoOptimizationReason} You can
+        change this any time in Settings, Accessibility.
       </p>
       <div className="motion-notice__actions">
         <button type="button" className="button button--secondary" onClick={dismissOptimizationBanner}>

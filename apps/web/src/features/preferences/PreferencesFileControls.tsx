@@ -1,5 +1,10 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { downloadPreferencesFile, PreferencesImportError, readPreferencesFile, IMPORT_ERRORS } from './preferences-file';
+import {
+  downloadPreferencesFile,
+  PreferencesImportError,
+  readPreferencesFile,
+  IMPORT_ERRORS,
+} from './preferences-file';
 import { getPreferences, savePreferences } from './preferences-store';
 
 type Outcome = { tone: 'success' | 'error'; message: string } | null;
@@ -27,21 +32,34 @@ export function PreferencesFileControls() {
     <section aria-labelledby="preferences-file-heading" className="settings-section">
       <h2 id="preferences-file-heading">Preferences file</h2>
       <p className="field__hint">
-        Your preferences (motion, favourites, recent searches, saved filters, chart and league settings) live in this
-        browser. Save them to a file to move them to another browser.
+        Your preferences (motion, favourites, recent searches, saved filters, chart and league settings) live
+        in this browser. Save them to a file to move them to another browser.
       </p>
       <div className="settings-actions">
-        <button type="button" className="button button--secondary" onClick={() => downloadPreferencesFile(getPreferences())}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => downloadPreferencesFile(getPreferences())}
+        >
           Export preferences
         </button>
         <label className="button button--secondary file-button">
           Import preferences
-          <input ref={inputRef} type="file" accept=".json,application/json" className="visually-hidden" onChange={onImport} />
+          <input
+            ref={inputRef}
+            type="file"
+            accept=".json,application/json"
+            className="visually-hidden"
+            onChange={onImport}
+          />
         </label>
       </div>
       <div aria-live="polite">
         {outcome && (
-          <p className={`banner banner--${outcome.tone}`} role={outcome.tone === 'error' ? 'alert' : undefined}>
+          <p
+            className={`banner banner--${outcome.tone}`}
+            role={outcome.tone === 'error' ? 'alert' : undefined}
+          >
             {outcome.message}
           </p>
         )}

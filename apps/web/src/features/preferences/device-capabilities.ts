@@ -26,10 +26,16 @@ export function isDeviceCheckFresh(lastCheck: number | null, now: number): boole
 export function classifyDevice(signals: DeviceSignals): { isLowEnd: boolean; reason: string | null } {
   const { hardwareConcurrency: cores, deviceMemory: memory, averageFrameMs: frameMs } = signals;
   if (frameMs !== null && frameMs > SLOW_AVERAGE_FRAME_MS) {
-    return { isLowEnd: true, reason: `Animations ran at about ${Math.round(1000 / frameMs)} frames per second on this device.` };
+    return {
+      isLowEnd: true,
+      reason: `Animations ran at about ${Math.round(1000 / frameMs)} frames per second on this device.`,
+    };
   }
   if (cores !== null && memory !== null && cores <= LOW_END_MAX_CORES && memory <= LOW_END_MAX_MEMORY_GB) {
-    return { isLowEnd: true, reason: `This device reports ${cores} processor cores and ${memory} GB of memory.` };
+    return {
+      isLowEnd: true,
+      reason: `This device reports ${cores} processor cores and ${memory} GB of memory.`,
+    };
   }
   return { isLowEnd: false, reason: null };
 }
@@ -37,7 +43,10 @@ export function classifyDevice(signals: DeviceSignals): { isLowEnd: boolean; rea
 /** The mean time between `frames` animation frames, or null if they do not come in time (e.g. a hidden tab). */
 export function probeFrameTiming(
   frames = PROBE_FRAMES,
-  requestFrame: ((callback: FrameRequestCallback) => number) | undefined = globalThis.requestAnimationFrame?.bind(globalThis),
+  requestFrame:
+    ((callback: FrameRequestCallback) => number) | undefined = globalThis.requestAnimationFrame?.bind(
+    globalThis,
+  ),
   timeoutMs = DEVICE_DETECTION_TIMEOUT_MS,
 ): Promise<number | null> {
   if (!requestFrame) return Promise.resolve(null);

@@ -1,9 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MOTION_PREFERENCES, type DeviceCapabilities } from './preferences-defaults';
-import { isReducedMotion, motionEffects, motionReducer, reducedMotionReason, shouldShowOptimizationBanner, type MotionState } from './motion-rules';
+import {
+  isReducedMotion,
+  motionEffects,
+  motionReducer,
+  reducedMotionReason,
+  shouldShowOptimizationBanner,
+  type MotionState,
+} from './motion-rules';
 
-const start: MotionState = { preferences: { ...DEFAULT_MOTION_PREFERENCES }, browserPrefersReducedMotion: false };
-const slowDevice: DeviceCapabilities = { hardwareConcurrency: 2, deviceMemory: 1, averageFrameMs: 20, isLowEnd: true, checkedAt: 5000 };
+const start: MotionState = {
+  preferences: { ...DEFAULT_MOTION_PREFERENCES },
+  browserPrefersReducedMotion: false,
+};
+const slowDevice: DeviceCapabilities = {
+  hardwareConcurrency: 2,
+  deviceMemory: 1,
+  averageFrameMs: 20,
+  isLowEnd: true,
+  checkedAt: 5000,
+};
 
 describe('motion rules (spec §4)', () => {
   it('is off by default and on when the user setting OR the browser preference is on', () => {
@@ -21,12 +37,19 @@ describe('motion rules (spec §4)', () => {
     const reduced = motionReducer(start, { type: 'setReducedMotion', reducedMotion: true });
     expect(motionEffects(start)).toEqual({ animations: true, transitions: true, enhancedCards: true });
     expect(motionEffects(reduced)).toEqual({ animations: false, transitions: false, enhancedCards: false });
-    const overridden = { ...reduced, preferences: { ...reduced.preferences, manualOverrides: { enhancedCards: true } } };
+    const overridden = {
+      ...reduced,
+      preferences: { ...reduced.preferences, manualOverrides: { enhancedCards: true } },
+    };
     expect(motionEffects(overridden)).toEqual({ animations: false, transitions: false, enhancedCards: true });
   });
 
   it('lets auto-optimisation force reduced motion on a slow device, with a dismissible notice', () => {
-    const checked = motionReducer(start, { type: 'applyDeviceCheck', capabilities: slowDevice, reason: 'Slow frames.' });
+    const checked = motionReducer(start, {
+      type: 'applyDeviceCheck',
+      capabilities: slowDevice,
+      reason: 'Slow frames.',
+    });
     expect(reducedMotionReason(checked)).toBe('device');
     expect(checked.preferences).toMatchObject({
       autoOptimizationApplied: true,
@@ -42,18 +65,32 @@ describe('motion rules (spec §4)', () => {
   });
 
   it('does not force when auto-optimisation is off or the user has chosen', () => {
-    const checked = motionReducer(start, { type: 'applyDeviceCheck', capabilities: slowDevice, reason: 'Slow.' });
-    expect(isReducedMotion(motionReducer(checked, { type: 'setAutoOptimize', autoOptimize: false }))).toBe(false);
+    const checked = motionReducer(start, {
+      type: 'applyDeviceCheck',
+      capabilities: slowDevice,
+      reason: 'Slow.',
+    });
+    expect(isReducedMotion(motionReducer(checked, { type: 'setAutoOptimize', autoOptimize: false }))).toBe(
+      false,
+    );
     const userChoseMotion = motionReducer(checked, { type: 'setReducedMotion', reducedMotion: false });
     expect(userChoseMotion.preferences.userOverride).toBe(true);
     expect(isReducedMotion(userChoseMotion)).toBe(false);
-    const fastDevice = motionReducer(start, { type: 'applyDeviceCheck', capabilities: { ...slowDevice, isLowEnd: false }, reason: null });
+    const fastDevice = motionReducer(start, {
+      type: 'applyDeviceCheck',
+      capabilities: { ...slowDevice, isLowEnd: false },
+      reason: null,
+    });
     expect(isReducedMotion(fastDevice)).toBe(false);
   });
 
   it('resets to the defaults but keeps the device measurement, and loads saved preferences', () => {
     const changed = motionReducer(
-      motionReducer(start, { type: 'applyDeviceCheck', capabilities: { ...slowDevice, isLowEnd: false }, reason: null }),
+      motionReducer(start, {
+        type: 'applyDeviceCheck',
+        capabilities: { ...slowDevice, isLowEnd: false },
+        reason: null,
+      }),
       { type: 'setReducedMotion', reducedMotion: true },
     );
     const reset = motionReducer(changed, { type: 'resetToDefaults' });

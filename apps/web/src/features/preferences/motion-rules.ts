@@ -1,4 +1,8 @@
-import { DEFAULT_MOTION_PREFERENCES, type DeviceCapabilities, type MotionPreferences } from './preferences-defaults';
+import {
+  DEFAULT_MOTION_PREFERENCES,
+  type DeviceCapabilities,
+  type MotionPreferences,
+} from './preferences-defaults';
 
 /**
  * Spec §4 motion rules, as a pure reducer: reduced motion is on when the user's setting or

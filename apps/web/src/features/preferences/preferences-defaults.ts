@@ -137,12 +137,16 @@ export function defaultPreferences(): Preferences {
     version: PREFERENCES_VERSION,
     favoriteMetrics: ['wopr', 'yprr', 'targetShare'],
     defaultFilters: { positions: [], teams: [], injuryStatus: 'all', minSnaps: 0 },
-    chartPreferences: { defaultChartType: 'trend', showPercentiles: true, showLeagueAverages: true, colorScheme: 'default' },
+    chartPreferences: {
+      defaultChartType: 'trend',
+      showPercentiles: true,
+      showLeagueAverages: true,
+      colorScheme: 'default',
+    },
     dashboardLayout: {
-      widgets: Object.fromEntries(DASHBOARD_WIDGET_IDS.map((id, position) => [id, { position, visible: true }])) as Record<
-        DashboardWidgetId,
-        { position: number; visible: boolean }
-      >,
+      widgets: Object.fromEntries(
+        DASHBOARD_WIDGET_IDS.map((id, position) => [id, { position, visible: true }]),
+      ) as Record<DashboardWidgetId, { position: number; visible: boolean }>,
       columns: 2,
       compactMode: false,
     },

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPreferences } from './preferences-defaults';
-import { IMPORT_ERRORS, parsePreferencesFile, preferencesFileName, readPreferencesFile } from './preferences-file';
+import {
+  IMPORT_ERRORS,
+  parsePreferencesFile,
+  preferencesFileName,
+  readPreferencesFile,
+} from './preferences-file';
 
 const exported = () => JSON.stringify({ ...defaultPreferences(), favoriteTeams: ['KC'] });
 
@@ -35,22 +40,33 @@ describe('preference file import (spec §5)', () => {
     expect(() => parsePreferencesFile('3')).toThrow('Invalid preferences file format');
   });
 
-  it.each(['reducedMotion', 'autoOptimize', 'userOverride'])('refuses motion preferences whose %s is not a boolean', (flag) => {
-    const data = JSON.parse(exported());
-    data.motionPreferences[flag] = 'yes';
-    expect(() => parsePreferencesFile(JSON.stringify(data))).toThrow('Invalid motion preferences in import file');
-    data.motionPreferences = 'off';
-    expect(() => parsePreferencesFile(JSON.stringify(data))).toThrow('Invalid motion preferences in import file');
-  });
+  it.each(['reducedMotion', 'autoOptimize', 'userOverride'])(
+    'refuses motion preferences whose %s is not a boolean',
+    (flag) => {
+      const data = JSON.parse(exported());
+      data.motionPreferences[flag] = 'yes';
+      expect(() => parsePreferencesFile(JSON.stringify(data))).toThrow(
+        'Invalid motion preferences in import file',
+      );
+      data.motionPreferences = 'off';
+      expect(() => parsePreferencesFile(JSON.stringify(data))).toThrow(
+        'Invalid motion preferences in import file',
+      );
+    },
+  );
 
   it('reads a file through the browser file reader', async () => {
     const file = new File([exported()], 'prefs.json', { type: 'application/json' });
     await expect(readPreferencesFile(file)).resolves.toMatchObject({ favoriteTeams: ['KC'] });
-    await expect(readPreferencesFile(new File(['nope'], 'x.json'))).rejects.toThrow('Failed to parse preferences file');
+    await expect(readPreferencesFile(new File(['nope'], 'x.json'))).rejects.toThrow(
+      'Failed to parse preferences file',
+    );
   });
 
   it('names the export after the day', () => {
-    expect(preferencesFileName(new Date('2025-09-07T20:00:00Z'))).toBe('fantasy-matchup-preferences-2025-09-07.json');
+    expect(preferencesFileName(new Date('2025-09-07T20:00:00Z'))).toBe(
+      'fantasy-matchup-preferences-2025-09-07.json',
+    );
   });
 });
 
@@ -65,7 +81,9 @@ describe('a file the browser cannot read', () => {
     }
     globalThis.FileReader = FailingReader;
     try {
-      await expect(readPreferencesFile(new File([exported()], 'prefs.json'))).rejects.toThrow('Failed to read file');
+      await expect(readPreferencesFile(new File([exported()], 'prefs.json'))).rejects.toThrow(
+        'Failed to read file',
+      );
     } finally {
       globalThis.FileReader = RealFileReader;
     }

@@ -10,7 +10,12 @@ describe('preference defaults (spec §3)', () => {
     expect(d.favoriteMetrics).toEqual(['wopr', 'yprr', 'targetShare']);
     expect(d.defaultFilters).toEqual({ positions: [], teams: [], injuryStatus: 'all', minSnaps: 0 });
     expect(d.chartPreferences.defaultChartType).toBe('trend');
-    expect(Object.keys(d.chartPreferences).sort()).toEqual(['colorScheme', 'defaultChartType', 'showLeagueAverages', 'showPercentiles']);
+    expect(Object.keys(d.chartPreferences).sort()).toEqual([
+      'colorScheme',
+      'defaultChartType',
+      'showLeagueAverages',
+      'showPercentiles',
+    ]);
     expect(Object.keys(d.dashboardLayout.widgets)).toEqual([
       'kpi-cards',
       'trend-chart',
@@ -69,13 +74,25 @@ describe('migratePreferences', () => {
 
   it('fills a partial object from the defaults and keeps what is valid', () => {
     const migrated = migratePreferences(
-      { favoriteMetrics: ['epa'], leagueSettings: { scoringType: 'half-ppr', startingLineup: { QB: 2 } }, motionPreferences: { reducedMotion: true } },
+      {
+        favoriteMetrics: ['epa'],
+        leagueSettings: { scoringType: 'half-ppr', startingLineup: { QB: 2 } },
+        motionPreferences: { reducedMotion: true },
+      },
       NOW,
     );
     expect(migrated.version).toBe(PREFERENCES_VERSION);
     expect(migrated.favoriteMetrics).toEqual(['epa']);
     expect(migrated.leagueSettings.scoringType).toBe('half-ppr');
-    expect(migrated.leagueSettings.startingLineup).toEqual({ QB: 2, RB: 2, WR: 2, TE: 1, FLEX: 1, DST: 1, K: 1 });
+    expect(migrated.leagueSettings.startingLineup).toEqual({
+      QB: 2,
+      RB: 2,
+      WR: 2,
+      TE: 1,
+      FLEX: 1,
+      DST: 1,
+      K: 1,
+    });
     expect(migrated.leagueSettings.rosterSize).toBe(16);
     expect(migrated.motionPreferences.reducedMotion).toBe(true);
     expect(migrated.motionPreferences.autoOptimize).toBe(true);
@@ -93,7 +110,12 @@ describe('migratePreferences', () => {
       },
       NOW,
     );
-    expect(migrated.defaultFilters).toEqual({ positions: ['WR'], teams: [], injuryStatus: 'all', minSnaps: 0 });
+    expect(migrated.defaultFilters).toEqual({
+      positions: ['WR'],
+      teams: [],
+      injuryStatus: 'all',
+      minSnaps: 0,
+    });
     expect(migrated.dashboardLayout.columns).toBe(2);
     expect(migrated.dashboardLayout.compactMode).toBe(false);
     expect(migrated.chartPreferences.defaultChartType).toBe('trend');
@@ -105,14 +127,30 @@ describe('migratePreferences', () => {
   it('upgrades version 1: bare favourite ids and a list of widgets', () => {
     const migrated = migratePreferences(
       {
-        favoritePlayers: ['4046', { id: 6794, name: 'Justin Jefferson', position: 'WR', team: 'MIN', addedAt: '2024-10-01T00:00:00.000Z' }, '4046'],
+        favoritePlayers: [
+          '4046',
+          {
+            id: 6794,
+            name: 'Justin Jefferson',
+            position: 'WR',
+            team: 'MIN',
+            addedAt: '2024-10-01T00:00:00.000Z',
+          },
+          '4046',
+        ],
         dashboardLayout: { widgets: [{ id: 'heat-map', position: 0, visible: false }], columns: 3 },
       },
       NOW,
     );
     expect(migrated.favoritePlayers).toEqual([
       { id: '4046', name: '4046', position: '', team: '', addedAt: NOW.toISOString() },
-      { id: '6794', name: 'Justin Jefferson', position: 'WR', team: 'MIN', addedAt: '2024-10-01T00:00:00.000Z' },
+      {
+        id: '6794',
+        name: 'Justin Jefferson',
+        position: 'WR',
+        team: 'MIN',
+        addedAt: '2024-10-01T00:00:00.000Z',
+      },
     ]);
     expect(migrated.dashboardLayout.widgets['heat-map']).toEqual({ position: 0, visible: false });
     expect(migrated.dashboardLayout.widgets['kpi-cards']).toEqual({ position: 0, visible: true });
@@ -137,10 +175,19 @@ describe('migratePreferences', () => {
     const migrated = migratePreferences(
       {
         motionPreferences: {
-          deviceCapabilities: { hardwareConcurrency: 8, deviceMemory: 8, averageFrameMs: 16.7, isLowEnd: false, checkedAt: 1000 },
+          deviceCapabilities: {
+            hardwareConcurrency: 8,
+            deviceMemory: 8,
+            averageFrameMs: 16.7,
+            isLowEnd: false,
+            checkedAt: 1000,
+          },
           lastOptimizationCheck: 1000,
         },
-        savedFilters: [{ name: 'Rookie WRs', filters: { positions: ['WR'] }, createdAt: '2025-08-01T00:00:00.000Z' }, { filters: {} }],
+        savedFilters: [
+          { name: 'Rookie WRs', filters: { positions: ['WR'] }, createdAt: '2025-08-01T00:00:00.000Z' },
+          { filters: {} },
+        ],
       },
       NOW,
     );
@@ -159,6 +206,9 @@ describe('migratePreferences', () => {
         lastUsed: null,
       },
     ]);
-    expect(migratePreferences({ motionPreferences: { deviceCapabilities: { isLowEnd: 'no' } } }).motionPreferences.deviceCapabilities).toBeNull();
+    expect(
+      migratePreferences({ motionPreferences: { deviceCapabilities: { isLowEnd: 'no' } } }).motionPreferences
+        .deviceCapabilities,
+    ).toBeNull();
   });
 });

@@ -35,10 +35,18 @@ export function migratePreferences(stored: unknown, now: Date = new Date()): Pre
     favoriteMetrics: stringList(stored.favoriteMetrics) ?? d.favoriteMetrics,
     defaultFilters: migrateFilters(stored.defaultFilters, d.defaultFilters),
     chartPreferences: {
-      defaultChartType: oneOf(chart.defaultChartType, ['trend', 'bar', 'radar', 'heat-map'], d.chartPreferences.defaultChartType),
+      defaultChartType: oneOf(
+        chart.defaultChartType,
+        ['trend', 'bar', 'radar', 'heat-map'],
+        d.chartPreferences.defaultChartType,
+      ),
       showPercentiles: bool(chart.showPercentiles, d.chartPreferences.showPercentiles),
       showLeagueAverages: bool(chart.showLeagueAverages, d.chartPreferences.showLeagueAverages),
-      colorScheme: oneOf(chart.colorScheme, ['default', 'high-contrast', 'colorblind'], d.chartPreferences.colorScheme),
+      colorScheme: oneOf(
+        chart.colorScheme,
+        ['default', 'high-contrast', 'colorblind'],
+        d.chartPreferences.colorScheme,
+      ),
     },
     dashboardLayout: {
       widgets: migrateWidgets(layout.widgets, d.dashboardLayout.widgets),
@@ -49,7 +57,10 @@ export function migratePreferences(stored: unknown, now: Date = new Date()): Pre
       scoringType: oneOf(league.scoringType, ['ppr', 'half-ppr', 'standard'], d.leagueSettings.scoringType),
       rosterSize: integer(league.rosterSize, d.leagueSettings.rosterSize, 1, 60),
       startingLineup: Object.fromEntries(
-        LINEUP_SLOTS.map((slot) => [slot, integer(record(league.startingLineup)[slot], d.leagueSettings.startingLineup[slot], 0, 10)]),
+        LINEUP_SLOTS.map((slot) => [
+          slot,
+          integer(record(league.startingLineup)[slot], d.leagueSettings.startingLineup[slot], 0, 10),
+        ]),
       ) as Preferences['leagueSettings']['startingLineup'],
       playoffWeeks: numberList(league.playoffWeeks) ?? d.leagueSettings.playoffWeeks,
     },
@@ -125,7 +136,10 @@ function migrateWidgets(value: unknown, d: Preferences['dashboardLayout']['widge
   const widgets = { ...d };
   for (const id of DASHBOARD_WIDGET_IDS) {
     const w = record(byId[id]);
-    widgets[id] = { position: integer(w.position, d[id].position, 0, 99), visible: bool(w.visible, d[id].visible) };
+    widgets[id] = {
+      position: integer(w.position, d[id].position, 0, 99),
+      visible: bool(w.visible, d[id].visible),
+    };
   }
   return widgets;
 }
@@ -179,7 +193,9 @@ function bool(value: unknown, fallback: boolean): boolean {
 }
 
 function integer(value: unknown, fallback: number, min: number, max: number): number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : fallback;
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
+    ? value
+    : fallback;
 }
 
 function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
@@ -191,7 +207,9 @@ function stringList(value: unknown): string[] | null {
 }
 
 function numberList(value: unknown): number[] | null {
-  return Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number' && Number.isFinite(v)) : null;
+  return Array.isArray(value)
+    ? value.filter((v): v is number => typeof v === 'number' && Number.isFinite(v))
+    : null;
 }
 
 function timestamp(value: unknown): number | null {

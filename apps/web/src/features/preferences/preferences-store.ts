@@ -75,7 +75,8 @@ export function subscribePreferences(listener: Listener): () => void {
   if (listeners.size === 1 && typeof window !== 'undefined') window.addEventListener('storage', onStorage);
   return () => {
     listeners.delete(listener);
-    if (listeners.size === 0 && typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
+    if (listeners.size === 0 && typeof window !== 'undefined')
+      window.removeEventListener('storage', onStorage);
   };
 }
 

@@ -21,7 +21,12 @@ import {
   type Preferences,
   type SavedFilter,
 } from './preferences-defaults';
-import { getPreferences, resetPreferences, subscribePreferences, updatePreferences } from './preferences-store';
+import {
+  getPreferences,
+  resetPreferences,
+  subscribePreferences,
+  updatePreferences,
+} from './preferences-store';
 
 const serverSnapshot = defaultPreferences();
 
@@ -44,7 +49,11 @@ function changeSavedFilters(change: (list: SavedFilter[]) => SavedFilter[]) {
 
 export type NewFavoritePlayer = Omit<FavoritePlayer, 'addedAt'>;
 
-export function addFavorite(list: FavoritePlayer[], player: NewFavoritePlayer, now = new Date()): FavoritePlayer[] {
+export function addFavorite(
+  list: FavoritePlayer[],
+  player: NewFavoritePlayer,
+  now = new Date(),
+): FavoritePlayer[] {
   const added: FavoritePlayer = { ...player, addedAt: now.toISOString() };
   return [added, ...list.filter((p) => p.id !== player.id)].slice(0, MAX_FAVORITE_PLAYERS);
 }
@@ -53,12 +62,25 @@ export function useFavoritePlayers() {
   const { preferences } = usePreferences();
   const favoritePlayers = preferences.favoritePlayers;
 
-  const addFavoritePlayer = useCallback((player: NewFavoritePlayer) => changeFavorites((list) => addFavorite(list, player)), []);
-  const removeFavoritePlayer = useCallback((id: string) => changeFavorites((list) => list.filter((p) => p.id !== id)), []);
-  const isFavoritePlayer = useCallback((id: string) => favoritePlayers.some((p) => p.id === id), [favoritePlayers]);
+  const addFavoritePlayer = useCallback(
+    (player: NewFavoritePlayer) => changeFavorites((list) => addFavorite(list, player)),
+    [],
+  );
+  const removeFavoritePlayer = useCallback(
+    (id: string) => changeFavorites((list) => list.filter((p) => p.id !== id)),
+    [],
+  );
+  const isFavoritePlayer = useCallback(
+    (id: string) => favoritePlayers.some((p) => p.id === id),
+    [favoritePlayers],
+  );
   const toggleFavoritePlayer = useCallback(
     (player: NewFavoritePlayer) =>
-      changeFavorites((list) => (list.some((p) => p.id === player.id) ? list.filter((p) => p.id !== player.id) : addFavorite(list, player))),
+      changeFavorites((list) =>
+        list.some((p) => p.id === player.id)
+          ? list.filter((p) => p.id !== player.id)
+          : addFavorite(list, player),
+      ),
     [],
   );
   return { favoritePlayers, isFavoritePlayer, addFavoritePlayer, removeFavoritePlayer, toggleFavoritePlayer };
@@ -91,7 +113,12 @@ export function useSavedFilters() {
       saveFilter: (name: string, filters: PlayerFilters) => {
         const label = name.trim();
         if (!label) return;
-        const saved: SavedFilter = { name: label, filters, createdAt: new Date().toISOString(), lastUsed: null };
+        const saved: SavedFilter = {
+          name: label,
+          filters,
+          createdAt: new Date().toISOString(),
+          lastUsed: null,
+        };
         changeSavedFilters((list) => [...list.filter((f) => f.name !== label), saved]);
       },
       applySavedFilter: (name: string): PlayerFilters | null => {

@@ -1,0 +1,91 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import type { E2eApp } from './harness.js';
+
+/**
+ * The product's pages as each kind of visitor reaches them, for the accessibility and
+ * responsive suites. Add a page here when its route ships.
+ */
+export type Role = 'visitor' | 'user' | 'admin';
+
+export interface SitePage {
+  path: string;
+  /** A short name for screenshots and test titles. */
+  name: string;
+  /** Opens a part of the page that only shows after a click (a tab, a dialog). */
+  reveal?: (page: Page) => Promise<void>;
+  /** Checked at this width instead of the desktop one (e.g. the mobile sidebar). */
+  width?: number;
+}
+
+const openMobileMenu = async (page: Page) => {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+};
+
+const openFirstScreenshot = async (page: Page) => {
+  await page.locator('.gallery__thumb').first().click();
+  await page.locator('dialog[open]').waitFor();
+};
+
+export const PAGES: Record<Role, SitePage[]> = {
+  visitor: [
+    { path: '/', name: 'landing' },
+    { path: '/', name: 'landing-screenshot-dialog', reveal: openFirstScreenshot },
+    { path: '/', name: 'landing-mobile-menu', reveal: openMobileMenu, width: 375 },
+    { path: '/methodology', name: 'methodology' },
+  ],
+  user: [
+    { path: '/', name: 'home' },
+    { path: '/methodology', name: 'methodology-signed-in' },
+    { path: '/no-such-page', name: 'not-found' },
+  ],
+  admin: [{ path: '/', name: 'admin-home' }],
+};
+
+export const E2E_PASSWORD = 'Touchdown!2024x';
+export const ADMIN_EMAIL = 'admin-a11y@example.com';
+/** Environment for startE2eApp: the server makes this verified admin at start-up. */
+export const ADMIN_ENV = { ADMIN_EMAIL, ADMIN_PASSWORD: E2E_PASSWORD };
+
+let counter = 0;
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/** Registers through the API and follows the verification link from the mail. */
+export async function registerVerifiedUser(
+  app: E2eApp,
+  context: BrowserContext,
+  email = uniqueEmail('user'),
+): Promise<string> {
+  const request = context.request;
+  const before = app.mail.mails.length;
+  await postWithCsrf(context, '/api/auth/register', { email, password: E2E_PASSWORD });
+  const mail = await app.mail.waitForMail((m) => m.to.includes(email) && app.mail.mails.indexOf(m) >= before);
+  const link = new URL(mail.links[0]!);
+  const verified = await request.get(`${link.pathname}${link.search}`, { maxRedirects: 0 });
+  if (verified.status() !== 302) throw new Error(`verification failed: ${verified.status()}`);
+  return email;
+}
+
+/** Signs the browser context in through the API (cookies land in the context). */
+export async function signIn(context: BrowserContext, email: string, password = E2E_PASSWORD): Promise<void> {
+  await postWithCsrf(context, '/api/auth/login', { email, password });
+}
+
+async function postWithCsrf(context: BrowserContext, url: string, data: unknown) {
+  const token = await context.request
+    .get('/api/auth/csrf-token')
+    .then((r) => r.json() as Promise<{ csrfToken: string }>);
+  const response = await context.request.post(url, { data, headers: { 'x-csrf-token': token.csrfToken } });
+  if (!response.ok()) throw new Error(`POST ${url} failed: ${response.status()} ${await response.text()}`);
+  return response;
+}
+
+/** Waits until the route's page has rendered (lazy chunk loaded, no spinner left). */
+export async function waitForPage(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.locator('main h1').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('.page-loading, [aria-busy="true"]'));
+}
