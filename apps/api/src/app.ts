@@ -14,6 +14,7 @@ import { registerHealth } from './http/health.js';
 import { registerRestAdapter } from './http/rest-adapter.js';
 import { isApiPath, registerWebApp } from './http/spa.js';
 import { registerVerifyEmailRoute } from './http/verify-email-route.js';
+import { registerYahooCallbackRoute } from './http/yahoo-callback-route.js';
 import { registerMonitoring } from './monitoring/monitoring-hooks.js';
 import { appRouter, type AppRouter } from './router/root.js';
 
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerCsrfProtection(app, deps.config);
   registerHealth(app, deps);
   registerVerifyEmailRoute(app, deps);
+  registerYahooCallbackRoute(app, deps);
   await registerApiDocs(app, deps.config);
 
   await app.register(fastifyTRPCPlugin, {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { AlertEngine } from './monitoring/alert-engine.js';
 import type { Monitoring } from './monitoring/monitoring.js';
+import type { LeagueClients } from './services/leagues-clients.js';
 import type { Mailer } from './services/mailer.js';
 import type { RateLimiter } from './services/rate-limiter.js';
 
@@ -19,4 +20,6 @@ export interface AppDeps {
   monitoring: Monitoring;
   /** Alert rules, evaluated every 30 s; `alerts.evaluate()` runs them once. */
   alerts: AlertEngine;
+  /** Sleeper and Yahoo clients and the Yahoo token cipher. */
+  leagues: LeagueClients;
 }

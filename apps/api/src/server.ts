@@ -11,6 +11,7 @@ import { createMonitoring } from './monitoring/monitoring.js';
 import { openEventStore } from './monitoring/open-event-store.js';
 import { connectRedis } from './redis.js';
 import { ensureAdminAccount } from './services/admin-account.js';
+import { createLeagueClients } from './services/leagues-clients.js';
 import { createMailer } from './services/mailer.js';
 import { createRateLimiter } from './services/rate-limiter.js';
 
@@ -55,6 +56,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     rateLimiter: createRateLimiter({ redis }),
     monitoring,
     alerts: createAlertEngine({ config, database, log, monitoring }),
+    leagues: createLeagueClients(config),
   };
   const closeDependencies = async () => {
     await deps.alerts.stop();

@@ -1,5 +1,6 @@
 import { router } from '../trpc.js';
 import { authRouter } from './auth.js';
+import { leaguesRouter } from './leagues.js';
 import { nflStatsRouter } from './nfl-stats.js';
 import { playersRouter } from './players.js';
 import { projectionsRouter } from './projections.js';
@@ -9,6 +10,7 @@ import { userRouter } from './user.js';
 /** One router per domain; the domain name is the URL prefix of its REST paths. */
 export const appRouter = router({
   auth: authRouter,
+  leagues: leaguesRouter,
   nflStats: nflStatsRouter,
   players: playersRouter,
   projections: projectionsRouter,

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+/** Response shapes of /leagues/*, for validation, the OpenAPI document and the typed client. */
+
+export const platformSchema = z.enum(['sleeper', 'yahoo']);
+
+export const connectionsSchema = z.object({
+  sleeper: z.object({
+    connected: z.boolean(),
+    username: z.string().nullable(),
+    displayName: z.string().nullable(),
+    avatar: z.string().nullable(),
+  }),
+  yahoo: z.object({ connected: z.boolean(), userId: z.string().nullable() }),
+  hasLinkedLeagues: z.boolean(),
+});
+
+export const leagueSummarySchema = z.object({
+  league_id: z.string(),
+  name: z.string(),
+  total_rosters: z.number().int(),
+  season: z.string(),
+  status: z.string(),
+  avatar: z.string().nullable(),
+  platform: platformSchema,
+  username: z.string().optional(),
+});
+
+export const leaguesAnswerSchema = z.object({
+  data: z.object({ sleeper: z.array(leagueSummarySchema), yahoo: z.array(leagueSummarySchema) }),
+  season: z.string(),
+  errors: z.array(z.object({ platform: platformSchema, code: z.string(), message: z.string() })),
+});
+
+const appPlayerSchema = z.object({
+  player_id: z.string(),
+  name: z.string(),
+  position: z.string(),
+  team: z.string(),
+  sleeper_id: z.string().optional(),
+  injury_status: z.string().nullable().optional(),
+});
+
+const appRosterSchema = z.object({
+  roster_id: z.number().int(),
+  owner_id: z.string().nullable(),
+  owner_name: z.string(),
+  owner_avatar: z.string(),
+  wins: z.number(),
+  losses: z.number(),
+  ties: z.number(),
+  fpts: z.number(),
+  fpts_against: z.number(),
+  players: z.object({
+    starters: z.array(appPlayerSchema),
+    bench: z.array(appPlayerSchema),
+    reserve: z.array(appPlayerSchema),
+  }),
+  team_key: z.string().optional(),
+});
+
+const appMatchupSchema = z.object({
+  matchup_id: z.number().int().nullable(),
+  roster_id: z.number().int(),
+  points: z.number(),
+  players_points: z.record(z.string(), z.number()),
+  starters: z.array(z.string()),
+  projected_points: z.number().nullable().optional(),
+});
+
+const appLeagueSchema = z.object({
+  league_id: z.string(),
+  name: z.string(),
+  total_rosters: z.number().int(),
+  season: z.string(),
+  status: z.string(),
+  roster_positions: z.array(z.string()),
+  scoring_settings: z.record(z.string(), z.number()),
+  settings: z.object({
+    num_teams: z.number(),
+    playoff_teams: z.number().nullable(),
+    playoff_week_start: z.number().nullable(),
+    league_average_match: z.number(),
+    league_type: z.number().nullable(),
+    start_week: z.number().nullable(),
+  }),
+  avatar: z.string().nullable(),
+  username: z.string().optional(),
+  current_week: z.number().optional(),
+});
+
+const playerProjectionSchema = z.object({
+  mean: z.number(),
+  std: z.number(),
+  p10: z.number().nullable(),
+  p50: z.number().nullable(),
+  p90: z.number().nullable(),
+  team: z.string(),
+  opponent: z.string().nullable(),
+  source: z.string(),
+  is_league_scored: z.boolean(),
+});
+
+export const leagueDetailsSchema = z.object({
+  platform: platformSchema,
+  league: appLeagueSchema,
+  week: z.number().int(),
+  is_week_complete: z.boolean(),
+  my_roster_id: z.number().int().nullable(),
+  rosters: z.array(appRosterSchema),
+  matchups: z.array(appMatchupSchema),
+  projections: z.record(z.string(), playerProjectionSchema),
+});

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { connectSleeper, disconnectPlatform, getConnectionsStatus } from '../services/leagues-connections.js';
+import { loadLeagueDetails } from '../services/leagues-details.js';
+import { listLeagues } from '../services/leagues-list.js';
+import { createYahooAuthUrl } from '../services/leagues-yahoo-link.js';
+import { authedProcedure, router } from '../trpc.js';
+import {
+  connectionsSchema,
+  leagueDetailsSchema,
+  leaguesAnswerSchema,
+  platformSchema,
+} from './leagues-schemas.js';
+
+const blankAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
+const seasonParam = z.preprocess(blankAsAbsent, z.coerce.number().int().min(2000).max(2100).optional());
+const weekParam = z.preprocess(blankAsAbsent, z.coerce.number().int().min(1).max(18).optional());
+const tags = ['leagues'];
+
+/** Spec §7 /leagues/*: linking Sleeper and Yahoo, and the leagues of the linked accounts. */
+export const leaguesRouter = router({
+  connections: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/leagues/connections', tags, summary: 'My linked accounts' } })
+    .input(z.void())
+    .output(connectionsSchema)
+    .query(({ ctx }) => getConnectionsStatus(ctx.deps, ctx.user.id)),
+
+  sleeperConnect: authedProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/leagues/sleeper/connect', tags, summary: 'Link a Sleeper account by username' },
+    })
+    .input(z.object({ username: z.string().max(100) }))
+    .output(connectionsSchema)
+    .mutation(({ ctx, input }) => connectSleeper(ctx.deps, ctx.user.id, input.username)),
+
+  sleeperDisconnect: authedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/leagues/sleeper/disconnect', tags, summary: 'Unlink Sleeper' } })
+    .input(z.void())
+    .output(connectionsSchema)
+    .mutation(({ ctx }) => disconnectPlatform(ctx.deps, ctx.user.id, 'sleeper')),
+
+  yahooAuthUrl: authedProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/leagues/yahoo/auth-url', tags, summary: 'The Yahoo consent URL (signed state)' },
+    })
+    .input(z.void())
+    .output(z.object({ url: z.string() }))
+    .query(({ ctx }) => createYahooAuthUrl(ctx.deps, ctx.user.id)),
+
+  yahooDisconnect: authedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/leagues/yahoo/disconnect', tags, summary: 'Unlink Yahoo' } })
+    .input(z.void())
+    .output(connectionsSchema)
+    .mutation(({ ctx }) => disconnectPlatform(ctx.deps, ctx.user.id, 'yahoo')),
+
+  list: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/leagues/leagues',
+        tags,
+        summary: 'Leagues of my linked accounts (default: the current NFL season)',
+      },
+    })
+    .input(z.object({ season: seasonParam }))
+    .output(leaguesAnswerSchema)
+    .query(({ ctx, input }) => listLeagues(ctx.deps, ctx.user.id, input.season)),
+
+  details: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/leagues/leagues/{platform}/{leagueId}/details',
+        tags,
+        summary: 'One of my leagues: rosters, the week’s matchups and projections in its scoring',
+      },
+    })
+    .input(z.object({ platform: platformSchema, leagueId: z.string().min(1).max(64), week: weekParam }))
+    .output(leagueDetailsSchema)
+    .query(({ ctx, input }) => loadLeagueDetails(ctx.deps, ctx.user.id, input)),
+});

@@ -1,0 +1,26 @@
+import { AppError } from '../errors.js';
+import type { AppLeague, AppMatchup, AppRoster } from '../integrations/league-shapes.js';
+import type { LeaguePlatform } from './leagues-connections.js';
+import type { LeaguePlayerProjection } from './leagues-projections.js';
+
+/** The league page's data: spec §3 league, rosters and this week's matchups, plus projections. */
+export interface LeagueDetails {
+  platform: LeaguePlatform;
+  league: AppLeague;
+  week: number;
+  /** Every game of `week` is over, so the points in `matchups` are final. */
+  is_week_complete: boolean;
+  /** The roster of the signed-in user's linked account; null when they have none in this league. */
+  my_roster_id: number | null;
+  rosters: AppRoster[];
+  matchups: AppMatchup[];
+  /** Keyed by the player_id the rosters use; players without a projection are absent. */
+  projections: Record<string, LeaguePlayerProjection>;
+}
+
+/** What a platform loader answers before projections are joined. */
+export type PlatformLeague = Omit<LeagueDetails, 'platform' | 'projections'>;
+
+/** 404 rather than 403: whether someone else's league exists is not ours to say. */
+export const leagueNotFound = () =>
+  new AppError('LEAGUE_NOT_FOUND', 'That league is not one of your linked leagues.', 404);

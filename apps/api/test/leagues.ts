@@ -1,0 +1,120 @@
+import { players, projections } from '@fm/db';
+import { registerVerifiedUser, signedInClient } from './accounts.js';
+import { startFakeSmtp, type FakeSmtp } from './fake-smtp.js';
+import { type FakeSleeper, startFakeSleeper, type SleeperScenario } from './fakes/sleeper-server.js';
+import { type FakeYahoo, startFakeYahoo } from './fakes/yahoo-server.js';
+import { type DatabaseKind, startTestServer, type TestClient, type TestServer } from './harness.js';
+
+export const YAHOO_APP = { clientId: 'fm-test-client', clientSecret: 'fm-test-secret' } as const;
+
+export interface LeagueTestEnv {
+  server: TestServer;
+  smtp: FakeSmtp;
+  sleeper: FakeSleeper;
+  yahoo: FakeYahoo;
+  /** A new verified account, signed in. */
+  newUser(): Promise<TestClient>;
+  stop(): Promise<void>;
+}
+
+/** The real server wired to fake Sleeper, Yahoo and SMTP services. */
+export async function startLeagueTestEnv(
+  kind: DatabaseKind,
+  options: { scenario?: SleeperScenario; env?: Record<string, string | undefined> } = {},
+): Promise<LeagueTestEnv> {
+  const [smtp, sleeper, yahoo] = await Promise.all([
+    startFakeSmtp(),
+    startFakeSleeper({ scenario: options.scenario ?? 'in-season' }),
+    startFakeYahoo(YAHOO_APP),
+  ]);
+  const server = await startTestServer(kind, {
+    SMTP_URL: smtp.url,
+    SLEEPER_API_URL: sleeper.url,
+    YAHOO_CLIENT_ID: YAHOO_APP.clientId,
+    YAHOO_CLIENT_SECRET: YAHOO_APP.clientSecret,
+    YAHOO_AUTH_URL: yahoo.url,
+    YAHOO_API_URL: yahoo.url,
+    ...options.env,
+  });
+  return {
+    server,
+    smtp,
+    sleeper,
+    yahoo,
+    newUser: async () => signedInClient(server, await registerVerifiedUser(server, smtp)),
+    async stop() {
+      await server.stop();
+      await Promise.all([smtp.close(), sleeper.close(), yahoo.close()]);
+    },
+  };
+}
+
+/** The path and query of an absolute URL, to call it on the test server. */
+export function pathAndQuery(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+/**
+ * Links Yahoo the way a browser does: auth-url → the (fake) consent page → our callback.
+ * Answers the callback's redirect location.
+ */
+export async function linkYahoo(client: TestClient): Promise<string> {
+  const { body } = await client.get('/api/leagues/yahoo/auth-url');
+  const consent = await fetch(body.url, { redirect: 'manual' });
+  const backToUs = consent.headers.get('location');
+  if (!backToUs) throw new Error(`the consent page did not redirect: ${consent.status}`);
+  const callback = await client.get(pathAndQuery(backToUs));
+  return callback.headers.get('location') ?? '';
+}
+
+export interface SeededPlayer {
+  fullName: string;
+  position: string;
+  team: string;
+  sleeperId?: string | null;
+  projection?: {
+    season: number;
+    week: number;
+    source?: string;
+    predMean: number;
+    predStd: number;
+    p10?: number;
+    p50?: number;
+    p90?: number;
+    stats?: Record<string, number>;
+  };
+}
+
+/** Rows an NFL.com import would have written: a player and (optionally) his projection. */
+export async function seedPlayer(server: TestServer, player: SeededPlayer): Promise<number> {
+  const { db } = server.deps.database;
+  const [row] = await db
+    .insert(players)
+    .values({
+      fullName: player.fullName,
+      searchName: player.fullName.toLowerCase(),
+      position: player.position,
+      team: player.team,
+      sleeperId: player.sleeperId ?? null,
+    })
+    .returning({ id: players.id });
+  const projection = player.projection;
+  if (projection) {
+    await db.insert(projections).values({
+      playerId: row!.id,
+      season: projection.season,
+      week: projection.week,
+      source: projection.source ?? 'model',
+      team: player.team,
+      opponent: 'OPP',
+      predMean: projection.predMean,
+      predStd: projection.predStd,
+      p10: projection.p10 ?? null,
+      p50: projection.p50 ?? null,
+      p90: projection.p90 ?? null,
+      stats: projection.stats ?? null,
+    });
+  }
+  return row!.id;
+}
