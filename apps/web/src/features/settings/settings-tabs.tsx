@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AccessibilityTab } from './AccessibilityTab';
 import { AccountTab } from './AccountTab';
 
 export interface SettingsTab {
@@ -13,4 +14,5 @@ export interface SettingsTab {
  */
 export const SETTINGS_TABS: SettingsTab[] = [
   { id: 'account', label: 'Account', render: () => <AccountTab /> },
+  { id: 'accessibility', label: 'Accessibility', render: () => <AccessibilityTab /> },
 ];
