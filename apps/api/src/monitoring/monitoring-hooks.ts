@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { readSessionToken, SESSION_COOKIE } from '../http/session-cookie.js';
 import { readErrorBody } from './request-labels.js';
@@ -8,7 +8,13 @@ interface ErrorDetail {
   message: string | undefined;
 }
 
-const errorDetails = new WeakMap<FastifyRequest, ErrorDetail>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The URL as it arrived (the REST adapter rewrites `url` before the response). */
+    monitoredUrl: string;
+    monitoredError: ErrorDetail | null;
+  }
+}
 const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`;
 
 /** The session token a response sets (a login), if any. */
@@ -31,16 +37,24 @@ function sessionTokenSetBy(reply: FastifyReply): string | undefined {
 export function registerMonitoring(app: FastifyInstance, deps: AppDeps): void {
   const { monitoring } = deps;
 
+  app.decorateRequest('monitoredUrl', '');
+  app.decorateRequest('monitoredError', null);
+
+  app.addHook('onRequest', (req, _reply, done) => {
+    req.monitoredUrl = req.url;
+    done();
+  });
+
   app.addHook('onSend', (req, reply, payload, done) => {
-    if (reply.statusCode >= 400) errorDetails.set(req, readErrorBody(payload));
+    if (reply.statusCode >= 400) req.monitoredError = readErrorBody(payload);
     done(null, payload);
   });
 
   app.addHook('onResponse', (req, reply, done) => {
-    const detail = reply.statusCode >= 400 ? errorDetails.get(req) : undefined;
+    const detail = req.monitoredError;
     monitoring.recordRequest({
       method: req.method,
-      url: req.url,
+      url: req.monitoredUrl,
       statusCode: reply.statusCode,
       durationMs: reply.elapsedTime,
       errorCode: detail?.code,
