@@ -42,10 +42,13 @@ function gatherBuckets(
  * order statistics ⌊(n−1)p⌋ and the next), exact, by bucket selection: one counting pass, one pass gathering the
  * buckets that hold the wanted ranks, and a sort of those few values — O(n) instead of sorting all n.
  */
-export function sampleQuantiles(values: Float64Array, probabilities: readonly number[]): number[] {
+export function sampleQuantiles(
+  values: Float64Array,
+  probabilities: readonly number[],
+  [min, max]: readonly [number, number] = valueRange(values),
+): number[] {
   const n = values.length;
   if (n === 0) return probabilities.map(() => NaN);
-  const [min, max] = valueRange(values);
   if (!(max > min)) return probabilities.map(() => min);
 
   const scale = BUCKET_COUNT / (max - min);

@@ -59,23 +59,59 @@ function exactQuantile(model: ScenarioModel, variable: number, z: number): numbe
   return value > floor ? value : floor;
 }
 
+// Q(z) for one variable's block of normal scores: table lookup, floor, exact formula beyond the table.
+function writeQuantiles(
+  model: ScenarioModel,
+  variable: number,
+  scores: Float64Array,
+  scoresOffset: number,
+  blockSize: number,
+  out: Float64Array,
+  target: number,
+): void {
+  const tables = model.normalScoreTables;
+  const tableOffset = variable * Z_POINTS;
+  const floor = model.tailFloor[variable]!;
+  for (let b = 0; b < blockSize; b++) {
+    const z = scores[scoresOffset + b]!;
+    const position = (z + Z_RANGE) * Z_INVERSE_STEP;
+    if (position >= 0 && position < Z_CELLS) {
+      const cell = position | 0;
+      const low = tables[tableOffset + cell]!;
+      const value = low + (tables[tableOffset + cell + 1]! - low) * (position - cell);
+      out[target + b] = value > floor ? value : floor;
+    } else {
+      out[target + b] = exactQuantile(model, variable, z);
+    }
+  }
+}
+
 // Gaussian copula (Nelsen 2006, An Introduction to Copulas, §2.3): y = L·z per game, then each player's Q(y) = F⁻¹(Φ(y)).
-function correlateGroups(
+function drawCorrelated(
   model: ScenarioModel,
   normals: Float64Array,
   row: Float64Array,
   blockSize: number,
+  out: Float64Array,
+  stride: number,
+  offset: number,
 ): void {
-  const { groupStart, groupSize, groupFactorOffset, factors } = model;
+  const { groupStart, groupSize, groupFactorOffset, factors, randomPlayers } = model;
   for (let g = 0; g < groupStart.length; g++) {
     const start = groupStart[g]!;
     const size = groupSize[g]!;
     const factorOffset = groupFactorOffset[g]!;
-    // Row i of L·z needs z_0…z_i, so rows are overwritten from the last to the first.
-    for (let i = size - 1; i >= 0; i--) {
+    for (let i = 0; i < size; i++) {
+      const variable = start + i;
+      const target = randomPlayers[variable]! * stride + offset;
+      // The first row of a Cholesky factor of a correlation matrix is (1, 0, …): its scores are used as drawn.
+      if (i === 0) {
+        writeQuantiles(model, variable, normals, variable * blockSize, blockSize, out, target);
+        continue;
+      }
       const factorRow = factorOffset + i * size;
       const diagonal = factors[factorRow + i]!;
-      const own = (start + i) * blockSize;
+      const own = variable * blockSize;
       for (let b = 0; b < blockSize; b++) row[b] = diagonal * normals[own + b]!;
       for (let j = 0; j < i; j++) {
         const weight = factors[factorRow + j]!;
@@ -83,36 +119,7 @@ function correlateGroups(
         const other = (start + j) * blockSize;
         for (let b = 0; b < blockSize; b++) row[b] = row[b]! + weight * normals[other + b]!;
       }
-      for (let b = 0; b < blockSize; b++) normals[own + b] = row[b]!;
-    }
-  }
-}
-
-function transformCorrelated(
-  model: ScenarioModel,
-  normals: Float64Array,
-  blockSize: number,
-  out: Float64Array,
-  stride: number,
-  offset: number,
-): void {
-  const { randomPlayers, normalScoreTables: tables } = model;
-  for (let v = 0; v < model.correlatedCount; v++) {
-    const tableOffset = v * Z_POINTS;
-    const source = v * blockSize;
-    const target = randomPlayers[v]! * stride + offset;
-    const floor = model.tailFloor[v]!;
-    for (let b = 0; b < blockSize; b++) {
-      const z = normals[source + b]!;
-      const position = (z + Z_RANGE) * Z_INVERSE_STEP;
-      if (position >= 0 && position < Z_CELLS) {
-        const cell = position | 0;
-        const low = tables[tableOffset + cell]!;
-        const value = low + (tables[tableOffset + cell + 1]! - low) * (position - cell);
-        out[target + b] = value > floor ? value : floor;
-      } else {
-        out[target + b] = exactQuantile(model, v, z);
-      }
+      writeQuantiles(model, variable, row, 0, blockSize, out, target);
     }
   }
 }
@@ -204,8 +211,7 @@ export function drawScenarioBlock(
   const { normals, row } = scratch;
   if (model.correlatedCount > 0) {
     fillStandardNormals(random, normals, 0, model.correlatedCount * blockSize);
-    correlateGroups(model, normals, row, blockSize);
-    transformCorrelated(model, normals, blockSize, out, stride, offset);
+    drawCorrelated(model, normals, row, blockSize, out, stride, offset);
   }
   drawIndependent(model, random, blockSize, scratch, out, stride, offset);
   const { constantPlayers, constantPoints } = model;

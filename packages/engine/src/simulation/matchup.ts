@@ -7,7 +7,7 @@ import {
   type DistributionSource,
 } from '../distributions/points-distribution.js';
 import { BOOM_THRESHOLD, BUST_THRESHOLD } from '../distributions/positions.js';
-import { validateIterations } from '../errors.js';
+import { EngineInputError, validateIterations } from '../errors.js';
 import { createRandom, randomSeed, type Seed } from '../random/xoshiro128.js';
 import { createScenarioScratch, drawScenarioBlock, SCENARIO_BLOCK_SIZE } from './draw-scenarios.js';
 import { buildScenarioModel, type ScenarioModel, type SimulationPlayer } from './scenario-model.js';
@@ -74,6 +74,20 @@ export interface MatchupResult {
   players: PlayerOutcome[];
   /** λ used to repair an inconsistent correlation matrix (0 = none needed). */
   correlationShrinkage: number;
+}
+
+const MAX_HISTOGRAM_BINS = 1_000;
+
+function validateHistogramBins(bins: number | undefined): number {
+  if (bins === undefined) return HISTOGRAM_BINS;
+  if (!Number.isInteger(bins) || bins < 1 || bins > MAX_HISTOGRAM_BINS) {
+    throw new EngineInputError(
+      'INVALID_INPUT',
+      'histogramBins',
+      `histogramBins must be a whole number from 1 to ${MAX_HISTOGRAM_BINS}`,
+    );
+  }
+  return bins;
 }
 
 interface PlayerAccumulators {
@@ -205,11 +219,16 @@ export function simulateMatchup(input: MatchupInput): MatchupResult {
     accumulatePlayers(model, points, margins, offset, blockSize, accumulators);
   }
 
-  const bins = input.histogramBins ?? HISTOGRAM_BINS;
-  const [userLow, userHigh] = valueRange(userTotals);
-  const [opponentLow, opponentHigh] = valueRange(opponentTotals);
-  const scoreEdges = histogramEdges(Math.min(userLow, opponentLow), Math.max(userHigh, opponentHigh), bins);
-  const difference = summariseScores(margins, histogramEdges(...valueRange(margins), bins));
+  const bins = validateHistogramBins(input.histogramBins);
+  const userRange = valueRange(userTotals);
+  const opponentRange = valueRange(opponentTotals);
+  const marginRange = valueRange(margins);
+  const scoreEdges = histogramEdges(
+    Math.min(userRange[0], opponentRange[0]),
+    Math.max(userRange[1], opponentRange[1]),
+    bins,
+  );
+  const difference = summariseScores(margins, histogramEdges(...marginRange, bins), marginRange);
   const winProbability = (wins + ties / 2) / iterations;
   return {
     iterations,
@@ -218,8 +237,11 @@ export function simulateMatchup(input: MatchupInput): MatchupResult {
     tieProbability: ties / iterations,
     winProbabilityStandardError: Math.sqrt((winProbability * (1 - winProbability)) / iterations),
     predictedScoreDifference: difference.mean,
-    user: { name: input.user.name ?? null, ...summariseScores(userTotals, scoreEdges) },
-    opponent: { name: input.opponent.name ?? null, ...summariseScores(opponentTotals, scoreEdges) },
+    user: { name: input.user.name ?? null, ...summariseScores(userTotals, scoreEdges, userRange) },
+    opponent: {
+      name: input.opponent.name ?? null,
+      ...summariseScores(opponentTotals, scoreEdges, opponentRange),
+    },
     difference,
     players: describeOutcomes(model, input, accumulators, iterations, difference),
     correlationShrinkage: model.correlationShrinkage,

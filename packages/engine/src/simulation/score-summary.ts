@@ -48,23 +48,34 @@ export function histogram(values: Float64Array, binEdges: number[]): Histogram {
   return { binEdges, counts: Array.from(counts) };
 }
 
-// Two-pass sample mean and standard deviation (n − 1 denominator).
+// Sample mean and standard deviation (n − 1 denominator) in one pass, sums shifted by the first value so that
+// the difference of squares does not cancel (Chan, Golub & LeVeque 1983, "shifted data" algorithm).
 function meanAndStd(values: Float64Array): [number, number] {
+  const n = values.length;
+  const shift = values[0] ?? 0;
   let sum = 0;
-  for (let i = 0; i < values.length; i++) sum += values[i]!;
-  const mean = sum / values.length;
   let squares = 0;
-  for (let i = 0; i < values.length; i++) squares += (values[i]! - mean) ** 2;
-  return [mean, Math.sqrt(squares / Math.max(1, values.length - 1))];
+  for (let i = 0; i < n; i++) {
+    const deviation = values[i]! - shift;
+    sum += deviation;
+    squares += deviation * deviation;
+  }
+  const variance = n > 1 ? Math.max(0, (squares - (sum * sum) / n) / (n - 1)) : 0;
+  return [shift + sum / n, Math.sqrt(variance)];
 }
 
 /** Mean, spread, quantiles and histogram of simulated scores; `values` stays in iteration order. */
-export function summariseScores(values: Float64Array, binEdges: number[]): ScoreSummary {
+export function summariseScores(
+  values: Float64Array,
+  binEdges: number[],
+  range: readonly [number, number] = valueRange(values),
+): ScoreSummary {
   const [p10 = 0, p25 = 0, median = 0, p75 = 0, p90 = 0] = sampleQuantiles(
     values,
     [0.1, 0.25, 0.5, 0.75, 0.9],
+    range,
   );
-  const [min, max] = valueRange(values);
+  const [min, max] = range;
   const [mean, std] = meanAndStd(values);
   return {
     mean,
