@@ -4,3 +4,4 @@ export { Button, type ButtonProps, type ButtonVariant } from './Button.js';
 export { Dialog, type DialogProps } from './Dialog.js';
 export { Spinner, type SpinnerProps } from './Spinner.js';
 export { Tabs, type TabItem, type TabsProps } from './Tabs.js';
+export * from './charts/index.js';

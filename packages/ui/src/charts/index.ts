@@ -1,0 +1,4 @@
+export { BarChart, type BarChartProps, type BarDatum } from './BarChart.js';
+export { LineChart, type LineChartProps, type LinePoint } from './LineChart.js';
+export { PieChart, type PieChartProps, type PieSlice } from './PieChart.js';
+export { SERIES_COLORS, seriesColor } from './chart-theme.js';
