@@ -22,6 +22,11 @@ const openMobileMenu = async (page: Page) => {
   await page.getByRole('dialog', { name: 'Menu' }).waitFor();
 };
 
+const openDeleteAccountDialog = async (page: Page) => {
+  await page.getByRole('button', { name: 'Delete My Account' }).click();
+  await page.getByRole('alertdialog').waitFor();
+};
+
 const openFirstScreenshot = async (page: Page) => {
   await page.locator('.gallery__thumb').first().click();
   await page.locator('dialog[open]').waitFor();
@@ -33,11 +38,17 @@ export const PAGES: Record<Role, SitePage[]> = {
     { path: '/', name: 'landing-screenshot-dialog', reveal: openFirstScreenshot },
     { path: '/', name: 'landing-mobile-menu', reveal: openMobileMenu, width: 375 },
     { path: '/methodology', name: 'methodology' },
+    { path: '/login', name: 'login' },
+    { path: '/register', name: 'register' },
+    { path: '/forgot-password', name: 'forgot-password' },
+    { path: '/reset-password', name: 'reset-password-without-token' },
   ],
   user: [
     { path: '/', name: 'home' },
     { path: '/methodology', name: 'methodology-signed-in' },
     { path: '/no-such-page', name: 'not-found' },
+    { path: '/settings', name: 'settings-account' },
+    { path: '/settings', name: 'settings-delete-dialog', reveal: openDeleteAccountDialog },
   ],
   admin: [{ path: '/', name: 'admin-home' }],
 };
