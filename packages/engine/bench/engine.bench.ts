@@ -23,20 +23,29 @@ import {
 import { referenceDraws, referenceLineupLab, referenceMatchup, referenceSeasonOutlook } from './reference.js';
 
 interface Timing {
+  /** Wall-clock median and best, in ms. */
   median: number;
   min: number;
+  /** Median CPU time of this process per run, in ms: less sensitive than wall-clock to other processes' load. */
+  cpuMedian: number;
 }
+
+const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function measure(run: (index: number) => void, runs: number, warmup = Math.min(runs, 20)): Timing {
   for (let i = 0; i < warmup; i++) run(i);
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   for (let i = 0; i < runs; i++) {
+    const cpuStart = process.cpuUsage();
     const start = performance.now();
     run(i);
     times.push(performance.now() - start);
+    const cpu = process.cpuUsage(cpuStart);
+    cpuTimes.push((cpu.user + cpu.system) / 1000);
   }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(runs / 2)]!, min: times[0]! };
+  return { median: median(times), min: Math.min(...times), cpuMedian: median(cpuTimes) };
 }
 
 const DRAW_ITERATIONS = 100_000;

@@ -229,6 +229,9 @@ describe('simulateMatchup', () => {
       expect(summary.p75).toBeLessThan(summary.p90);
     }
     expect(result.user.histogram.binEdges).toEqual(result.opponent.histogram.binEdges);
+    expect(() =>
+      simulateMatchup({ user: { players: [] }, opponent: { players: [] }, histogramBins: 0 }),
+    ).toThrow(EngineInputError);
   });
 
   it('treats a player in both line-ups as one player: identical line-ups always tie', () => {
