@@ -132,7 +132,7 @@ rows.push({
 });
 
 const ms = (value: number): string => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
-const rate = (timing: Timing): string => `${(drawCount / (timing / 1000) / 1e6).toFixed(0)} M/s`;
+const rate = (milliseconds: number): string => `${(drawCount / (milliseconds / 1000) / 1e6).toFixed(0)} M/s`;
 const [loadAfter] = os.loadavg();
 console.log(
   `@fm/engine benchmark — Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${load1!.toFixed(2)} → ${loadAfter!.toFixed(2)}`,
