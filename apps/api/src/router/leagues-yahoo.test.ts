@@ -6,7 +6,13 @@ import {
   FAKE_YAHOO_TOKENS,
 } from '../../test/fakes/yahoo-server.js';
 import { DATABASE_KINDS } from '../../test/harness.js';
-import { type LeagueTestEnv, linkYahoo, pathAndQuery, startLeagueTestEnv, YAHOO_APP } from '../../test/leagues.js';
+import {
+  type LeagueTestEnv,
+  linkYahoo,
+  pathAndQuery,
+  startLeagueTestEnv,
+  YAHOO_APP,
+} from '../../test/leagues.js';
 import { createYahooState } from '../services/leagues-yahoo-link.js';
 
 describe.each(DATABASE_KINDS)('linking Yahoo through OAuth on %s', (kind) => {
@@ -23,7 +29,9 @@ describe.each(DATABASE_KINDS)('linking Yahoo through OAuth on %s', (kind) => {
     const url = new URL(response.body.url);
     expect(`${url.origin}${url.pathname}`).toBe(`${env.yahoo.url}/oauth2/request_auth`);
     expect(url.searchParams.get('client_id')).toBe(YAHOO_APP.clientId);
-    expect(url.searchParams.get('redirect_uri')).toBe(`${env.server.config.appUrl}/api/leagues/yahoo/callback`);
+    expect(url.searchParams.get('redirect_uri')).toBe(
+      `${env.server.config.appUrl}/api/leagues/yahoo/callback`,
+    );
     expect(url.searchParams.get('state')).toMatch(/^[\w-]+\.[\w-]+$/);
   });
 
@@ -55,7 +63,9 @@ describe.each(DATABASE_KINDS)('linking Yahoo through OAuth on %s', (kind) => {
     expect(response.status).toBe(200);
     const details = response.body;
     expect(details.platform).toBe('yahoo');
-    expect(details.league.roster_positions.filter((slot: string) => slot !== 'BN' && slot !== 'IR')).toHaveLength(10);
+    expect(
+      details.league.roster_positions.filter((slot: string) => slot !== 'BN' && slot !== 'IR'),
+    ).toHaveLength(10);
     expect(details.league.scoring_settings).toMatchObject({ rec: 1, pass_td: 4 });
     expect(details.rosters).toHaveLength(12);
     expect(details.my_roster_id).not.toBeNull();
@@ -94,7 +104,9 @@ describe.each(DATABASE_KINDS)('linking Yahoo through OAuth on %s', (kind) => {
     const me = (await client.get('/api/auth/me')).body.data;
     const state = createYahooState(env.server.config.sessionSecret, me.id);
     const response = await client.get(`/api/leagues/yahoo/callback?code=wrong-code&state=${state}`);
-    expect(decodeURIComponent(response.headers.get('location')!)).toContain('Yahoo did not accept the sign-in');
+    expect(decodeURIComponent(response.headers.get('location')!)).toContain(
+      'Yahoo did not accept the sign-in',
+    );
     expect((await client.get('/api/leagues/connections')).body.yahoo.connected).toBe(false);
   });
 
@@ -113,8 +125,13 @@ describe.each(DATABASE_KINDS)('linking Yahoo through OAuth on %s', (kind) => {
     const client = await env.newUser();
     await linkYahoo(client);
     const unlinked = await client.delete('/api/leagues/yahoo/disconnect');
-    expect(unlinked.body).toMatchObject({ yahoo: { connected: false, userId: null }, hasLinkedLeagues: false });
-    expect((await client.get(`/api/leagues/leagues?season=${FAKE_YAHOO_SEASON}`)).body.data.yahoo).toEqual([]);
+    expect(unlinked.body).toMatchObject({
+      yahoo: { connected: false, userId: null },
+      hasLinkedLeagues: false,
+    });
+    expect((await client.get(`/api/leagues/leagues?season=${FAKE_YAHOO_SEASON}`)).body.data.yahoo).toEqual(
+      [],
+    );
     const details = await client.get(`/api/leagues/leagues/yahoo/${FAKE_YAHOO_LEAGUE_KEY}/details`);
     expect(details.status).toBe(403);
   });
@@ -123,7 +140,9 @@ describe.each(DATABASE_KINDS)('linking Yahoo through OAuth on %s', (kind) => {
 describe('Yahoo linking without a Yahoo app configured', () => {
   let env: LeagueTestEnv;
   beforeAll(async () => {
-    env = await startLeagueTestEnv('pglite', { env: { YAHOO_CLIENT_ID: undefined, YAHOO_CLIENT_SECRET: undefined } });
+    env = await startLeagueTestEnv('pglite', {
+      env: { YAHOO_CLIENT_ID: undefined, YAHOO_CLIENT_SECRET: undefined },
+    });
   });
   afterAll(() => env?.stop());
 

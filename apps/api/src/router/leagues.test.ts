@@ -52,7 +52,11 @@ describe.each(DATABASE_KINDS)('linking Sleeper and listing its leagues on %s', (
     const leagues = await client.get('/api/leagues/leagues');
     expect(leagues.status).toBe(200);
     expect(leagues.body.season).toBe(IN_SEASON_SEASON);
-    const sleeperLeagues = leagues.body.data.sleeper as { league_id: string; username: string; total_rosters: number }[];
+    const sleeperLeagues = leagues.body.data.sleeper as {
+      league_id: string;
+      username: string;
+      total_rosters: number;
+    }[];
     expect(sleeperLeagues.map((league) => league.league_id)).toContain(IN_SEASON_LEAGUE_ID);
     expect(sleeperLeagues.every((league) => league.username === FAKE_SLEEPER_USER.username)).toBe(true);
     expect(sleeperLeagues.every((league) => league.total_rosters > 0)).toBe(true);
@@ -69,7 +73,11 @@ describe.each(DATABASE_KINDS)('linking Sleeper and listing its leagues on %s', (
     const response = await client.get(`/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details`);
     expect(response.status).toBe(200);
     const details = response.body;
-    expect(details.league).toMatchObject({ league_id: IN_SEASON_LEAGUE_ID, total_rosters: 10, season: '2025' });
+    expect(details.league).toMatchObject({
+      league_id: IN_SEASON_LEAGUE_ID,
+      total_rosters: 10,
+      season: '2025',
+    });
     expect(details.league.scoring_settings.rec).toBe(1);
     expect(details.week).toBe(1);
     expect(details.is_week_complete).toBe(true);
@@ -88,7 +96,9 @@ describe.each(DATABASE_KINDS)('linking Sleeper and listing its leagues on %s', (
 
     const playoffs = await client.get(`/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details?week=17`);
     expect(playoffs.body.week).toBe(17);
-    expect(playoffs.body.matchups.filter((m: { matchup_id: number | null }) => m.matchup_id === null)).toHaveLength(6);
+    expect(
+      playoffs.body.matchups.filter((m: { matchup_id: number | null }) => m.matchup_id === null),
+    ).toHaveLength(6);
   });
 
   it('finds my own roster in a league where my account has a team', async () => {
@@ -111,13 +121,29 @@ describe.each(DATABASE_KINDS)('linking Sleeper and listing its leagues on %s', (
       fullName: 'Sam Darnold',
       position: 'QB',
       team: 'SEA',
-      projection: { ...week, predMean: 18, predStd: 6, p10: 10, p50: 17.5, p90: 26, stats: { pass_yd: 250, pass_td: 2 } },
+      projection: {
+        ...week,
+        predMean: 18,
+        predStd: 6,
+        p10: 10,
+        p50: 17.5,
+        p90: 26,
+        stats: { pass_yd: 250, pass_td: 2 },
+      },
     });
     await seedPlayer(env.server, {
       fullName: 'George Pickens',
       position: 'WR',
       team: 'DAL',
-      projection: { ...week, predMean: 14, predStd: 5, p10: 7, p50: 13, p90: 21, stats: { rec: 6, rec_yd: 80 } },
+      projection: {
+        ...week,
+        predMean: 14,
+        predStd: 5,
+        p10: 7,
+        p50: 13,
+        p90: 21,
+        stats: { rec: 6, rec_yd: 80 },
+      },
     });
     await seedPlayer(env.server, {
       fullName: 'Colston Loveland',
@@ -137,10 +163,19 @@ describe.each(DATABASE_KINDS)('linking Sleeper and listing its leagues on %s', (
     const darnold = await db.select().from(players).where(eq(players.fullName, 'Sam Darnold'));
     expect(darnold[0]!.sleeperId).toBe('4943');
 
-    expect(details.projections['4943']).toMatchObject({ mean: 20, std: 6.67, p50: 19.5, is_league_scored: true });
+    expect(details.projections['4943']).toMatchObject({
+      mean: 20,
+      std: 6.67,
+      p50: 19.5,
+      is_league_scored: true,
+    });
     expect(details.projections['8137']).toMatchObject({ mean: 11, p50: 10, is_league_scored: true });
     expect(details.projections['12517']).toMatchObject({ mean: 9, is_league_scored: true });
-    expect(details.projections['12534']).toMatchObject({ mean: 5, source: 'nflcom', is_league_scored: false });
+    expect(details.projections['12534']).toMatchObject({
+      mean: 5,
+      source: 'nflcom',
+      is_league_scored: false,
+    });
     expect(details.projections['9226']).toBeUndefined();
   });
 
@@ -171,7 +206,12 @@ describe.each(DATABASE_KINDS)('linking Sleeper and listing its leagues on %s', (
     const me = (await stranger.get('/api/auth/me')).body.data;
     await env.server.deps.database.db
       .insert(leagueConnections)
-      .values({ userId: me.id, platform: 'sleeper', externalUserId: '999999999999999999', username: 'someone_else' });
+      .values({
+        userId: me.id,
+        platform: 'sleeper',
+        externalUserId: '999999999999999999',
+        username: 'someone_else',
+      });
     for (const leagueId of [IN_SEASON_LEAGUE_ID, OFFSEASON_LEAGUE_ID, '1']) {
       const response = await stranger.get(`/api/leagues/leagues/sleeper/${leagueId}/details`);
       expect(response.status, leagueId).toBe(404);

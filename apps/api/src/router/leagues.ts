@@ -26,21 +26,33 @@ export const leaguesRouter = router({
 
   sleeperConnect: authedProcedure
     .meta({
-      openapi: { method: 'POST', path: '/leagues/sleeper/connect', tags, summary: 'Link a Sleeper account by username' },
+      openapi: {
+        method: 'POST',
+        path: '/leagues/sleeper/connect',
+        tags,
+        summary: 'Link a Sleeper account by username',
+      },
     })
     .input(z.object({ username: z.string().max(100) }))
     .output(connectionsSchema)
     .mutation(({ ctx, input }) => connectSleeper(ctx.deps, ctx.user.id, input.username)),
 
   sleeperDisconnect: authedProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/leagues/sleeper/disconnect', tags, summary: 'Unlink Sleeper' } })
+    .meta({
+      openapi: { method: 'DELETE', path: '/leagues/sleeper/disconnect', tags, summary: 'Unlink Sleeper' },
+    })
     .input(z.void())
     .output(connectionsSchema)
     .mutation(({ ctx }) => disconnectPlatform(ctx.deps, ctx.user.id, 'sleeper')),
 
   yahooAuthUrl: authedProcedure
     .meta({
-      openapi: { method: 'GET', path: '/leagues/yahoo/auth-url', tags, summary: 'The Yahoo consent URL (signed state)' },
+      openapi: {
+        method: 'GET',
+        path: '/leagues/yahoo/auth-url',
+        tags,
+        summary: 'The Yahoo consent URL (signed state)',
+      },
     })
     .input(z.void())
     .output(z.object({ url: z.string() }))

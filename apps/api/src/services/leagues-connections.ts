@@ -31,7 +31,10 @@ export async function findConnection(
 }
 
 export async function getConnectionsStatus(deps: AppDeps, userId: string): Promise<ConnectionsStatus> {
-  const rows = await deps.database.db.select().from(leagueConnections).where(eq(leagueConnections.userId, userId));
+  const rows = await deps.database.db
+    .select()
+    .from(leagueConnections)
+    .where(eq(leagueConnections.userId, userId));
   const sleeper = rows.find((row) => row.platform === 'sleeper');
   const yahoo = rows.find((row) => row.platform === 'yahoo');
   return {
@@ -50,7 +53,11 @@ export async function getConnectionsStatus(deps: AppDeps, userId: string): Promi
  * Links (or re-links) the user's Sleeper account: the name must exist on Sleeper, else
  * 404 "Sleeper user '{username}' not found." (the client's message). One Sleeper link per user.
  */
-export async function connectSleeper(deps: AppDeps, userId: string, rawUsername: string): Promise<ConnectionsStatus> {
+export async function connectSleeper(
+  deps: AppDeps,
+  userId: string,
+  rawUsername: string,
+): Promise<ConnectionsStatus> {
   const username = rawUsername.trim();
   if (!username) throw validationError('Please enter your Sleeper username.', 'username');
   if (!SLEEPER_USERNAME.test(username)) {

@@ -33,7 +33,11 @@ export function defaultSleeperWeek(league: SleeperLeague, state: SleeperNflState
 }
 
 /** Whether every game of `week` is over (so its points are final) as far as Sleeper tells. */
-export function isSleeperWeekComplete(league: SleeperLeague, state: SleeperNflState | null, week: number): boolean {
+export function isSleeperWeekComplete(
+  league: SleeperLeague,
+  state: SleeperNflState | null,
+  week: number,
+): boolean {
   if (league.status === 'complete') return true;
   if (!state) return false;
   const season = stateSeason(state);

@@ -47,9 +47,13 @@ export async function currentNflSeason(deps: AppDeps, now = new Date()): Promise
     return state.league_season || state.season;
   } catch (error) {
     deps.log.warn({ err: error }, 'Sleeper NFL state unavailable; using the calendar season');
-    const year = now.getUTCFullYear();
-    return String(now.getUTCMonth() < FIRST_MONTH_OF_NEW_SEASON ? year - 1 : year);
+    return calendarSeason(now);
   }
+}
+
+function calendarSeason(now: Date): string {
+  const year = now.getUTCFullYear();
+  return String(now.getUTCMonth() < FIRST_MONTH_OF_NEW_SEASON ? year - 1 : year);
 }
 
 /**
@@ -57,20 +61,29 @@ export async function currentNflSeason(deps: AppDeps, now = new Date()): Promise
  * Nothing linked → empty lists. One platform failing is reported in `errors`; all failing throws.
  */
 export async function listLeagues(deps: AppDeps, userId: string, season?: number): Promise<LeaguesAnswer> {
-  const seasonText = season === undefined ? await currentNflSeason(deps) : String(season);
   const [sleeperLink, yahooLink] = await Promise.all([
     findConnection(deps, userId, 'sleeper'),
     findConnection(deps, userId, 'yahoo'),
   ]);
+  const isLinked = Boolean(sleeperLink || yahooLink);
+  // Nothing linked: no reason to ask Sleeper which season it is.
+  const seasonText =
+    season !== undefined
+      ? String(season)
+      : isLinked
+        ? await currentNflSeason(deps)
+        : calendarSeason(new Date());
   const loads: [LeaguePlatform, Promise<LeagueSummary[]> | undefined][] = [
     [
       'sleeper',
       sleeperLink &&
-        deps.leagues.sleeper.getUserLeagues(sleeperLink.externalUserId, seasonText).then((leagues) =>
-          leagues
-            .filter((league) => (league.sport ?? 'nfl') === 'nfl')
-            .map((league) => summarise(toSleeperLeague(league, sleeperLink.username ?? ''), 'sleeper')),
-        ),
+        deps.leagues.sleeper
+          .getUserLeagues(sleeperLink.externalUserId, seasonText)
+          .then((leagues) =>
+            leagues
+              .filter((league) => (league.sport ?? 'nfl') === 'nfl')
+              .map((league) => summarise(toSleeperLeague(league, sleeperLink.username ?? ''), 'sleeper')),
+          ),
     ],
     [
       'yahoo',

@@ -27,13 +27,18 @@ const yahooIdMaps = new WeakMap<SleeperPlayerDirectory, Map<string, string>>();
  * number of players changed; concurrent callers share one run. Failures are logged, not thrown:
  * a league page still renders without projections.
  */
-export async function ensureSleeperIdsLinked(deps: AppDeps, now = new Date()): Promise<SleeperIdSyncState | null> {
+export async function ensureSleeperIdsLinked(
+  deps: AppDeps,
+  now = new Date(),
+): Promise<SleeperIdSyncState | null> {
   const running = runningSyncs.get(deps);
   if (running) return running;
   const run = (async () => {
     try {
       const previous = await readSyncState(deps);
-      const [{ total }] = (await deps.database.db.select({ total: count() }).from(players)) as [{ total: number }];
+      const [{ total }] = (await deps.database.db.select({ total: count() }).from(players)) as [
+        { total: number },
+      ];
       const isFresh =
         previous !== null &&
         previous.playerCount === Number(total) &&
@@ -59,7 +64,13 @@ export async function linkSleeperIds(
 ): Promise<SleeperIdSyncState> {
   const { db } = deps.database;
   const rows = await db
-    .select({ id: players.id, fullName: players.fullName, position: players.position, team: players.team, sleeperId: players.sleeperId })
+    .select({
+      id: players.id,
+      fullName: players.fullName,
+      position: players.position,
+      team: players.team,
+      sleeperId: players.sleeperId,
+    })
     .from(players);
   const taken = new Set(rows.flatMap((row) => (row.sleeperId ? [row.sleeperId] : [])));
   const unlinked = rows.filter((row) => !row.sleeperId);
@@ -93,7 +104,9 @@ export async function readSyncState(deps: AppDeps): Promise<SleeperIdSyncState |
 }
 
 /** Share of our players that carry a Sleeper id (0–1), for reports. */
-export async function sleeperIdCoverage(deps: AppDeps): Promise<{ linked: number; total: number; rate: number }> {
+export async function sleeperIdCoverage(
+  deps: AppDeps,
+): Promise<{ linked: number; total: number; rate: number }> {
   const { db } = deps.database;
   const [all] = (await db.select({ total: count() }).from(players)) as [{ total: number }];
   const [missing] = (await db.select({ total: count() }).from(players).where(isNull(players.sleeperId))) as [

@@ -64,7 +64,11 @@ const TWO_POINT_KEYS: Record<string, string[]> = {
   default: ['rec_2pt', 'rush_2pt'],
 };
 /** Per-reception premiums by position (TE premium and friends). */
-const RECEPTION_BONUS_KEYS: Record<string, string> = { RB: 'bonus_rec_rb', WR: 'bonus_rec_wr', TE: 'bonus_rec_te' };
+const RECEPTION_BONUS_KEYS: Record<string, string> = {
+  RB: 'bonus_rec_rb',
+  WR: 'bonus_rec_wr',
+  TE: 'bonus_rec_te',
+};
 /** A league-vs-PPR spread ratio beyond these bounds says more about odd rules than about risk. */
 const SPREAD_RATIO_BOUNDS = [0.5, 2] as const;
 /** Below this many PPR points a ratio of scores is noise, so spreads are left as they are. */
@@ -86,7 +90,8 @@ export function scoreStatLine(stats: StatLine, scoring: ScoringSettings, positio
     if (typeof value === 'number' && value !== 0) points += value * pointsPerUnit(scoring, keys);
   }
   const twoPoint = stats.two_pt ?? 0;
-  if (twoPoint !== 0) points += twoPoint * pointsPerUnit(scoring, TWO_POINT_KEYS[position] ?? TWO_POINT_KEYS.default!);
+  if (twoPoint !== 0)
+    points += twoPoint * pointsPerUnit(scoring, TWO_POINT_KEYS[position] ?? TWO_POINT_KEYS.default!);
   const bonusKey = RECEPTION_BONUS_KEYS[position];
   if (bonusKey && stats.rec) points += stats.rec * pointsPerUnit(scoring, [bonusKey]);
   return Math.round(points * 100) / 100;

@@ -12,7 +12,11 @@ const STATE_KEY_LABEL = 'fantasy-matchup/yahoo-oauth-state';
 const UNKNOWN_YAHOO_GUID = 'unknown';
 
 export const yahooStateInvalid = () =>
-  new AppError('YAHOO_STATE_INVALID', 'The Yahoo link request expired or was not yours. Please try again.', 400);
+  new AppError(
+    'YAHOO_STATE_INVALID',
+    'The Yahoo link request expired or was not yours. Please try again.',
+    400,
+  );
 
 interface StatePayload {
   /** The app user the link is for. */
@@ -30,7 +34,11 @@ function sign(secret: string, body: string): string {
 
 /** `body.signature`, where body is the base64url JSON of who and until when. */
 export function createYahooState(secret: string, userId: string, now = Date.now()): string {
-  const payload: StatePayload = { u: userId, e: now + YAHOO_STATE_TTL_MS, n: randomBytes(12).toString('base64url') };
+  const payload: StatePayload = {
+    u: userId,
+    e: now + YAHOO_STATE_TTL_MS,
+    n: randomBytes(12).toString('base64url'),
+  };
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${body}.${sign(secret, body)}`;
 }
@@ -48,14 +56,17 @@ export function readYahooState(secret: string, state: string | undefined, now = 
   } catch {
     throw yahooStateInvalid();
   }
-  if (typeof payload.u !== 'string' || typeof payload.e !== 'number' || payload.e < now) throw yahooStateInvalid();
+  if (typeof payload.u !== 'string' || typeof payload.e !== 'number' || payload.e < now)
+    throw yahooStateInvalid();
   return payload.u;
 }
 
 /** The Yahoo consent URL for this user (503 YAHOO_NOT_CONFIGURED without a Yahoo app). */
 export function createYahooAuthUrl(deps: AppDeps, userId: string): { url: string } {
   deps.leagues.yahooOAuth.assertConfigured();
-  return { url: deps.leagues.yahooOAuth.buildAuthorizeUrl(createYahooState(deps.config.sessionSecret, userId)) };
+  return {
+    url: deps.leagues.yahooOAuth.buildAuthorizeUrl(createYahooState(deps.config.sessionSecret, userId)),
+  };
 }
 
 export interface YahooCallback {
@@ -78,7 +89,8 @@ export async function completeYahooLink(deps: AppDeps, callback: YahooCallback):
   }
   const userId = readYahooState(deps.config.sessionSecret, callback.state);
   if (callback.sessionUserId !== userId) throw yahooStateInvalid();
-  if (!callback.code) throw new AppError('YAHOO_AUTH_FAILED', 'Yahoo did not send an authorization code.', 400);
+  if (!callback.code)
+    throw new AppError('YAHOO_AUTH_FAILED', 'Yahoo did not send an authorization code.', 400);
   const tokens = await deps.leagues.yahooOAuth.exchangeCode(callback.code);
   await saveYahooTokens(deps, userId, tokens);
 }

@@ -5,7 +5,9 @@ import { AdminOnly, SignedInOnly, SignedOutOnly, UnknownPath } from './guards';
 import { Layout } from './Layout';
 
 const LandingPage = lazyPage(() => import('../features/landing/LandingPage'));
-const SignedInHomePage = lazyPage(() => import('../features/landing/SignedInHomePage'));
+const LeaguesHomePage = lazyPage(() => import('../features/leagues/LeaguesHomePage'));
+const LinkLeaguesPage = lazyPage(() => import('../features/leagues/LinkLeaguesPage'));
+const LeaguePickerPage = lazyPage(() => import('../features/leagues/LeaguePickerPage'));
 const MethodologyPage = lazyPage(() => import('../features/methodology/MethodologyPage'));
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'));
@@ -16,7 +18,7 @@ const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage'))
 /** `/`: the landing page for visitors, the leagues home for signed-in users. */
 function HomeRoute() {
   const { user } = useAuth();
-  return user ? <SignedInHomePage /> : <LandingPage />;
+  return user ? <LeaguesHomePage /> : <LandingPage />;
 }
 
 /** Pages anyone may open. */
@@ -34,7 +36,11 @@ const signedOutRoutes: RouteObject[] = [
 ];
 
 /** Pages that need a signed-in user. */
-const signedInRoutes: RouteObject[] = [{ path: 'settings', element: <SettingsPage /> }];
+const signedInRoutes: RouteObject[] = [
+  { path: 'settings', element: <SettingsPage /> },
+  { path: 'link-leagues', element: <LinkLeaguesPage /> },
+  { path: 'simulate/:username/:season', element: <LeaguePickerPage /> },
+];
 
 /** Pages under /admin (role admin). */
 const adminRoutes: RouteObject[] = [];

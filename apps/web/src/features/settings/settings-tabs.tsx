@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AccessibilityTab } from './AccessibilityTab';
 import { AccountTab } from './AccountTab';
+import { LeagueConnectionsTab } from '../leagues/LeagueConnectionsTab';
 
 export interface SettingsTab {
   id: string;
@@ -15,4 +16,5 @@ export interface SettingsTab {
 export const SETTINGS_TABS: SettingsTab[] = [
   { id: 'account', label: 'Account', render: () => <AccountTab /> },
   { id: 'accessibility', label: 'Accessibility', render: () => <AccessibilityTab /> },
+  { id: 'league-connections', label: 'League Connections', render: () => <LeagueConnectionsTab /> },
 ];

@@ -1,0 +1,121 @@
+import { Banner, Button, Spinner } from '@fm/ui';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { LeagueCard, PLATFORM_LABELS } from './LeagueCard';
+import { leagueTotals, simulateRouteFor } from './league-routes';
+import { type LeaguePlatform, type LeagueSummary, useLinkedLeagues } from './leagues-queries';
+import './leagues.css';
+
+/** Spec §8. */
+export const LEAGUES_LOAD_FAILED_MESSAGE = 'Failed to load your leagues';
+const PLATFORMS: LeaguePlatform[] = ['sleeper', 'yahoo'];
+
+/** `/` for a signed-in user: the connected leagues, grouped by platform (spec §2 home). */
+export default function LeaguesHomePage() {
+  const leagues = useLinkedLeagues();
+  const navigate = useNavigate();
+  const [navigationError, setNavigationError] = useState<string | null>(null);
+
+  if (leagues.isPending) {
+    return (
+      <section className="page leagues-home">
+        <h1>Loading Your Leagues</h1>
+        <Spinner label="Loading Your Leagues" />
+      </section>
+    );
+  }
+  if (leagues.isError) {
+    return (
+      <section className="page leagues-home">
+        <h1>Error Loading Leagues</h1>
+        <Banner tone="error">{LEAGUES_LOAD_FAILED_MESSAGE}</Banner>
+        <Button onClick={() => void leagues.refetch()} isBusy={leagues.isFetching}>
+          Try Again
+        </Button>
+      </section>
+    );
+  }
+
+  const { data, season, errors } = leagues.data;
+  const totals = leagueTotals(data);
+  if (totals.totalLeagues === 0 && errors.length === 0) {
+    return (
+      <section className="page leagues-home leagues-empty">
+        <h1>No Leagues Connected</h1>
+        <p>Link your Sleeper or Yahoo account to see your leagues and simulate this week’s matchup.</p>
+        <Link to="/link-leagues" className="button button--primary">
+          Connect Your Leagues
+        </Link>
+      </section>
+    );
+  }
+
+  const select = (league: LeagueSummary) => {
+    const route = simulateRouteFor(league, league.season || season);
+    if ('error' in route) setNavigationError(route.error);
+    else navigate(route.path);
+  };
+
+  return (
+    <section className="page leagues-home">
+      <div className="leagues-home__head">
+        <h1>Your Leagues</h1>
+        <Link to="/link-leagues" className="button button--secondary">
+          Manage Connections
+        </Link>
+      </div>
+      <p className="leagues-home__season">NFL season {season}</p>
+      {errors.map((error) => (
+        <Banner key={error.platform} tone="warning">
+          {PLATFORM_LABELS[error.platform]}: {error.message}
+        </Banner>
+      ))}
+      {navigationError && (
+        <Banner tone="error" onDismiss={() => setNavigationError(null)}>
+          {navigationError}
+        </Banner>
+      )}
+      <dl className="league-totals" aria-label="League totals">
+        <div>
+          <dt>Total Leagues</dt>
+          <dd>{totals.totalLeagues}</dd>
+        </div>
+        <div>
+          <dt>Sleeper Leagues</dt>
+          <dd>{totals.sleeperLeagues}</dd>
+        </div>
+        <div>
+          <dt>Yahoo Leagues</dt>
+          <dd>{totals.yahooLeagues}</dd>
+        </div>
+        <div>
+          <dt>Total Teams</dt>
+          <dd>{totals.totalTeams}</dd>
+        </div>
+      </dl>
+      {PLATFORMS.filter((platform) => data[platform].length > 0).map((platform) => (
+        <section key={platform} className="league-group" aria-labelledby={`league-group-${platform}`}>
+          <h2 id={`league-group-${platform}`}>
+            {PLATFORM_LABELS[platform]} ({data[platform].length})
+          </h2>
+          <ul className="league-grid">
+            {data[platform].map((league, index) => (
+              <LeagueCard
+                key={league.league_id}
+                name={league.name}
+                platform={platform}
+                teamCount={league.total_rosters}
+                index={index}
+                action={
+                  <Button onClick={() => select(league)} aria-label={`Select League ${league.name}`}>
+                    Select League
+                  </Button>
+                }
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, renderApp, sessionUser } from '../auth/test-support';
+import { trpcData, trpcError } from './trpc-answers';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** The first render waits for the lazily loaded page chunk. */
+const PAGE_LOAD = { timeout: 5_000 };
+
+const NOTHING_LINKED: {
+  sleeper: { connected: boolean; username: string | null; displayName: string | null; avatar: string | null };
+  yahoo: { connected: boolean; userId: string | null };
+  hasLinkedLeagues: boolean;
+} = {
+  sleeper: { connected: false, username: null, displayName: null, avatar: null },
+  yahoo: { connected: false, userId: null },
+  hasLinkedLeagues: false,
+};
+
+describe('/link-leagues', () => {
+  it('links Sleeper by username, shows Sleeper’s not-found message, then the connected state', async () => {
+    let connections = NOTHING_LINKED;
+    const server = fakeServer({
+      'GET /api/auth/me': () => [200, { data: sessionUser({ hasLinkedLeagues: false }) }],
+      'GET /trpc/leagues.connections': () => trpcData(connections),
+      'POST /trpc/leagues.sleeperConnect': ({ body }) => {
+        const username = (body as { 0: { username: string } })[0].username;
+        if (username !== 'dakeif')
+          return trpcError(404, 'SLEEPER_USER_NOT_FOUND', `Sleeper user '${username}' not found.`);
+        connections = {
+          ...NOTHING_LINKED,
+          sleeper: { ...NOTHING_LINKED.sleeper, connected: true, username },
+          hasLinkedLeagues: true,
+        };
+        return trpcData(connections);
+      },
+    });
+    renderApp('/link-leagues');
+    const user = userEvent.setup();
+    const field = await screen.findByLabelText('Sleeper username', {}, PAGE_LOAD);
+    await user.type(field, 'ghost_user');
+    await user.click(screen.getByRole('button', { name: 'Connect Sleeper' }));
+    expect(await screen.findByText("Sleeper user 'ghost_user' not found.")).toBeTruthy();
+
+    await user.clear(field);
+    await user.type(field, 'dakeif');
+    await user.click(screen.getByRole('button', { name: 'Connect Sleeper' }));
+    expect(await screen.findByText('dakeif')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Disconnect Sleeper' })).toBeTruthy();
+    const write = server.calls.find(
+      (call) => call.method === 'POST' && call.path.startsWith('/trpc/leagues.sleeperConnect'),
+    );
+    expect(write?.headers.get('X-CSRF-Token')).toBe('nonce.signature');
+  });
+
+  it('shows how the Yahoo round trip went from the query string', async () => {
+    fakeServer({
+      'GET /api/auth/me': () => [200, { data: sessionUser() }],
+      'GET /trpc/leagues.connections': () =>
+        trpcData({ ...NOTHING_LINKED, yahoo: { connected: true, userId: 'JT4FACLQZI2OCE' } }),
+    });
+    renderApp('/link-leagues?linked=yahoo');
+    expect(await screen.findByText('Your Yahoo account is linked.', {}, PAGE_LOAD)).toBeTruthy();
+    expect(await screen.findByText('JT4FACLQZI2OCE')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Disconnect Yahoo' })).toBeTruthy();
+  });
+
+  it('shows the error the callback sent back', async () => {
+    fakeServer({
+      'GET /api/auth/me': () => [200, { data: sessionUser() }],
+      'GET /trpc/leagues.connections': () => trpcData(NOTHING_LINKED),
+    });
+    const { router } = renderApp('/link-leagues?error=Yahoo%20linking%20was%20cancelled.');
+    expect(await screen.findByText('Yahoo linking was cancelled.', {}, PAGE_LOAD)).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss message' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('says when Yahoo linking is not configured on the server', async () => {
+    fakeServer({
+      'GET /api/auth/me': () => [200, { data: sessionUser() }],
+      'GET /trpc/leagues.connections': () => trpcData(NOTHING_LINKED),
+      'GET /trpc/leagues.yahooAuthUrl': () =>
+        trpcError(503, 'YAHOO_NOT_CONFIGURED', 'Yahoo linking is not configured on this server.'),
+    });
+    renderApp('/link-leagues');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Connect Yahoo' }, PAGE_LOAD));
+    expect(await screen.findByText('Yahoo linking is not configured on this server.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,59 @@
+import { Banner, Button, Spinner } from '@fm/ui';
+import { Link, useSearchParams } from 'react-router';
+import { SleeperLinkCard } from './SleeperLinkCard';
+import { YahooLinkCard } from './YahooLinkCard';
+import { useConnections } from './leagues-queries';
+import './leagues.css';
+
+export const YAHOO_LINKED_MESSAGE = 'Your Yahoo account is linked.';
+
+/** /link-leagues: link Sleeper (username) and Yahoo (OAuth), see and remove the links. */
+export default function LinkLeaguesPage() {
+  const connections = useConnections();
+  const [params, setParams] = useSearchParams();
+  const outcome = params.get('linked') === 'yahoo' ? 'linked' : params.get('error');
+  const clearOutcome = () => setParams({}, { replace: true });
+
+  return (
+    <section className="page link-leagues">
+      <h1>Link Your Leagues</h1>
+      <p className="link-leagues__lead">
+        Connect the fantasy accounts you play on. We read your leagues and rosters; we never change them.
+      </p>
+      {outcome === 'linked' && (
+        <Banner tone="success" onDismiss={clearOutcome}>
+          {YAHOO_LINKED_MESSAGE}
+        </Banner>
+      )}
+      {outcome && outcome !== 'linked' && (
+        <Banner tone="error" onDismiss={clearOutcome}>
+          {outcome}
+        </Banner>
+      )}
+      {connections.isPending && <Spinner label="Loading your connections" />}
+      {connections.isError && (
+        <Banner tone="error">
+          {connections.error.message}{' '}
+          <Button variant="ghost" onClick={() => void connections.refetch()}>
+            Try Again
+          </Button>
+        </Banner>
+      )}
+      {connections.data && (
+        <>
+          <div className="link-grid">
+            <SleeperLinkCard status={connections.data.sleeper} />
+            <YahooLinkCard status={connections.data.yahoo} />
+          </div>
+          {connections.data.hasLinkedLeagues && (
+            <p>
+              <Link to="/" className="button button--primary">
+                View Your Leagues
+              </Link>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

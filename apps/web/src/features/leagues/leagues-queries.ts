@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '@fm/api';
+import { useAuth } from '../auth/auth-context';
+import { trpc, trpcClient } from '../../lib/trpc';
+
+type LeaguesOutputs = inferRouterOutputs<AppRouter>['leagues'];
+export type ConnectionsStatus = LeaguesOutputs['connections'];
+export type LeaguesAnswer = LeaguesOutputs['list'];
+export type LeagueSummary = LeaguesAnswer['data']['sleeper'][number];
+export type LeaguePlatform = LeagueSummary['platform'];
+
+/** The linked accounts (spec §3 Connected leagues). */
+export function useConnections() {
+  return useQuery(trpc.leagues.connections.queryOptions());
+}
+
+/** The leagues of the linked accounts for `season` (default: the current NFL season). */
+export function useLinkedLeagues(season?: number) {
+  return useQuery(trpc.leagues.list.queryOptions({ season }));
+}
+
+/**
+ * After a link changes: the connections, every league list and league page are stale, and the
+ * session user's hasLinkedLeagues may have flipped.
+ */
+function useAfterLinkChange() {
+  const queryClient = useQueryClient();
+  const { refreshUser } = useAuth();
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.leagues.pathKey() }),
+      refreshUser().catch(() => null),
+    ]);
+  };
+}
+
+export function useConnectSleeper() {
+  const afterChange = useAfterLinkChange();
+  return useMutation({
+    ...trpc.leagues.sleeperConnect.mutationOptions(),
+    onSuccess: afterChange,
+  });
+}
+
+export function useDisconnect(platform: LeaguePlatform) {
+  const afterChange = useAfterLinkChange();
+  const options =
+    platform === 'sleeper'
+      ? trpc.leagues.sleeperDisconnect.mutationOptions()
+      : trpc.leagues.yahooDisconnect.mutationOptions();
+  return useMutation({ ...options, onSuccess: afterChange });
+}
+
+/** Sends the browser to Yahoo's consent page; Yahoo brings it back to /link-leagues. */
+export async function startYahooLink(
+  navigateTo: (url: string) => void = (url) => window.location.assign(url),
+) {
+  const { url } = await trpcClient.leagues.yahooAuthUrl.query();
+  navigateTo(url);
+}
