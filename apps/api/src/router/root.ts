@@ -1,6 +1,7 @@
 import { router } from '../trpc.js';
 import { authRouter } from './auth.js';
 import { leaguesRouter } from './leagues.js';
+import { matchupRouter } from './matchup.js';
 import { nflStatsRouter } from './nfl-stats.js';
 import { playersRouter } from './players.js';
 import { projectionsRouter } from './projections.js';
@@ -11,6 +12,7 @@ import { userRouter } from './user.js';
 export const appRouter = router({
   auth: authRouter,
   leagues: leaguesRouter,
+  matchup: matchupRouter,
   nflStats: nflStatsRouter,
   players: playersRouter,
   projections: projectionsRouter,

@@ -1,0 +1,208 @@
+import { MAX_ITERATIONS, MIN_ITERATIONS } from '@fm/engine';
+import { z } from 'zod';
+import type { PlayerRefKind, StarterRequest, TeamInput } from '../services/simulation-request.js';
+
+/** Request shapes of /matchup/simulate and /matchup/analyze (contract.md, "Teams in …"). */
+
+export const MAX_STARTERS = 30;
+
+const playerRef = z
+  .union([z.string().trim().min(1).max(64), z.number().int().nonnegative()], {
+    error: 'a player id is a Sleeper id or the app’s id (text or a whole number)',
+  })
+  .transform(String);
+
+const points = z.number().min(-100).max(200).nullable().optional();
+
+const starterObject = z
+  .object({
+    id: playerRef.optional().describe('the app’s player id (players.id)'),
+    sleeper_id: playerRef.optional(),
+    player_id: playerRef.optional().describe('a Sleeper id, else the app’s id'),
+    actual_points: points.describe('points scored; with is_final (default true) the score is fixed'),
+    actualPoints: points,
+    is_final: z.boolean().optional(),
+    isFinal: z.boolean().optional(),
+    is_out: z.boolean().optional().describe('ruled out or on bye: scores zero'),
+    isOut: z.boolean().optional(),
+  })
+  .refine((o) => o.id ?? o.sleeper_id ?? o.player_id, {
+    error: 'a starter needs player_id, sleeper_id or id',
+  })
+  .transform((o): StarterRequest => {
+    const [ref, kind]: [string, PlayerRefKind] = o.sleeper_id
+      ? [o.sleeper_id, 'sleeper']
+      : o.player_id
+        ? [o.player_id, 'any']
+        : [o.id!, 'app'];
+    const actualPoints = o.actual_points ?? o.actualPoints ?? null;
+    const isFinal = actualPoints !== null && (o.is_final ?? o.isFinal ?? true);
+    return { ref, kind, actualPoints, isFinal, isOut: o.is_out ?? o.isOut ?? false };
+  });
+
+// A bare id means the same as { player_id }.
+const starter = z.preprocess(
+  (value) => (typeof value === 'string' || typeof value === 'number' ? { player_id: value } : value),
+  starterObject,
+);
+
+const starters = z
+  .array(starter)
+  .min(1, 'needs at least one starter')
+  .max(MAX_STARTERS, `has more than ${MAX_STARTERS} starters`);
+
+export const iterationsField = z
+  .number()
+  .int(
+    `must be a whole number from ${MIN_ITERATIONS.toLocaleString('en-US')} to ${MAX_ITERATIONS.toLocaleString('en-US')}`,
+  )
+  .min(MIN_ITERATIONS, `must be at least ${MIN_ITERATIONS.toLocaleString('en-US')}`)
+  .max(MAX_ITERATIONS, `must be at most ${MAX_ITERATIONS.toLocaleString('en-US')}`);
+
+const optionFields = {
+  league_id: z
+    .union([z.string().trim().min(1).max(64), z.number().int().nonnegative()])
+    .transform(String)
+    .optional(),
+  platform: z.enum(['sleeper', 'yahoo']).optional(),
+  season: z.number().int().min(2000).max(2100).optional(),
+  week: z.number().int().min(1).max(22).optional(),
+  iterations: iterationsField.optional().describe('Monte Carlo iterations, default 10,000'),
+  seed: z
+    .union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(128)])
+    .optional()
+    .describe('same seed and line-ups → the same numbers, here and in the browser engine'),
+};
+
+const teamObject = z
+  .object(
+    {
+      starters,
+      name: z.string().trim().max(100).nullable().optional(),
+      roster_id: z
+        .union([z.string().max(64), z.number().int()])
+        .nullable()
+        .optional(),
+      ...optionFields,
+    },
+    { error: 'must be a list of player ids or { starters: [player ids] }' },
+  )
+  .transform(({ starters: list, name, roster_id, ...options }): TeamInput => ({
+    ...options,
+    starters: list,
+    name: name ?? null,
+    rosterId: roster_id === null || roster_id === undefined ? null : String(roster_id),
+  }));
+
+/** `{ starters: [...] }` or a bare array of player ids (read as `{ starters: array }`). */
+export const teamSchema = z.preprocess(
+  (value) => (Array.isArray(value) ? { starters: value } : value),
+  teamObject,
+);
+
+export const matchupOptionsSchema = z.object(optionFields);
+
+const histogramSchema = z.object({ bin_edges: z.array(z.number()), counts: z.array(z.number().int()) });
+
+const scoreSummaryShape = {
+  mean: z.number(),
+  median: z.number(),
+  std: z.number(),
+  p10: z.number(),
+  p25: z.number(),
+  p75: z.number(),
+  p90: z.number(),
+  min: z.number(),
+  max: z.number(),
+  histogram: histogramSchema,
+};
+
+const playerAnswerSchema = z.object({
+  player_id: z.string().describe('the id as the request named him'),
+  id: z.number().int().describe('the app’s player id'),
+  sleeper_id: z.string().nullable(),
+  name: z.string(),
+  position: z.string(),
+  team: z.string(),
+  opponent: z.string().nullable(),
+  depth_rank: z.number().int().nullable(),
+  status: z.enum(['projected', 'baseline', 'final', 'out']),
+  is_baseline: z.boolean().describe('no projection this week: the positional baseline was used'),
+  source: z.string().nullable().describe('model, nflcom or import; null without a projection'),
+  projection: z
+    .object({
+      pred_mean: z.number(),
+      pred_std: z.number(),
+      p10: z.number().nullable(),
+      p50: z.number().nullable(),
+      p90: z.number().nullable(),
+    })
+    .nullable(),
+  distribution: z.object({
+    mean: z.number(),
+    std: z.number(),
+    p10: z.number(),
+    p50: z.number(),
+    p90: z.number(),
+  }),
+  simulated_mean: z.number(),
+  boom_probability: z.number().nullable(),
+  bust_probability: z.number().nullable(),
+  swing_share: z.number(),
+  actual_points: z.number().nullable(),
+});
+
+const teamAnswerSchema = z.object({
+  name: z.string().nullable(),
+  roster_id: z.string().nullable(),
+  ...scoreSummaryShape,
+  players: z.array(playerAnswerSchema),
+});
+
+export const simulationAnswerSchema = z.object({
+  simulation_id: z.string(),
+  kind: z.enum(['simulate', 'analyze']),
+  predicted_score_difference: z.number().describe('mean of user minus opponent points'),
+  win_probability: z.number().describe('P(user wins), ties counted half'),
+  tie_probability: z.number(),
+  win_probability_standard_error: z.number(),
+  iterations: z.number().int(),
+  seed: z.union([z.number(), z.string()]),
+  season: z.number().int().nullable(),
+  week: z.number().int().nullable(),
+  league_id: z.string().nullable(),
+  duration_ms: z.number(),
+  user_team: teamAnswerSchema,
+  opponent_team: teamAnswerSchema,
+  difference: z.object(scoreSummaryShape),
+  baseline_players: z.array(z.string()),
+});
+
+const teamRangeSchema = z.object({ upside: z.number(), downside: z.number(), std: z.number() });
+
+export const analysisAnswerSchema = simulationAnswerSchema.extend({
+  analysis: z.object({
+    verdict: z.enum(['strong favourite', 'favourite', 'toss-up', 'underdog', 'strong underdog']),
+    key_players: z.array(
+      z.object({
+        player_id: z.string(),
+        name: z.string(),
+        position: z.string(),
+        side: z.enum(['user', 'opponent']),
+        swing_share: z.number(),
+        boom_probability: z.number().nullable(),
+        bust_probability: z.number().nullable(),
+      }),
+    ),
+    position_edges: z.array(
+      z.object({
+        position: z.string(),
+        user_points: z.number(),
+        opponent_points: z.number(),
+        edge: z.number(),
+      }),
+    ),
+    user_range: teamRangeSchema,
+    opponent_range: teamRangeSchema,
+  }),
+});
