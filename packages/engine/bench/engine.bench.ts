@@ -144,6 +144,7 @@ console.table(
       row.unit === 'rate' ? `${ms(row.engine.median)} (${rate(row.engine.median)})` : ms(row.engine.median),
     'engine best':
       row.unit === 'rate' ? `${ms(row.engine.min)} (${rate(row.engine.min)})` : ms(row.engine.min),
+    'engine CPU median': ms(row.engine.cpuMedian),
     'reference median':
       row.unit === 'rate'
         ? `${ms(row.reference.median)} (${rate(row.reference.median)})`

@@ -17,13 +17,24 @@ export function unflooredQuantile(distribution: PointsDistribution, z: number): 
 /**
  * Writes the unfloored Q(z) at the table's grid points into `out[offset, offset + Z_TABLE_POINTS)`, replacing exp()
  * in the hot loop by a lookup. Samplers apply the floor after interpolating, which keeps the atom at the floor exact.
+ * On the evenly spaced grid e^(σz) is a geometric sequence, so one exp() and a multiplication per point suffice.
  */
 export function writeNormalScoreTable(
   distribution: PointsDistribution,
   out: Float64Array,
   offset: number,
 ): void {
+  const { kind, shift, scale, sigma } = distribution;
+  if (kind !== 'shifted-lognormal') {
+    for (let i = 0; i < Z_TABLE_POINTS; i++) {
+      out[offset + i] = unflooredQuantile(distribution, -Z_TABLE_RANGE + i * Z_TABLE_STEP);
+    }
+    return;
+  }
+  const ratio = Math.exp(sigma * Z_TABLE_STEP);
+  let growth = scale * Math.exp(-sigma * Z_TABLE_RANGE);
   for (let i = 0; i < Z_TABLE_POINTS; i++) {
-    out[offset + i] = unflooredQuantile(distribution, -Z_TABLE_RANGE + i * Z_TABLE_STEP);
+    out[offset + i] = shift + growth;
+    growth *= ratio;
   }
 }

@@ -8,6 +8,13 @@ import {
   probabilityBelow,
 } from './points-distribution.js';
 import { POSITION_BASELINE, SCORING_FLOOR } from './positions.js';
+import {
+  unflooredQuantile,
+  writeNormalScoreTable,
+  Z_TABLE_POINTS,
+  Z_TABLE_RANGE,
+  Z_TABLE_STEP,
+} from './normal-score-table.js';
 import { samplePoints } from './sample-points.js';
 
 const N = 400_000;
@@ -108,5 +115,21 @@ describe('player points distributions', () => {
       8 - distributionQuantile(distribution, 0.25),
       9,
     );
+  });
+});
+
+describe('normal-score tables', () => {
+  it('hold Q(z) at every grid point to 1e-12 relative', () => {
+    for (const distribution of [
+      fitPointsDistribution('WR', { p10: 2, p50: 9, p90: 31 }),
+      fitPointsDistribution('K', { p10: 4, p50: 8, p90: 12 }),
+    ]) {
+      const table = new Float64Array(Z_TABLE_POINTS);
+      writeNormalScoreTable(distribution, table, 0);
+      table.forEach((value, i) => {
+        const exact = unflooredQuantile(distribution, -Z_TABLE_RANGE + i * Z_TABLE_STEP);
+        expect(Math.abs(value - exact)).toBeLessThanOrEqual(1e-12 * Math.max(1, Math.abs(exact)));
+      });
+    }
   });
 });

@@ -121,7 +121,10 @@ function accumulatePlayers(
   blockSize: number,
   into: PlayerAccumulators,
 ): void {
-  for (let p = 0; p < model.players.length; p++) {
+  // Fixed scores need no accumulating: their mean is the score and their swing share 0.
+  const { randomPlayers } = model;
+  for (let v = 0; v < randomPlayers.length; v++) {
+    const p = randomPlayers[v]!;
     const row = p * blockSize;
     let sum = 0;
     let product = 0;
@@ -151,7 +154,8 @@ function describeOutcomes(
     team.players.map((player) => {
       const index = model.indexById.get(player.id)!;
       const { distribution, position } = model.players[index]!;
-      const mean = accumulators.sum[index]! / iterations;
+      const isFixed = distribution.kind === 'constant';
+      const mean = isFixed ? distribution.shift : accumulators.sum[index]! / iterations;
       const covariance = accumulators.marginProduct[index]! / iterations - mean * difference.mean;
       const sign = side === 'user' ? 1 : -1;
       return {
@@ -170,9 +174,7 @@ function describeOutcomes(
         simulatedMean: mean,
         boomProbability: position ? 1 - probabilityBelow(distribution, BOOM_THRESHOLD[position]) : null,
         bustProbability: position ? probabilityBelow(distribution, BUST_THRESHOLD[position]) : null,
-        // A fixed score has no covariance with anything; skip the round-off of E[xM] − E[x]E[M].
-        swingShare:
-          marginVariance > 0 && distribution.kind !== 'constant' ? (sign * covariance) / marginVariance : 0,
+        swingShare: marginVariance > 0 && !isFixed ? (sign * covariance) / marginVariance : 0,
       };
     }),
   );
