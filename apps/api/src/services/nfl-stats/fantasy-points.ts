@@ -1,4 +1,4 @@
-import type { StatValues } from './stat-columns.js';
+import { emptyStats, type StatValues } from './stat-columns.js';
 
 export interface FantasyPoints {
   ppr: number;
@@ -7,7 +7,8 @@ export interface FantasyPoints {
 }
 
 /** PPR, half-PPR and standard points of a stat line (the league scorings the app offers). */
-export function fantasyPoints(stats: StatValues): FantasyPoints {
+export function fantasyPoints(line: Partial<StatValues>): FantasyPoints {
+  const stats = { ...emptyStats(), ...line };
   const withoutReceptions =
     stats.pass_yd * 0.04 +
     stats.pass_td * 4 -
