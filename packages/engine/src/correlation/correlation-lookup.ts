@@ -52,8 +52,19 @@ function indexEntries(entries: readonly CorrelationEntry[]): Map<string, number>
   return index;
 }
 
+// Indexing a table costs more than a whole small simulation's set-up, so each table object is indexed once.
+const lookups = new WeakMap<CorrelationTable, CorrelationLookup>();
+
 /** Correlation of two players' outcomes; pairs the table does not list are independent (0). */
 export function createCorrelationLookup(table: CorrelationTable): CorrelationLookup {
+  const cached = lookups.get(table);
+  if (cached) return cached;
+  const lookup = indexTable(table);
+  lookups.set(table, lookup);
+  return lookup;
+}
+
+function indexTable(table: CorrelationTable): CorrelationLookup {
   const byRole = indexEntries(table.roles);
   const byPosition = indexEntries(table.positions);
   return (first, second, relation) => {

@@ -11,8 +11,13 @@ import { EngineInputError, validateIterations } from '../errors.js';
 import { createRandom, randomSeed, type Seed } from '../random/xoshiro128.js';
 import { createScenarioScratch, drawScenarioBlock, SCENARIO_BLOCK_SIZE } from './draw-scenarios.js';
 import { buildScenarioModel, type ScenarioModel, type SimulationPlayer } from './scenario-model.js';
-import { valueRange } from '../math/order-statistics.js';
-import { HISTOGRAM_BINS, histogramEdges, summariseScores, type ScoreSummary } from './score-summary.js';
+import {
+  HISTOGRAM_BINS,
+  histogramEdges,
+  scoreMoments,
+  summariseScores,
+  type ScoreSummary,
+} from './score-summary.js';
 
 export interface MatchupTeam {
   name?: string | null;
@@ -222,15 +227,16 @@ export function simulateMatchup(input: MatchupInput): MatchupResult {
   }
 
   const bins = validateHistogramBins(input.histogramBins);
-  const userRange = valueRange(userTotals);
-  const opponentRange = valueRange(opponentTotals);
-  const marginRange = valueRange(margins);
+  const userMoments = scoreMoments(userTotals);
+  const opponentMoments = scoreMoments(opponentTotals);
+  const marginMoments = scoreMoments(margins);
   const scoreEdges = histogramEdges(
-    Math.min(userRange[0], opponentRange[0]),
-    Math.max(userRange[1], opponentRange[1]),
+    Math.min(userMoments.min, opponentMoments.min),
+    Math.max(userMoments.max, opponentMoments.max),
     bins,
   );
-  const difference = summariseScores(margins, histogramEdges(...marginRange, bins), marginRange);
+  const marginEdges = histogramEdges(marginMoments.min, marginMoments.max, bins);
+  const difference = summariseScores(margins, marginEdges, marginMoments);
   const winProbability = (wins + ties / 2) / iterations;
   return {
     iterations,
@@ -239,10 +245,10 @@ export function simulateMatchup(input: MatchupInput): MatchupResult {
     tieProbability: ties / iterations,
     winProbabilityStandardError: Math.sqrt((winProbability * (1 - winProbability)) / iterations),
     predictedScoreDifference: difference.mean,
-    user: { name: input.user.name ?? null, ...summariseScores(userTotals, scoreEdges, userRange) },
+    user: { name: input.user.name ?? null, ...summariseScores(userTotals, scoreEdges, userMoments) },
     opponent: {
       name: input.opponent.name ?? null,
-      ...summariseScores(opponentTotals, scoreEdges, opponentRange),
+      ...summariseScores(opponentTotals, scoreEdges, opponentMoments),
     },
     difference,
     players: describeOutcomes(model, input, accumulators, iterations, difference),

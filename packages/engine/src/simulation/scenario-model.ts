@@ -74,7 +74,9 @@ export interface ScenarioModel {
 }
 
 function normaliseTeam(team: string | null | undefined): string | null {
-  const cleaned = team?.trim().replace(/^@/, '').toUpperCase();
+  if (!team) return null;
+  const trimmed = team.trim();
+  const cleaned = (trimmed.startsWith('@') ? trimmed.slice(1) : trimmed).toUpperCase();
   return cleaned ? cleaned : null;
 }
 
@@ -95,9 +97,14 @@ function describePlayer(input: SimulationPlayer, opponents: Map<string, string>)
   const position = normalisePosition(input.position);
   const team = normaliseTeam(input.team);
   const isOnBye = input.isOnBye || normaliseTeam(input.opponent) === 'BYE';
-  const distribution = fitPointsDistribution(position, input, { ...input, isOnBye });
+  const distribution = fitPointsDistribution(position, input, {
+    isOnBye,
+    isOut: input.isOut,
+    isFinal: input.isFinal,
+    actualPoints: input.actualPoints,
+  });
   const opponent = team ? opponents.get(team) : undefined;
-  const gameKey = team && opponent ? [team, opponent].sort().join('-') : team;
+  const gameKey = team && opponent ? (team < opponent ? `${team}-${opponent}` : `${opponent}-${team}`) : team;
   return { id: input.id, name: input.name ?? null, position, team, gameKey, distribution };
 }
 

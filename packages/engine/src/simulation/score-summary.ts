@@ -1,4 +1,4 @@
-import { sampleQuantiles, valueRange } from '../math/order-statistics.js';
+import { sampleQuantiles } from '../math/order-statistics.js';
 
 /** Bars in every histogram the engine returns. */
 export const HISTOGRAM_BINS = 40;
@@ -48,45 +48,45 @@ export function histogram(values: Float64Array, binEdges: number[]): Histogram {
   return { binEdges, counts: Array.from(counts) };
 }
 
-// Sample mean and standard deviation (n − 1 denominator) in one pass, sums shifted by the first value so that
+export interface ScoreMoments {
+  min: number;
+  max: number;
+  mean: number;
+  std: number;
+}
+
+// Range, mean and standard deviation (n − 1 denominator) in one pass, sums shifted by the first value so that
 // the difference of squares does not cancel (Chan, Golub & LeVeque 1983, "shifted data" algorithm).
-function meanAndStd(values: Float64Array): [number, number] {
+export function scoreMoments(values: Float64Array): ScoreMoments {
   const n = values.length;
   const shift = values[0] ?? 0;
+  let min = Infinity;
+  let max = -Infinity;
   let sum = 0;
   let squares = 0;
   for (let i = 0; i < n; i++) {
-    const deviation = values[i]! - shift;
+    const value = values[i]!;
+    if (value < min) min = value;
+    if (value > max) max = value;
+    const deviation = value - shift;
     sum += deviation;
     squares += deviation * deviation;
   }
   const variance = n > 1 ? Math.max(0, (squares - (sum * sum) / n) / (n - 1)) : 0;
-  return [shift + sum / n, Math.sqrt(variance)];
+  return { min, max, mean: shift + sum / n, std: Math.sqrt(variance) };
 }
 
 /** Mean, spread, quantiles and histogram of simulated scores; `values` stays in iteration order. */
 export function summariseScores(
   values: Float64Array,
   binEdges: number[],
-  range: readonly [number, number] = valueRange(values),
+  moments: ScoreMoments = scoreMoments(values),
 ): ScoreSummary {
+  const { min, max, mean, std } = moments;
   const [p10 = 0, p25 = 0, median = 0, p75 = 0, p90 = 0] = sampleQuantiles(
     values,
     [0.1, 0.25, 0.5, 0.75, 0.9],
-    range,
+    [min, max],
   );
-  const [min, max] = range;
-  const [mean, std] = meanAndStd(values);
-  return {
-    mean,
-    std,
-    median,
-    p10,
-    p25,
-    p75,
-    p90,
-    min,
-    max,
-    histogram: histogram(values, binEdges),
-  };
+  return { mean, std, median, p10, p25, p75, p90, min, max, histogram: histogram(values, binEdges) };
 }
