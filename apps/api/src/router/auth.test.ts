@@ -182,6 +182,16 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
     expect(after!.lastActiveAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it("ends the browser's previous session when it logs in again", async () => {
+    const email = await registerVerifiedUser(server, smtp);
+    const client = await signedInClient(server, email);
+    const first = client.cookies.get('fm_session')!;
+    await client.post('/api/auth/login', { email, password: STRONG_PASSWORD });
+    expect(client.cookies.get('fm_session')).not.toBe(first);
+    const replay = await server.client().get('/api/auth/me', { headers: { cookie: `fm_session=${first}` } });
+    expect(replay.body.code).toBe('TOKEN_REVOKED');
+  });
+
   it('answers 401 UNAUTHENTICATED without a cookie and with an unknown one', async () => {
     const none = await server.client().get('/api/auth/me');
     expect(none.status).toBe(401);

@@ -77,6 +77,8 @@ export const authRouter = router({
         ip: ctx.req.ip,
         userAgent: ctx.req.headers['user-agent'],
       });
+      // The browser's previous session (if any) ends: one live session per cookie jar.
+      await logout(ctx.deps, readSessionToken(ctx.req));
       setSessionCookie(ctx.reply, session, ctx.deps.config);
       return { user };
     }),

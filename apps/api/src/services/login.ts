@@ -32,6 +32,8 @@ export interface LoginInput {
  * Checks the credentials and opens a new session. Failures say only "Invalid email or
  * password." and count against both the address and the IP; a success clears the address's
  * count. Disabled and unverified accounts are told so only after a correct password.
+ * Attempts are counted before the password is checked, so a burst of parallel guesses
+ * cannot all slip in under the limit; a correct password gives its attempt back.
  */
 export async function login(
   deps: AppDeps,
@@ -40,18 +42,15 @@ export async function login(
 ): Promise<{ user: SessionUser; session: NewSession }> {
   const { email, password } = requireCredentials(input);
   const { rateLimiter } = deps;
-  await rateLimiter.assertNotLimited(LOGIN_FAILURES_PER_IP, input.ip);
-  await rateLimiter.assertNotLimited(LOGIN_FAILURES_PER_ACCOUNT, email);
+  await rateLimiter.consume(LOGIN_FAILURES_PER_IP, input.ip);
+  await rateLimiter.consume(LOGIN_FAILURES_PER_ACCOUNT, email);
 
   const user = await findUserByEmail(deps, email);
   const isPasswordCorrect = user
     ? await verifyPassword(user.passwordHash, password)
     : await verifyAgainstDummyHash(password).then(() => false);
-  if (!user || !isPasswordCorrect) {
-    await rateLimiter.consume(LOGIN_FAILURES_PER_IP, input.ip);
-    await rateLimiter.consume(LOGIN_FAILURES_PER_ACCOUNT, email);
-    throw invalidCredentials();
-  }
+  if (!user || !isPasswordCorrect) throw invalidCredentials();
+  await rateLimiter.refund(LOGIN_FAILURES_PER_IP, input.ip);
   await rateLimiter.reset(LOGIN_FAILURES_PER_ACCOUNT, email);
   if (user.isDisabled) throw accountDisabled();
   if (!user.emailVerifiedAt) throw emailNotVerified();

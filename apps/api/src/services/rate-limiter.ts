@@ -49,8 +49,8 @@ export const RESENDS_PER_IP: RateLimitRule = { name: 'resend-ip', points: 20, du
 export interface RateLimiter {
   /** Counts one attempt for `key`; throws RATE_LIMITED when that goes over the budget. */
   consume(rule: RateLimitRule, key: string): Promise<void>;
-  /** Throws RATE_LIMITED when `key` has already used its budget, without counting an attempt. */
-  assertNotLimited(rule: RateLimitRule, key: string): Promise<void>;
+  /** Gives back one counted attempt (an attempt counted up front turned out fine). */
+  refund(rule: RateLimitRule, key: string): Promise<void>;
   /** Forgets the attempts of `key` (a successful login clears its failures). */
   reset(rule: RateLimitRule, key: string): Promise<void>;
 }
@@ -99,9 +99,8 @@ export function createRateLimiter(options: { redis?: Redis | undefined } = {}): 
         throw rejection;
       }
     },
-    async assertNotLimited(rule, key) {
-      const state = await limiterFor(rule).get(normalise(key));
-      if (state && state.consumedPoints >= rule.points) throw rateLimited(secondsUntil(state));
+    async refund(rule, key) {
+      await limiterFor(rule).reward(normalise(key), 1);
     },
     async reset(rule, key) {
       await limiterFor(rule).delete(normalise(key));
