@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../features/auth/auth-context';
 import { useSessionNavigation } from '../features/auth/use-session-navigation';
 import { buildBreadcrumbs } from '../lib/breadcrumbs';
+import { usePageViewReporting } from '../lib/page-views';
 import { BrandMark } from './BrandMark';
 import { navigationFor, type NavLinkItem } from './navigation';
 import { PageLoading, RouteErrorBoundary } from './RouteErrorBoundary';
@@ -17,6 +18,7 @@ export function Layout() {
 
   useEffect(() => setSidebarOpen(false), [location.pathname]);
   useSessionNavigation();
+  usePageViewReporting();
 
   const handleLogout = async () => {
     const from = location.pathname;

@@ -5,6 +5,12 @@ import { AdminOnly, SignedInOnly, SignedOutOnly, UnknownPath } from './guards';
 import { Layout } from './Layout';
 
 const LandingPage = lazyPage(() => import('../features/landing/LandingPage'));
+const AdminLayout = lazyPage(() => import('../features/admin/AdminLayout'));
+const AdminOverviewPage = lazyPage(() => import('../features/admin/AdminOverviewPage'));
+const UserManagementPage = lazyPage(() => import('../features/admin/UserManagementPage'));
+const SystemAlertsPage = lazyPage(() => import('../features/admin/SystemAlertsPage'));
+const SystemHealthPage = lazyPage(() => import('../features/admin/SystemHealthPage'));
+const DataManagementPage = lazyPage(() => import('../features/admin/DataManagementPage'));
 const LeaguesHomePage = lazyPage(() => import('../features/leagues/LeaguesHomePage'));
 const LinkLeaguesPage = lazyPage(() => import('../features/leagues/LinkLeaguesPage'));
 const LeaguePickerPage = lazyPage(() => import('../features/leagues/LeaguePickerPage'));
@@ -43,7 +49,18 @@ const signedInRoutes: RouteObject[] = [
 ];
 
 /** Pages under /admin (role admin). */
-const adminRoutes: RouteObject[] = [];
+const adminRoutes: RouteObject[] = [
+  {
+    element: <AdminLayout />,
+    children: [
+      { index: true, element: <AdminOverviewPage /> },
+      { path: 'users', element: <UserManagementPage /> },
+      { path: 'alerts', element: <SystemAlertsPage /> },
+      { path: 'system-health', element: <SystemHealthPage /> },
+      { path: 'data-management', element: <DataManagementPage /> },
+    ],
+  },
+];
 
 export const routes: RouteObject[] = [
   {

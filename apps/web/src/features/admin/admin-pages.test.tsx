@@ -1,0 +1,165 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, renderApp, sessionUser } from '../auth/test-support';
+import { trpcData } from '../leagues/trpc-answers';
+import { isCsvFile } from './data-management-api';
+import { exportSuccessMessage } from './ExportTab';
+import { alertTypeLabel, formatBytes, formatUptime, statusLabel } from './format';
+import { importSuccessMessage } from './ImportTab';
+import { RangeControl } from './RangeControl';
+import { deleteConfirmationText, filterUsers } from './UserManagementPage';
+
+const admin = sessionUser({ id: 'admin-1', email: 'boss@example.com', role: 'admin' });
+const ME = { 'GET /api/auth/me': () => [200, { data: admin }] as [number, unknown] };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('admin helpers', () => {
+  it('shows spec texts verbatim', () => {
+    expect(deleteConfirmationText('a@b.co')).toBe(
+      'You are about to permanently delete the user a@b.co. This action is irreversible. Are you sure you want to proceed?',
+    );
+    expect(importSuccessMessage({ created: 3, updated: 2, processed: 5 })).toBe(
+      'Import completed! Created: 3, Updated: 2, Processed: 5',
+    );
+    expect(exportSuccessMessage('projections')).toBe('Projections data exported successfully');
+    expect(alertTypeLabel('failed_login_burst')).toBe('failed login burst');
+  });
+
+  it('accepts CSV by type or name, like the drop zone', () => {
+    expect(isCsvFile({ name: 'x.CSV', type: '' })).toBe(true);
+    expect(isCsvFile({ name: 'x', type: 'application/vnd.ms-excel' })).toBe(true);
+    expect(isCsvFile({ name: 'x.pdf', type: 'application/pdf' })).toBe(false);
+  });
+
+  it('filters users by email and status', () => {
+    const users = [
+      {
+        id: '1',
+        email: 'Ann@x.com',
+        role: 'user',
+        isDisabled: false,
+        signupIp: null,
+        createdAt: '',
+        lastActiveAt: null,
+        archivedAt: null,
+      },
+      {
+        id: '2',
+        email: 'bob@x.com',
+        role: 'user',
+        isDisabled: true,
+        signupIp: null,
+        createdAt: '',
+        lastActiveAt: null,
+        archivedAt: null,
+      },
+    ] as const;
+    expect(filterUsers([...users], 'ann', 'all').map((u) => u.id)).toEqual(['1']);
+    expect(filterUsers([...users], '', 'disabled').map((u) => u.id)).toEqual(['2']);
+    expect(filterUsers([...users], '', 'active').map((u) => u.id)).toEqual(['1']);
+  });
+
+  it('formats figures', () => {
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatUptime(3_725)).toBe('1h 2m');
+    expect(statusLabel('unhealthy')).toBe('unknown');
+    expect(statusLabel('warning')).toBe('warning');
+  });
+});
+
+describe('RangeControl', () => {
+  it('Apply does nothing unless both dates are set', async () => {
+    const onChange = vi.fn();
+    render(<RangeControl value={{ days: 30 }} onChange={onChange} />);
+    expect(screen.getByRole('button', { name: '30d' }).getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: '7d' }));
+    expect(onChange).toHaveBeenLastCalledWith({ days: 7 });
+    await userEvent.click(screen.getByRole('button', { name: 'Custom' }));
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-10-01' } });
+    onChange.mockClear();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-10-31' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(onChange).toHaveBeenCalledWith({ startDate: '2026-10-01', endDate: '2026-10-31' });
+  });
+});
+
+describe('admin pages', () => {
+  it('System Alerts: empty state, then type with spaces and buttons disabled by status', async () => {
+    let list: unknown[] = [];
+    fakeServer({ ...ME, 'GET /trpc/admin.alerts': () => trpcData({ data: list }) });
+    const { queryClient } = renderApp('/admin/alerts');
+    expect(await screen.findByText('No active alerts. System is healthy.')).toBeTruthy();
+    list = [
+      {
+        id: 'a1',
+        type: 'high_error_rate',
+        message: '12 server errors',
+        status: 'acknowledged',
+        createdAt: '2026-11-22T06:00:00.000Z',
+        updatedAt: '',
+        resolvedAt: null,
+      },
+    ];
+    await queryClient.invalidateQueries();
+    const heading = await screen.findByRole('heading', { name: 'high error rate' });
+    const item = heading.closest('li')!;
+    expect(within(item).getByRole('button', { name: 'Acknowledge' })).toHaveProperty('disabled', true);
+    expect(within(item).getByRole('button', { name: 'Resolve' })).toHaveProperty('disabled', false);
+    expect(within(item).getByText('12 server errors')).toBeTruthy();
+  });
+
+  it('User Management: N/A for a missing signup IP and the exact delete confirmation', async () => {
+    const users = [
+      {
+        id: 'admin-1',
+        email: 'boss@example.com',
+        role: 'admin',
+        isDisabled: false,
+        signupIp: '10.0.0.1',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        lastActiveAt: null,
+        archivedAt: null,
+      },
+      {
+        id: 'u-2',
+        email: 'fan@example.com',
+        role: 'user',
+        isDisabled: false,
+        signupIp: null,
+        createdAt: '2026-02-01T00:00:00.000Z',
+        lastActiveAt: null,
+        archivedAt: null,
+      },
+    ];
+    fakeServer({ ...ME, 'GET /trpc/admin.users': () => trpcData({ data: users }) });
+    renderApp('/admin/users');
+    const row = (await screen.findByText('fan@example.com')).closest('tr')!;
+    expect(within(row).getByText('N/A')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete boss@example.com' })).toHaveProperty('disabled', true);
+    await userEvent.click(within(row).getByRole('button', { name: 'Delete fan@example.com' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain(
+      'You are about to permanently delete the user fan@example.com. This action is irreversible. Are you sure you want to proceed?',
+    );
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('shows the admin sub-navigation', async () => {
+    fakeServer({ ...ME, 'GET /trpc/admin.users': () => trpcData({ data: [] }) });
+    renderApp('/admin/users');
+    const nav = await screen.findByRole('navigation', { name: 'Admin sections' });
+    for (const name of ['Overview', 'User Management', 'System Alerts', 'System Health', 'Data Management']) {
+      expect(within(nav).getByRole('link', { name })).toBeTruthy();
+    }
+    expect(within(nav).getByRole('link', { name: 'User Management' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+  });
+});

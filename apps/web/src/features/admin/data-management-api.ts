@@ -1,0 +1,134 @@
+import { api, apiFetch, buildUrl } from '../../lib/api-client';
+
+const BASE = '/admin/data-management';
+
+/** Spec §5: what the drop zone accepts. */
+const CSV_TYPES = new Set(['text/csv', 'application/csv', 'application/vnd.ms-excel']);
+export const DROP_ERROR = 'Please drop a valid CSV file';
+export const NO_FILE_ERROR = 'Please select a CSV file first';
+
+export function isCsvFile(file: { name: string; type: string }): boolean {
+  return CSV_TYPES.has(file.type) || file.name.toLowerCase().endsWith('.csv');
+}
+
+export interface CsvPreview {
+  totalRows: number;
+  validRows: number;
+  hasErrors: boolean;
+  errorCount: number;
+  errors: string[];
+  preview: Array<{
+    player_name: string;
+    position: string;
+    team: string;
+    week: number;
+    pred_mean: number;
+    pred_std: number;
+  }>;
+}
+
+export interface ImportResult {
+  processed: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  errorCount: number;
+  errors: Array<{ player: string; error: string }>;
+}
+
+/** The server's `error` string or `message`, else the response text (spec §8). */
+async function failureText(response: Response, fallback: string): Promise<string> {
+  const text = await response.text().catch(() => '');
+  try {
+    const body = JSON.parse(text) as { error?: unknown; message?: unknown };
+    if (typeof body.error === 'string') return body.error;
+    if (typeof body.message === 'string') return body.message;
+  } catch {
+    // not JSON
+  }
+  return text || fallback;
+}
+
+async function upload<T>(path: string, form: FormData, action: 'preview' | 'import'): Promise<T> {
+  let response: Response;
+  try {
+    response = await apiFetch(buildUrl(`${BASE}/${path}`), { method: 'POST', body: form });
+  } catch (error) {
+    throw new Error(`Failed to ${action} CSV: ${(error as Error).message}`);
+  }
+  if (!response.ok)
+    throw new Error(await failureText(response, `Failed to ${action} CSV (${response.status})`));
+  const body = (await response.json()) as { success: boolean; data: T };
+  return body.data;
+}
+
+export function previewCsv(file: File): Promise<CsvPreview> {
+  const form = new FormData();
+  form.set('csvFile', file);
+  return upload<CsvPreview>('preview-csv', form, 'preview');
+}
+
+export function importCsv(
+  file: File,
+  options: { updateExisting: boolean; batchSize: number },
+): Promise<ImportResult> {
+  const form = new FormData();
+  form.set('updateExisting', String(options.updateExisting));
+  form.set('batchSize', String(options.batchSize));
+  form.set('csvFile', file);
+  return upload<ImportResult>('import-projections', form, 'import');
+}
+
+export type ExportKind = 'projections' | 'analytics';
+export interface ExportOptions {
+  format: 'csv' | 'json';
+  week: string;
+  season: string;
+  position: string;
+  team: string;
+  limit: string;
+}
+
+/** Downloads an export as `{kind}_export_{timestamp}.{format}` (the server names it). */
+export async function downloadExport(kind: ExportKind, options: ExportOptions): Promise<string> {
+  const query = {
+    format: options.format,
+    week: options.week,
+    season: options.season,
+    position: options.position === 'all' ? '' : options.position,
+    team: options.team.trim().toUpperCase(),
+    limit: options.limit,
+  };
+  const response = await apiFetch(buildUrl(`${BASE}/export-${kind}`, query));
+  if (!response.ok) throw new Error(await failureText(response, 'Failed to export data'));
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName =
+    /filename="([^"]+)"/.exec(disposition)?.[1] ??
+    `${kind}_export_${new Date().toISOString().replace(/[:.]/g, '-')}.${options.format}`;
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  return fileName;
+}
+
+export function cleanupAnalytics(olderThanDays: number, eventTypes: string[]) {
+  return api.delete<{ success: boolean; data: { deletedCount: number } }>(`${BASE}/cleanup-analytics`, {
+    body: { olderThanDays, ...(eventTypes.length > 0 ? { eventTypes } : {}) },
+  });
+}
+
+export function archiveUsers(inactiveDays: string, dryRun: boolean) {
+  return api.post<{ success: boolean; data: { wouldArchive?: number; archivedCount?: number } }>(
+    `${BASE}/archive-users`,
+    {
+      inactiveDays,
+      dryRun,
+    },
+  );
+}

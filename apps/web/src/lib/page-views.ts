@@ -1,0 +1,15 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { apiRequest, getCsrfToken } from './api-client';
+
+/**
+ * Reports each page the user opens (admin analytics). Only once a CSRF token is at hand, since
+ * a refused write would clear it; failures are ignored and the page never waits.
+ */
+export function usePageViewReporting(): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (pathname.startsWith('/admin') || !getCsrfToken()) return;
+    apiRequest('POST', '/events/page-view', { body: { path: pathname } }).catch(() => {});
+  }, [pathname]);
+}
