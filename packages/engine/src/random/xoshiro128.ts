@@ -41,13 +41,9 @@ export class Xoshiro128StarStar implements RandomSource {
     return result >>> 0;
   }
 
+  // Uniform on (0, 1) at the midpoints of the 2³² cells: (k + ½) / 2³², never exactly 0 or 1.
   nextFloat(): number {
     return (this.nextUint32() + 0.5) / TWO_POW_32;
-  }
-
-  /** An independent generator for a sub-task, seeded from this one (keeps parallel streams reproducible). */
-  fork(): Xoshiro128StarStar {
-    return seedFromWords(this.nextUint32(), this.nextUint32());
   }
 }
 
