@@ -13,6 +13,7 @@ import { connectRedis } from './redis.js';
 import { ensureAdminAccount } from './services/admin-account.js';
 import { createLeagueClients } from './services/leagues-clients.js';
 import { createMailer } from './services/mailer.js';
+import { startFirstStartImport, type BackgroundImport } from './services/nfl-import/first-start-import.js';
 import { createRateLimiter } from './services/rate-limiter.js';
 
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -58,7 +59,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     alerts: createAlertEngine({ config, database, log, monitoring }),
     leagues: createLeagueClients(config),
   };
+  let firstStartImport: BackgroundImport | null = null;
   const closeDependencies = async () => {
+    await firstStartImport?.stop();
     await deps.alerts.stop();
     await monitoring.stop();
     await eventStore.close();
@@ -92,6 +95,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
   monitoring.start();
   deps.alerts.start();
+  // after listen: a first import of NFL_DATA_DIR takes a while and must not delay start-up
+  firstStartImport = startFirstStartImport(deps);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return { app, deps, url: `http://${config.host}:${port}`, close: () => app.close() };

@@ -38,6 +38,8 @@ export interface ImportSummary {
 
 export interface ImportOptions {
   onProgress?: (progress: ImportProgress) => void;
+  /** Checked between files: an aborted import stops after the file being written. */
+  signal?: AbortSignal;
 }
 
 const emptyCount = (): WriteCount => ({ created: 0, updated: 0 });
@@ -68,7 +70,10 @@ export async function importNflData(database: Database, dataDir: string, options
   const seasons = [...new Set(files.map((file) => file.season))];
   const total = files.length + 1 + seasons.length;
   let done = 0;
-  const progress = (step: string) => options.onProgress?.({ done, total, step });
+  const progress = (step: string) => {
+    options.signal?.throwIfAborted();
+    options.onProgress?.({ done, total, step });
+  };
 
   progress('players');
   const { ids, count } = await inFileTransaction(database, (db) => writePlayers(db, plan.players));
