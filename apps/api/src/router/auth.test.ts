@@ -213,6 +213,27 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
     expect(login.body.user.hasLinkedLeagues).toBe(true);
   });
 
+  it('documents every account path of spec §7 in the OpenAPI document', async () => {
+    const document = await server.client().get('/api/openapi.json');
+    const paths = document.body.paths as Record<string, Record<string, unknown>>;
+    const documented = Object.entries(paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(documented).toEqual(
+      expect.arrayContaining([
+        'POST /auth/register',
+        'POST /auth/login',
+        'POST /auth/resend-verification',
+        'POST /auth/logout',
+        'GET /auth/me',
+        'POST /auth/forgot-password',
+        'POST /auth/reset-password',
+        'GET /auth/csrf-token',
+        'DELETE /user/me',
+      ]),
+    );
+  });
+
   it('answers the same tRPC procedures at /trpc', async () => {
     const email = await registerVerifiedUser(server, smtp);
     const client = await signedInClient(server, email);
