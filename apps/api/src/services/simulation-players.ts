@@ -2,7 +2,9 @@ import { rankWithinTeam } from '@fm/engine';
 import { players, type Database } from '@fm/db';
 import { inArray, or } from 'drizzle-orm';
 import { validationError } from '../errors.js';
+import { TtlCache } from '../integrations/cache.js';
 import { createDataCache } from './data-cache.js';
+import { readDataVersion } from './data-version.js';
 import { loadAvailableWeeks, resolveWeek } from './projections/available-weeks.js';
 import { loadWeekBoard, type ProjectionEntry } from './projections/week-board.js';
 import type { PlayerRefKind } from './simulation-request.js';
@@ -41,6 +43,15 @@ interface PlayerRow {
 }
 
 const cachedWeeks = createDataCache<WeekProjections>();
+
+/**
+ * Resolved references are kept this long (and per data version), so that re-running a matchup
+ * costs no player lookup; Sleeper-id links made meanwhile are seen within this time.
+ * Unknown references are never cached.
+ */
+const RESOLVED_PLAYER_TTL_MS = 60_000;
+const RESOLVED_PLAYER_MAX_ENTRIES = 5_000;
+const resolvedPlayers = new WeakMap<Database, TtlCache<PlayerRow>>();
 
 /** A week's projections by player id, with depth ranks computed over the whole week (as the engine asks). */
 function loadWeekProjections(database: Database, season: number, week: number): Promise<WeekProjections> {
@@ -121,21 +132,33 @@ export async function resolveLineupPlayers(
   refs: { ref: string; kind: PlayerRefKind }[],
   week: { season: number; week: number } | null,
 ): Promise<LineupPlayer[]> {
-  const [rows, projections] = await Promise.all([
-    findPlayerRows(database, refs),
+  const [version, projections] = await Promise.all([
+    readDataVersion(database),
     week ? loadWeekProjections(database, week.season, week.week) : Promise.resolve(null),
   ]);
+  let cache = resolvedPlayers.get(database);
+  if (!cache) {
+    cache = new TtlCache<PlayerRow>({ maxEntries: RESOLVED_PLAYER_MAX_ENTRIES });
+    resolvedPlayers.set(database, cache);
+  }
+  const cacheKey = ({ ref, kind }: { ref: string; kind: PlayerRefKind }) => `${version}:${kind}:${ref}`;
+  const cached = refs.map((reference) => cache.get(cacheKey(reference)));
+  const missing = refs.filter((_, i) => cached[i] === undefined);
+  const rows = missing.length > 0 ? await findPlayerRows(database, missing) : [];
   const bySleeperId = new Map(rows.flatMap((row) => (row.sleeperId ? [[row.sleeperId, row] as const] : [])));
   const byId = new Map(rows.map((row) => [String(row.id), row]));
   const unknown: string[] = [];
-  const resolved = refs.map(({ ref, kind }) => {
+  const resolved = refs.map((reference, i) => {
+    const { ref, kind } = reference;
     const row =
-      kind === 'sleeper'
+      cached[i] ??
+      (kind === 'sleeper'
         ? bySleeperId.get(ref)
         : kind === 'app'
           ? byId.get(ref)
-          : (bySleeperId.get(ref) ?? byId.get(ref));
-    if (!row) unknown.push(ref);
+          : (bySleeperId.get(ref) ?? byId.get(ref)));
+    if (row) cache.set(cacheKey(reference), row, RESOLVED_PLAYER_TTL_MS);
+    else unknown.push(ref);
     return row;
   });
   if (unknown.length > 0) {
