@@ -23,14 +23,12 @@ export async function ensureAdminAccount(
   const existing = await findUserByEmail(deps, email);
   const { db } = deps.database;
   if (!existing) {
-    await db
-      .insert(users)
-      .values({
-        email,
-        passwordHash: await hashPassword(admin.password),
-        role: 'admin',
-        emailVerifiedAt: now,
-      });
+    await db.insert(users).values({
+      email,
+      passwordHash: await hashPassword(admin.password),
+      role: 'admin',
+      emailVerifiedAt: now,
+    });
     deps.log.info({ email }, 'admin account created from ADMIN_EMAIL');
     return 'created';
   }
