@@ -1,7 +1,11 @@
 import { openDatabase, runMigrations } from '@fm/db';
 import { loadConfig } from '../config.js';
 import { describeProblem } from '../services/nfl-import/import-plan.js';
-import { importNflData, type ImportProgress, type ImportSummary } from '../services/nfl-import/import-nfl-data.js';
+import {
+  importNflData,
+  type ImportProgress,
+  type ImportSummary,
+} from '../services/nfl-import/import-nfl-data.js';
 
 const USAGE = 'Usage: npm run data:import -- <folder of NFL.com weekly CSVs>';
 const BAR_WIDTH = 30;
@@ -29,7 +33,9 @@ function printSummary(summary: ImportSummary): void {
   out.write(`  files    ${summary.files}\n`);
   out.write(`  rows     ${summary.rows}\n`);
   out.write(`  players  ${summary.players}\n`);
-  out.write(`  changed  ${summary.totalChanged === 0 ? '0 changed (already up to date)' : `${summary.totalChanged} rows`}\n`);
+  out.write(
+    `  changed  ${summary.totalChanged === 0 ? '0 changed (already up to date)' : `${summary.totalChanged} rows`}\n`,
+  );
   out.write(`    players            ${formatCount(summary.changed.players)}\n`);
   out.write(`    weekly stat lines  ${formatCount(summary.changed.stats)}\n`);
   out.write(`    NFL.com projections ${formatCount(summary.changed.nflcomProjections)}\n`);
@@ -37,7 +43,8 @@ function printSummary(summary: ImportSummary): void {
   out.write(`  seconds  ${summary.seconds}\n`);
   if (summary.problems.length > 0) {
     process.stderr.write(`${summary.problems.length} malformed line(s) skipped (the rest was imported):\n`);
-    for (const problem of summary.problems.slice(0, MAX_PROBLEMS_SHOWN)) process.stderr.write(`  ${describeProblem(problem)}\n`);
+    for (const problem of summary.problems.slice(0, MAX_PROBLEMS_SHOWN))
+      process.stderr.write(`  ${describeProblem(problem)}\n`);
     if (summary.problems.length > MAX_PROBLEMS_SHOWN) {
       process.stderr.write(`  … and ${summary.problems.length - MAX_PROBLEMS_SHOWN} more\n`);
     }
@@ -51,7 +58,9 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig(process.env);
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
   try {
     await runMigrations(database, { databaseUrl: config.databaseUrl });
     const summary = await importNflData(database, dataDir, { onProgress: progressBar(process.stderr) });

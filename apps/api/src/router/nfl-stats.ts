@@ -26,13 +26,27 @@ const tags = ['nfl-stats'];
 
 export const nflStatsRouter = router({
   seasons: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/nfl-stats/seasons', tags, summary: 'Seasons with weekly stats, newest first' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/nfl-stats/seasons',
+        tags,
+        summary: 'Seasons with weekly stats, newest first',
+      },
+    })
     .input(z.void())
     .output(seasonsOutput)
     .query(async ({ ctx }) => ({ data: await loadStatSeasons(ctx.deps.database) })),
 
   players: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/nfl-stats/players', tags, summary: 'Players with weekly stats in a season' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/nfl-stats/players',
+        tags,
+        summary: 'Players with weekly stats in a season',
+      },
+    })
     .input(playerFilterInput)
     .output(
       z.object({
@@ -51,25 +65,58 @@ export const nflStatsRouter = router({
     .query(({ ctx, input }) => weeklyPlayers(ctx.deps.database, input)),
 
   compare: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/nfl-stats/compare', tags, summary: 'Week-by-week stat lines of up to 4 players' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/nfl-stats/compare',
+        tags,
+        summary: 'Week-by-week stat lines of up to 4 players',
+      },
+    })
     .input(compareInput)
-    .output(z.object({ season: seasonNumber, data: z.array(z.object({ player: z.object(identity), weeks: z.array(statNumbers) })) }))
+    .output(
+      z.object({
+        season: seasonNumber,
+        data: z.array(z.object({ player: z.object(identity), weeks: z.array(statNumbers) })),
+      }),
+    )
     .query(({ ctx, input }) => weeklyCompare(ctx.deps.database, input)),
 
   seasonalSeasons: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/nfl-stats/seasonal/seasons', tags, summary: 'Seasons with season totals, newest first' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/nfl-stats/seasonal/seasons',
+        tags,
+        summary: 'Seasons with season totals, newest first',
+      },
+    })
     .input(z.void())
     .output(seasonsOutput)
     .query(async ({ ctx }) => ({ data: await loadStatSeasons(ctx.deps.database) })),
 
   seasonalPlayers: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/nfl-stats/seasonal/players', tags, summary: 'Season totals of every player' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/nfl-stats/seasonal/players',
+        tags,
+        summary: 'Season totals of every player',
+      },
+    })
     .input(playerFilterInput)
     .output(z.object({ season: seasonNumber, data: z.array(statNumbers) }))
     .query(({ ctx, input }) => seasonalPlayers(ctx.deps.database, input)),
 
   seasonalCompare: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/nfl-stats/seasonal/compare', tags, summary: 'Season totals of up to 4 players' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/nfl-stats/seasonal/compare',
+        tags,
+        summary: 'Season totals of up to 4 players',
+      },
+    })
     .input(compareInput)
     .output(z.object({ season: seasonNumber, data: z.array(statNumbers) }))
     .query(({ ctx, input }) => seasonalCompare(ctx.deps.database, input)),
@@ -88,7 +135,12 @@ export const nflStatsRouter = router({
         playerIds: z.preprocess((v) => (v === '' ? undefined : v), playerIdListParam(1, 100).optional()),
       }),
     )
-    .output(z.object({ season: seasonNumber, data: z.array(z.object({ ...identity, season: z.number().int(), metrics: metricsSchema })) }))
+    .output(
+      z.object({
+        season: seasonNumber,
+        data: z.array(z.object({ ...identity, season: z.number().int(), metrics: metricsSchema })),
+      }),
+    )
     .query(({ ctx, input }) => seasonalAdvanced(ctx.deps.database, input)),
 
   advancedWeekly: publicProcedure
@@ -105,7 +157,14 @@ export const nflStatsRouter = router({
       z.object({
         season: seasonNumber,
         player: z.object(identity),
-        data: z.array(z.object({ week: z.number().int(), team: z.string(), opponent: z.string(), metrics: metricsSchema })),
+        data: z.array(
+          z.object({
+            week: z.number().int(),
+            team: z.string(),
+            opponent: z.string(),
+            metrics: metricsSchema,
+          }),
+        ),
       }),
     )
     .query(({ ctx, input }) => weeklyAdvanced(ctx.deps.database, input)),

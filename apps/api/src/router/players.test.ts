@@ -22,7 +22,11 @@ describe.each(DATABASE_KINDS)('player directory API on %s', (kind) => {
   it('answers { players } keyed as the spec directory entry, active only when asked', async () => {
     const { status, body } = await server.client().get('/api/players?active=true&all=true');
     expect(status).toBe(200);
-    expect(body.players.map((p: { full_name: string }) => p.full_name)).toEqual(['Josh Allen', 'Justin Tucker', 'Keenan Allen']);
+    expect(body.players.map((p: { full_name: string }) => p.full_name)).toEqual([
+      'Josh Allen',
+      'Justin Tucker',
+      'Keenan Allen',
+    ]);
     expect(body.players[0]).toMatchObject({
       id: expect.stringMatching(/^\d+$/),
       full_name: 'Josh Allen',
@@ -39,7 +43,10 @@ describe.each(DATABASE_KINDS)('player directory API on %s', (kind) => {
   it('searches by name and filters by position', async () => {
     const client = server.client();
     const allens = await client.get('/api/players?search=allen');
-    expect(allens.body.players.map((p: { full_name: string }) => p.full_name)).toEqual(['Josh Allen', 'Keenan Allen']);
+    expect(allens.body.players.map((p: { full_name: string }) => p.full_name)).toEqual([
+      'Josh Allen',
+      'Keenan Allen',
+    ]);
     const receivers = await client.get('/api/players?search=allen&position=wr');
     expect(receivers.body.players.map((p: { full_name: string }) => p.full_name)).toEqual(['Keenan Allen']);
     const limited = await client.get('/api/players?limit=1');
@@ -49,8 +56,14 @@ describe.each(DATABASE_KINDS)('player directory API on %s', (kind) => {
   it('refuses a bad flag or position with VALIDATION_ERROR naming the field', async () => {
     const badFlag = await server.client().get('/api/players?active=maybe');
     expect(badFlag.status).toBe(400);
-    expect(badFlag.body).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('active') });
+    expect(badFlag.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('active'),
+    });
     const badPosition = await server.client().get('/api/players?position=LB');
-    expect(badPosition.body).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('position') });
+    expect(badPosition.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('position'),
+    });
   });
 });

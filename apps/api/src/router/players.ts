@@ -17,7 +17,9 @@ const directoryPlayerSchema = z.object({
 
 export const playersRouter = router({
   list: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/players', tags: ['players'], summary: 'The player directory' } })
+    .meta({
+      openapi: { method: 'GET', path: '/players', tags: ['players'], summary: 'The player directory' },
+    })
     .input(
       z.object({
         active: booleanParam.describe('only active players'),

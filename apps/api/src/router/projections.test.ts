@@ -25,17 +25,84 @@ describe.each(DATABASE_KINDS)('projections API on %s', (kind) => {
     ids = { allen: allen!, henry: henry!, flowers: flowers!, rice: rice!, kelce: kelce!, shrader: shrader! };
     receiverIds = await insertPlayers(
       database,
-      Array.from({ length: RECEIVERS }, (_, i) => ({ name: `Receiver ${String(i + 1).padStart(2, '0')}`, position: 'WR', team: 'NYJ' })),
+      Array.from({ length: RECEIVERS }, (_, i) => ({
+        name: `Receiver ${String(i + 1).padStart(2, '0')}`,
+        position: 'WR',
+        team: 'NYJ',
+      })),
     );
     const week = (w: number, season = 2025): TestProjection[] => [
-      { playerId: ids.allen!, season, week: w, source: 'model', team: 'BUF', opponent: '@MIA', predMean: 24, p10: 14, p50: 23.5, p90: 35 },
-      { playerId: ids.henry!, season, week: w, source: 'nflcom', team: 'BAL', opponent: 'CLE', predMean: 15.5 },
-      { playerId: ids.flowers!, season, week: w, source: 'nflcom', team: 'BAL', opponent: 'CLE', predMean: 9 },
-      { playerId: ids.flowers!, season, week: w, source: 'model', team: 'BAL', opponent: 'CLE', predMean: 13.25 },
-      { playerId: ids.rice!, season, week: w, source: 'import', team: 'KC', opponent: '@DEN', predMean: 14, p10: null, p50: null, p90: null, predStd: 6 },
-      { playerId: ids.kelce!, season, week: w, source: 'model', team: 'KC', opponent: '@DEN', predMean: 10.5 },
+      {
+        playerId: ids.allen!,
+        season,
+        week: w,
+        source: 'model',
+        team: 'BUF',
+        opponent: '@MIA',
+        predMean: 24,
+        p10: 14,
+        p50: 23.5,
+        p90: 35,
+      },
+      {
+        playerId: ids.henry!,
+        season,
+        week: w,
+        source: 'nflcom',
+        team: 'BAL',
+        opponent: 'CLE',
+        predMean: 15.5,
+      },
+      {
+        playerId: ids.flowers!,
+        season,
+        week: w,
+        source: 'nflcom',
+        team: 'BAL',
+        opponent: 'CLE',
+        predMean: 9,
+      },
+      {
+        playerId: ids.flowers!,
+        season,
+        week: w,
+        source: 'model',
+        team: 'BAL',
+        opponent: 'CLE',
+        predMean: 13.25,
+      },
+      {
+        playerId: ids.rice!,
+        season,
+        week: w,
+        source: 'import',
+        team: 'KC',
+        opponent: '@DEN',
+        predMean: 14,
+        p10: null,
+        p50: null,
+        p90: null,
+        predStd: 6,
+      },
+      {
+        playerId: ids.kelce!,
+        season,
+        week: w,
+        source: 'model',
+        team: 'KC',
+        opponent: '@DEN',
+        predMean: 10.5,
+      },
       { playerId: ids.shrader!, season, week: w, source: 'model', team: 'IND', opponent: 'MIA', predMean: 8 },
-      ...receiverIds.map((id, i) => ({ playerId: id, season, week: w, source: 'model' as const, team: 'NYJ', opponent: 'NE', predMean: 2 + i * 0.1 })),
+      ...receiverIds.map((id, i) => ({
+        playerId: id,
+        season,
+        week: w,
+        source: 'model' as const,
+        team: 'NYJ',
+        opponent: 'NE',
+        predMean: 2 + i * 0.1,
+      })),
     ];
     await insertProjections(database, [...week(17, 2024), ...week(10), ...week(11)]);
   });
@@ -74,7 +141,9 @@ describe.each(DATABASE_KINDS)('projections API on %s', (kind) => {
     expect(byName.get('Zay Flowers')).toMatchObject({ source: 'model', pred_mean: 13.25 });
     expect(byName.get('Derrick Henry')).toMatchObject({ source: 'nflcom', pred_mean: 15.5 });
     expect(byName.get('Rashee Rice')).toMatchObject({ source: 'import', p10: null, p90: null });
-    expect(body.data.filter((row: { player_name: string }) => row.player_name === 'Zay Flowers')).toHaveLength(1);
+    expect(
+      body.data.filter((row: { player_name: string }) => row.player_name === 'Zay Flowers'),
+    ).toHaveLength(1);
   });
 
   it('takes the position scope in any case and filters by team, ALL meaning every team', async () => {
@@ -83,15 +152,22 @@ describe.each(DATABASE_KINDS)('projections API on %s', (kind) => {
     const lower = await client.get('/api/projections/public/wr?limit=100');
     expect(upper.status).toBe(200);
     expect(lower.body.data).toEqual(upper.body.data);
-    expect(new Set(upper.body.data.map((row: { position: string }) => row.position))).toEqual(new Set(['WR']));
+    expect(new Set(upper.body.data.map((row: { position: string }) => row.position))).toEqual(
+      new Set(['WR']),
+    );
     expect(upper.body.pagination.total).toBe(2 + RECEIVERS);
 
     const baltimore = await client.get('/api/projections/public/all?team=bal');
-    expect(baltimore.body.data.map((row: { player_name: string }) => row.player_name)).toEqual(['Derrick Henry', 'Zay Flowers']);
+    expect(baltimore.body.data.map((row: { player_name: string }) => row.player_name)).toEqual([
+      'Derrick Henry',
+      'Zay Flowers',
+    ]);
     const everyone = await client.get('/api/projections/public/all?team=ALL');
     expect(everyone.body.pagination.total).toBe(6 + RECEIVERS);
     const kickers = await client.get('/api/projections/public/k');
-    expect(kickers.body.data.map((row: { player_name: string }) => row.player_name)).toEqual(['Spencer Shrader']);
+    expect(kickers.body.data.map((row: { player_name: string }) => row.player_name)).toEqual([
+      'Spencer Shrader',
+    ]);
   });
 
   it('pages through the list without repeating or losing a player', async () => {
@@ -113,7 +189,11 @@ describe.each(DATABASE_KINDS)('projections API on %s', (kind) => {
     const search = await client.get('/api/projections/public/all?search=receiver%2005');
     expect(search.body.data.map((row: { player_name: string }) => row.player_name)).toEqual(['Receiver 05']);
     const byName = await client.get('/api/projections/public/all?sort=player_name&limit=3');
-    expect(byName.body.data.map((row: { player_name: string }) => row.player_name)).toEqual(['Derrick Henry', 'Josh Allen', 'Rashee Rice']);
+    expect(byName.body.data.map((row: { player_name: string }) => row.player_name)).toEqual([
+      'Derrick Henry',
+      'Josh Allen',
+      'Rashee Rice',
+    ]);
     const lowestFirst = await client.get('/api/projections/public/all?sort=pred_mean&order=asc&limit=1');
     expect(lowestFirst.body.data[0].player_name).toBe('Receiver 01');
   });
@@ -144,7 +224,12 @@ describe.each(DATABASE_KINDS)('projections API on %s', (kind) => {
     expect(lastSeason.body).toMatchObject({ week: 17, season: 2024 });
     expect(lastSeason.body.data).toHaveLength(1);
     const none = await client.get('/api/projections/public/all?week=3');
-    expect(none.body).toMatchObject({ data: [], week: 3, season: 2025, pagination: { total: 0, totalPages: 0 } });
+    expect(none.body).toMatchObject({
+      data: [],
+      week: 3,
+      season: 2025,
+      pagination: { total: 0, totalPages: 0 },
+    });
   });
 
   it('lists the seasons and weeks that have projections', async () => {
@@ -188,7 +273,9 @@ describe.each(DATABASE_KINDS)('projections API on %s', (kind) => {
   });
 
   it('shows new projections as soon as an import records them', async () => {
-    const [rookie] = await insertPlayers(server.deps.database, [{ name: 'Rookie Runner', position: 'RB', team: 'DAL' }]);
+    const [rookie] = await insertPlayers(server.deps.database, [
+      { name: 'Rookie Runner', position: 'RB', team: 'DAL' },
+    ]);
     await insertProjections(server.deps.database, [
       { playerId: rookie!, season: 2025, week: 11, source: 'model', team: 'DAL', predMean: 30 },
     ]);

@@ -50,8 +50,8 @@ const projectionRowSchema = z.object({
   p10: z.number().nullable(),
   p50: z.number().nullable(),
   p90: z.number().nullable(),
-  boom_chance: z.number().describe('P(PPR points ≥ the position\'s boom threshold)'),
-  bust_chance: z.number().describe('P(PPR points < the position\'s bust threshold)'),
+  boom_chance: z.number().describe("P(PPR points ≥ the position's boom threshold)"),
+  bust_chance: z.number().describe("P(PPR points < the position's bust threshold)"),
   source: z.string().describe('model (ours), nflcom or import'),
   model_version: z.string().nullable(),
 });
@@ -78,7 +78,14 @@ const summary = 'One week of PPR projections (p10/p50/p90, boom and bust chances
 
 export const projectionsRouter = router({
   availableWeeks: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/projections/available-weeks', tags: ['projections'], summary: 'Seasons and weeks that have projections' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/projections/available-weeks',
+        tags: ['projections'],
+        summary: 'Seasons and weeks that have projections',
+      },
+    })
     .input(z.void())
     .output(availableWeeksOutput)
     .query(({ ctx }) => loadAvailableWeeks(ctx.deps.database)),
@@ -90,7 +97,14 @@ export const projectionsRouter = router({
     .query(({ ctx, input }) => listProjections(ctx.deps.database, input as ProjectionQuery)),
 
   publicList: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/projections/public/{scope}', tags: ['projections'], summary: `${summary} (no login)` } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/projections/public/{scope}',
+        tags: ['projections'],
+        summary: `${summary} (no login)`,
+      },
+    })
     .input(projectionQueryInput)
     .output(projectionPageOutput)
     .query(({ ctx, input }) => listProjections(ctx.deps.database, input as ProjectionQuery)),

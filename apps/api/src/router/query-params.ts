@@ -6,7 +6,10 @@ import { z } from 'zod';
  */
 const blankAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
 
-export const seasonParam = z.preprocess(blankAsAbsent, z.coerce.number().int().min(2000).max(2100).optional());
+export const seasonParam = z.preprocess(
+  blankAsAbsent,
+  z.coerce.number().int().min(2000).max(2100).optional(),
+);
 export const weekParam = z.preprocess(blankAsAbsent, z.coerce.number().int().min(1).max(22).optional());
 export const pageParam = z.preprocess(blankAsAbsent, z.coerce.number().int().min(1).max(100_000).optional());
 export const playerIdParam = z.coerce.number().int().positive();
@@ -16,7 +19,9 @@ export const booleanParam = z.preprocess(
   blankAsAbsent,
   z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'TRUE', 'FALSE', 'True', 'False'])])
-    .transform((value) => value === true || value === 'true' || value === '1' || value === 'TRUE' || value === 'True')
+    .transform(
+      (value) => value === true || value === 'true' || value === '1' || value === 'TRUE' || value === 'True',
+    )
     .optional(),
 );
 
@@ -24,10 +29,22 @@ export const booleanParam = z.preprocess(
 export const playerIdListParam = (min: number, max: number) =>
   z
     .string()
-    .transform((text) => [...new Set(text.split(',').map((part) => part.trim()).filter(Boolean))])
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(
       z
-        .array(z.string().regex(/^\d{1,9}$/, 'player ids are whole numbers').transform(Number))
+        .array(
+          z
+            .string()
+            .regex(/^\d{1,9}$/, 'player ids are whole numbers')
+            .transform(Number),
+        )
         .min(min, `give at least ${min} player id${min === 1 ? '' : 's'}`)
         .max(max, `give at most ${max} player ids`),
     );

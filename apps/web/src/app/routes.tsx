@@ -15,6 +15,7 @@ const LeaguesHomePage = lazyPage(() => import('../features/leagues/LeaguesHomePa
 const LinkLeaguesPage = lazyPage(() => import('../features/leagues/LinkLeaguesPage'));
 const LeaguePickerPage = lazyPage(() => import('../features/leagues/LeaguePickerPage'));
 const MethodologyPage = lazyPage(() => import('../features/methodology/MethodologyPage'));
+const ProjectionsPage = lazyPage(() => import('../features/projections/ProjectionsPage'));
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'));
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'));
@@ -30,6 +31,7 @@ function HomeRoute() {
 /** Pages anyone may open. */
 const publicRoutes: RouteObject[] = [
   { path: 'rankings', element: <Navigate to="/projections" replace /> },
+  { path: 'projections', element: <ProjectionsPage /> },
   { path: 'methodology', element: <MethodologyPage /> },
   { path: 'forgot-password', element: <ForgotPasswordPage /> },
   { path: 'reset-password', element: <ResetPasswordPage /> },

@@ -46,7 +46,15 @@ export function discoverNflDataFiles(dataDir: string): NflDataFile[] {
               ? path.join(String(season), String(week), `${position}.csv`)
               : path.join(String(season), String(week), 'projected', `${position}_projected.csv`);
           const file = path.join(dataDir, name);
-          if (existsSync(file)) files.push({ season, week, position, kind, path: file, name: path.join(path.basename(dataDir), name) });
+          if (existsSync(file))
+            files.push({
+              season,
+              week,
+              position,
+              kind,
+              path: file,
+              name: path.join(path.basename(dataDir), name),
+            });
         }
       }
     }

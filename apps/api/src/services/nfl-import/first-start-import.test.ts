@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { hasImportedNflData, startFirstStartImport } from './first-start-import.js';
 
-const NFL_DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../shared/nfl-data');
+const NFL_DATA = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../../shared/nfl-data',
+);
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -50,6 +53,8 @@ describe('the first-start import of NFL_DATA_DIR', () => {
   }, 180_000);
 
   it('does nothing without NFL_DATA_DIR', () => {
-    expect(startFirstStartImport({ ...server.deps, config: { ...server.config, nflDataDir: undefined } })).toBeNull();
+    expect(
+      startFirstStartImport({ ...server.deps, config: { ...server.config, nflDataDir: undefined } }),
+    ).toBeNull();
   });
 });

@@ -1,7 +1,12 @@
 import { appState } from '@fm/db';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { importNflData, LAST_IMPORT_KEY, type ImportProgress, type ImportSummary } from './import-nfl-data.js';
+import {
+  importNflData,
+  LAST_IMPORT_KEY,
+  type ImportProgress,
+  type ImportSummary,
+} from './import-nfl-data.js';
 import { describeProblem } from './import-plan.js';
 
 /** Log a progress line every this share of the work. */
@@ -17,7 +22,11 @@ export interface BackgroundImport {
 
 /** True once an NFL data import has completed in this database. */
 export async function hasImportedNflData(deps: Pick<AppDeps, 'database'>): Promise<boolean> {
-  const rows = await deps.database.db.select({ key: appState.key }).from(appState).where(eq(appState.key, LAST_IMPORT_KEY)).limit(1);
+  const rows = await deps.database.db
+    .select({ key: appState.key })
+    .from(appState)
+    .where(eq(appState.key, LAST_IMPORT_KEY))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -26,7 +35,9 @@ export async function hasImportedNflData(deps: Pick<AppDeps, 'database'>): Promi
  * answers at once; later starts find the import recorded and skip it (`npm run data:import`
  * brings in new weeks).
  */
-export function startFirstStartImport(deps: Pick<AppDeps, 'config' | 'database' | 'log'>): BackgroundImport | null {
+export function startFirstStartImport(
+  deps: Pick<AppDeps, 'config' | 'database' | 'log'>,
+): BackgroundImport | null {
   const dataDir = deps.config.nflDataDir;
   if (!dataDir) return null;
   const controller = new AbortController();
@@ -49,7 +60,8 @@ export function startFirstStartImport(deps: Pick<AppDeps, 'config' | 'database' 
     log.info({ ...figures, problems: problems.length }, `NFL data imported in ${summary.seconds} s`);
     return summary;
   })().catch((error: unknown) => {
-    if (controller.signal.aborted) log.info('NFL data import stopped by shutdown; it resumes at the next start');
+    if (controller.signal.aborted)
+      log.info('NFL data import stopped by shutdown; it resumes at the next start');
     else log.error({ err: error }, 'NFL data import failed');
     return null;
   });

@@ -1,4 +1,12 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +25,10 @@ function folderWithWeeks(weeks: Array<[season: number, week: number]>): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'fm-nfl-'));
   for (const [season, week] of weeks) {
     mkdirSync(path.join(dir, String(season)), { recursive: true });
-    symlinkSync(path.join(NFL_DATA, String(season), String(week)), path.join(dir, String(season), String(week)));
+    symlinkSync(
+      path.join(NFL_DATA, String(season), String(week)),
+      path.join(dir, String(season), String(week)),
+    );
   }
   return dir;
 }
@@ -26,7 +37,10 @@ function folderWithWeeks(weeks: Array<[season: number, week: number]>): string {
 function gameLineCount(season: number, week: number): number {
   let count = 0;
   for (const position of ['QB', 'RB', 'WR', 'TE', 'K']) {
-    const lines = readFileSync(path.join(NFL_DATA, String(season), String(week), `${position}.csv`), 'utf8').trim().split('\n').slice(1);
+    const lines = readFileSync(path.join(NFL_DATA, String(season), String(week), `${position}.csv`), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1);
     count += lines.filter((line) => line.split(',')[4] !== 'Bye').length;
   }
   return count;
@@ -61,13 +75,29 @@ describe.each(DATABASE_KINDS)('NFL data import on %s', (kind) => {
       sql`select s.* from player_week_stats s join players p on p.id = s.player_id
           where p.nfl_id = '2560955' and s.season = 2025 and s.week = 1`,
     );
-    expect(allen).toMatchObject({ team: 'BUF', opponent: 'BAL', is_home: true, pass_yd: 394, pass_td: 2, pass_int: 0, rush_yd: 30, rush_td: 2, carries: 14 });
+    expect(allen).toMatchObject({
+      team: 'BUF',
+      opponent: 'BAL',
+      is_home: true,
+      pass_yd: 394,
+      pass_td: 2,
+      pass_int: 0,
+      rush_yd: 30,
+      rush_td: 2,
+      carries: 14,
+    });
     const [henry] = await executeRows<Record<string, unknown>>(
       database.db,
       sql`select s.opponent, s.is_home, s.rush_yd, s.fum_lost, s.reception_pct from player_week_stats s
           join players p on p.id = s.player_id where p.nfl_id = '2556075' and s.season = 2025 and s.week = 1`,
     );
-    expect(henry).toMatchObject({ opponent: 'BUF', is_home: false, rush_yd: 169, fum_lost: 1, reception_pct: 100 });
+    expect(henry).toMatchObject({
+      opponent: 'BUF',
+      is_home: false,
+      rush_yd: 169,
+      fum_lost: 1,
+      reception_pct: 100,
+    });
   });
 
   it('creates each player once, named and placed by their newest line', async () => {
@@ -81,7 +111,15 @@ describe.each(DATABASE_KINDS)('NFL data import on %s', (kind) => {
       database.db,
       sql`select full_name, first_name, last_name, search_name, position, team, is_active from players where nfl_id = '2572219'`,
     );
-    expect(bowers).toEqual({ full_name: 'Brock Bowers', first_name: 'Brock', last_name: 'Bowers', search_name: 'brock bowers', position: 'TE', team: 'LV', is_active: true });
+    expect(bowers).toEqual({
+      full_name: 'Brock Bowers',
+      first_name: 'Brock',
+      last_name: 'Bowers',
+      search_name: 'brock bowers',
+      position: 'TE',
+      team: 'LV',
+      is_active: true,
+    });
   });
 
   it("stores NFL.com's projections: PPR of the projected line from 2024, the published points before", async () => {
@@ -95,7 +133,9 @@ describe.each(DATABASE_KINDS)('NFL data import on %s', (kind) => {
     expect(allen2025!.opponent).toBe('BAL');
     expect(allen2025!.stats).toMatchObject({ pass_yd: 232.76, pass_td: 1.63 });
 
-    const published = readFileSync(path.join(NFL_DATA, '2023/17/projected/QB_projected.csv'), 'utf8').trim().split('\n');
+    const published = readFileSync(path.join(NFL_DATA, '2023/17/projected/QB_projected.csv'), 'utf8')
+      .trim()
+      .split('\n');
     const header = published[0]!.split(',');
     const first = published[1]!.split(',');
     const [row2023] = await executeRows<Record<string, unknown>>(
@@ -142,7 +182,10 @@ describe('a malformed line', () => {
     expect(summary.problems).toHaveLength(1);
     const message = describeProblem(summary.problems[0]!);
     expect(message).toBe(`${path.basename(dataDir)}/2025/3/QB.csv line 5: PassingYDS "lots" is not a number`);
-    const quarterbacks = readFileSync(path.join(dataDir, '2025/3/QB.csv'), 'utf8').trim().split('\n').slice(1);
+    const quarterbacks = readFileSync(path.join(dataDir, '2025/3/QB.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1);
     const games = quarterbacks.filter((line) => line.split(',')[4] !== 'Bye').length;
     const [row] = await executeRows<{ n: number }>(
       database.db,

@@ -6,7 +6,12 @@ import { bumpDataVersion } from '../data-version.js';
 import { discoverNflDataFiles } from './discover-files.js';
 import { planImport, type ImportProblem } from './import-plan.js';
 import { produceModelProjections } from './model-projections.js';
-import { measureSpreadByPosition, projectedPointsOf, toNflcomProjection, type ProjectedPoints } from './nflcom-projections.js';
+import {
+  measureSpreadByPosition,
+  projectedPointsOf,
+  toNflcomProjection,
+  type ProjectedPoints,
+} from './nflcom-projections.js';
 import { writePlayers } from './player-writer.js';
 import { writeProjections } from './projection-writer.js';
 import { toStatRow, writeStatLines } from './stat-writer.js';
@@ -30,7 +35,12 @@ export interface ImportSummary {
   /** Distinct players in the files. */
   players: number;
   /** Rows created or updated, by table; all 0 when the data was already imported. */
-  changed: { players: WriteCount; stats: WriteCount; nflcomProjections: WriteCount; modelProjections: WriteCount };
+  changed: {
+    players: WriteCount;
+    stats: WriteCount;
+    nflcomProjections: WriteCount;
+    modelProjections: WriteCount;
+  };
   totalChanged: number;
   problems: ImportProblem[];
   seconds: number;
@@ -62,11 +72,20 @@ function inFileTransaction<T>(database: Database, write: (db: Db) => Promise<T>)
  * transaction; malformed lines are reported with file and line and the rest is kept.
  * Repeating an import changes nothing.
  */
-export async function importNflData(database: Database, dataDir: string, options: ImportOptions = {}): Promise<ImportSummary> {
+export async function importNflData(
+  database: Database,
+  dataDir: string,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
   const started = performance.now();
   const files = discoverNflDataFiles(dataDir);
   const plan = planImport(files);
-  const changed = { players: emptyCount(), stats: emptyCount(), nflcomProjections: emptyCount(), modelProjections: emptyCount() };
+  const changed = {
+    players: emptyCount(),
+    stats: emptyCount(),
+    nflcomProjections: emptyCount(),
+    modelProjections: emptyCount(),
+  };
   const seasons = [...new Set(files.map((file) => file.season))];
   const total = files.length + 1 + seasons.length;
   let done = 0;
@@ -84,12 +103,15 @@ export async function importNflData(database: Database, dataDir: string, options
   const projected: Array<{ entries: ProjectedPoints[] }> = [];
   for (const { file, rows } of plan.files) {
     if (file.kind === 'projected') {
-      projected.push({ entries: rows.flatMap((row) => projectedPointsOf(row, file.season, file.week, fantasyPoints) ?? []) });
+      projected.push({
+        entries: rows.flatMap((row) => projectedPointsOf(row, file.season, file.week, fantasyPoints) ?? []),
+      });
       continue;
     }
     progress(file.name);
     const lines = rows.map((row) => toStatRow(row, ids.get(row.nflId)!, file.season, file.week));
-    for (const row of rows) actualPpr.set(`${row.nflId}:${file.season}:${file.week}`, fantasyPoints(row.stats).ppr);
+    for (const row of rows)
+      actualPpr.set(`${row.nflId}:${file.season}:${file.week}`, fantasyPoints(row.stats).ppr);
     addCounts(changed.stats, await inFileTransaction(database, (db) => writeStatLines(db, lines)));
     done++;
   }
@@ -101,8 +123,13 @@ export async function importNflData(database: Database, dataDir: string, options
   const projectedFiles = plan.files.filter(({ file }) => file.kind === 'projected');
   for (const [index, { file }] of projectedFiles.entries()) {
     progress(file.name);
-    const rows = projected[index]!.entries.map((entry) => toNflcomProjection(entry, ids.get(entry.row.nflId)!, spread));
-    addCounts(changed.nflcomProjections, await inFileTransaction(database, (db) => writeProjections(db, rows)));
+    const rows = projected[index]!.entries.map((entry) =>
+      toNflcomProjection(entry, ids.get(entry.row.nflId)!, spread),
+    );
+    addCounts(
+      changed.nflcomProjections,
+      await inFileTransaction(database, (db) => writeProjections(db, rows)),
+    );
     done++;
   }
 

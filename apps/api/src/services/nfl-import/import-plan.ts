@@ -47,7 +47,11 @@ export function planImport(files: NflDataFile[]): ImportPlan {
       const key = `${file.kind}:${file.season}:${file.week}:${row.nflId}`;
       const earlier = listedIn.get(key);
       if (earlier && earlier !== file.name) {
-        plan.problems.push({ file: file.name, line: row.line, message: `${row.fullName} is already listed this week in ${earlier}` });
+        plan.problems.push({
+          file: file.name,
+          line: row.line,
+          message: `${row.fullName} is already listed this week in ${earlier}`,
+        });
         continue;
       }
       listedIn.set(key, file.name);

@@ -77,12 +77,21 @@ export function parseNflFile(text: string): ParsedNflFile {
   const header = (lines[0] ?? []).map((cell) => cell.trim());
   const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column));
   if (missing.length > 0) {
-    return { rows: [], byeCount: 0, problems: [{ line: 1, message: `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` }] };
+    return {
+      rows: [],
+      byeCount: 0,
+      problems: [
+        { line: 1, message: `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` },
+      ],
+    };
   }
   const index = (column: string) => header.indexOf(column);
   const statColumns = header
     .map((column, position) => ({ stat: NFL_COLUMN_TO_STAT[column], column, position }))
-    .filter((entry): entry is { stat: StatColumn | 'reception_pct'; column: string; position: number } => entry.stat !== undefined);
+    .filter(
+      (entry): entry is { stat: StatColumn | 'reception_pct'; column: string; position: number } =>
+        entry.stat !== undefined,
+    );
   const projectedAt = index(PROJECTED_POINTS_COLUMN);
   const result: ParsedNflFile = { rows: [], byeCount: 0, problems: [] };
 
@@ -128,7 +137,10 @@ export function parseNflFile(text: string): ParsedNflFile {
     if (projectedAt !== -1 && cellAt(projectedAt) !== '') {
       projectedPoints = Number(cellAt(projectedAt));
       if (!Number.isFinite(projectedPoints)) {
-        result.problems.push({ line, message: `${PROJECTED_POINTS_COLUMN} "${cellAt(projectedAt)}" is not a number` });
+        result.problems.push({
+          line,
+          message: `${PROJECTED_POINTS_COLUMN} "${cellAt(projectedAt)}" is not a number`,
+        });
         return;
       }
     }

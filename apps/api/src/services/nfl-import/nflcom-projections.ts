@@ -14,7 +14,14 @@ const Z90 = 1.2815515655446004;
 /** Fewer pairs than this at a position and the spread falls back to the typical one below. */
 const MIN_PAIRS_FOR_SPREAD = 30;
 /** Residual standard deviation of NFL.com's PPR projections on 2024–2025, by position (rounded). */
-export const TYPICAL_NFLCOM_SPREAD: Record<string, number> = { QB: 7.5, RB: 6.5, WR: 6.5, TE: 5, K: 4, DEF: 5 };
+export const TYPICAL_NFLCOM_SPREAD: Record<string, number> = {
+  QB: 7.5,
+  RB: 6.5,
+  WR: 6.5,
+  TE: 5,
+  K: 4,
+  DEF: 5,
+};
 
 export interface ProjectedPoints {
   row: NflFileRow;
@@ -35,7 +42,9 @@ export function projectedPointsOf(
     const { reception_pct: _pct, ...stats } = row.stats;
     return { row, season, week, predMean: score(row.stats).ppr, stats };
   }
-  return row.projectedPoints === null ? null : { row, season, week, predMean: row.projectedPoints, stats: null };
+  return row.projectedPoints === null
+    ? null
+    : { row, season, week, predMean: row.projectedPoints, stats: null };
 }
 
 /**
@@ -65,7 +74,11 @@ export function measureSpreadByPosition(
 }
 
 /** NFL.com's projection as a row of source 'nflcom': a normal around it with the measured spread. */
-export function toNflcomProjection(entry: ProjectedPoints, playerId: number, spreadByPosition: Record<string, number>): ProjectionRow {
+export function toNflcomProjection(
+  entry: ProjectedPoints,
+  playerId: number,
+  spreadByPosition: Record<string, number>,
+): ProjectionRow {
   const predMean = Math.round(entry.predMean * 100) / 100;
   const predStd = spreadByPosition[entry.row.position] ?? TYPICAL_NFLCOM_SPREAD.WR!;
   const round = (value: number) => Math.round(value * 100) / 100;

@@ -97,7 +97,10 @@ export function advancedMetrics(sample: UsageSample): Record<string, number | nu
     metrics.average_depth_of_target = ratio(extra.air_yards, stats.targets);
     metrics.racr = ratio(stats.rec_yd, extra.air_yards);
     // Weighted opportunity rating (Josh Hermsmeyer): 1.5 × target share + 0.7 × air-yards share.
-    metrics.wopr = targetShare !== null && airYardsShare !== null ? round(1.5 * targetShare + 0.7 * airYardsShare, 4) : null;
+    metrics.wopr =
+      targetShare !== null && airYardsShare !== null
+        ? round(1.5 * targetShare + 0.7 * airYardsShare, 4)
+        : null;
   }
   if (extra.routes !== undefined) {
     metrics.routes = extra.routes;

@@ -68,7 +68,9 @@ export function loadSeasonLines(database: Database, season: number): Promise<Sea
 }
 
 function toWeekLine(row: Record<string, unknown>): WeekLine {
-  const stats = Object.fromEntries(STAT_COLUMNS.map((column) => [column, Number(row[column] ?? 0)])) as StatValues;
+  const stats = Object.fromEntries(
+    STAT_COLUMNS.map((column) => [column, Number(row[column] ?? 0)]),
+  ) as StatValues;
   const extra = parseExtra(row.extra);
   return {
     playerId: Number(row.player_id),
@@ -79,7 +81,8 @@ function toWeekLine(row: Record<string, unknown>): WeekLine {
     opponent: String(row.opponent),
     isHome: row.is_home === true || row.is_home === 't',
     stats,
-    receptionPct: row.reception_pct === null || row.reception_pct === undefined ? null : Number(row.reception_pct),
+    receptionPct:
+      row.reception_pct === null || row.reception_pct === undefined ? null : Number(row.reception_pct),
     extra,
     points: fantasyPoints(stats),
     hasPlayed: hasAnyStat(stats) || (extra !== null && Object.values(extra).some((v) => v !== 0)),

@@ -12,7 +12,12 @@ export interface PlayerIdentity {
 export function identityOf(lines: WeekLine[]): PlayerIdentity | null {
   const last = lines[lines.length - 1];
   if (!last) return null;
-  return { player_id: String(last.playerId), player_name: last.playerName, position: last.position, team: last.team };
+  return {
+    player_id: String(last.playerId),
+    player_name: last.playerName,
+    position: last.position,
+    team: last.team,
+  };
 }
 
 /** A weekly stat line as the API answers it: snake_case columns, opponent "@BUF" when away. */

@@ -20,7 +20,11 @@ async function resolveSeason(database: Database, season: number | undefined): Pr
 function matches(identity: PlayerIdentity, filter: PlayerFilter): boolean {
   if (filter.position && identity.position !== filter.position) return false;
   const name = identity.player_name.toLowerCase();
-  return (filter.search ?? '').toLowerCase().split(/\s+/).filter(Boolean).every((word) => name.includes(word));
+  return (filter.search ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => name.includes(word));
 }
 
 /** Players with weekly stats in a season: who they are, which weeks they played, their points. */
@@ -41,7 +45,9 @@ export async function weeklyPlayers(database: Database, filter: PlayerFilter) {
       points_per_game: played.length > 0 ? Math.round((ppr / played.length) * 100) / 100 : 0,
     });
   }
-  data.sort((a, b) => b.fantasy_points_ppr - a.fantasy_points_ppr || a.player_name.localeCompare(b.player_name));
+  data.sort(
+    (a, b) => b.fantasy_points_ppr - a.fantasy_points_ppr || a.player_name.localeCompare(b.player_name),
+  );
   return { season: season.season, data };
 }
 
@@ -56,12 +62,18 @@ async function requirePlayers(database: Database, playerIds: number[]): Promise<
 }
 
 /** Week-by-week stat lines of 1–4 players in one season. */
-export async function weeklyCompare(database: Database, query: { season?: number | undefined; playerIds: number[] }) {
+export async function weeklyCompare(
+  database: Database,
+  query: { season?: number | undefined; playerIds: number[] },
+) {
   const identities = await requirePlayers(database, query.playerIds);
   const season = await resolveSeason(database, query.season);
   const data = identities.map((identity) => {
     const lines = season?.byPlayer.get(Number(identity.player_id)) ?? [];
-    return { player: identityOf(lines) ?? identity, weeks: lines.map((line) => weekRow(line, season!.season)) };
+    return {
+      player: identityOf(lines) ?? identity,
+      weeks: lines.map((line) => weekRow(line, season!.season)),
+    };
   });
   return { season: season?.season ?? query.season ?? null, data };
 }
@@ -77,11 +89,16 @@ export async function seasonalPlayers(database: Database, filter: PlayerFilter) 
     if (!identity || !matches(identity, filter)) continue;
     data.push(seasonRow(identity, season.season, usageSample(lines, totals)));
   }
-  data.sort((a, b) => b.fantasy_points_ppr - a.fantasy_points_ppr || a.player_name.localeCompare(b.player_name));
+  data.sort(
+    (a, b) => b.fantasy_points_ppr - a.fantasy_points_ppr || a.player_name.localeCompare(b.player_name),
+  );
   return { season: season.season, data };
 }
 
-export async function seasonalCompare(database: Database, query: { season?: number | undefined; playerIds: number[] }) {
+export async function seasonalCompare(
+  database: Database,
+  query: { season?: number | undefined; playerIds: number[] },
+) {
   const identities = await requirePlayers(database, query.playerIds);
   const season = await resolveSeason(database, query.season);
   const totals: TeamWeekTotals = season?.teamTotals ?? new Map();
@@ -94,7 +111,10 @@ export async function seasonalCompare(database: Database, query: { season?: numb
 }
 
 /** Usage shares and efficiency of every player in a season (or the players asked for). */
-export async function seasonalAdvanced(database: Database, filter: PlayerFilter & { playerIds?: number[] | undefined }) {
+export async function seasonalAdvanced(
+  database: Database,
+  filter: PlayerFilter & { playerIds?: number[] | undefined },
+) {
   const season = await resolveSeason(database, filter.season);
   if (!season) return { season: filter.season ?? null, data: [] };
   const totals = season.teamTotals;
@@ -113,7 +133,10 @@ export async function seasonalAdvanced(database: Database, filter: PlayerFilter 
 }
 
 /** One player's usage and efficiency, week by week. */
-export async function weeklyAdvanced(database: Database, query: { season?: number | undefined; playerId: number }) {
+export async function weeklyAdvanced(
+  database: Database,
+  query: { season?: number | undefined; playerId: number },
+) {
   const [identity] = await requirePlayers(database, [query.playerId]);
   const season = await resolveSeason(database, query.season);
   const lines = season?.byPlayer.get(query.playerId) ?? [];
@@ -126,7 +149,11 @@ export async function weeklyAdvanced(database: Database, query: { season?: numbe
       opponent: line.isHome ? line.opponent : `@${line.opponent}`,
       metrics: advancedMetrics(usageSample([line], totals)),
     }));
-  return { season: season?.season ?? query.season ?? null, player: identityOf(lines) ?? identity!, data: weeks };
+  return {
+    season: season?.season ?? query.season ?? null,
+    player: identityOf(lines) ?? identity!,
+    data: weeks,
+  };
 }
 
 export { loadStatSeasons };

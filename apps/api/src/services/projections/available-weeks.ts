@@ -32,7 +32,10 @@ export function loadAvailableWeeks(database: Database): Promise<AvailableWeeks> 
     const seasons = [...bySeason].map(([season, weeks]) => ({ season, weeks }));
     const newest = seasons[0];
     const latestWeek = newest?.weeks[newest.weeks.length - 1];
-    return { seasons, latest: newest && latestWeek !== undefined ? { season: newest.season, week: latestWeek } : null };
+    return {
+      seasons,
+      latest: newest && latestWeek !== undefined ? { season: newest.season, week: latestWeek } : null,
+    };
   });
 }
 

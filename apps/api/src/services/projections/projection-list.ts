@@ -8,7 +8,18 @@ export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;
 
-export const PROJECTION_SORTS = ['pred_mean', 'pred_std', 'p10', 'p50', 'p90', 'boom_chance', 'bust_chance', 'player_name', 'position', 'team'] as const;
+export const PROJECTION_SORTS = [
+  'pred_mean',
+  'pred_std',
+  'p10',
+  'p50',
+  'p90',
+  'boom_chance',
+  'bust_chance',
+  'player_name',
+  'position',
+  'team',
+] as const;
 export type ProjectionSort = (typeof PROJECTION_SORTS)[number];
 const TEXT_SORTS = new Set<ProjectionSort>(['player_name', 'position', 'team']);
 
@@ -43,12 +54,20 @@ export async function listProjections(database: Database, query: ProjectionQuery
   const target = resolveWeek(await loadAvailableWeeks(database), query);
   const thresholds = { boom: BOOM_THRESHOLDS, bust: BUST_THRESHOLDS };
   if (!target) {
-    return { data: [], pagination: { page, limit, total: 0, totalPages: 0 }, week: query.week ?? null, season: query.season ?? null, thresholds };
+    return {
+      data: [],
+      pagination: { page, limit, total: 0, totalPages: 0 },
+      week: query.week ?? null,
+      season: query.season ?? null,
+      thresholds,
+    };
   }
   const board = await loadWeekBoard(database, target.season, target.week);
   const matching = sortEntries(board.filter(matcher(query)), query.sort ?? 'pred_mean', query.order);
   const total = matching.length;
-  const data = matching.slice((page - 1) * limit, page * limit).map(({ searchKey: _searchKey, ...row }) => row);
+  const data = matching
+    .slice((page - 1) * limit, page * limit)
+    .map(({ searchKey: _searchKey, ...row }) => row);
   return {
     data,
     pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
@@ -68,15 +87,23 @@ function matcher(query: ProjectionQuery): (entry: ProjectionEntry) => boolean {
     words.every((word) => entry.searchKey.includes(word));
 }
 
-function sortEntries(entries: ProjectionEntry[], sort: ProjectionSort, order: 'asc' | 'desc' | undefined): ProjectionEntry[] {
+function sortEntries(
+  entries: ProjectionEntry[],
+  sort: ProjectionSort,
+  order: 'asc' | 'desc' | undefined,
+): ProjectionEntry[] {
   const isText = TEXT_SORTS.has(sort);
   const direction = (order ?? (isText ? 'asc' : 'desc')) === 'asc' ? 1 : -1;
   return entries.sort((a, b) => {
     const primary = isText
       ? String(a[sort]).localeCompare(String(b[sort]))
-      : (Number(a[sort] ?? -Infinity) - Number(b[sort] ?? -Infinity));
+      : Number(a[sort] ?? -Infinity) - Number(b[sort] ?? -Infinity);
     if (primary !== 0 && !Number.isNaN(primary)) return primary * direction;
     // ties: higher projection first, then name, so pages never shuffle between requests
-    return b.pred_mean - a.pred_mean || a.player_name.localeCompare(b.player_name) || Number(a.player_id) - Number(b.player_id);
+    return (
+      b.pred_mean - a.pred_mean ||
+      a.player_name.localeCompare(b.player_name) ||
+      Number(a.player_id) - Number(b.player_id)
+    );
   });
 }

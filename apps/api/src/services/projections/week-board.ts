@@ -39,7 +39,11 @@ function sourceRank(source: string): number {
  * Every player's projection for a week, one per player (the preferred source), with boom and
  * bust chances. Held in memory per data version: an import invalidates it.
  */
-export async function loadWeekBoard(database: Database, season: number, week: number): Promise<ProjectionEntry[]> {
+export async function loadWeekBoard(
+  database: Database,
+  season: number,
+  week: number,
+): Promise<ProjectionEntry[]> {
   return cachedBoard(database, `${season}:${week}`, () => queryWeekBoard(database, season, week));
 }
 
@@ -70,7 +74,13 @@ async function queryWeekBoard(database: Database, season: number, week: number):
     if (!current || sourceRank(row.source) < sourceRank(current.source)) best.set(row.playerId, row);
   }
   return [...best.values()].map((row) => {
-    const distribution = { predMean: row.predMean, predStd: row.predStd, p10: row.p10, p50: row.p50, p90: row.p90 };
+    const distribution = {
+      predMean: row.predMean,
+      predStd: row.predStd,
+      p10: row.p10,
+      p50: row.p50,
+      p90: row.p90,
+    };
     const { boomChance, bustChance } = boomBustChances(row.position, distribution);
     return {
       player_id: String(row.playerId),

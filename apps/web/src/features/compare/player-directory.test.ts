@@ -10,8 +10,24 @@ import {
 
 afterEach(() => vi.unstubAllGlobals());
 
-const ALLEN = { id: '7', full_name: 'Josh Allen', first_name: 'Josh', last_name: 'Allen', position: 'QB', team: 'BUF', active: true };
-const KELCE = { id: '9', full_name: 'Travis Kelce', first_name: 'Travis', last_name: 'Kelce', position: 'TE', team: 'KC', active: true };
+const ALLEN = {
+  id: '7',
+  full_name: 'Josh Allen',
+  first_name: 'Josh',
+  last_name: 'Allen',
+  position: 'QB',
+  team: 'BUF',
+  active: true,
+};
+const KELCE = {
+  id: '9',
+  full_name: 'Travis Kelce',
+  first_name: 'Travis',
+  last_name: 'Kelce',
+  position: 'TE',
+  team: 'KC',
+  active: true,
+};
 const NOW = 1_760_000_000_000;
 
 function serverWith(players: unknown[] | { status: number; body: unknown }) {
@@ -30,7 +46,14 @@ describe('the player directory cache (spec §4, §9)', () => {
     const server = serverWith([ALLEN, KELCE]);
     const loaded = await loadPlayerDirectory({ now: () => NOW });
     expect(loaded.source).toBe('network');
-    expect(loaded.players['7']).toEqual({ full_name: 'Josh Allen', first_name: 'Josh', last_name: 'Allen', position: 'QB', team: 'BUF', active: true });
+    expect(loaded.players['7']).toEqual({
+      full_name: 'Josh Allen',
+      first_name: 'Josh',
+      last_name: 'Allen',
+      position: 'QB',
+      team: 'BUF',
+      active: true,
+    });
     expect(Object.keys(loaded.players)).toEqual(['7', '9']);
     expect(server.calls.map((c) => c.path)).toEqual(['/api/players?active=true&all=true']);
     expect(JSON.parse(localStorage.getItem(PLAYER_DIRECTORY_KEY)!)).toEqual(loaded.players);

@@ -95,7 +95,8 @@ export async function loadPlayerDirectory(deps: DirectoryDeps = {}): Promise<Loa
   } catch {
     clearCache(storage);
   }
-  if (cached && now() - cached.savedAt < PLAYER_DIRECTORY_TTL_MS) return { players: cached.players, source: 'cache' };
+  if (cached && now() - cached.savedAt < PLAYER_DIRECTORY_TTL_MS)
+    return { players: cached.players, source: 'cache' };
   try {
     const players = toDirectory(await fetchPlayers());
     try {

@@ -1,0 +1,158 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, sessionUser } from '../auth/test-support';
+import { fakeTrpcServer, type ProcedureHandler } from './trpc-fake-server';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const PAGE_LOAD = { timeout: 5_000 };
+const WEEKS = { seasons: [{ season: 2025, weeks: [10, 11, 12] }], latest: { season: 2025, week: 12 } };
+
+function row(name: string, overrides: Record<string, unknown> = {}) {
+  return {
+    player_id: String(name.length),
+    player_name: name,
+    position: 'WR',
+    team: 'BAL',
+    opponent: '@CLE',
+    week: 12,
+    season: 2025,
+    pred_mean: 14.2,
+    pred_std: 5.1,
+    p10: 6.3,
+    p50: 13.6,
+    p90: 22.8,
+    boom_chance: 0.27,
+    bust_chance: 0.12,
+    source: 'model',
+    model_version: 'v1',
+    ...overrides,
+  };
+}
+
+function page(
+  rows: unknown[],
+  pagination = { page: 1, limit: 50, total: rows.length, totalPages: rows.length ? 1 : 0 },
+) {
+  return { data: { data: rows, pagination, week: 12, season: 2025, thresholds: { boom: {}, bust: {} } } };
+}
+
+function serve(list: ProcedureHandler, user: ReturnType<typeof sessionUser> | null = null) {
+  return fakeTrpcServer(
+    {
+      'projections.availableWeeks': () => ({ data: WEEKS }),
+      'projections.publicList': list,
+      'projections.list': list,
+    },
+    { user },
+  );
+}
+
+describe('the projections page', () => {
+  it('shows a visitor the latest week from the public path, sending no team or week until chosen', async () => {
+    const server = serve(() =>
+      page([
+        row('Zay Flowers'),
+        row('Derrick Henry', { position: 'RB', p10: null, p90: null, source: 'nflcom' }),
+      ]),
+    );
+    renderApp('/projections');
+    const table = await screen.findByRole('table', { name: 'Projected PPR points' }, PAGE_LOAD);
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]!).getByText('Zay Flowers')).toBeTruthy();
+    expect(rows[1]!.textContent).toContain('14.2');
+    expect(rows[1]!.textContent).toContain('6.3–22.8');
+    expect(rows[1]!.textContent).toContain('27 %');
+    expect(within(rows[2]!).getByText('NFL.com')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'How the numbers are made' }).getAttribute('href')).toBe(
+      '/methodology',
+    );
+    expect(server.callsTo('projections.list')).toHaveLength(0);
+    expect(server.callsTo('projections.publicList')[0]!.input).toEqual({ scope: 'all', page: 1, limit: 50 });
+  });
+
+  it('sends the chosen team, position and week, and drops the team again for All teams', async () => {
+    const server = serve((input) => page([row(`Player ${String(input?.team ?? 'any')}`)]));
+    renderApp('/projections');
+    await screen.findByRole('table', {}, PAGE_LOAD);
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Team'), 'KC');
+    await screen.findByText('Player KC');
+    await user.selectOptions(screen.getByLabelText('Position'), 'TE');
+    await user.selectOptions(screen.getByLabelText('Week'), '2025-10');
+    await waitFor(() =>
+      expect(server.callsTo('projections.publicList').at(-1)!.input).toEqual({
+        scope: 'te',
+        page: 1,
+        limit: 50,
+        team: 'KC',
+        season: 2025,
+        week: 10,
+      }),
+    );
+    await user.selectOptions(screen.getByLabelText('Team'), 'ALL');
+    await waitFor(() =>
+      expect(server.callsTo('projections.publicList').at(-1)!.input).toEqual({
+        scope: 'te',
+        page: 1,
+        limit: 50,
+        season: 2025,
+        week: 10,
+      }),
+    );
+  });
+
+  it('pages through the list', async () => {
+    const server = serve((input) =>
+      page([row(`Player on page ${String(input?.page)}`)], {
+        page: Number(input?.page),
+        limit: 50,
+        total: 120,
+        totalPages: 3,
+      }),
+    );
+    renderApp('/projections');
+    expect(await screen.findByText('Player on page 1', {}, PAGE_LOAD)).toBeTruthy();
+    expect(screen.getByText(/Page 1 of 3/)).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Player on page 2')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(server.callsTo('projections.publicList').at(-1)!.input).toMatchObject({ page: 2 });
+  });
+
+  it('says so when nothing matches, and offers a retry when loading fails', async () => {
+    let fail = true;
+    serve(() =>
+      fail
+        ? { error: { status: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side.' } }
+        : page([]),
+    );
+    renderApp('/projections');
+    expect(await screen.findByText(/could not be loaded/, {}, PAGE_LOAD)).toBeTruthy();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: 'No projections found' })).toBeTruthy();
+  });
+
+  it('uses the signed-in path for a signed-in user, and /rankings leads here', async () => {
+    const server = serve(() => page([row('Josh Allen', { position: 'QB' })]), sessionUser());
+    const { router } = renderApp('/rankings');
+    expect(await screen.findByText('Josh Allen', {}, PAGE_LOAD)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/projections');
+    expect(server.callsTo('projections.list')).toHaveLength(1);
+    expect(server.callsTo('projections.publicList')).toHaveLength(0);
+  });
+
+  it('keeps a favourite star per player', async () => {
+    serve(() => page([row('Zay Flowers')]));
+    renderApp('/projections');
+    const star = await screen.findByRole('button', { name: 'Add Zay Flowers to favourites' }, PAGE_LOAD);
+    await userEvent.setup().click(star);
+    expect(
+      screen.getByRole('button', { name: 'Remove Zay Flowers from favourites' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+  });
+});

@@ -1,0 +1,92 @@
+import { Banner, Button, Spinner } from '@fm/ui';
+import { useCallback, useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ProjectionFiltersBar } from './ProjectionFiltersBar';
+import { ProjectionsTable } from './ProjectionsTable';
+import { Pagination } from './Pagination';
+import { filtersFromSearchParams, filtersToSearchParams, type ProjectionFilters } from './projection-filters';
+import { useAvailableWeeks, useProjectionPage } from './use-projections';
+import './projections.css';
+
+export const PROJECTIONS_LOAD_FAILED = 'The projections could not be loaded.';
+
+/** `/projections`: a week's PPR projections with their range and boom/bust chances (spec §2). */
+export default function ProjectionsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
+  const weeks = useAvailableWeeks();
+  const projections = useProjectionPage(filters);
+
+  const changeFilters = useCallback(
+    (change: Partial<ProjectionFilters>) =>
+      setSearchParams(
+        (current) => filtersToSearchParams({ ...filtersFromSearchParams(current), ...change }),
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+
+  const answer = projections.data;
+  const shownWeek =
+    answer && answer.season !== null && answer.week !== null
+      ? { season: answer.season, week: answer.week }
+      : filters.season !== undefined && filters.week !== undefined
+        ? { season: filters.season, week: filters.week }
+        : null;
+
+  return (
+    <section className="page projections-page">
+      <header className="projections-page__head">
+        <div>
+          <h1>Weekly Projections</h1>
+          <p className="projections-page__lead">
+            {shownWeek ? `${shownWeek.season} season, week ${shownWeek.week}` : 'PPR points'} · PPR scoring ·
+            the bar shows the range of 80 % of outcomes, the tick the median.
+          </p>
+        </div>
+        <Link to="/methodology" className="projections-page__method">
+          How the numbers are made
+        </Link>
+      </header>
+
+      <ProjectionFiltersBar
+        filters={filters}
+        shownWeek={shownWeek}
+        weeks={weeks.data}
+        onChange={changeFilters}
+      />
+
+      {projections.isError ? (
+        <div className="projections-page__state">
+          <Banner tone="error">
+            {PROJECTIONS_LOAD_FAILED} {projections.error.message}
+          </Banner>
+          <Button onClick={() => void projections.refetch()} isBusy={projections.isFetching}>
+            Try Again
+          </Button>
+        </div>
+      ) : !answer ? (
+        <Spinner label="Loading projections…" />
+      ) : answer.data.length === 0 ? (
+        <div className="projections-page__state card">
+          <h2>No projections found</h2>
+          <p>
+            {answer.week === null
+              ? 'No projections have been imported yet.'
+              : 'No player matches these filters this week. Try another position, team or name.'}
+          </p>
+        </div>
+      ) : (
+        <div aria-busy={projections.isFetching}>
+          <ProjectionsTable rows={answer.data} />
+          <Pagination
+            page={answer.pagination.page}
+            totalPages={answer.pagination.totalPages}
+            total={answer.pagination.total}
+            onPage={(page) => changeFilters({ page })}
+          />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import { useFavoritePlayers } from '../preferences/use-preferences';
+import { RangeBar } from './RangeBar';
+import type { ProjectionRow } from './use-projections';
+
+const SOURCE_LABELS: Record<string, string> = { model: 'Our model', nflcom: 'NFL.com', import: 'Imported' };
+
+function percent(chance: number): string {
+  return `${Math.round(chance * 100)} %`;
+}
+
+/** The week's projections: one row per player, the p10–p90 range drawn to a common scale. */
+export function ProjectionsTable({ rows }: { rows: ProjectionRow[] }) {
+  const { isFavoritePlayer, toggleFavoritePlayer } = useFavoritePlayers();
+  const scaleMax = Math.max(10, ...rows.map((row) => row.p90 ?? row.pred_mean));
+  return (
+    <div className="table-wrap">
+      <table className="table projections-table" aria-label="Projected PPR points">
+        <thead>
+          <tr>
+            <th scope="col">Player</th>
+            <th scope="col">Pos</th>
+            <th scope="col">Team</th>
+            <th scope="col">Opp</th>
+            <th scope="col" className="numeric">
+              Projection
+            </th>
+            <th scope="col">Range (p10–p90)</th>
+            <th scope="col" className="numeric">
+              Boom
+            </th>
+            <th scope="col" className="numeric">
+              Bust
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const isFavorite = isFavoritePlayer(row.player_id);
+            return (
+              <tr key={row.player_id}>
+                <th scope="row" className="projections-table__player">
+                  <button
+                    type="button"
+                    className={`favorite-toggle${isFavorite ? ' favorite-toggle--on' : ''}`}
+                    aria-pressed={isFavorite}
+                    aria-label={`${isFavorite ? 'Remove' : 'Add'} ${row.player_name} ${isFavorite ? 'from' : 'to'} favourites`}
+                    onClick={() =>
+                      toggleFavoritePlayer({
+                        id: row.player_id,
+                        name: row.player_name,
+                        position: row.position,
+                        team: row.team,
+                      })
+                    }
+                  >
+                    {isFavorite ? '★' : '☆'}
+                  </button>
+                  <Link to={`/compare?players=${row.player_id}&season=${row.season}`}>{row.player_name}</Link>
+                  {row.source !== 'model' && (
+                    <span className="source-badge">{SOURCE_LABELS[row.source] ?? row.source}</span>
+                  )}
+                </th>
+                <td>{row.position}</td>
+                <td>{row.team}</td>
+                <td>{row.opponent ?? '—'}</td>
+                <td className="numeric projections-table__mean">{row.pred_mean.toFixed(1)}</td>
+                <td>
+                  <RangeBar p10={row.p10} p50={row.p50} p90={row.p90} max={scaleMax} />
+                </td>
+                <td className="numeric">{percent(row.boom_chance)}</td>
+                <td className="numeric">{percent(row.bust_chance)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+/** Filters of the projections page, kept in the URL so a view can be shared and reloaded. */
+
+export const POSITIONS = ['ALL', 'QB', 'RB', 'WR', 'TE', 'K', 'DEF'] as const;
+export type PositionFilter = (typeof POSITIONS)[number];
+
+export const NFL_TEAMS = [
+  'ARI',
+  'ATL',
+  'BAL',
+  'BUF',
+  'CAR',
+  'CHI',
+  'CIN',
+  'CLE',
+  'DAL',
+  'DEN',
+  'DET',
+  'GB',
+  'HOU',
+  'IND',
+  'JAX',
+  'KC',
+  'LAC',
+  'LAR',
+  'LV',
+  'MIA',
+  'MIN',
+  'NE',
+  'NO',
+  'NYG',
+  'NYJ',
+  'PHI',
+  'PIT',
+  'SEA',
+  'SF',
+  'TB',
+  'TEN',
+  'WAS',
+] as const;
+
+export const SORT_OPTIONS = [
+  { value: 'pred_mean', label: 'Projection (high to low)' },
+  { value: 'p90', label: 'Ceiling (p90)' },
+  { value: 'p10', label: 'Floor (p10)' },
+  { value: 'boom_chance', label: 'Boom chance' },
+  { value: 'bust_chance', label: 'Bust chance' },
+  { value: 'player_name', label: 'Name (A–Z)' },
+] as const;
+export type ProjectionSort = (typeof SORT_OPTIONS)[number]['value'];
+
+/** Spec §9: page size 50. */
+export const PAGE_SIZE = 50;
+
+export interface ProjectionFilters {
+  season?: number;
+  week?: number;
+  position: PositionFilter;
+  /** 'ALL' or a team abbreviation. */
+  team: string;
+  search: string;
+  sort: ProjectionSort;
+  page: number;
+}
+
+export const DEFAULT_FILTERS: ProjectionFilters = {
+  position: 'ALL',
+  team: 'ALL',
+  search: '',
+  sort: 'pred_mean',
+  page: 1,
+};
+
+function positiveInt(value: string | null): number | undefined {
+  if (value === null || !/^\d+$/.test(value)) return undefined;
+  const number = Number(value);
+  return number > 0 ? number : undefined;
+}
+
+export function filtersFromSearchParams(params: URLSearchParams): ProjectionFilters {
+  const position = (params.get('position') ?? 'ALL').toUpperCase();
+  const team = (params.get('team') ?? 'ALL').toUpperCase();
+  const sort = params.get('sort');
+  return {
+    season: positiveInt(params.get('season')),
+    week: positiveInt(params.get('week')),
+    position: (POSITIONS as readonly string[]).includes(position) ? (position as PositionFilter) : 'ALL',
+    team: team === 'ALL' || (NFL_TEAMS as readonly string[]).includes(team) ? team : 'ALL',
+    search: params.get('search') ?? '',
+    sort: SORT_OPTIONS.some((option) => option.value === sort) ? (sort as ProjectionSort) : 'pred_mean',
+    page: positiveInt(params.get('page')) ?? 1,
+  };
+}
+
+/** Only what differs from the defaults goes into the URL. */
+export function filtersToSearchParams(filters: ProjectionFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.season !== undefined) params.set('season', String(filters.season));
+  if (filters.week !== undefined) params.set('week', String(filters.week));
+  if (filters.position !== 'ALL') params.set('position', filters.position);
+  if (filters.team !== 'ALL') params.set('team', filters.team);
+  if (filters.search.trim()) params.set('search', filters.search.trim());
+  if (filters.sort !== 'pred_mean') params.set('sort', filters.sort);
+  if (filters.page !== 1) params.set('page', String(filters.page));
+  return params;
+}
+
+export interface ProjectionQueryInput {
+  scope: string;
+  page: number;
+  limit: number;
+  season?: number;
+  week?: number;
+  team?: string;
+  search?: string;
+  sort?: ProjectionSort;
+}
+
+/** Spec §5: the team filter ALL is not sent; week and team are sent only when set. */
+export function projectionQueryInput(filters: ProjectionFilters): ProjectionQueryInput {
+  const input: ProjectionQueryInput = {
+    scope: filters.position.toLowerCase(),
+    page: filters.page,
+    limit: PAGE_SIZE,
+  };
+  if (filters.season !== undefined) input.season = filters.season;
+  if (filters.week !== undefined) input.week = filters.week;
+  if (filters.team && filters.team !== 'ALL') input.team = filters.team;
+  if (filters.search.trim()) input.search = filters.search.trim();
+  if (filters.sort !== 'pred_mean') input.sort = filters.sort;
+  return input;
+}
