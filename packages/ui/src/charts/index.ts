@@ -3,3 +3,4 @@ export { HistogramChart, type HistogramChartProps, type HistogramSeries } from '
 export { LineChart, type LineChartProps, type LinePoint } from './LineChart.js';
 export { PieChart, type PieChartProps, type PieSlice } from './PieChart.js';
 export { SERIES_COLORS, seriesColor } from './chart-theme.js';
+export { MultiLineChart, type LineSeries, type MultiLineChartProps } from './MultiLineChart.js';
