@@ -1,26 +1,10 @@
 import type { AppRouter } from '@fm/api';
-import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { apiFetch } from './api-client';
+import { queryClient } from './query-client';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      retry: (failureCount, error) => failureCount < 2 && !isClientError(error),
-      refetchOnWindowFocus: false,
-    },
-  },
-});
-
-function isClientError(error: unknown): boolean {
-  if (error instanceof TRPCClientError) {
-    const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus;
-    return typeof status === 'number' && status < 500;
-  }
-  return false;
-}
+export { queryClient };
 
 /** The typed client: same procedures as the REST paths, same cookies, CSRF and 401 rules. */
 export const trpcClient = createTRPCClient<AppRouter>({

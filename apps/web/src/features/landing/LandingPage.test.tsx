@@ -3,20 +3,17 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { trpc } from '../../lib/trpc';
 import LandingPage from './LandingPage';
 import { FEATURES } from './landing-content';
 import { SCREENSHOTS } from './ScreenshotGallery';
+import { PUBLIC_STATS_QUERY_KEY, type PublicStats } from './use-public-stats';
 
-type Stats = {
-  simulationsRun: number;
-  modelAccuracy: { value: number; definition: string; measuredOn: string } | null;
-};
+type Stats = PublicStats;
 
 /** The page with the API's answer already in the query cache (as after the first fetch). */
 function renderLanding(stats: Stats) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(trpc.public.stats.queryKey(), stats);
+  client.setQueryData(PUBLIC_STATS_QUERY_KEY, stats);
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>

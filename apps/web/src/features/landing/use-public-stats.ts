@@ -1,9 +1,21 @@
+import type { AppRouter } from '@fm/api';
 import { useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc';
+import type { inferRouterOutputs } from '@trpc/server';
+import { api } from '../../lib/api-client';
 
-/** The landing page's measured figures (`GET /api/public/stats`). */
+export type PublicStats = inferRouterOutputs<AppRouter>['public']['stats'];
+export const PUBLIC_STATS_QUERY_KEY = ['public', 'stats'] as const;
+
+/**
+ * The landing page's measured figures (`GET /api/public/stats`). Fetched over the plain REST
+ * path so the tRPC client stays out of the landing page's bundle; the type still comes from the procedure.
+ */
 export function usePublicStats() {
-  return useQuery({ ...trpc.public.stats.queryOptions(), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: PUBLIC_STATS_QUERY_KEY,
+    queryFn: ({ signal }) => api.get<PublicStats>('/public/stats', { signal }),
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function formatPercent(fraction: number): string {
