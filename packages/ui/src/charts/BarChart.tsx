@@ -19,7 +19,8 @@ export interface BarChartProps {
   emptyText?: string;
 }
 
-const MAX_X_TICKS = 12;
+/** Room one x label needs, so labels never overlap. */
+const X_LABEL_WIDTH_PX = 44;
 
 function Plot({
   data,
@@ -44,7 +45,8 @@ function Plot({
     range: [innerHeight, 0],
     nice: true,
   });
-  const step = Math.max(1, Math.ceil(data.length / MAX_X_TICKS));
+  const maxTicks = Math.max(2, Math.floor(innerWidth / X_LABEL_WIDTH_PX));
+  const step = Math.max(1, Math.ceil(data.length / maxTicks));
   return (
     <svg width={width} height={height} aria-hidden="true" focusable="false">
       <Group left={CHART_MARGIN.left} top={CHART_MARGIN.top}>

@@ -26,7 +26,8 @@ export interface LineChartProps {
 }
 
 /** At most this many x labels fit under a chart. */
-const MAX_X_TICKS = 8;
+/** Room one x label needs, so labels never overlap. */
+const X_LABEL_WIDTH_PX = 70;
 
 function Plot({
   data,
@@ -40,7 +41,8 @@ function Plot({
   const xScale = scalePoint<string>({ domain: data.map((d) => d.x), range: [0, innerWidth] });
   const maxY = Math.max(1, ...data.map((d) => d.y));
   const yScale = scaleLinear<number>({ domain: [0, maxY], range: [innerHeight, 0], nice: true });
-  const step = Math.max(1, Math.ceil(data.length / MAX_X_TICKS));
+  const maxTicks = Math.max(2, Math.floor(innerWidth / X_LABEL_WIDTH_PX));
+  const step = Math.max(1, Math.ceil(data.length / maxTicks));
   const tickValues = data.filter((_, i) => i % step === 0).map((d) => d.x);
   return (
     <svg width={width} height={height} aria-hidden="true" focusable="false">
