@@ -1,0 +1,58 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildModelCard } from '../backtest/modelCard.js';
+import { summarizeBacktest } from '../backtest/summarizeBacktest.js';
+import { walkForward } from '../backtest/walkForward.js';
+import { DEFAULT_NFL_DATA_DIR, REPO_ROOT } from '../files/defaultDataDir.js';
+import { readNflDataDir } from '../files/readNflDataDir.js';
+import { formatBacktestTable } from './backtestTable.js';
+
+const DEFAULT_SEASONS = [2024, 2025];
+const DEFAULT_CARD = path.join(REPO_ROOT, 'packages/projections/model-card.json');
+
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string', default: DEFAULT_NFL_DATA_DIR },
+    seasons: { type: 'string', default: DEFAULT_SEASONS.join(',') },
+    card: { type: 'string', default: DEFAULT_CARD },
+    'no-card': { type: 'boolean', default: false },
+  },
+});
+
+const started = performance.now();
+const seasons = (values.seasons ?? '').split(',').map(Number).filter(Number.isInteger);
+const dataDir = path.resolve(values.data ?? DEFAULT_NFL_DATA_DIR);
+const { weeks, errors } = readNflDataDir(dataDir, { seasons: undefined });
+for (const error of errors) console.warn(`${error.file}:${error.line}: ${error.message}`);
+const loadedSeconds = (performance.now() - started) / 1000;
+const result = walkForward(weeks, seasons);
+const summary = summarizeBacktest(result.rows);
+const totalSeconds = (performance.now() - started) / 1000;
+
+console.log(`Walk-forward backtest, PPR, seasons ${seasons.join(', ')} (data: ${dataDir})`);
+console.log(formatBacktestTable(summary));
+console.log(
+  `\n${result.weeksEvaluated} weeks evaluated; load ${loadedSeconds.toFixed(1)} s, ` +
+    `training ${(result.trainingMs / 1000).toFixed(1)} s, total ${totalSeconds.toFixed(1)} s`,
+);
+
+if (!values['no-card']) {
+  const evaluated = seasons.map((season) => ({
+    season,
+    weeks: [...new Set(result.rows.filter((row) => row.season === season).map((row) => row.week))].sort((a, b) => a - b),
+  }));
+  const card = buildModelCard({
+    summary,
+    seasons: evaluated,
+    generatedAt: new Date(),
+    command: `npm run backtest -- --seasons ${seasons.join(',')}`,
+    timings: {
+      totalSeconds: Math.round(totalSeconds * 10) / 10,
+      trainingSeconds: Math.round(result.trainingMs / 100) / 10,
+      weeksEvaluated: result.weeksEvaluated,
+    },
+  });
+  writeFileSync(values.card ?? DEFAULT_CARD, `${JSON.stringify(card, null, 2)}\n`);
+  console.log(`Model card written to ${values.card}`);
+}

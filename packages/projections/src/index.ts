@@ -1,0 +1,16 @@
+export * from './stats/statLine.js';
+export * from './stats/teamCodes.js';
+export * from './csv/parseNflcomCsv.js';
+export * from './scoring/scoringRules.js';
+export * from './scoring/scoreStatLine.js';
+export * from './model/weekData.js';
+export * from './model/nflcomProjection.js';
+export { FEATURE_NAMES, FEATURES_BY_POSITION, type FeatureName } from './model/features.js';
+export * from './model/projectionHistory.js';
+export * from './model/trainModel.js';
+export * from './model/predictDistribution.js';
+export * from './model/projectWeek.js';
+export * from './backtest/accuracyMetrics.js';
+export * from './backtest/walkForward.js';
+export * from './backtest/summarizeBacktest.js';
+export * from './backtest/modelCard.js';

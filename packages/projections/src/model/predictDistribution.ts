@@ -1,0 +1,55 @@
+import type { Position } from '../stats/statLine.js';
+import { featureVector, type FeatureName } from './features.js';
+import { predictLinear } from './linearFits.js';
+import { levelIndex, type ProjectionModel } from './trainModel.js';
+
+/** Fantasy points of a player who takes the field are floored here (negative games are rare and small). */
+export const POINTS_FLOOR = 0;
+
+/** Without a trained model: NFL.com's figure, with a spread typical of the model's residuals (points). */
+const FALLBACK_SPREAD = { base: 3, perPoint: 0.45 };
+/** Standard-normal quantile at 0.9, for the fallback's symmetric interval. */
+const Z_90 = 1.2815515655446004;
+
+export interface PointsDistribution {
+  predMean: number;
+  predStd: number;
+  p10: number;
+  p50: number;
+  p90: number;
+}
+
+/** The PPR points distribution for one player-week from its features. */
+export function predictDistribution(
+  model: ProjectionModel,
+  position: Position,
+  features: Record<FeatureName, number>,
+  nflcom: number | null,
+): PointsDistribution {
+  const positionModel = model.positions[position];
+  if (!positionModel) return fallbackDistribution(nflcom ?? features.last8Avg);
+  const row = featureVector(features, position);
+  const predMean = Math.max(POINTS_FLOOR, predictLinear(positionModel.mean, row));
+  // Separate quantile fits can cross for unusual rows; sorting restores the order.
+  const [p10, p50, p90] = [
+    predictLinear(positionModel.quantiles.p10, row),
+    predictLinear(positionModel.quantiles.p50, row),
+    predictLinear(positionModel.quantiles.p90, row),
+  ]
+    .map((value) => Math.max(POINTS_FLOOR, value))
+    .sort((a, b) => a - b) as [number, number, number];
+  const predStd = positionModel.spread.std[levelIndex(predMean)] ?? 0;
+  return { predMean, predStd, p10, p50, p90 };
+}
+
+function fallbackDistribution(center: number): PointsDistribution {
+  const predMean = Math.max(POINTS_FLOOR, center);
+  const predStd = FALLBACK_SPREAD.base + FALLBACK_SPREAD.perPoint * predMean;
+  return {
+    predMean,
+    predStd,
+    p10: Math.max(POINTS_FLOOR, predMean - Z_90 * predStd),
+    p50: predMean,
+    p90: predMean + Z_90 * predStd,
+  };
+}
