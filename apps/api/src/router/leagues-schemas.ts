@@ -110,4 +110,5 @@ export const leagueDetailsSchema = z.object({
   rosters: z.array(appRosterSchema),
   matchups: z.array(appMatchupSchema),
   projections: z.record(z.string(), playerProjectionSchema),
+  app_player_ids: z.record(z.string(), z.number().int()),
 });

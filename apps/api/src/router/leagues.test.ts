@@ -177,6 +177,8 @@ describe.each(DATABASE_KINDS)('linking Sleeper and listing its leagues on %s', (
       is_league_scored: false,
     });
     expect(details.projections['9226']).toBeUndefined();
+    expect(details.app_player_ids['4943']).toBe(darnold[0]!.id);
+    expect(details.app_player_ids['9226']).toBeUndefined();
   });
 
   it('disconnecting removes the leagues', async () => {
@@ -204,14 +206,12 @@ describe.each(DATABASE_KINDS)('linking Sleeper and listing its leagues on %s', (
 
     // The stranger links a different Sleeper account, one that is in none of these leagues.
     const me = (await stranger.get('/api/auth/me')).body.data;
-    await env.server.deps.database.db
-      .insert(leagueConnections)
-      .values({
-        userId: me.id,
-        platform: 'sleeper',
-        externalUserId: '999999999999999999',
-        username: 'someone_else',
-      });
+    await env.server.deps.database.db.insert(leagueConnections).values({
+      userId: me.id,
+      platform: 'sleeper',
+      externalUserId: '999999999999999999',
+      username: 'someone_else',
+    });
     for (const leagueId of [IN_SEASON_LEAGUE_ID, OFFSEASON_LEAGUE_ID, '1']) {
       const response = await stranger.get(`/api/leagues/leagues/sleeper/${leagueId}/details`);
       expect(response.status, leagueId).toBe(404);

@@ -16,10 +16,15 @@ export interface LeagueDetails {
   matchups: AppMatchup[];
   /** Keyed by the player_id the rosters use; players without a projection are absent. */
   projections: Record<string, LeaguePlayerProjection>;
+  /**
+   * Our player id (players.id) of each rostered player linked to our directory, keyed by the
+   * roster's player_id: what /matchup/simulate needs. Unlinked players are absent.
+   */
+  app_player_ids: Record<string, number>;
 }
 
 /** What a platform loader answers before projections are joined. */
-export type PlatformLeague = Omit<LeagueDetails, 'platform' | 'projections'>;
+export type PlatformLeague = Omit<LeagueDetails, 'platform' | 'projections' | 'app_player_ids'>;
 
 /** 404 rather than 403: whether someone else's league exists is not ours to say. */
 export const leagueNotFound = () =>

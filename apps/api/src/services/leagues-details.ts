@@ -4,7 +4,7 @@ import { findConnection, type LeaguePlatform } from './leagues-connections.js';
 import type { LeagueDetails } from './leagues-details-shape.js';
 import { loadSleeperLeague } from './leagues-details-sleeper.js';
 import { loadYahooLeague } from './leagues-details-yahoo.js';
-import { ensureSleeperIdsLinked } from './leagues-player-directory.js';
+import { appPlayerIdsBySleeperId, ensureSleeperIdsLinked } from './leagues-player-directory.js';
 import { type LeaguePlayerProjection, loadLeagueProjections } from './leagues-projections.js';
 
 export type { LeagueDetails };
@@ -36,16 +36,23 @@ export async function loadLeagueDetails(
       if (sleeperId) sleeperIdByPlayerId.set(player.player_id, sleeperId);
     }
   }
-  const bySleeperId = await loadLeagueProjections(deps, {
-    sleeperIds: [...sleeperIdByPlayerId.values()],
-    season: Number(loaded.league.season),
-    week: loaded.week,
-    scoring: loaded.league.scoring_settings,
-  });
+  const sleeperIds = [...sleeperIdByPlayerId.values()];
+  const [bySleeperId, appIdBySleeperId] = await Promise.all([
+    loadLeagueProjections(deps, {
+      sleeperIds,
+      season: Number(loaded.league.season),
+      week: loaded.week,
+      scoring: loaded.league.scoring_settings,
+    }),
+    appPlayerIdsBySleeperId(deps, sleeperIds),
+  ]);
   const projections: Record<string, LeaguePlayerProjection> = {};
+  const appPlayerIds: Record<string, number> = {};
   for (const [playerId, sleeperId] of sleeperIdByPlayerId) {
     const projection = bySleeperId.get(sleeperId);
     if (projection) projections[playerId] = projection;
+    const appId = appIdBySleeperId.get(sleeperId);
+    if (appId !== undefined) appPlayerIds[playerId] = appId;
   }
-  return { platform: request.platform, ...loaded, projections };
+  return { platform: request.platform, ...loaded, projections, app_player_ids: appPlayerIds };
 }

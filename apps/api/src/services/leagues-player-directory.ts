@@ -1,5 +1,5 @@
 import { appState, players } from '@fm/db';
-import { count, eq, isNull } from 'drizzle-orm';
+import { count, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
 import { type MatchReport, matchPlayers } from '../integrations/sleeper/player-matching.js';
 import type { SleeperPlayerDirectory } from '../integrations/sleeper/schemas.js';
@@ -125,4 +125,18 @@ export function yahooToSleeperIds(directory: SleeperPlayerDirectory): Map<string
     yahooIdMaps.set(directory, map);
   }
   return map;
+}
+
+/** Our player id (players.id) for each of these Sleeper ids that is linked to one. */
+export async function appPlayerIdsBySleeperId(
+  deps: AppDeps,
+  sleeperIds: string[],
+): Promise<Map<string, number>> {
+  const ids = [...new Set(sleeperIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await deps.database.db
+    .select({ id: players.id, sleeperId: players.sleeperId })
+    .from(players)
+    .where(inArray(players.sleeperId, ids));
+  return new Map(rows.flatMap((row) => (row.sleeperId ? [[row.sleeperId, row.id] as const] : [])));
 }

@@ -14,6 +14,10 @@ const DataManagementPage = lazyPage(() => import('../features/admin/DataManageme
 const LeaguesHomePage = lazyPage(() => import('../features/leagues/LeaguesHomePage'));
 const LinkLeaguesPage = lazyPage(() => import('../features/leagues/LinkLeaguesPage'));
 const LeaguePickerPage = lazyPage(() => import('../features/leagues/LeaguePickerPage'));
+const SimulateLeaguePage = lazyPage(() => import('../features/simulate/SimulateLeaguePage'));
+const DashboardPage = lazyPage(() => import('../features/simulate/DashboardPage'));
+const TeamMatchupPage = lazyPage(() => import('../features/simulate/TeamMatchupPage'));
+const TeamMatchupDashboardPage = lazyPage(() => import('../features/simulate/TeamMatchupDashboardPage'));
 const MethodologyPage = lazyPage(() => import('../features/methodology/MethodologyPage'));
 const ProjectionsPage = lazyPage(() => import('../features/projections/ProjectionsPage'));
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
@@ -48,6 +52,11 @@ const signedInRoutes: RouteObject[] = [
   { path: 'settings', element: <SettingsPage /> },
   { path: 'link-leagues', element: <LinkLeaguesPage /> },
   { path: 'simulate/:username/:season', element: <LeaguePickerPage /> },
+  { path: 'simulate/yahoo/:season/:leagueId', element: <SimulateLeaguePage platform="yahoo" /> },
+  { path: 'simulate/:username/:season/:leagueId', element: <SimulateLeaguePage platform="sleeper" /> },
+  { path: 'dashboard', element: <DashboardPage /> },
+  { path: 'team-matchup', element: <TeamMatchupPage /> },
+  { path: 'team-matchup/dashboard', element: <TeamMatchupDashboardPage /> },
 ];
 
 /** Pages under /admin (role admin). */

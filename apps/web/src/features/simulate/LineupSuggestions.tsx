@@ -1,0 +1,47 @@
+import type { LineupLabInput } from '@fm/engine';
+import { Spinner } from '@fm/ui';
+import { useEnginePreview } from './useEnginePreview';
+import { formatPercent } from './format';
+
+function signedPercent(change: number): string {
+  const points = change * 100;
+  return `${points >= 0 ? '+' : '−'}${Math.abs(points).toFixed(1)} pts`;
+}
+
+/** Start/sit suggestions from the lineup lab, computed in the browser's engine worker. */
+export function LineupSuggestions({ input }: { input: LineupLabInput | null }) {
+  const lab = useEnginePreview('lineup', input, { debounceMs: 0 });
+  const names = new Map(input?.roster.map((player) => [player.id, player.name ?? player.id]) ?? []);
+  const nameOf = (id: string | null) => (id === null ? 'nobody' : (names.get(id) ?? id));
+  return (
+    <section className="card dashboard-section" aria-labelledby="lineup-lab-title">
+      <h2 id="lineup-lab-title">Start / sit suggestions</h2>
+      {!input && <p>The league’s starting slots are unknown, so the lineup lab cannot run.</p>}
+      {input && lab.status === 'error' && (
+        <p className="field__error">The lineup lab failed: {lab.error?.message}</p>
+      )}
+      {input && !lab.result && lab.status !== 'error' && <Spinner label="Trying every legal line-up…" />}
+      {lab.result && (
+        <>
+          <p>
+            Best line-up: <strong>{formatPercent(lab.result.winProbability)}</strong> to win (now{' '}
+            {formatPercent(lab.result.currentWinProbability)}).
+          </p>
+          {lab.result.swaps.length === 0 ? (
+            <p>Your line-up is already the best one we found.</p>
+          ) : (
+            <ul className="swap-list">
+              {lab.result.swaps.map((swap, index) => (
+                <li key={index}>
+                  Start <strong>{nameOf(swap.playerIn)}</strong> instead of{' '}
+                  <strong>{nameOf(swap.playerOut)}</strong> ({signedPercent(swap.winProbabilityChange)} win
+                  chance)
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import type { SimulationAnswer } from './league-details';
+import { formatPercent, formatPoints } from './format';
+
+type PlayerAnswer = SimulationAnswer['user_team']['players'][number];
+
+const STATUS_LABELS: Record<PlayerAnswer['status'], string> = {
+  projected: 'Projected',
+  baseline: 'No projection (position average)',
+  final: 'Banked',
+  out: 'Out',
+};
+
+function chance(value: number | null): string {
+  return value === null ? '—' : formatPercent(value, 0);
+}
+
+function Rows({ players }: { players: PlayerAnswer[] }) {
+  return (
+    <>
+      {players.map((player) => (
+        <tr key={player.player_id}>
+          <th scope="row">{player.name}</th>
+          <td>{player.position}</td>
+          <td>{formatPoints(player.distribution.mean)}</td>
+          <td>
+            {formatPoints(player.distribution.p10)}–{formatPoints(player.distribution.p90)}
+          </td>
+          <td>{chance(player.boom_probability)}</td>
+          <td>{chance(player.bust_probability)}</td>
+          <td>{STATUS_LABELS[player.status]}</td>
+        </tr>
+      ))}
+    </>
+  );
+}
+
+/** Per-player boom and bust chances of both line-ups, as the simulation used them. */
+export function PlayerOutlookTable({ result }: { result: SimulationAnswer }) {
+  const teams = [result.user_team, result.opponent_team];
+  return (
+    <section className="card dashboard-section" aria-labelledby="boom-bust-title">
+      <h2 id="boom-bust-title">Boom or bust</h2>
+      <p className="field__hint">
+        Boom: a top-20% week for the position. Bust: a bottom-20% week. Banked players have already scored.
+      </p>
+      {teams.map((team, index) => (
+        <div className="table-wrap dashboard-table" key={index}>
+          <table className="table">
+            <caption>{team.name ?? (index === 0 ? 'Your team' : 'Opponent')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Player</th>
+                <th scope="col">Pos</th>
+                <th scope="col">Expected</th>
+                <th scope="col">Range (10–90%)</th>
+                <th scope="col">Boom</th>
+                <th scope="col">Bust</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              <Rows players={team.players} />
+            </tbody>
+          </table>
+        </div>
+      ))}
+    </section>
+  );
+}

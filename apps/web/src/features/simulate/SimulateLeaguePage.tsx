@@ -1,0 +1,65 @@
+import { Banner, Button, Spinner } from '@fm/ui';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { type LeaguePlatform, useLeagueDetails } from './league-details';
+import { LeagueSimulator } from './LeagueSimulator';
+import './simulate.css';
+
+/** Weeks a league page can show (NFL regular season and playoffs). */
+const WEEKS = Array.from({ length: 18 }, (_, i) => i + 1);
+
+/**
+ * /simulate/{username}/{season}/{leagueId} and /simulate/yahoo/{season}/{leagueId}: my team
+ * against this week's opponent, the instant preview, and the full simulation.
+ */
+export default function SimulateLeaguePage({ platform }: { platform: LeaguePlatform }) {
+  const { leagueId = '' } = useParams();
+  const [week, setWeek] = useState<number | undefined>(undefined);
+  const details = useLeagueDetails(platform, leagueId, week);
+
+  if (details.isPending) return <Spinner label="Loading your league…" />;
+  if (details.isError) {
+    return (
+      <section className="page">
+        <h1>League unavailable</h1>
+        <Banner tone="error">{details.error.message}</Banner>
+        <div className="button-row">
+          <Button onClick={() => void details.refetch()}>Try Again</Button>
+          <Link to="/" className="button button--secondary">
+            Back to your leagues
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="page simulate-page">
+      <div className="simulate-page__head">
+        <div>
+          <h1>{details.data.league.name}</h1>
+          <p className="simulate-page__meta">
+            {details.data.league.season} season ·{' '}
+            {details.data.is_week_complete ? 'final scores' : 'this week'}
+          </p>
+        </div>
+        <div className="field simulate-page__week">
+          <label htmlFor="simulate-week">Week</label>
+          <select
+            id="simulate-week"
+            className="input"
+            value={details.data.week}
+            onChange={(event) => setWeek(Number(event.target.value))}
+          >
+            {WEEKS.map((w) => (
+              <option key={w} value={w}>
+                Week {w}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {/* Keyed by week so each week starts from that week's real line-ups. */}
+      <LeagueSimulator key={`${details.data.league.league_id}:${details.data.week}`} details={details.data} />
+    </section>
+  );
+}

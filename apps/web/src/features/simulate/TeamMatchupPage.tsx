@@ -1,0 +1,164 @@
+import { Banner, Button, Spinner } from '@fm/ui';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { trpcClient } from '../../lib/trpc';
+import { useAuth } from '../auth/auth-context';
+import { useLinkedLeagues } from '../leagues/leagues-queries';
+import { type LeagueDetails, type LeaguePlatform, rosterById, useLeagueDetails } from './league-details';
+import {
+  NO_KNOWN_STARTERS_MESSAGE,
+  serverTeam,
+  SIMULATION_ITERATIONS,
+  SIMULATION_SEED,
+  teamName,
+} from './matchup-inputs';
+import { startRun } from './simulation-store';
+import './simulate.css';
+
+function TeamSelect({
+  id,
+  label,
+  details,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  details: LeagueDetails;
+  value: number;
+  onChange(rosterId: number): void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        className="input"
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
+        {details.rosters.map((roster) => (
+          <option key={roster.roster_id} value={roster.roster_id}>
+            {roster.owner_name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function TwoTeams({ details }: { details: LeagueDetails }) {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const first = details.my_roster_id ?? details.rosters[0]?.roster_id ?? 0;
+  const [teamA, setTeamA] = useState(first);
+  const [teamB, setTeamB] = useState(details.rosters.find((r) => r.roster_id !== first)?.roster_id ?? first);
+  const [error, setError] = useState<string | null>(null);
+
+  const analyze = () => {
+    if (teamA === teamB) {
+      setError('Choose two different teams.');
+      return;
+    }
+    const side = (rosterId: number) => ({
+      rosterId,
+      starterIds: rosterById(details, rosterId)?.players.starters.map((p) => p.player_id) ?? [],
+    });
+    const a = serverTeam(details, side(teamA));
+    const b = serverTeam(details, side(teamB));
+    if (a.team.starters.length === 0 || b.team.starters.length === 0) {
+      setError(NO_KNOWN_STARTERS_MESSAGE);
+      return;
+    }
+    const { league } = details;
+    void startRun(
+      'analyze',
+      {
+        ownerId: user?.id ?? '',
+        platform: details.platform,
+        leagueId: league.league_id,
+        leagueName: league.name,
+        season: league.season,
+        week: details.week,
+        backPath: `/team-matchup?${new URLSearchParams({ platform: details.platform, league: league.league_id })}`,
+        userRosterId: teamA,
+        userName: teamName(rosterById(details, teamA)),
+        opponentName: teamName(rosterById(details, teamB)),
+        leftOut: [...a.leftOut, ...b.leftOut],
+        lineupLab: null,
+        seasonOutlook: null,
+      },
+      () =>
+        trpcClient.matchup.analyze.mutate({
+          userTeam: a.team,
+          opponentTeam: b.team,
+          league_id: league.league_id,
+          platform: details.platform,
+          season: Number(league.season),
+          week: details.week,
+          iterations: SIMULATION_ITERATIONS,
+          seed: SIMULATION_SEED,
+        }),
+    );
+    navigate('/team-matchup/dashboard');
+  };
+
+  return (
+    <div className="card team-matchup-form">
+      <p>
+        {details.league.name}, week {details.week}: each team plays its current starters.
+      </p>
+      <div className="team-matchup-form__teams">
+        <TeamSelect id="team-a" label="First team" details={details} value={teamA} onChange={setTeamA} />
+        <TeamSelect id="team-b" label="Second team" details={details} value={teamB} onChange={setTeamB} />
+      </div>
+      {error && <Banner tone="error">{error}</Banner>}
+      <Button onClick={analyze}>Analyze matchup</Button>
+    </div>
+  );
+}
+
+/** /team-matchup: compare any two teams of one of my leagues. */
+export default function TeamMatchupPage() {
+  const [params, setParams] = useSearchParams();
+  const platform = (params.get('platform') === 'yahoo' ? 'yahoo' : 'sleeper') as LeaguePlatform;
+  const leagueId = params.get('league') ?? '';
+  const week = Number(params.get('week')) || undefined;
+  const leagues = useLinkedLeagues();
+  const details = useLeagueDetails(platform, leagueId, week);
+  const options = leagues.data ? [...leagues.data.data.sleeper, ...leagues.data.data.yahoo] : [];
+
+  return (
+    <section className="page team-matchup">
+      <h1>Team Matchup</h1>
+      <div className="field team-matchup__league">
+        <label htmlFor="team-matchup-league">League</label>
+        <select
+          id="team-matchup-league"
+          className="input"
+          value={leagueId ? `${platform}:${leagueId}` : ''}
+          onChange={(event) => {
+            const [nextPlatform = 'sleeper', ...rest] = event.target.value.split(':');
+            setParams({ platform: nextPlatform, league: rest.join(':') });
+          }}
+        >
+          <option value="" disabled>
+            {leagues.isPending ? 'Loading your leagues…' : 'Choose a league'}
+          </option>
+          {options.map((league) => (
+            <option
+              key={`${league.platform}:${league.league_id}`}
+              value={`${league.platform}:${league.league_id}`}
+            >
+              {league.name} ({league.platform === 'yahoo' ? 'Yahoo' : 'Sleeper'})
+            </option>
+          ))}
+        </select>
+      </div>
+      {leagues.isError && <Banner tone="error">{leagues.error.message}</Banner>}
+      {leagueId && details.isPending && <Spinner label="Loading the league…" />}
+      {details.isError && <Banner tone="error">{details.error.message}</Banner>}
+      {details.data && <TwoTeams key={details.data.league.league_id} details={details.data} />}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AppRouter } from '@fm/api';
+import type { inferRouterOutputs } from '@trpc/server';
+import { trpc } from '../../lib/trpc';
+
+type Outputs = inferRouterOutputs<AppRouter>;
+export type LeagueDetails = Outputs['leagues']['details'];
+export type LeagueRoster = LeagueDetails['rosters'][number];
+export type LeaguePlayer = LeagueRoster['players']['starters'][number];
+export type LeagueProjection = LeagueDetails['projections'][string];
+export type LeaguePlatform = LeagueDetails['platform'];
+export type SimulationAnswer = Outputs['matchup']['simulate'];
+export type AnalysisAnswer = Outputs['matchup']['analyze'];
+
+/** A league of the user's linked accounts: rosters, this week's matchups and projections. */
+export function useLeagueDetails(platform: LeaguePlatform, leagueId: string, week?: number) {
+  return useQuery({
+    ...trpc.leagues.details.queryOptions({ platform, leagueId, week }),
+    enabled: leagueId !== '',
+    placeholderData: keepPreviousData,
+    // Rosters and scores move during game days; a minute of staleness is fine.
+    staleTime: 60_000,
+  });
+}
+
+export function rosterById(details: LeagueDetails, rosterId: number | null): LeagueRoster | undefined {
+  return details.rosters.find((roster) => roster.roster_id === rosterId);
+}
+
+/** The roster playing `rosterId` this week (same matchup_id), if any. */
+export function weeklyOpponentId(details: LeagueDetails, rosterId: number): number | null {
+  const mine = details.matchups.find((matchup) => matchup.roster_id === rosterId);
+  if (!mine || mine.matchup_id === null) return null;
+  const other = details.matchups.find(
+    (matchup) => matchup.matchup_id === mine.matchup_id && matchup.roster_id !== rosterId,
+  );
+  return other?.roster_id ?? null;
+}

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import type { LeagueDetails, LeaguePlayer } from './league-details';
+import { alignToSlots, lineupLabInput, previewMatchupInput, serverTeam } from './matchup-inputs';
+import { bankedPoints } from './matchup-players';
+import { roundRobinWeeks, seasonOutlookInput } from './season-outlook-input';
+
+const player = (player_id: string, position: string, extra: Partial<LeaguePlayer> = {}): LeaguePlayer => ({
+  player_id,
+  name: `Player ${player_id}`,
+  position,
+  team: 'KC',
+  injury_status: null,
+  ...extra,
+});
+
+function details(overrides: Partial<LeagueDetails> = {}): LeagueDetails {
+  const roster = (roster_id: number, starters: LeaguePlayer[], bench: LeaguePlayer[]) => ({
+    roster_id,
+    owner_id: `owner-${roster_id}`,
+    owner_name: `Team ${roster_id}`,
+    owner_avatar: '',
+    wins: 0,
+    losses: 0,
+    ties: 0,
+    fpts: 0,
+    fpts_against: 0,
+    players: { starters, bench, reserve: [] },
+  });
+  return {
+    platform: 'sleeper',
+    league: {
+      league_id: 'L1',
+      name: 'Test League',
+      total_rosters: 2,
+      season: '2025',
+      status: 'in_season',
+      roster_positions: ['QB', 'RB', 'WR', 'FLEX', 'BN', 'BN'],
+      scoring_settings: { rec: 1 },
+      settings: {
+        num_teams: 2,
+        playoff_teams: 2,
+        playoff_week_start: 5,
+        league_average_match: 0,
+        league_type: 0,
+        start_week: 1,
+      },
+      avatar: null,
+    },
+    week: 2,
+    is_week_complete: false,
+    my_roster_id: 1,
+    rosters: [
+      roster(
+        1,
+        [player('q1', 'QB'), player('r1', 'RB'), player('w1', 'WR'), player('w2', 'WR')],
+        [player('r2', 'RB')],
+      ),
+      roster(
+        2,
+        [player('q2', 'QB'), player('r3', 'RB', { injury_status: 'Out' }), player('w3', 'WR')],
+        [player('DEN', 'DEF')],
+      ),
+    ],
+    matchups: [
+      {
+        matchup_id: 1,
+        roster_id: 1,
+        points: 20,
+        players_points: { q1: 20, r1: 0, w1: 0, w2: 0, r2: 0 },
+        starters: [],
+      },
+      { matchup_id: 1, roster_id: 2, points: 0, players_points: { q2: 0 }, starters: [] },
+    ],
+    projections: {
+      q1: {
+        mean: 20,
+        std: 7,
+        p10: 11,
+        p50: 19,
+        p90: 30,
+        team: 'KC',
+        opponent: 'BUF',
+        source: 'model',
+        is_league_scored: true,
+      },
+      r1: {
+        mean: 12,
+        std: 6,
+        p10: 5,
+        p50: 11,
+        p90: 20,
+        team: 'KC',
+        opponent: 'BUF',
+        source: 'model',
+        is_league_scored: true,
+      },
+    },
+    app_player_ids: { q1: 11, r1: 12, w1: 13, w2: 14, r2: 15, q2: 21, r3: 22, w3: 23 },
+    ...overrides,
+  };
+}
+
+describe('banked points', () => {
+  it('counts scored points while games are on, and every recorded score once the week is over', () => {
+    expect(bankedPoints(details(), 1, 'q1')).toBe(20);
+    expect(bankedPoints(details(), 1, 'r1')).toBeNull();
+    expect(bankedPoints(details({ is_week_complete: true }), 1, 'r1')).toBe(0);
+    expect(bankedPoints(details({ is_week_complete: true }), 2, 'w3')).toBeNull();
+  });
+});
+
+describe('the preview input', () => {
+  it('carries projections, banked points and outs of the chosen starters only', () => {
+    const input = previewMatchupInput(
+      details(),
+      { rosterId: 1, starterIds: ['q1', 'r1', 'r2'] },
+      { rosterId: 2, starterIds: ['q2', 'r3'] },
+    )!;
+    expect(input.user.players.map((p) => p.id)).toEqual(['q1', 'r1', 'r2']);
+    expect(input.user.players[0]).toMatchObject({ isFinal: true, actualPoints: 20 });
+    expect(input.user.players[1]).toMatchObject({ predMean: 12, p90: 20, opponent: 'BUF' });
+    expect(input.user.players[2]!.predMean).toBeUndefined();
+    expect(input.opponent.players[1]).toMatchObject({ isOut: true });
+    expect(input.seed).toBeDefined();
+  });
+
+  it('is null while a side has no starters', () => {
+    expect(
+      previewMatchupInput(details(), { rosterId: 1, starterIds: [] }, { rosterId: 2, starterIds: ['q2'] }),
+    ).toBeNull();
+  });
+});
+
+describe('the server team', () => {
+  it('sends our player ids with banked points and outs, and names the players we cannot send', () => {
+    const { team, leftOut } = serverTeam(details(), { rosterId: 2, starterIds: ['q2', 'r3', 'DEN'] });
+    expect(team).toEqual({ name: 'Team 2', roster_id: 2, starters: [{ id: 21 }, { id: 22, is_out: true }] });
+    expect(leftOut).toEqual(['Player DEN']);
+    const mine = serverTeam(details(), { rosterId: 1, starterIds: ['q1'] }).team;
+    expect(mine.starters).toEqual([{ id: 11, actual_points: 20, is_final: true }]);
+  });
+});
+
+describe('slot alignment for the lineup lab', () => {
+  it('fills restrictive slots first so a flex does not take the only player of a position', () => {
+    const starters = [player('w1', 'WR'), player('w2', 'WR'), player('r1', 'RB'), player('q1', 'QB')];
+    expect(alignToSlots(starters, ['QB', 'RB', 'WR', 'FLEX', 'BN'])).toEqual(['q1', 'r1', 'w1', 'w2']);
+    expect(alignToSlots([player('q1', 'QB')], ['QB', 'RB', 'W/R/T', 'BN'])).toEqual(['q1', null, null]);
+  });
+
+  it('builds a lab input of the whole roster against the opponent’s starters, banked players locked', () => {
+    const input = lineupLabInput(
+      details(),
+      { rosterId: 1, starterIds: ['q1', 'r1', 'w1', 'w2'] },
+      { rosterId: 2, starterIds: ['q2'] },
+    )!;
+    expect(input.roster.map((p) => p.id)).toEqual(['q1', 'r1', 'w1', 'w2', 'r2']);
+    expect(input.roster.find((p) => p.id === 'q1')!.isLocked).toBe(true);
+    expect(input.starters).toEqual(['q1', 'r1', 'w1', 'w2']);
+    expect(input.rosterPositions).toEqual(['QB', 'RB', 'WR', 'FLEX', 'BN', 'BN']);
+  });
+});
+
+describe('the season outlook input', () => {
+  it('pairs every team with every other once per cycle', () => {
+    const ids = ['1', '2', '3', '4'];
+    const weeks = roundRobinWeeks(ids, [1, 2, 3]);
+    const pairs = weeks.flatMap((w) => w.matchups.map(([a, b]) => [a, b].sort().join('-')));
+    expect(new Set(pairs).size).toBe(6);
+    for (const week of weeks) expect(new Set(week.matchups.flat()).size).toBe(4);
+    const odd = roundRobinWeeks(['1', '2', '3'], [1]);
+    expect(odd[0]!.matchups).toHaveLength(1);
+  });
+
+  it('plays this week’s real pairing, then the weeks before the playoffs; a complete league has none left', () => {
+    const input = seasonOutlookInput(details())!;
+    expect(input.schedule.map((w) => w.week)).toEqual([2, 3, 4]);
+    expect(input.schedule[0]!.matchups).toEqual([['1', '2']]);
+    expect(input.playoffTeams).toBe(2);
+    expect(input.teams[0]!.weeklyMean).toBeGreaterThan(20);
+    const complete = seasonOutlookInput(details({ league: { ...details().league, status: 'complete' } }))!;
+    expect(complete.schedule).toEqual([]);
+  });
+});

@@ -1,0 +1,136 @@
+import { normalisePosition, parseStartingSlots, type LineupLabInput, type MatchupInput } from '@fm/engine';
+import { type LeagueDetails, type LeagueRoster, rosterById } from './league-details';
+import {
+  bankedPoints,
+  isRuledOut,
+  playablePlayers,
+  toRosterPlayer,
+  toSimulationPlayer,
+} from './matchup-players';
+
+/** The preview and the server run share a seed, so equal line-ups give equal numbers. */
+export const SIMULATION_SEED = 20_251;
+export const PREVIEW_ITERATIONS = 10_000;
+export const SIMULATION_ITERATIONS = 10_000;
+export const LINEUP_LAB_ITERATIONS = 10_000;
+export const NO_KNOWN_STARTERS_MESSAGE =
+  'None of these starters are in our player directory yet, so the server cannot simulate this matchup.';
+/** Yahoo's slot names → Sleeper's, which the engine reads. */
+const YAHOO_SLOT_NAMES: Record<string, string> = {
+  'W/R/T': 'FLEX',
+  'W/R': 'WRRB_FLEX',
+  'W/T': 'REC_FLEX',
+  'Q/W/R/T': 'SUPER_FLEX',
+  'D/ST': 'DEF',
+};
+
+export interface Side {
+  rosterId: number;
+  /** Player ids starting, in the order the user sees them. */
+  starterIds: string[];
+}
+
+export function teamName(roster: LeagueRoster | undefined): string {
+  return roster?.owner_name ?? 'Unknown team';
+}
+
+function startersOf(details: LeagueDetails, side: Side) {
+  const roster = rosterById(details, side.rosterId);
+  if (!roster) return [];
+  const byId = new Map(playablePlayers(roster).map((player) => [player.player_id, player]));
+  return side.starterIds.flatMap((id) => {
+    const player = byId.get(id);
+    return player ? [player] : [];
+  });
+}
+
+/** The engine input of the instant preview: both line-ups as chosen, in league scoring. */
+export function previewMatchupInput(details: LeagueDetails, user: Side, opponent: Side): MatchupInput | null {
+  const team = (side: Side) => ({
+    name: teamName(rosterById(details, side.rosterId)),
+    players: startersOf(details, side).map((player) => toSimulationPlayer(details, side.rosterId, player)),
+  });
+  const userTeam = team(user);
+  const opponentTeam = team(opponent);
+  if (userTeam.players.length === 0 || opponentTeam.players.length === 0) return null;
+  return { user: userTeam, opponent: opponentTeam, iterations: PREVIEW_ITERATIONS, seed: SIMULATION_SEED };
+}
+
+export interface ServerTeam {
+  name: string;
+  roster_id: number;
+  starters: { id: number; actual_points?: number; is_final?: boolean; is_out?: boolean }[];
+}
+
+/**
+ * A team as /matchup/simulate takes it: our player ids with banked points and outs. Players our
+ * directory does not know yet (often team defences and kickers) cannot go to the server; their
+ * names are returned so the page can say so.
+ */
+export function serverTeam(details: LeagueDetails, side: Side): { team: ServerTeam; leftOut: string[] } {
+  const roster = rosterById(details, side.rosterId);
+  const leftOut: string[] = [];
+  const starters: ServerTeam['starters'] = [];
+  for (const player of startersOf(details, side)) {
+    const appId = details.app_player_ids[player.player_id];
+    if (appId === undefined) {
+      leftOut.push(player.name);
+      continue;
+    }
+    const banked = bankedPoints(details, side.rosterId, player.player_id);
+    starters.push({
+      id: appId,
+      ...(banked !== null ? { actual_points: banked, is_final: true } : {}),
+      ...(banked === null && isRuledOut(player) ? { is_out: true } : {}),
+    });
+  }
+  return { team: { name: teamName(roster), roster_id: side.rosterId, starters }, leftOut };
+}
+
+export function engineRosterPositions(rosterPositions: string[]): string[] {
+  return rosterPositions.map((slot) => YAHOO_SLOT_NAMES[slot.toUpperCase()] ?? slot);
+}
+
+/**
+ * Puts the chosen starters into the league's starting slots, most restrictive slots first (so a
+ * flex does not take the only tight end); slots nobody can fill stay empty (null).
+ */
+export function alignToSlots(
+  starters: { player_id: string; position: string }[],
+  rosterPositions: string[],
+): (string | null)[] {
+  const slots = parseStartingSlots(engineRosterPositions(rosterPositions));
+  const assigned: (string | null)[] = slots.map(() => null);
+  const used = new Set<string>();
+  const order = [...slots].sort((a, b) => (a.eligible?.length ?? 99) - (b.eligible?.length ?? 99));
+  for (const slot of order) {
+    const candidate = starters.find((player) => {
+      const position = normalisePosition(player.position);
+      return !used.has(player.player_id) && position !== null && slot.eligible?.includes(position);
+    });
+    if (candidate) {
+      used.add(candidate.player_id);
+      assigned[slot.starterIndex] = candidate.player_id;
+    }
+  }
+  return assigned;
+}
+
+/** The start/sit lab for the user's roster against the opponent's chosen line-up. */
+export function lineupLabInput(details: LeagueDetails, user: Side, opponent: Side): LineupLabInput | null {
+  const roster = rosterById(details, user.rosterId);
+  if (!roster || details.league.roster_positions.length === 0) return null;
+  const starters = startersOf(details, user);
+  const opponentPlayers = startersOf(details, opponent).map((player) =>
+    toSimulationPlayer(details, opponent.rosterId, player),
+  );
+  if (starters.length === 0 || opponentPlayers.length === 0) return null;
+  return {
+    roster: playablePlayers(roster).map((player) => toRosterPlayer(details, user.rosterId, player)),
+    starters: alignToSlots(starters, details.league.roster_positions),
+    rosterPositions: engineRosterPositions(details.league.roster_positions),
+    opponent: opponentPlayers,
+    iterations: LINEUP_LAB_ITERATIONS,
+    seed: SIMULATION_SEED,
+  };
+}

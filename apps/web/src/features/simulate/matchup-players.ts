@@ -1,0 +1,90 @@
+import type { RosterPlayer, SimulationPlayer } from '@fm/engine';
+import type { LeagueDetails, LeaguePlayer, LeagueRoster } from './league-details';
+
+/** Statuses that mean the player will not play this week (Sleeper and Yahoo spellings). */
+const OUT_STATUSES = new Set([
+  'OUT',
+  'O',
+  'IR',
+  'SUS',
+  'SUSP',
+  'PUP',
+  'PUP-R',
+  'PUP-P',
+  'NFI-R',
+  'NFI-A',
+  'COV',
+  'NA',
+  'DNR',
+]);
+
+export function isRuledOut(player: Pick<LeaguePlayer, 'injury_status'>): boolean {
+  return Boolean(player.injury_status && OUT_STATUSES.has(player.injury_status.toUpperCase()));
+}
+
+/**
+ * Points a player has already scored this week, which count as banked: every recorded score once
+ * the week is over; while games are on, any score the platform reports (a game that has started).
+ * Null when nothing is banked (the player is simulated from his projection).
+ */
+export function bankedPoints(details: LeagueDetails, rosterId: number, playerId: string): number | null {
+  const matchup = details.matchups.find((m) => m.roster_id === rosterId);
+  const points = matchup?.players_points[playerId];
+  if (points === undefined) return null;
+  if (details.is_week_complete) return points;
+  return points !== 0 ? points : null;
+}
+
+/** One rostered player as the engine takes him: projection in league scoring, banked points, status. */
+export function toSimulationPlayer(
+  details: LeagueDetails,
+  rosterId: number,
+  player: LeaguePlayer,
+): SimulationPlayer {
+  const projection = details.projections[player.player_id];
+  const banked = bankedPoints(details, rosterId, player.player_id);
+  return {
+    id: player.player_id,
+    name: player.name,
+    position: player.position,
+    team: projection?.team ?? player.team,
+    opponent: projection?.opponent ?? null,
+    ...(projection
+      ? {
+          predMean: projection.mean,
+          predStd: projection.std,
+          p10: projection.p10,
+          p50: projection.p50,
+          p90: projection.p90,
+        }
+      : {}),
+    ...(banked !== null
+      ? { isFinal: true, actualPoints: banked }
+      : isRuledOut(player)
+        ? { isOut: true }
+        : {}),
+  };
+}
+
+/** For the lineup lab: a banked player's game is under way or over, so he cannot be moved. */
+export function toRosterPlayer(details: LeagueDetails, rosterId: number, player: LeaguePlayer): RosterPlayer {
+  const simulated = toSimulationPlayer(details, rosterId, player);
+  return { ...simulated, isLocked: simulated.isFinal === true };
+}
+
+/** Starters and bench (injured reserve and taxi squads cannot be started). */
+export function playablePlayers(roster: LeagueRoster): LeaguePlayer[] {
+  return [...roster.players.starters, ...roster.players.bench];
+}
+
+/** The expected points the preview shows next to a player: banked points, 0 when out, else the projection. */
+export function expectedPointsOf(
+  details: LeagueDetails,
+  rosterId: number,
+  player: LeaguePlayer,
+): number | null {
+  const banked = bankedPoints(details, rosterId, player.player_id);
+  if (banked !== null) return banked;
+  if (isRuledOut(player)) return 0;
+  return details.projections[player.player_id]?.mean ?? null;
+}

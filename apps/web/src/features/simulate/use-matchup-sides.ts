@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { type LeagueDetails, rosterById, weeklyOpponentId } from './league-details';
+import type { Side } from './matchup-inputs';
+
+function defaultUserRosterId(details: LeagueDetails): number | null {
+  return details.my_roster_id ?? details.rosters[0]?.roster_id ?? null;
+}
+
+function defaultOpponentId(details: LeagueDetails, userRosterId: number | null): number | null {
+  if (userRosterId === null) return null;
+  return (
+    weeklyOpponentId(details, userRosterId) ??
+    details.rosters.find((roster) => roster.roster_id !== userRosterId)?.roster_id ??
+    null
+  );
+}
+
+function startersOf(details: LeagueDetails, rosterId: number): string[] {
+  return rosterById(details, rosterId)?.players.starters.map((player) => player.player_id) ?? [];
+}
+
+/**
+ * Which two teams face each other and who starts for each: my team against this week's opponent
+ * by default, any team selectable, and per-team starter choices kept while switching teams.
+ */
+export function useMatchupSides(details: LeagueDetails) {
+  const [userRosterId, setUserRosterId] = useState(() => defaultUserRosterId(details));
+  const [opponentRosterId, setOpponentRosterId] = useState(() => defaultOpponentId(details, userRosterId));
+  const [chosenStarters, setChosenStarters] = useState<Record<number, string[]>>({});
+
+  const startersFor = (rosterId: number) => chosenStarters[rosterId] ?? startersOf(details, rosterId);
+  const side = (rosterId: number | null): Side | null =>
+    rosterId === null ? null : { rosterId, starterIds: startersFor(rosterId) };
+
+  return {
+    user: side(userRosterId),
+    opponent: side(opponentRosterId),
+    chooseUserRoster(rosterId: number) {
+      setUserRosterId(rosterId);
+      if (rosterId === opponentRosterId) setOpponentRosterId(defaultOpponentId(details, rosterId));
+    },
+    chooseOpponentRoster(rosterId: number) {
+      setOpponentRosterId(rosterId);
+    },
+    toggleStarter(rosterId: number, playerId: string, isStarting: boolean) {
+      const current = startersFor(rosterId);
+      const next = isStarting
+        ? [...current.filter((id) => id !== playerId), playerId]
+        : current.filter((id) => id !== playerId);
+      setChosenStarters((previous) => ({ ...previous, [rosterId]: next }));
+    },
+  };
+}
