@@ -1,4 +1,11 @@
-import { simulateMatchup, type MatchupInput, type MatchupResult } from '../packages/engine/src/index.js';
+import { lineupLabInput, seasonInput } from '../packages/engine/bench/fixtures.js';
+import {
+  optimiseLineup,
+  simulateMatchup,
+  simulateSeasonOutlook,
+  type MatchupInput,
+  type MatchupResult,
+} from '../packages/engine/src/index.js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, STRONG_PASSWORD } from '../apps/api/test/accounts.js';
@@ -129,4 +136,16 @@ describe('same seed, same numbers: POST /api/matchup/simulate and the browser en
       );
     },
   );
+
+  it('runs the lineup lab and the season outlook in their workers with the same numbers as Node', async () => {
+    const lineup = lineupLabInput(5_000, 3);
+    const season = seasonInput(5_000, 4);
+    const [lineupInBrowser, seasonInBrowser] = await workerPage.page.evaluate(
+      ([lab, outlook]) =>
+        Promise.all([window.engine.run('lineup', lab), window.engine.run('season', outlook)]),
+      [lineup, season] as const,
+    );
+    expect(compareNumbers(lineupInBrowser, optimiseLineup(lineup)).mismatches).toEqual([]);
+    expect(compareNumbers(seasonInBrowser, simulateSeasonOutlook(season)).mismatches).toEqual([]);
+  });
 });

@@ -1,37 +1,50 @@
 /**
- * One shared engine worker for the page, created on first use.
+ * The page's engine workers, created on first use.
  *
  *   const engine = getEngineWorker();
  *   const result = await engine.run('matchup', { user, opponent, iterations: 10_000, seed: 42 });
  *
- * Calls are queued in the worker in order; one call cannot be interrupted once it started (the engine is
- * synchronous), which is why useEnginePreview keeps at most one run in flight and skips stale ones.
+ * Each task kind ('matchup', 'lineup', 'season') has its own worker, so a long lineup-lab or
+ * season run never delays the instant matchup preview queued behind it. Within one worker calls
+ * run in order and cannot be interrupted once started (the engine is synchronous), which is why
+ * useEnginePreview keeps at most one run in flight and skips stale ones.
  */
-import { wrap } from 'comlink';
+import { wrap, type Remote } from 'comlink';
 import type { EngineApi, EngineClient, EngineInput, EngineResult, EngineTask } from './engine-api.js';
 
-let sharedWorker: { worker: Worker; client: EngineClient } | null = null;
+interface EngineWorker {
+  worker: Worker;
+  remote: Remote<EngineApi>;
+}
 
-export function getEngineWorker(): EngineClient {
-  if (!sharedWorker) {
+const workers = new Map<EngineTask, EngineWorker>();
+
+function workerFor(task: EngineTask): EngineWorker {
+  let entry = workers.get(task);
+  if (!entry) {
     // Vite recognises this exact `new Worker(new URL(…, import.meta.url))` form and bundles the worker.
     const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), {
       type: 'module',
-      name: 'fm-engine',
+      name: `fm-engine-${task}`,
     });
-    const remote = wrap<EngineApi>(worker);
-    // comlink's Remote type drops the generic of `run`; restore it.
-    const client: EngineClient = {
-      run: <T extends EngineTask>(task: T, input: EngineInput<T>) =>
-        remote.run(task, input) as Promise<EngineResult<T>>,
-    };
-    sharedWorker = { worker, client };
+    entry = { worker, remote: wrap<EngineApi>(worker) };
+    workers.set(task, entry);
   }
-  return sharedWorker.client;
+  return entry;
 }
 
-/** Stops the shared worker (e.g. on logout); the next getEngineWorker() starts a fresh one. */
+const client: EngineClient = {
+  // comlink's Remote type drops the generic of `run`; restore it.
+  run: <T extends EngineTask>(task: T, input: EngineInput<T>) =>
+    workerFor(task).remote.run(task, input) as Promise<EngineResult<T>>,
+};
+
+export function getEngineWorker(): EngineClient {
+  return client;
+}
+
+/** Stops the engine workers (e.g. on logout); the next run starts fresh ones. */
 export function terminateEngineWorker(): void {
-  sharedWorker?.worker.terminate();
-  sharedWorker = null;
+  for (const { worker } of workers.values()) worker.terminate();
+  workers.clear();
 }

@@ -12,8 +12,9 @@
  * - At most one run is in flight; inputs that change meanwhile collapse into one follow-up run with the
  *   newest input, and a result that no longer matches the current input is never shown.
  * - Give a fixed `seed` so that two previews differ by the line-up, not by Monte Carlo noise; the same
- *   seed and input give the same numbers as POST /api/matchup/simulate.
- * - `engine` defaults to the shared worker (engine-client.ts); pass another EngineClient to run elsewhere.
+ *   seed and players give the same numbers as POST /api/matchup/simulate (counts, wins and ties to the
+ *   bit, other figures to ~1e-15: e2e/engine-determinism.e2e.ts).
+ * - `engine` defaults to the page's engine workers (engine-client.ts); pass another EngineClient to run elsewhere.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EngineClient, EngineInput, EngineResult, EngineTask } from './engine-api.js';
