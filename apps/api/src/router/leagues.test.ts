@@ -238,6 +238,25 @@ describe.each(DATABASE_KINDS)('linking Sleeper and listing its leagues on %s', (
     expect(empty.body.code).toBe('VALIDATION_ERROR');
   });
 
+  it('documents every /leagues path of spec §7 in the OpenAPI document', async () => {
+    const document = (await env.server.client().get('/api/openapi.json')).body;
+    const paths = Object.keys(document.paths);
+    for (const path of [
+      '/leagues/connections',
+      '/leagues/sleeper/connect',
+      '/leagues/sleeper/disconnect',
+      '/leagues/yahoo/auth-url',
+      '/leagues/yahoo/disconnect',
+      '/leagues/leagues',
+      '/leagues/leagues/{platform}/{leagueId}/details',
+    ]) {
+      expect(
+        paths.some((documented) => documented.endsWith(path)),
+        path,
+      ).toBe(true);
+    }
+  });
+
   it('reports a Sleeper outage as a failure to load leagues, not as an empty list', async () => {
     const client = await env.newUser();
     await client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
