@@ -209,7 +209,9 @@ describe.each(DATABASE_KINDS)('NFL stats API on %s', (kind) => {
 
   it('computes usage shares against the team, and air-yard figures only when an import supplied them', async () => {
     const { body } = await server.client().get('/api/nfl-stats/advanced-analytics/seasonal?season=2025');
-    const byName = new Map(body.data.map((row: { player_name: string }) => [row.player_name, row.metrics]));
+    const byName = new Map(
+      body.data.map((row: { player_name: string; metrics: unknown }) => [row.player_name, row.metrics]),
+    );
     const zay = byName.get('Zay Flowers') as Record<string, number>;
     // Baltimore targets in Flowers' games: 20 (week 1) + 8 (week 2); his: 16
     expect(zay.target_share).toBeCloseTo(16 / 28, 4);

@@ -15,7 +15,29 @@ import { playerIdListParam, playerIdParam, positionParam, searchParam, seasonPar
 const MAX_COMPARED_PLAYERS = 4;
 
 const identity = { player_id: z.string(), player_name: z.string(), position: z.string(), team: z.string() };
-const statNumbers = z.record(z.string(), z.unknown());
+const points = {
+  fantasy_points_ppr: z.number(),
+  fantasy_points_half_ppr: z.number(),
+  fantasy_points_standard: z.number(),
+};
+/** A week's stat line: every player_week_stats column (pass_yd, targets…) besides these. */
+const weekLineSchema = z.looseObject({
+  ...identity,
+  season: z.number().int(),
+  week: z.number().int(),
+  opponent: z.string().describe('"@BUF" for an away game'),
+  is_home: z.boolean(),
+  played: z.boolean().describe('false when listed without a single stat'),
+  ...points,
+});
+/** Season totals: every stat column summed over the games played, besides these. */
+const seasonRowSchema = z.looseObject({
+  ...identity,
+  season: z.number().int(),
+  games: z.number().int(),
+  ...points,
+  points_per_game: z.number(),
+});
 const seasonNumber = z.number().int().nullable();
 const playerFilterInput = z.object({ season: seasonParam, position: positionParam, search: searchParam });
 const compareInput = z.object({ playerIds: playerIdListParam(1, MAX_COMPARED_PLAYERS), season: seasonParam });
@@ -77,7 +99,7 @@ export const nflStatsRouter = router({
     .output(
       z.object({
         season: seasonNumber,
-        data: z.array(z.object({ player: z.object(identity), weeks: z.array(statNumbers) })),
+        data: z.array(z.object({ player: z.object(identity), weeks: z.array(weekLineSchema) })),
       }),
     )
     .query(({ ctx, input }) => weeklyCompare(ctx.deps.database, input)),
@@ -105,7 +127,7 @@ export const nflStatsRouter = router({
       },
     })
     .input(playerFilterInput)
-    .output(z.object({ season: seasonNumber, data: z.array(statNumbers) }))
+    .output(z.object({ season: seasonNumber, data: z.array(seasonRowSchema) }))
     .query(({ ctx, input }) => seasonalPlayers(ctx.deps.database, input)),
 
   seasonalCompare: publicProcedure
@@ -118,7 +140,7 @@ export const nflStatsRouter = router({
       },
     })
     .input(compareInput)
-    .output(z.object({ season: seasonNumber, data: z.array(statNumbers) }))
+    .output(z.object({ season: seasonNumber, data: z.array(seasonRowSchema) }))
     .query(({ ctx, input }) => seasonalCompare(ctx.deps.database, input)),
 
   advancedSeasonal: publicProcedure

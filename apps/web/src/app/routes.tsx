@@ -20,6 +20,7 @@ const TeamMatchupPage = lazyPage(() => import('../features/simulate/TeamMatchupP
 const TeamMatchupDashboardPage = lazyPage(() => import('../features/simulate/TeamMatchupDashboardPage'));
 const MethodologyPage = lazyPage(() => import('../features/methodology/MethodologyPage'));
 const ProjectionsPage = lazyPage(() => import('../features/projections/ProjectionsPage'));
+const ComparePage = lazyPage(() => import('../features/compare/ComparePage'));
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'));
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'));
@@ -36,6 +37,7 @@ function HomeRoute() {
 const publicRoutes: RouteObject[] = [
   { path: 'rankings', element: <Navigate to="/projections" replace /> },
   { path: 'projections', element: <ProjectionsPage /> },
+  { path: 'compare', element: <ComparePage /> },
   { path: 'methodology', element: <MethodologyPage /> },
   { path: 'forgot-password', element: <ForgotPasswordPage /> },
   { path: 'reset-password', element: <ResetPasswordPage /> },

@@ -1,0 +1,170 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../auth/test-support';
+import { fakeTrpcServer } from '../projections/trpc-fake-server';
+
+afterEach(() => vi.unstubAllGlobals());
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+const PAGE_LOAD = { timeout: 5_000 };
+
+const PLAYERS: Record<string, { player_id: string; player_name: string; position: string; team: string }> = {
+  '1': { player_id: '1', player_name: 'Zay Flowers', position: 'WR', team: 'BAL' },
+  '2': { player_id: '2', player_name: 'Rashee Rice', position: 'WR', team: 'KC' },
+  '9': { player_id: '9', player_name: 'Travis Kelce', position: 'TE', team: 'KC' },
+};
+
+const TOTALS: Record<string, Record<string, number>> = {
+  '1': {
+    games: 2,
+    fantasy_points_ppr: 32,
+    fantasy_points_half_ppr: 26.5,
+    fantasy_points_standard: 21,
+    points_per_game: 16,
+    targets: 16,
+    rec: 11,
+    rec_yd: 150,
+    rec_td: 1,
+  },
+  '2': {
+    games: 1,
+    fantasy_points_ppr: 14,
+    fantasy_points_half_ppr: 11,
+    fantasy_points_standard: 8,
+    points_per_game: 14,
+    targets: 8,
+    rec: 6,
+    rec_yd: 80,
+    rec_td: 0,
+  },
+  '9': {
+    games: 2,
+    fantasy_points_ppr: 20,
+    fantasy_points_half_ppr: 17,
+    fantasy_points_standard: 14,
+    points_per_game: 10,
+    targets: 12,
+    rec: 6,
+    rec_yd: 140,
+    rec_td: 0,
+  },
+};
+
+function idsOf(input: Record<string, unknown> | undefined): string[] {
+  return String(input?.playerIds ?? '').split(',');
+}
+
+function serve() {
+  return fakeTrpcServer(
+    {
+      'nflStats.seasons': () => ({ data: { data: [2025, 2024] } }),
+      'nflStats.seasonalCompare': (input) => ({
+        data: {
+          season: 2025,
+          data: idsOf(input).map((id) => ({ ...PLAYERS[id], season: 2025, ...TOTALS[id] })),
+        },
+      }),
+      'nflStats.compare': (input) => ({
+        data: {
+          season: 2025,
+          data: idsOf(input).map((id) => ({
+            player: PLAYERS[id],
+            weeks: [1, 2].map((week) => ({
+              ...PLAYERS[id],
+              season: 2025,
+              week,
+              opponent: week === 1 ? '@BUF' : 'CLE',
+              is_home: week === 2,
+              played: !(id === '2' && week === 2),
+              fantasy_points_ppr: week * 10 + Number(id),
+              fantasy_points_half_ppr: 0,
+              fantasy_points_standard: 0,
+            })),
+          })),
+        },
+      }),
+      'nflStats.advancedSeasonal': (input) => ({
+        data: {
+          season: 2025,
+          data: idsOf(input).map((id) => ({
+            ...PLAYERS[id],
+            season: 2025,
+            metrics: { target_share: id === '1' ? 0.5714 : 0.25, catch_rate: 0.6875 },
+          })),
+        },
+      }),
+    },
+    {
+      rest: {
+        '/api/players': () => [
+          200,
+          {
+            players: Object.values(PLAYERS).map((p) => ({
+              id: p.player_id,
+              full_name: p.player_name,
+              first_name: p.player_name.split(' ')[0],
+              last_name: p.player_name.split(' ')[1],
+              position: p.position,
+              team: p.team,
+              active: true,
+            })),
+          },
+        ],
+      },
+    },
+  );
+}
+
+describe('the compare page', () => {
+  it('shows two players side by side: season totals, week by week and usage, from a shared URL', async () => {
+    const server = serve();
+    renderApp('/compare?players=1,2&season=2025');
+    const totals = await screen.findByRole('table', { name: 'Season totals' }, PAGE_LOAD);
+    expect(
+      within(totals)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Season totals', 'Zay Flowers', 'Rashee Rice']);
+    const ppr = within(totals).getByRole('row', { name: /^PPR points/ });
+    expect(ppr.textContent).toContain('32.0');
+    expect(within(ppr).getByText('(best)')).toBeTruthy();
+    const weekly = screen.getByRole('table', { name: 'PPR points by week' });
+    expect(within(weekly).getByRole('row', { name: /^2 / }).textContent).toContain('21.0');
+    expect(within(weekly).getByRole('row', { name: /^2 / }).textContent).toContain('—');
+    expect(screen.getByRole('group', { name: /PPR points per week/ })).toBeTruthy();
+    const advanced = screen.getByRole('table', { name: 'Advanced metrics' });
+    expect(within(advanced).getByRole('row', { name: /Target share/ }).textContent).toContain('57.1 %');
+    expect(within(advanced).queryByRole('row', { name: /WOPR/ })).toBeNull();
+    expect(server.callsTo('nflStats.seasonalCompare')[0]!.input).toEqual({ playerIds: '1,2', season: 2025 });
+  });
+
+  it('adds a player found by name and keeps the choice in the URL', async () => {
+    serve();
+    const { router } = renderApp('/compare?players=1');
+    expect(await screen.findByText(/Pick at least 2 players/, {}, PAGE_LOAD)).toBeTruthy();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Add a player'), 'kel');
+    await user.click(await screen.findByRole('button', { name: /Travis Kelce/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?players=1%2C9'));
+    expect(await screen.findByRole('table', { name: 'Season totals' })).toBeTruthy();
+    expect(screen.queryByText(/Pick at least 2 players/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'kel' })).toBeTruthy();
+  });
+
+  it('removes a player, and a favourite can be added back in one click', async () => {
+    serve();
+    const { router } = renderApp('/compare?players=1,2');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Rashee Rice to favourites' }, PAGE_LOAD));
+    await user.click(screen.getByRole('button', { name: 'Remove Rashee Rice' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?players=1'));
+    await user.click(await screen.findByRole('button', { name: '★ Rashee Rice' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?players=1%2C2'));
+  });
+});

@@ -1,0 +1,168 @@
+import { Banner, Button, Spinner } from '@fm/ui';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useFavoritePlayers } from '../preferences/use-preferences';
+import { ComparisonTable } from './ComparisonTable';
+import { PlayerPicker } from './PlayerPicker';
+import { WeeklySection } from './WeeklySection';
+import { advancedRows, seasonRows } from './comparison-rows';
+import {
+  compareUrl,
+  MIN_COMPARED,
+  selectionFromSearchParams,
+  selectionToSearchParams,
+  type CompareSelection,
+} from './compare-params';
+import type { PlayerSuggestion } from './player-search';
+import { useComparison, useStatSeasons } from './use-compare';
+import './compare.css';
+
+export const COMPARE_LOAD_FAILED = 'The comparison could not be loaded.';
+
+/** `/compare`: 2–4 players side by side — season totals, week by week, usage and efficiency. */
+export default function ComparePage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selection = useMemo(() => selectionFromSearchParams(searchParams), [searchParams]);
+  const seasons = useStatSeasons();
+  const { totals, weekly, advanced } = useComparison(selection.playerIds, selection.season);
+  const { isFavoritePlayer, toggleFavoritePlayer } = useFavoritePlayers();
+  const [copied, setCopied] = useState(false);
+
+  const select = (change: Partial<CompareSelection>) => {
+    setCopied(false);
+    setSearchParams(selectionToSearchParams({ ...selection, ...change }));
+  };
+  const addPlayer = (player: PlayerSuggestion) => select({ playerIds: [...selection.playerIds, player.id] });
+  const removePlayer = (id: string) => select({ playerIds: selection.playerIds.filter((p) => p !== id) });
+  const shownSeason = totals.data?.season ?? selection.season ?? seasons.data?.data[0];
+  const players = totals.data?.data ?? [];
+  const perPlayerAdvanced = players.map(
+    (p) => advanced.data?.data.find((a) => a.player_id === p.player_id)?.metrics,
+  );
+  const isLoading = selection.playerIds.length > 0 && (totals.isPending || weekly.isPending);
+  const failure = totals.error ?? weekly.error ?? advanced.error;
+
+  const copyLink = async () => {
+    const url = compareUrl(window.location.origin, { ...selection, season: shownSeason ?? undefined });
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      window.prompt('Copy this link', url);
+    }
+  };
+
+  return (
+    <section className="page compare-page">
+      <header className="compare-page__head">
+        <h1>Compare Players</h1>
+        <div className="compare-page__tools">
+          <div className="field">
+            <label htmlFor="compare-season">Season</label>
+            <select
+              id="compare-season"
+              value={shownSeason ?? ''}
+              onChange={(event) => select({ season: Number(event.target.value) })}
+            >
+              {(seasons.data?.data ?? (shownSeason ? [shownSeason] : [])).map((season) => (
+                <option key={season} value={season}>
+                  {season}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button
+            variant="secondary"
+            onClick={() => void copyLink()}
+            disabled={selection.playerIds.length === 0}
+          >
+            {copied ? 'Link copied' : 'Copy link'}
+          </Button>
+        </div>
+      </header>
+
+      <ul className="compare-chips" aria-label="Players compared">
+        {selection.playerIds.map((id) => {
+          const player = players.find((p) => p.player_id === id);
+          const name = player?.player_name ?? `Player ${id}`;
+          const isFavorite = isFavoritePlayer(id);
+          return (
+            <li key={id} className="chip chip--selected">
+              <button
+                type="button"
+                className={`favorite-star${isFavorite ? ' favorite-star--on' : ''}`}
+                aria-pressed={isFavorite}
+                aria-label={`${isFavorite ? 'Remove' : 'Add'} ${name} ${isFavorite ? 'from' : 'to'} favourites`}
+                onClick={() =>
+                  player && toggleFavoritePlayer({ id, name, position: player.position, team: player.team })
+                }
+              >
+                {isFavorite ? '★' : '☆'}
+              </button>
+              <span>
+                {name}
+                {player && (
+                  <span className="chip__meta">
+                    {' '}
+                    {player.position} · {player.team}
+                  </span>
+                )}
+              </span>
+              <button
+                type="button"
+                className="chip__remove"
+                aria-label={`Remove ${name}`}
+                onClick={() => removePlayer(id)}
+              >
+                ×
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+
+      <PlayerPicker selectedIds={selection.playerIds} onAdd={addPlayer} />
+
+      {failure ? (
+        <Banner tone="error">
+          {COMPARE_LOAD_FAILED} {failure.message}
+        </Banner>
+      ) : selection.playerIds.length < MIN_COMPARED ? (
+        <div className="card compare-page__prompt">
+          <p>
+            Pick at least {MIN_COMPARED} players to compare their season, week by week and usage. Not sure
+            whom? <Link to="/projections">Browse this week’s projections</Link>.
+          </p>
+        </div>
+      ) : null}
+
+      {selection.playerIds.length > 0 && isLoading && <Spinner label="Loading the comparison…" />}
+
+      {players.length > 0 && !failure && (
+        <>
+          <section className="compare-section" aria-labelledby="compare-season-heading">
+            <h2 id="compare-season-heading">{shownSeason} season</h2>
+            <ComparisonTable
+              caption="Season totals"
+              players={players.map((p) => p.player_name)}
+              rows={seasonRows(players)}
+            />
+          </section>
+          {weekly.data && <WeeklySection weekly={weekly.data} />}
+          <section className="compare-section" aria-labelledby="compare-advanced-heading">
+            <h2 id="compare-advanced-heading">Usage and efficiency</h2>
+            <p className="compare-section__note">
+              Shares are of the team’s total in the games the player played. Figures that need data NFL.com
+              does not publish (air yards, routes, snaps) appear only when an import supplied it.
+            </p>
+            <ComparisonTable
+              caption="Advanced metrics"
+              players={players.map((p) => p.player_name)}
+              rows={advancedRows(perPlayerAdvanced)}
+            />
+          </section>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+export interface MetricRow {
+  label: string;
+  /** One value per player, in column order; null when it does not apply (no targets, no games…). */
+  values: Array<number | null | undefined>;
+  format?: (value: number) => string;
+  /** Which end is better; the best value is highlighted. Absent: no highlight. */
+  better?: 'higher' | 'lower';
+}
+
+export const formatNumber = (digits: number) => (value: number) => value.toFixed(digits);
+export const formatPercent = (value: number) => `${(value * 100).toFixed(1)} %`;
+export const formatWhole = (value: number) => String(Math.round(value));
+
+function bestIndex(row: MetricRow): number | null {
+  if (!row.better) return null;
+  const present = row.values
+    .map((value, index) => ({ value, index }))
+    .filter((v): v is { value: number; index: number } => typeof v.value === 'number');
+  if (present.length < 2) return null;
+  const sorted = [...present].sort((a, b) =>
+    row.better === 'higher' ? b.value - a.value : a.value - b.value,
+  );
+  return sorted[0]!.value === sorted[1]!.value ? null : sorted[0]!.index;
+}
+
+/** Players side by side: one column each, one row per figure, the best of a row marked. */
+export function ComparisonTable({
+  caption,
+  players,
+  rows,
+}: {
+  caption: string;
+  players: string[];
+  rows: MetricRow[];
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="table comparison-table" aria-label={caption}>
+        <thead>
+          <tr>
+            <th scope="col">{caption}</th>
+            {players.map((name) => (
+              <th key={name} scope="col" className="numeric">
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const best = bestIndex(row);
+            return (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                {row.values.map((value, index) => (
+                  <td key={players[index] ?? index} className={`numeric${index === best ? ' is-best' : ''}`}>
+                    {typeof value === 'number' ? (row.format ?? formatNumber(1))(value) : '—'}
+                    {index === best && <span className="visually-hidden"> (best)</span>}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
