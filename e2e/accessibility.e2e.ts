@@ -6,6 +6,7 @@ import {
   ADMIN_EMAIL,
   ADMIN_ENV,
   PAGES,
+  pathnameOf,
   registerVerifiedUser,
   signIn,
   waitForPage,
@@ -81,7 +82,7 @@ describe('accessibility', () => {
       const { page, context, errors } = await openAs(role, sitePage.width);
       await page.goto(sitePage.path);
       await waitForPage(page);
-      expect(new URL(page.url()).pathname).toBe(sitePage.path);
+      expect(new URL(page.url()).pathname).toBe(pathnameOf(sitePage.path));
       await sitePage.reveal?.(page);
       expect(await blockingViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
@@ -126,6 +127,35 @@ describe('accessibility', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await expect(thumb.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('turns Reduce Motion on from Settings by keyboard only, and it stays on after a reload', async () => {
+    const { page, context } = await openAs('user');
+    await page.goto('/settings');
+    await waitForPage(page);
+    await page.getByRole('tab', { name: 'Account' }).focus();
+    await page.keyboard.press('ArrowRight');
+    const accessibilityTab = page.getByRole('tab', { name: 'Accessibility' });
+    await expect(accessibilityTab.getAttribute('aria-selected')).resolves.toBe('true');
+    const toggle = page.getByRole('switch', { name: 'Reduce Motion', exact: true });
+    for (let i = 0; i < 10 && !(await toggle.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(focusRingOf(page)).resolves.toMatchObject({ isVisible: true });
+    await page.keyboard.press('Space');
+    await expect(toggle.isChecked()).resolves.toBe(true);
+    await expect(
+      page.evaluate(() => document.documentElement.classList.contains('reduce-motion')),
+    ).resolves.toBe(true);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Reduced motion is on' }).textContent(),
+    ).resolves.toContain('because you switched it on');
+    await page.reload();
+    await waitForPage(page);
+    await expect(
+      page.evaluate(() => document.documentElement.classList.contains('reduce-motion')),
+    ).resolves.toBe(true);
     await context.close();
   });
 

@@ -5,6 +5,7 @@ import {
   ADMIN_EMAIL,
   ADMIN_ENV,
   PAGES,
+  pathnameOf,
   registerVerifiedUser,
   signIn,
   waitForPage,
@@ -51,6 +52,7 @@ describe('responsive layout', () => {
         if (role !== 'visitor') await signIn(context, role === 'admin' ? ADMIN_EMAIL : userEmail);
         await page.goto(sitePage.path);
         await waitForPage(page);
+        expect(new URL(page.url()).pathname).toBe(pathnameOf(sitePage.path));
         await sitePage.reveal?.(page);
         const fit = await page.evaluate(() => ({
           scrollWidth: document.documentElement.scrollWidth,

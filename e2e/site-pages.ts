@@ -32,26 +32,45 @@ const openFirstScreenshot = async (page: Page) => {
   await page.locator('dialog[open]').waitFor();
 };
 
+const openAccessibilityTab = async (page: Page) => {
+  await page.getByRole('tab', { name: 'Accessibility' }).click();
+  await page.getByRole('switch', { name: 'Reduce Motion', exact: true }).waitFor();
+};
+
 export const PAGES: Record<Role, SitePage[]> = {
   visitor: [
     { path: '/', name: 'landing' },
     { path: '/', name: 'landing-screenshot-dialog', reveal: openFirstScreenshot },
     { path: '/', name: 'landing-mobile-menu', reveal: openMobileMenu, width: 375 },
     { path: '/methodology', name: 'methodology' },
+    { path: '/projections', name: 'projections' },
     { path: '/login', name: 'login' },
     { path: '/register', name: 'register' },
     { path: '/forgot-password', name: 'forgot-password' },
-    { path: '/reset-password', name: 'reset-password-without-token' },
+    { path: '/reset-password?token=e2e-token', name: 'reset-password' },
   ],
   user: [
     { path: '/', name: 'home' },
+    { path: '/projections', name: 'projections-signed-in' },
+    { path: '/settings', name: 'settings-account' },
+    { path: '/settings', name: 'settings-accessibility', reveal: openAccessibilityTab },
+    { path: '/link-leagues', name: 'link-leagues' },
     { path: '/methodology', name: 'methodology-signed-in' },
     { path: '/no-such-page', name: 'not-found' },
-    { path: '/settings', name: 'settings-account' },
-    { path: '/settings', name: 'settings-delete-dialog', reveal: openDeleteAccountDialog },
   ],
-  admin: [{ path: '/', name: 'admin-home' }],
+  admin: [
+    { path: '/admin', name: 'admin-overview' },
+    { path: '/admin/users', name: 'admin-users' },
+    { path: '/admin/alerts', name: 'admin-alerts' },
+    { path: '/admin/system-health', name: 'admin-system-health' },
+    { path: '/admin/data-management', name: 'admin-data-management' },
+  ],
 };
+
+/** The path part of a page's address (what the browser should still show after loading it). */
+export function pathnameOf(path: string): string {
+  return new URL(path, 'http://localhost').pathname;
+}
 
 export const E2E_PASSWORD = 'Touchdown!2024x';
 export const ADMIN_EMAIL = 'admin-a11y@example.com';
