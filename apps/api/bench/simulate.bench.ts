@@ -2,7 +2,8 @@
  * Throughput of POST /api/matchup/simulate: the real server (embedded PGlite, or DATABASE_URL),
  * a small slate of players and projections inserted directly, a signed-in session, and
  * autocannon (a separate process) at 50 connections. Every request is a fresh 10,000-iteration
- * simulation (no seed). Next to it: one simulation through the pool alone, and inline.
+ * simulation (no seed). Next to it: GET /api/auth/me under the same load (what any signed-in
+ * call costs), and one simulation through the pool alone, and inline.
  * Run: `npx pnpm@10 --filter @fm/api bench` (targets: ≥ 400 req/s, p99 ≤ 100 ms).
  */
 import { spawn } from 'node:child_process';
@@ -135,6 +136,8 @@ try {
   }
 
   const result = await runAutocannon(url, headers, body);
+  // The floor under any signed-in call: session check, monitoring, HTTP — no simulation.
+  const baseline = await runAutocannon(`${server.url}/api/auth/me`, headers, null);
   const requestsPerSecond = result.requests.average;
   const { p50, p99 } = result.latency;
   console.log(
@@ -164,6 +167,18 @@ try {
       value: `${result.non2xx} / ${result.errors} / ${result.timeouts}`,
       target: '0 / 0 / 0',
       met: result.non2xx + result.errors + result.timeouts === 0 ? 'yes' : 'NO',
+    },
+    {
+      measure: 'GET /api/auth/me, same load (no simulation)',
+      value: `${baseline.requests.average.toFixed(0)} req/s, p50 ${baseline.latency.p50} ms, p99 ${baseline.latency.p99} ms`,
+      target: '',
+      met: '',
+    },
+    {
+      measure: 'simulate / auth-me throughput',
+      value: `${(requestsPerSecond / baseline.requests.average).toFixed(2)}×`,
+      target: '',
+      met: '',
     },
     {
       measure: 'one simulation via the pool (median)',
