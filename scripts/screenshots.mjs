@@ -13,6 +13,7 @@ const PAGE_SIZE = { width: 1280, height: 800 };
 const IMAGE_WIDTH = 800;
 const MAX_BYTES = 150 * 1024;
 const SETTLE_MS = 600;
+const DATA_TIMEOUT_MS = 300_000;
 const ADMIN = { email: 'screenshots@example.com', password: 'Touchdown!2024x' };
 const NFL_DATA_DIR = path.resolve(ROOT, '../shared/nfl-data');
 
@@ -36,6 +37,7 @@ try {
     await page.goto(shot.path);
     await page.waitForLoadState('networkidle');
     await page.locator('main h1').first().waitFor();
+    if (shot.waitFor) await waitForData(page, shot.waitFor);
     if (shot.tab) await page.getByRole('tab', { name: shot.tab }).click();
     await page.waitForFunction(() => !document.querySelector('.page-loading, [aria-busy="true"]'));
     await page.waitForTimeout(SETTLE_MS); // let transitions finish
@@ -51,6 +53,17 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+}
+
+/** The NFL data is imported in the background after start-up: reload until the page shows it. */
+async function waitForData(page, selector) {
+  const deadline = Date.now() + DATA_TIMEOUT_MS;
+  while (!(await page.locator(selector).first().isVisible())) {
+    if (Date.now() > deadline) throw new Error(`${selector} never appeared on ${page.url()}`);
+    await page.waitForTimeout(3000);
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+  }
 }
 
 async function signIn(context) {
