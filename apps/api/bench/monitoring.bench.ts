@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { loadConfig } from '../src/config.js';
+import { readErrorBody } from '../src/monitoring/request-labels.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);

@@ -8,6 +8,27 @@ import { DatabaseMonitor } from './database-monitor.js';
 import { classifyError, endpointLabel } from './request-labels.js';
 import { RequestMetrics } from './request-metrics.js';
 
+/**
+ * The error log keeps at most this many entries per second (after a burst allowance), so a
+ * flood of failing requests cannot flood the database too; the rest are only counted.
+ */
+export const ERROR_LOG_RATE_PER_SECOND = 50;
+export const ERROR_LOG_BURST = 200;
+
+/** A token bucket: `take()` is true while the budget lasts, refilled continuously. */
+function createRateBudget(ratePerSecond: number, burst: number, now: () => number = Date.now) {
+  let tokens = burst;
+  let last = now();
+  return () => {
+    const at = now();
+    tokens = Math.min(burst, tokens + ((at - last) / 1000) * ratePerSecond);
+    last = at;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
 export interface FinishedRequest {
   method: string;
   url: string;
@@ -31,6 +52,8 @@ export interface Monitoring {
   recordRequest(request: FinishedRequest): void;
   recordEvent(event: NewAnalyticsEvent): void;
   recordError(error: NewErrorEvent): void;
+  /** Errors counted but not written to the error log because of ERROR_LOG_RATE_PER_SECOND. */
+  readonly unloggedErrors: number;
   /** Waits until every recorded event and error is in the store. */
   flush(): Promise<void>;
   start(): void;
@@ -54,6 +77,8 @@ export function createMonitoring(options: {
     (error, size) => log.warn({ err: error, size }, 'could not write analytics events'),
   );
   const lookups = new Set<Promise<void>>();
+  const hasErrorBudget = createRateBudget(ERROR_LOG_RATE_PER_SECOND, ERROR_LOG_BURST);
+  let unloggedErrors = 0;
 
   async function userIdForToken(token: string | undefined): Promise<string | null> {
     if (!token) return null;
@@ -88,7 +113,9 @@ export function createMonitoring(options: {
     recordRequest(request) {
       const endpoint = endpointLabel(request.method, request.url);
       requests.record({ endpoint, statusCode: request.statusCode, durationMs: request.durationMs });
-      if (request.statusCode >= 400) {
+      if (request.statusCode >= 400 && !hasErrorBudget()) {
+        unloggedErrors++;
+      } else if (request.statusCode >= 400) {
         errorLog.push({
           category: classifyError(request.statusCode, request.errorCode),
           statusCode: request.statusCode,
@@ -100,6 +127,9 @@ export function createMonitoring(options: {
       }
       const event = capturedEventFor(request.method, request.url.split('?', 1)[0]!, request.statusCode);
       if (event) recordCapturedEvent(event, request);
+    },
+    get unloggedErrors() {
+      return unloggedErrors;
     },
     recordEvent: (event) => analytics.push({ ...event, createdAt: event.createdAt ?? new Date() }),
     recordError: (error) => errorLog.push({ ...error, createdAt: error.createdAt ?? new Date() }),

@@ -88,6 +88,8 @@ export async function getErrorReport(deps: Pick<AppDeps, 'monitoring'>, now = ne
       overallErrorRate,
       lastHourErrors,
       uptimeFormatted: formatDuration(process.uptime()),
+      /** Errors of this process left out of the log during floods (counted only). */
+      unloggedErrors: deps.monitoring.unloggedErrors,
       errorsByCategory,
     },
     trends: fillBuckets(trendRows, at - TREND_WINDOW_MS, at, TREND_BUCKET_MS).map((bucket) => ({
