@@ -82,6 +82,23 @@ try {
   console.log(
     `  monitoring work per successful request: ${microsecondsPerCall.toFixed(2)} µs (${HOOK_CALLS} calls)`,
   );
+  const errorBody = JSON.stringify({ code: 'NOT_FOUND', message: 'No such path: GET /api/nope' });
+  const errorsStarted = performance.now();
+  for (let i = 0; i < HOOK_CALLS; i++) {
+    const { code, message } = readErrorBody(errorBody);
+    monitoring.recordRequest({
+      method: 'GET',
+      url: `/api/nope/${i}`,
+      statusCode: 404,
+      durationMs: 2,
+      errorCode: code,
+      errorMessage: message,
+    });
+  }
+  const microsecondsPerError = ((performance.now() - errorsStarted) * 1000) / HOOK_CALLS;
+  console.log(
+    `  monitoring work per failed request (body read, error log budget): ${microsecondsPerError.toFixed(2)} µs`,
+  );
 } finally {
   await withMonitoring.server.close();
   await without.server.close();
