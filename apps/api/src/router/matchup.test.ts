@@ -1,6 +1,6 @@
 import { simulateMatchup } from '@fm/engine';
-import { simulations } from '@fm/db';
-import { desc } from 'drizzle-orm';
+import { analyticsEvents, simulations } from '@fm/db';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, STRONG_PASSWORD } from '../../test/accounts.js';
 import { DATABASE_KINDS, startTestServer, type TestClient, type TestServer } from '../../test/harness.js';
