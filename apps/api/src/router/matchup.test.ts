@@ -204,6 +204,13 @@ describe.each(DATABASE_KINDS)('matchup simulation API on %s', (kind) => {
       baselinePlayers: 1,
       user: { starters: 5 },
     });
+    // …and the product event for the analytics pages, for this user.
+    await server.deps.monitoring.flush();
+    const events = await server.deps.database.db
+      .select()
+      .from(analyticsEvents)
+      .where(and(eq(analyticsEvents.type, 'simulation.run'), eq(analyticsEvents.userId, me.body.data.id)));
+    expect(events.length).toBeGreaterThan(0);
   });
 
   it('refuses unknown ids, empty line-ups, repeated players and iterations out of range with 400 VALIDATION_ERROR', async () => {
