@@ -12,7 +12,8 @@ export const METRIC_DEFINITIONS = {
     "Spearman rank correlation between projection and actual points within each position's week, averaged with weights equal to the number of players ranked.",
   pairwiseAccuracy:
     'Start/sit accuracy: over all pairs of players of the same position in the same week whose actual points differ, the share where the one projected higher scored more (equal projections count half).',
-  intervalCoverage: 'Ours only: share of rows whose actual points lie within [p10, p90]; 80 % is the calibrated value.',
+  intervalCoverage:
+    'Ours only: share of rows whose actual points lie within [p10, p90]; 80 % is the calibrated value.',
   maeOfMedian: 'Ours only: MAE when p50 is used as the point projection instead of pred_mean.',
   methods: {
     model: `This package's model (${MODEL_VERSION}), retrained before every week on all earlier weeks only (walk-forward).`,
@@ -20,7 +21,8 @@ export const METRIC_DEFINITIONS = {
     seasonAverage:
       "The player's own PPR average over his earlier games this season (previous season's average before his first game; NFL.com's figure for a player with no history).",
   },
-  scoring: 'PPR: 0.04/pass yd, 4/pass TD, -2/INT, 0.1/rush or rec yd, 6/TD, 1/reception, 2/2-pt, -2/fumble lost.',
+  scoring:
+    'PPR: 0.04/pass yd, 4/pass TD, -2/INT, 0.1/rush or rec yd, 6/TD, 1/reception, 2/2-pt, -2/fumble lost.',
 } as const;
 
 export interface ModelCard {
@@ -48,7 +50,8 @@ export function buildModelCard(input: {
   const accuracy = input.summary.overall.methods.model.pairwiseAccuracy;
   const percent = Math.round(accuracy * 1000) / 10;
   return {
-    model: 'Weekly PPR projection: linear mean and quantile regressions on NFL.com projection, usage, form and matchup',
+    model:
+      'Weekly PPR projection: linear mean and quantile regressions on NFL.com projection, usage, form and matchup',
     version: MODEL_VERSION,
     generatedAt: input.generatedAt.toISOString(),
     command: input.command,

@@ -57,8 +57,12 @@ export function summarizeRows(rows: readonly BacktestRow[]): SegmentSummary {
   return {
     rows: rows.length,
     methods,
-    intervalCoverage: intervalCoverage(rows.map((row) => ({ low: row.model.p10, high: row.model.p90, actual: row.actual }))),
-    maeOfMedian: meanAbsoluteError(rows.map((row) => ({ group: '', predicted: row.model.p50, actual: row.actual }))),
+    intervalCoverage: intervalCoverage(
+      rows.map((row) => ({ low: row.model.p10, high: row.model.p90, actual: row.actual })),
+    ),
+    maeOfMedian: meanAbsoluteError(
+      rows.map((row) => ({ group: '', predicted: row.model.p50, actual: row.actual })),
+    ),
   };
 }
 
@@ -80,7 +84,9 @@ export function summarizeBacktest(rows: readonly BacktestRow[]): BacktestSummary
   const seasons = [...new Set(headline.map((row) => row.season))].sort();
   const summarizeBy = (subset: readonly BacktestRow[], key: (row: BacktestRow) => string) =>
     Object.fromEntries(
-      [...new Set(subset.map(key))].sort().map((value) => [value, summarizeRows(subset.filter((row) => key(row) === value))]),
+      [...new Set(subset.map(key))]
+        .sort()
+        .map((value) => [value, summarizeRows(subset.filter((row) => key(row) === value))]),
     );
   return {
     overall: summarizeRows(headline),

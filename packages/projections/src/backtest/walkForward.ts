@@ -21,7 +21,7 @@ export interface BacktestRow {
   position: Position;
   actual: number;
   model: PointsDistribution;
-  /** NFL.com's projected stat line rescored to PPR. */
+  /** NFL.com's projected stat line rescored to PPR (before 2024: its total converted to PPR, see nflcomPprEstimate). */
   nflcom: number;
   /** The player's season-to-date PPR average (previous season's in his first game, else NFL.com's figure). */
   seasonAverage: number;
@@ -58,19 +58,25 @@ export function walkForward(weeks: readonly WeekData[], seasons: readonly number
   return { rows, trainingMs, weeksEvaluated };
 }
 
-function scoreWeek(week: WeekData, features: readonly PlayerWeekFeatures[], model: ProjectionModel): BacktestRow[] {
+function scoreWeek(
+  week: WeekData,
+  features: readonly PlayerWeekFeatures[],
+  model: ProjectionModel,
+): BacktestRow[] {
   const actualById = new Map((week.actual ?? []).map((line) => [line.nflId, line]));
   const projections = projectWeek(model, features);
   const rows: BacktestRow[] = [];
   features.forEach((entry, index) => {
     const line = actualById.get(entry.row.nflId);
     const projection = projections[index];
-    const nflcom = rescoredNflcomProjection(entry.row, PPR);
+    // Seasons before 2024 have no projected stat line; the published total plus estimated catches stands in.
+    const nflcom = rescoredNflcomProjection(entry.row, PPR) ?? entry.nflcom;
     if (!line || !projection || nflcom === null || nflcom < MIN_NFLCOM_PROJECTION) return;
     const actual = scoreStatLine(line, PPR, line.position);
     if (actual <= MIN_ACTUAL_POINTS) return;
     const { features: f } = entry;
-    const seasonAverage = f.noSeasonGames === 0 ? f.seasonAvg : f.noPrevSeason === 0 ? f.prevSeasonAvg : nflcom;
+    const seasonAverage =
+      f.noSeasonGames === 0 ? f.seasonAvg : f.noPrevSeason === 0 ? f.prevSeasonAvg : nflcom;
     rows.push({
       season: week.season,
       week: week.week,

@@ -40,7 +40,9 @@ console.log(
 if (!values['no-card']) {
   const evaluated = seasons.map((season) => ({
     season,
-    weeks: [...new Set(result.rows.filter((row) => row.season === season).map((row) => row.week))].sort((a, b) => a - b),
+    weeks: [...new Set(result.rows.filter((row) => row.season === season).map((row) => row.week))].sort(
+      (a, b) => a - b,
+    ),
   }));
   const card = buildModelCard({
     summary,

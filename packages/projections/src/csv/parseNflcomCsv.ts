@@ -67,7 +67,11 @@ class MalformedRowError extends Error {}
 
 function parseRows<Row>(text: string, source: CsvSource, build: RowBuilder<Row>): ParseResult<Row> {
   // Papa keeps one array per physical line when skipEmptyLines is off, so index + 1 is the line number.
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { header: false, skipEmptyLines: false });
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    header: false,
+    delimiter: ',',
+    skipEmptyLines: false,
+  });
   const errors: CsvIssue[] = parsed.errors.map((error) => ({
     file: source.file,
     line: (error.row ?? 0) + 1,
@@ -85,7 +89,11 @@ function parseRows<Row>(text: string, source: CsvSource, build: RowBuilder<Row>)
     const line = index + 2;
     if (record.length === 1 && record[0]?.trim() === '') return;
     if (record.length !== header.length) {
-      errors.push({ file: source.file, line, message: `expected ${header.length} fields, found ${record.length}` });
+      errors.push({
+        file: source.file,
+        line,
+        message: `expected ${header.length} fields, found ${record.length}`,
+      });
       return;
     }
     const cell: CellReader = (column) => {

@@ -34,7 +34,8 @@ export function readNflDataDir(root: string, options: ReadOptions = {}): NflData
     if (options.seasons && !options.seasons.includes(season)) continue;
     for (const week of numericEntries(path.join(root, String(season)))) {
       const { through } = options;
-      if (through && (season > through.season || (season === through.season && week > through.week))) continue;
+      if (through && (season > through.season || (season === through.season && week > through.week)))
+        continue;
       const folder = path.join(root, String(season), String(week));
       const projected: ProjectedRow[] = [];
       const actual: WeeklyStatRow[] = [];
@@ -43,7 +44,10 @@ export function readNflDataDir(root: string, options: ReadOptions = {}): NflData
         const source = { season, week };
         const projectedFile = path.join(folder, 'projected', `${position}_projected.csv`);
         if (existsSync(projectedFile)) {
-          const parsed = parseProjectedCsv(readFileSync(projectedFile, 'utf8'), { ...source, file: projectedFile });
+          const parsed = parseProjectedCsv(readFileSync(projectedFile, 'utf8'), {
+            ...source,
+            file: projectedFile,
+          });
           projected.push(...parsed.rows);
           errors.push(...parsed.errors);
         }

@@ -1,7 +1,7 @@
 import { Matrix, solve } from 'ml-matrix';
 
 /** Residuals smaller than this (in points) stop gaining weight in the reweighting, which keeps IRLS stable. */
-const IRLS_MIN_RESIDUAL = 0.5;
+const IRLS_MIN_RESIDUAL = 0.1;
 /** Passes from a least-squares start; a start from last week's fit needs far fewer. */
 const IRLS_COLD_ITERATIONS = 20;
 const IRLS_WARM_ITERATIONS = 6;
@@ -86,7 +86,8 @@ function solveWeighted(design: DesignMatrix, targets: Float64Array, weights: Flo
     for (let j = 0; j < p; j++) {
       const weightedX = (values[offset + j] ?? 0) * weight;
       moment[j] = (moment[j] ?? 0) + weightedX * target;
-      for (let k = j; k < p; k++) gram[j * p + k] = (gram[j * p + k] ?? 0) + weightedX * (values[offset + k] ?? 0);
+      for (let k = j; k < p; k++)
+        gram[j * p + k] = (gram[j * p + k] ?? 0) + weightedX * (values[offset + k] ?? 0);
     }
   }
   const left = new Matrix(p, p);

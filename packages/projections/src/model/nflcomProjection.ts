@@ -27,7 +27,11 @@ export function rescoredNflcomProjection(row: ProjectedRow, rules: ScoringRules)
  * leaves out, with catches estimated from the player's recent games. Kickers score
  * alike in both systems. Never reads the pre-2024 stat columns (they are the results).
  */
-export function nflcomPprEstimate(row: ProjectedRow, pprRules: ScoringRules, recentReceptions: number): number | null {
+export function nflcomPprEstimate(
+  row: ProjectedRow,
+  pprRules: ScoringRules,
+  recentReceptions: number,
+): number | null {
   if (row.nflcomPoints === null) return null;
   if (hasProjectedStatLine(row)) return scoreStatLine(row.stats, pprRules, row.position);
   if (row.position === 'K') return row.nflcomPoints;

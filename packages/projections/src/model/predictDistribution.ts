@@ -1,12 +1,13 @@
 import type { Position } from '../stats/statLine.js';
 import { featureVector, type FeatureName } from './features.js';
 import { predictLinear } from './linearFits.js';
+import { MIN_TRAINING_PROJECTION } from './projectionHistory.js';
 import { levelIndex, type ProjectionModel } from './trainModel.js';
 
 /** Fantasy points of a player who takes the field are floored here (negative games are rare and small). */
 export const POINTS_FLOOR = 0;
 
-/** Without a trained model: NFL.com's figure, with a spread typical of the model's residuals (points). */
+/** Without a usable model: NFL.com's figure, with a spread typical of the model's residuals (points). */
 const FALLBACK_SPREAD = { base: 3, perPoint: 0.45 };
 /** Standard-normal quantile at 0.9, for the fallback's symmetric interval. */
 const Z_90 = 1.2815515655446004;
@@ -19,7 +20,11 @@ export interface PointsDistribution {
   p90: number;
 }
 
-/** The PPR points distribution for one player-week from its features. */
+/**
+ * The PPR points distribution for one player-week from its features. Players NFL.com
+ * projects below the training range (injured, inactive, deep backups) keep NFL.com's
+ * figure: a linear fit says nothing reliable that far outside the rows it saw.
+ */
 export function predictDistribution(
   model: ProjectionModel,
   position: Position,
@@ -27,7 +32,8 @@ export function predictDistribution(
   nflcom: number | null,
 ): PointsDistribution {
   const positionModel = model.positions[position];
-  if (!positionModel) return fallbackDistribution(nflcom ?? features.last8Avg);
+  if (!positionModel || nflcom === null || nflcom < MIN_TRAINING_PROJECTION)
+    return fallbackDistribution(nflcom ?? 0);
   const row = featureVector(features, position);
   const predMean = Math.max(POINTS_FLOOR, predictLinear(positionModel.mean, row));
   // Separate quantile fits can cross for unusual rows; sorting restores the order.

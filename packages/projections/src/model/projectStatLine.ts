@@ -14,8 +14,12 @@ const STAT_DECIMALS = 100;
  * Shares such as reception % are kept, not scaled.
  */
 export function projectStatLine(entry: PlayerWeekFeatures, points: number, rules: ScoringRules): StatLine {
-  const shape = statLineShape(entry);
-  const shapePoints = scoreStatLine(shape, rules, entry.row.position);
+  const position = entry.row.position;
+  const nflcomShape = hasProjectedStatLine(entry.row) ? entry.row.stats : null;
+  // NFL.com's line gives the shape when it scores at all; otherwise the player's recent games do.
+  const shape =
+    nflcomShape && scoreStatLine(nflcomShape, rules, position) > 0 ? nflcomShape : recentGamesShape(entry);
+  const shapePoints = scoreStatLine(shape, rules, position);
   const factor = shapePoints > 0 ? points / shapePoints : 0;
   const line = emptyStatLine();
   for (const key of STAT_KEYS) {
@@ -25,8 +29,7 @@ export function projectStatLine(entry: PlayerWeekFeatures, points: number, rules
   return line;
 }
 
-function statLineShape(entry: PlayerWeekFeatures): StatLine {
-  if (hasProjectedStatLine(entry.row) && entry.row.nflcomPoints !== null) return entry.row.stats;
+function recentGamesShape(entry: PlayerWeekFeatures): StatLine {
   const recent = lastGames(entry.games, LONG_WINDOW_GAMES);
   const shape = emptyStatLine();
   for (const game of recent) {

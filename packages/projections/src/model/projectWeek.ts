@@ -7,6 +7,9 @@ import { projectStatLine } from './projectStatLine.js';
 import { trainModel, type ProjectionModel } from './trainModel.js';
 import { sortWeeks, weekOrdinal, type WeekData, type WeekSlate } from './weekData.js';
 
+/** Projections are published to the hundredth of a point. */
+const POINT_DECIMALS = 100;
+
 export interface PlayerProjection extends PlayerWeekIdentity, PointsDistribution {
   /** NFL.com's projection for the week in the same scoring (estimated before 2024), if published. */
   nflcom: number | null;
@@ -23,7 +26,9 @@ export function projectWeek(
 ): PlayerProjection[] {
   return weekFeatures.map((entry) => {
     const { row } = entry;
-    const distribution = predictDistribution(model, row.position, entry.features, entry.nflcom);
+    const distribution = roundDistribution(
+      predictDistribution(model, row.position, entry.features, entry.nflcom),
+    );
     return {
       nflId: row.nflId,
       name: row.name,
@@ -34,11 +39,25 @@ export function projectWeek(
       opponent: row.opponent,
       isHome: row.isHome,
       ...distribution,
-      nflcom: entry.nflcom,
+      nflcom: entry.nflcom === null ? null : roundPoints(entry.nflcom),
       stats: projectStatLine(entry, distribution.predMean, rules),
       modelVersion: model.version,
     };
   });
+}
+
+function roundPoints(value: number): number {
+  return Math.round(value * POINT_DECIMALS) / POINT_DECIMALS;
+}
+
+function roundDistribution(distribution: PointsDistribution): PointsDistribution {
+  return {
+    predMean: roundPoints(distribution.predMean),
+    predStd: roundPoints(distribution.predStd),
+    p10: roundPoints(distribution.p10),
+    p50: roundPoints(distribution.p50),
+    p90: roundPoints(distribution.p90),
+  };
 }
 
 /**

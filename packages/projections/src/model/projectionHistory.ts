@@ -51,7 +51,9 @@ export class ProjectionHistory {
   /** Features for every player NFL.com lists in a week after the last observed one. */
   featuresFor(slate: WeekSlate): PlayerWeekFeatures[] {
     if (weekOrdinal(slate.season, slate.week) <= this.lastObserved) {
-      throw new Error(`features for ${slate.season} week ${slate.week} asked after later results were observed`);
+      throw new Error(
+        `features for ${slate.season} week ${slate.week} asked after later results were observed`,
+      );
     }
     const withEstimates = slate.projected.map((row) => {
       const games = this.gamesByPlayer.get(row.nflId) ?? [];
@@ -78,23 +80,25 @@ export class ProjectionHistory {
   }
 
   /** Adds a completed week: players' games, points allowed, and training examples from its features. */
-  observe(week: WeekData, weekFeatures: readonly PlayerWeekFeatures[] = this.featuresFor(week)): void {
+  observe(week: WeekData, weekFeatures?: readonly PlayerWeekFeatures[]): void {
     const ordinal = weekOrdinal(week.season, week.week);
-    if (ordinal <= this.lastObserved) throw new Error(`${week.season} week ${week.week} observed out of order`);
+    if (ordinal <= this.lastObserved)
+      throw new Error(`${week.season} week ${week.week} observed out of order`);
+    const features = weekFeatures ?? this.featuresFor(week);
     this.lastObserved = ordinal;
     if (!week.actual) return;
     const results = new Map<number, { line: WeeklyStatRow; points: number }>();
     for (const line of week.actual) {
       results.set(line.nflId, { line, points: scoreStatLine(line, this.rules, line.position) });
     }
-    const nflcomById = new Map(weekFeatures.map((entry) => [entry.row.nflId, entry.nflcom]));
+    const nflcomById = new Map(features.map((entry) => [entry.row.nflId, entry.nflcom]));
     for (const { line, points } of results.values()) {
       if (!hasPlayed(line, points)) continue;
       this.appendGame(line, points, nflcomById.get(line.nflId) ?? null);
     }
     this.recordPointsAllowed(week.season, results.values());
-    this.recordRankScale(weekFeatures, results);
-    for (const entry of weekFeatures) {
+    this.recordRankScale(features, results);
+    for (const entry of features) {
       const result = results.get(entry.row.nflId);
       if (!result || !hasPlayed(result.line, result.points)) continue;
       if (entry.nflcom === null || entry.nflcom < MIN_TRAINING_PROJECTION) continue;
@@ -158,7 +162,8 @@ export class ProjectionHistory {
       const points: number[] = [];
       weekFeatures.forEach((entry, index) => {
         const result = results.get(entry.row.nflId);
-        if (entry.row.position !== position || (ranks[index] ?? Infinity) > TOP_RANKS_FOR_SCALE[position]) return;
+        if (entry.row.position !== position || (ranks[index] ?? Infinity) > TOP_RANKS_FOR_SCALE[position])
+          return;
         if (result && hasPlayed(result.line, result.points)) points.push(result.points);
       });
       if (points.length > 0) this.rankScale[position].push(mean(points));
@@ -178,7 +183,10 @@ export class ProjectionHistory {
     return emptyByPosition((position) => {
       const history = this.rankScale[position];
       const projected = entries
-        .filter((entry, index) => entry.row.position === position && (ranks[index] ?? Infinity) <= TOP_RANKS_FOR_SCALE[position])
+        .filter(
+          (entry, index) =>
+            entry.row.position === position && (ranks[index] ?? Infinity) <= TOP_RANKS_FOR_SCALE[position],
+        )
         .map((entry) => entry.nflcom ?? 0);
       const projectedMean = projected.length > 0 ? mean(projected) : 0;
       return history.length > 0 && projectedMean > 0 ? mean(history) / projectedMean : 1;
@@ -195,7 +203,9 @@ function hasPlayed(line: WeeklyStatRow, points: number): boolean {
 function rankWithinPosition(entries: readonly { row: ProjectedRow; nflcom: number | null }[]): number[] {
   const ranks = new Array<number>(entries.length).fill(1);
   for (const position of POSITIONS) {
-    const indices = entries.map((_, index) => index).filter((index) => entries[index]?.row.position === position);
+    const indices = entries
+      .map((_, index) => index)
+      .filter((index) => entries[index]?.row.position === position);
     indices.sort((a, b) => (entries[b]?.nflcom ?? -1) - (entries[a]?.nflcom ?? -1));
     indices.forEach((entryIndex, rank) => (ranks[entryIndex] = rank + 1));
   }

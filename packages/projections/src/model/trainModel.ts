@@ -39,7 +39,10 @@ export function trainModel(trainingSet: TrainingSet, previous?: ProjectionModel)
   for (const position of POSITIONS) {
     const examples = trainingSet[position];
     for (const example of examples) {
-      if (!trainedThrough || example.season * 100 + example.week > trainedThrough.season * 100 + trainedThrough.week) {
+      if (
+        !trainedThrough ||
+        example.season * 100 + example.week > trainedThrough.season * 100 + trainedThrough.week
+      ) {
         trainedThrough = { season: example.season, week: example.week };
       }
     }
@@ -49,7 +52,11 @@ export function trainModel(trainingSet: TrainingSet, previous?: ProjectionModel)
   return { version: MODEL_VERSION, trainedThrough, positions };
 }
 
-function trainPosition(position: Position, examples: readonly TrainingExample[], previous?: PositionModel): PositionModel {
+function trainPosition(
+  position: Position,
+  examples: readonly TrainingExample[],
+  previous?: PositionModel,
+): PositionModel {
   const design = designMatrix(examples.map((example) => example.features));
   const targets = Float64Array.from(examples, (example) => example.points);
   const mean = fitLeastSquares(design, targets);
