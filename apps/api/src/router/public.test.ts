@@ -92,6 +92,29 @@ describe('the headline accuracy of a model card', () => {
     });
   });
 
+  it('reads the card the projections backtest writes: its headline, definition, weeks and sample', () => {
+    const card = {
+      model: 'Weekly PPR projection',
+      seasons: [
+        { season: 2024, weeks: [3, 4, 5, 18] },
+        { season: 2025, weeks: [1, 2, 11] },
+      ],
+      headline: { startSitAccuracy: 0.6712, statement: '67.1% start/sit accuracy' },
+      definitions: { pairwiseAccuracy: 'Start/sit accuracy: pairs of players ranked right.' },
+      results: {
+        overall: {
+          rows: 12_345,
+          methods: { model: { pairwiseAccuracy: 0.6712 }, nflcom: { pairwiseAccuracy: 0.69 } },
+        },
+      },
+    };
+    expect(headlineAccuracy(card)).toEqual({
+      value: 0.6712,
+      definition: 'Start/sit accuracy: pairs of players ranked right.',
+      measuredOn: 'a walk-forward backtest over 2024 weeks 3–18 and 2025 weeks 1–11, 12,345 player-weeks',
+    });
+  });
+
   it('is null when the card reports no accuracy, and a broken file reads as no card', () => {
     expect(headlineAccuracy({ metrics: { mae: 4.2 } })).toBeNull();
     const broken = path.join(dir, 'broken.json');

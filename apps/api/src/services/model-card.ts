@@ -67,6 +67,8 @@ interface Candidate {
  */
 export function headlineAccuracy(card: ModelCard | null): HeadlineAccuracy | null {
   if (!card) return null;
+  const fromBacktest = backtestHeadline(card);
+  if (fromBacktest) return fromBacktest;
   const candidates: Candidate[] = [];
   collectAccuracies(card, [], candidates, describeMeasuredOn(card));
   candidates.sort((a, b) => b.score - a.score);
@@ -78,6 +80,38 @@ export function headlineAccuracy(card: ModelCard | null): HeadlineAccuracy | nul
     measuredOn:
       best.measuredOn ?? describeMeasuredOn(card) ?? 'the backtest described on the methodology page',
   };
+}
+
+/**
+ * The layout written by `packages/projections` (`buildModelCard`): `headline.startSitAccuracy`,
+ * its meaning in `definitions.pairwiseAccuracy`, the weeks in `seasons`, the sample in `results.overall.rows`.
+ */
+function backtestHeadline(card: ModelCard): HeadlineAccuracy | null {
+  const headline = isRecord(card.headline) ? card.headline : null;
+  const value = asFraction(headline?.startSitAccuracy);
+  if (value === null) return null;
+  const definitions = isRecord(card.definitions) ? card.definitions : {};
+  const overall = isRecord(card.results) && isRecord(card.results.overall) ? card.results.overall : {};
+  const seasons = Array.isArray(card.seasons) ? card.seasons.filter(isRecord) : [];
+  const periods = seasons.map((s) => `${String(s.season)}${describeWeeks(s.weeks)}`);
+  const sample =
+    typeof overall.rows === 'number' ? `${overall.rows.toLocaleString('en-US')} player-weeks` : null;
+  const measuredOn = [
+    periods.length ? `a walk-forward backtest over ${periods.join(' and ')}` : 'a walk-forward backtest',
+    sample,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return { value, definition: firstString(definitions.pairwiseAccuracy) ?? DEFAULT_DEFINITION, measuredOn };
+}
+
+/** [1, 2, …, 18] → " weeks 1–18". */
+function describeWeeks(weeks: unknown): string {
+  if (!Array.isArray(weeks)) return '';
+  const numbers = weeks.filter((w): w is number => typeof w === 'number').sort((a, b) => a - b);
+  if (numbers.length === 0) return '';
+  if (numbers.length === 1) return ` week ${numbers[0]}`;
+  return ` weeks ${numbers[0]}–${numbers[numbers.length - 1]}`;
 }
 
 function collectAccuracies(

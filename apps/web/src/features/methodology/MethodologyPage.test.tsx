@@ -47,6 +47,57 @@ describe('methodology page', () => {
     ).toEqual(['2024', '10', '5.123', '312']);
   });
 
+  it('lays out the backtest card: headline, methods side by side, segments and definitions', () => {
+    const metrics = (accuracy: number, mae: number) => ({
+      mae,
+      rmse: mae + 1.5,
+      spearman: 0.4,
+      pairwiseAccuracy: accuracy,
+    });
+    const segment = (rows: number, ours: number, theirs: number) => ({
+      rows,
+      methods: {
+        model: metrics(ours, 5.5),
+        nflcom: metrics(theirs, 5.51),
+        seasonAverage: metrics(0.62, 5.9),
+      },
+      intervalCoverage: 0.801,
+      maeOfMedian: 5.48,
+    });
+    renderWithCard({
+      model: 'Weekly PPR projection',
+      version: 'wf-1',
+      generatedAt: '2025-11-20T10:00:00.000Z',
+      command: 'npm run backtest -- --seasons 2024,2025',
+      seasons: [{ season: 2024, weeks: [1, 2, 16] }],
+      headline: {
+        startSitAccuracy: 0.6468,
+        statement: '64.7% start/sit accuracy (PPR, walk-forward backtest, 4645 player-weeks)',
+      },
+      definitions: {
+        pairwiseAccuracy: 'Start/sit accuracy: pairs ranked right.',
+        methods: { nflcom: 'NFL.com rescored.' },
+      },
+      results: {
+        overall: segment(4645, 0.6468, 0.6469),
+        bySeason: { '2024': segment(2781, 0.649, 0.648) },
+        byPosition: { QB: segment(787, 0.606, 0.605) },
+      },
+    });
+    expect(screen.getByText(/^64\.7% start\/sit accuracy/)).toBeTruthy();
+    const methods = screen.getByRole('table', { name: 'Backtest results by method' });
+    const rows = within(methods).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Our model64.7%5.507.000.400',
+      'NFL.com projection64.7%5.517.010.400',
+      'Season average62.0%5.907.400.400',
+    ]);
+    const segments = within(screen.getByRole('table', { name: 'Backtest results by season and position' }));
+    expect(segments.getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['All', '2024', 'All QB']);
+    expect(screen.getByText('Start/sit accuracy: pairs ranked right.')).toBeTruthy();
+    expect(screen.getByText('npm run backtest -- --seasons 2024,2025')).toBeTruthy();
+  });
+
   it('says so when the backtest has not published a card', () => {
     renderWithCard(null);
     expect(screen.getByText(/has not published its model card yet/)).toBeTruthy();

@@ -2,6 +2,7 @@ import { Spinner } from '@fm/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { trpc } from '../../lib/trpc';
+import { BacktestCardView, isBacktestCard } from './BacktestCardView';
 import { ModelCardView, type CardValue } from './ModelCardView';
 import { SIMULATION_ITERATIONS, winProbabilityStandardError } from './win-probability-precision';
 import './methodology.css';
@@ -69,7 +70,11 @@ function ProjectionModelSection() {
       )}
       {data?.modelCard && (
         <div className="model-card">
-          <ModelCardView card={data.modelCard as Record<string, CardValue>} />
+          {isBacktestCard(data.modelCard) ? (
+            <BacktestCardView card={data.modelCard} />
+          ) : (
+            <ModelCardView card={data.modelCard as Record<string, CardValue>} />
+          )}
         </div>
       )}
     </section>
