@@ -25,16 +25,25 @@ export const METRIC_DEFINITIONS = {
     'PPR: 0.04/pass yd, 4/pass TD, -2/INT, 0.1/rush or rec yd, 6/TD, 1/reception, 2/2-pt, -2/fumble lost.',
 } as const;
 
+export interface EvaluatedSeason {
+  season: number;
+  firstWeek: number;
+  lastWeek: number;
+}
+
 export interface ModelCard {
   model: string;
   version: string;
   generatedAt: string;
   command: string;
-  seasons: { season: number; weeks: number[] }[];
+  training: string;
+  seasons: EvaluatedSeason[];
   headline: {
     startSitAccuracy: number;
     statement: string;
   };
+  /** Per season: our MAE against NFL.com's on the same rows. */
+  maeVersusNflcom: Record<string, { model: number; nflcom: number; modelIsLower: boolean }>;
   definitions: typeof METRIC_DEFINITIONS;
   results: BacktestSummary;
   timings: { totalSeconds: number; trainingSeconds: number; weeksEvaluated: number };
@@ -56,10 +65,19 @@ export function buildModelCard(input: {
     generatedAt: input.generatedAt.toISOString(),
     command: input.command,
     seasons: input.seasons,
+    training:
+      'Walk-forward: before each evaluated week the model is refitted on every earlier week of the data (from 2021 week 1); nothing from the week itself or later is read.',
     headline: {
       startSitAccuracy: accuracy,
       statement: `${percent}% start/sit accuracy (PPR, walk-forward backtest, ${input.summary.overall.rows} player-weeks)`,
     },
+    maeVersusNflcom: Object.fromEntries(
+      Object.entries(input.summary.bySeason).map(([season, segment]) => {
+        const model = segment.methods.model.mae;
+        const nflcom = segment.methods.nflcom.mae;
+        return [season, { model, nflcom, modelIsLower: model < nflcom }];
+      }),
+    ),
     definitions: METRIC_DEFINITIONS,
     results: input.summary,
     timings: input.timings,

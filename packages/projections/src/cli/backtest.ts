@@ -10,6 +10,7 @@ import { formatBacktestTable } from './backtestTable.js';
 
 const DEFAULT_SEASONS = [2024, 2025];
 const DEFAULT_CARD = path.join(REPO_ROOT, 'packages/projections/model-card.json');
+const CARD_DECIMALS = 10_000;
 
 const { values } = parseArgs({
   options: {
@@ -23,7 +24,7 @@ const { values } = parseArgs({
 const started = performance.now();
 const seasons = (values.seasons ?? '').split(',').map(Number).filter(Number.isInteger);
 const dataDir = path.resolve(values.data ?? DEFAULT_NFL_DATA_DIR);
-const { weeks, errors } = readNflDataDir(dataDir, { seasons: undefined });
+const { weeks, errors } = readNflDataDir(dataDir);
 for (const error of errors) console.warn(`${error.file}:${error.line}: ${error.message}`);
 const loadedSeconds = (performance.now() - started) / 1000;
 const result = walkForward(weeks, seasons);
@@ -38,23 +39,28 @@ console.log(
 );
 
 if (!values['no-card']) {
-  const evaluated = seasons.map((season) => ({
-    season,
-    weeks: [...new Set(result.rows.filter((row) => row.season === season).map((row) => row.week))].sort(
-      (a, b) => a - b,
-    ),
-  }));
+  const evaluated = seasons.map((season) => {
+    const weeksOfSeason = result.rows.filter((row) => row.season === season).map((row) => row.week);
+    return { season, firstWeek: Math.min(...weeksOfSeason), lastWeek: Math.max(...weeksOfSeason) };
+  });
   const card = buildModelCard({
     summary,
     seasons: evaluated,
     generatedAt: new Date(),
-    command: `npm run backtest -- --seasons ${seasons.join(',')}`,
+    command:
+      seasons.join(',') === DEFAULT_SEASONS.join(',')
+        ? 'npm run backtest'
+        : `npm run backtest -- --seasons ${seasons.join(',')}`,
     timings: {
       totalSeconds: Math.round(totalSeconds * 10) / 10,
       trainingSeconds: Math.round(result.trainingMs / 100) / 10,
       weeksEvaluated: result.weeksEvaluated,
     },
   });
-  writeFileSync(values.card ?? DEFAULT_CARD, `${JSON.stringify(card, null, 2)}\n`);
+  const rounded = (_key: string, value: unknown) =>
+    typeof value === 'number' && !Number.isInteger(value)
+      ? Math.round(value * CARD_DECIMALS) / CARD_DECIMALS
+      : value;
+  writeFileSync(values.card ?? DEFAULT_CARD, `${JSON.stringify(card, rounded, 2)}\n`);
   console.log(`Model card written to ${values.card}`);
 }

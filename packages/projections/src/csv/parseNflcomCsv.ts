@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { emptyStatLine, isPosition, type Position, type StatLine } from '../stats/statLine.js';
+import { emptyStatLine, isPosition, type Position, type StatKey, type StatLine } from '../stats/statLine.js';
 import { normalizeTeamCode } from '../stats/teamCodes.js';
 import {
   AWAY_PREFIX,
@@ -50,7 +50,8 @@ export interface ParseResult<Row> {
 }
 
 export function parseWeeklyCsv(text: string, source: CsvSource): ParseResult<WeeklyStatRow> {
-  return parseRows(text, source, (identity, stats) => ({ ...identity, ...stats }));
+  // Object.assign onto the stat line: spreading 37 keys into a fresh object is ~10× slower in V8.
+  return parseRows(text, source, (identity, stats) => Object.assign(stats, identity));
 }
 
 export function parseProjectedCsv(text: string, source: CsvSource): ParseResult<ProjectedRow> {
@@ -60,10 +61,19 @@ export function parseProjectedCsv(text: string, source: CsvSource): ParseResult<
   });
 }
 
-type CellReader = (column: string) => string;
+/** Reads one row's cells by column name; the header is resolved once per file. */
+interface CellReader {
+  (column: string): string;
+}
 type RowBuilder<Row> = (identity: PlayerWeekIdentity, stats: StatLine, cell: CellReader) => Row;
 
 class MalformedRowError extends Error {}
+
+interface StatColumn {
+  column: string;
+  key: StatKey;
+  index: number;
+}
 
 function parseRows<Row>(text: string, source: CsvSource, build: RowBuilder<Row>): ParseResult<Row> {
   // Papa keeps one array per physical line when skipEmptyLines is off, so index + 1 is the line number.
@@ -84,25 +94,31 @@ function parseRows<Row>(text: string, source: CsvSource, build: RowBuilder<Row>)
     errors.push({ file: source.file, line: 1, message: `missing column(s): ${missing.join(', ')}` });
     return { rows: [], errors };
   }
+  const statColumns: StatColumn[] = Object.entries(STAT_COLUMNS).flatMap(([column, key]) => {
+    const index = columnIndex.get(column);
+    return index === undefined ? [] : [{ column, key, index }];
+  });
+  let record: string[] = [];
+  const cell: CellReader = (column) => {
+    const at = columnIndex.get(column);
+    return at === undefined ? '' : (record[at] ?? '').trim();
+  };
   const rows: Row[] = [];
-  records.forEach((record, index) => {
+  records.forEach((current, index) => {
     const line = index + 2;
-    if (record.length === 1 && record[0]?.trim() === '') return;
-    if (record.length !== header.length) {
+    if (current.length === 1 && current[0]?.trim() === '') return;
+    if (current.length !== header.length) {
       errors.push({
         file: source.file,
         line,
-        message: `expected ${header.length} fields, found ${record.length}`,
+        message: `expected ${header.length} fields, found ${current.length}`,
       });
       return;
     }
-    const cell: CellReader = (column) => {
-      const at = columnIndex.get(column);
-      return at === undefined ? '' : (record[at] ?? '').trim();
-    };
+    record = current;
     try {
       if (cell(IDENTITY_COLUMNS.opponent) === BYE_OPPONENT) return;
-      rows.push(build(readIdentity(cell, source), readStats(cell, columnIndex), cell));
+      rows.push(build(readIdentity(cell, source), readStats(record, statColumns), cell));
     } catch (error) {
       if (!(error instanceof MalformedRowError)) throw error;
       errors.push({ file: source.file, line, message: error.message });
@@ -133,11 +149,10 @@ function readIdentity(cell: CellReader, source: CsvSource): PlayerWeekIdentity {
   };
 }
 
-function readStats(cell: CellReader, columnIndex: Map<string, number>): StatLine {
+function readStats(record: readonly string[], statColumns: readonly StatColumn[]): StatLine {
   const stats = emptyStatLine();
-  for (const [column, key] of Object.entries(STAT_COLUMNS)) {
-    if (columnIndex.has(column)) stats[key] = parseNumber(cell(column), column);
-  }
+  for (const { column, key, index } of statColumns)
+    stats[key] = parseNumber((record[index] ?? '').trim(), column);
   return stats;
 }
 

@@ -48,10 +48,39 @@ export const STAT_KEYS = [...OFFENSE_STAT_KEYS, ...USAGE_STAT_KEYS, ...KICKING_S
 export type StatKey = (typeof STAT_KEYS)[number];
 export type StatLine = Record<StatKey, number>;
 
+/** A zero line, written out so every line shares one object shape (this runs once per parsed row). */
 export function emptyStatLine(): StatLine {
-  const line = {} as StatLine;
-  for (const key of STAT_KEYS) line[key] = 0;
-  return line;
+  return {
+    passYd: 0,
+    passTd: 0,
+    passInt: 0,
+    rushYd: 0,
+    rushTd: 0,
+    rec: 0,
+    recYd: 0,
+    recTd: 0,
+    retTd: 0,
+    fumTd: 0,
+    twoPt: 0,
+    fumLost: 0,
+    carries: 0,
+    touches: 0,
+    targets: 0,
+    receptionPct: 0,
+    rzTargets: 0,
+    rzTouches: 0,
+    rzG2g: 0,
+    patMade: 0,
+    patMissed: 0,
+    fgMade0_19: 0,
+    fgMade20_29: 0,
+    fgMade30_39: 0,
+    fgMade40_49: 0,
+    fgMade50: 0,
+    fgMiss0_19: 0,
+    fgMiss20_29: 0,
+    fgMiss30_39: 0,
+  };
 }
 
 export function isPosition(value: string): value is Position {
