@@ -34,7 +34,7 @@ try {
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: PAGE_SIZE });
     if (shot.signedIn) await signIn(context);
     const page = await context.newPage();
-    await page.goto(shot.path);
+    await page.goto(shot.playersFromProjections ? await withTopPlayers(shot, context) : shot.path);
     await page.waitForLoadState('networkidle');
     await page.locator('main h1').first().waitFor();
     if (shot.waitFor) await waitForData(page, shot.waitFor);
@@ -42,7 +42,7 @@ try {
     await page.waitForFunction(() => !document.querySelector('.page-loading, [aria-busy="true"]'));
     await page.waitForTimeout(SETTLE_MS); // let transitions finish
     const reached = new URL(page.url()).pathname;
-    if (reached !== shot.path)
+    if (reached !== new URL(shot.path, server.baseUrl).pathname)
       throw new Error(`${shot.path} redirected to ${reached}: is the page built yet?`);
     const png = await page.screenshot({ type: 'png' });
     const webp = await toWebp(page, png);
@@ -53,6 +53,21 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+}
+
+/** `/compare?players=…` with this week's top projected players (once the data import has made some). */
+async function withTopPlayers(shot, context) {
+  const deadline = Date.now() + DATA_TIMEOUT_MS;
+  for (;;) {
+    const response = await context.request.get(
+      `/api/projections/public/all?limit=${shot.playersFromProjections}`,
+    );
+    const rows = response.ok() ? ((await response.json()).data ?? []) : [];
+    if (rows.length >= shot.playersFromProjections)
+      return `${shot.path}?players=${rows.map((r) => r.player_id).join(',')}`;
+    if (Date.now() > deadline) throw new Error('No projections to compare players from');
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }
 }
 
 /** The NFL data is imported in the background after start-up: reload until the page shows it. */

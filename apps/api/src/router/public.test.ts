@@ -97,7 +97,7 @@ describe('the headline accuracy of a model card', () => {
       model: 'Weekly PPR projection',
       seasons: [
         { season: 2024, weeks: [3, 4, 5, 18] },
-        { season: 2025, weeks: [1, 2, 11] },
+        { season: 2025, firstWeek: 1, lastWeek: 11 },
       ],
       headline: { startSitAccuracy: 0.6712, statement: '67.1% start/sit accuracy' },
       definitions: { pairwiseAccuracy: 'Start/sit accuracy: pairs of players ranked right.' },

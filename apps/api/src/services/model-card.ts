@@ -93,7 +93,7 @@ function backtestHeadline(card: ModelCard): HeadlineAccuracy | null {
   const definitions = isRecord(card.definitions) ? card.definitions : {};
   const overall = isRecord(card.results) && isRecord(card.results.overall) ? card.results.overall : {};
   const seasons = Array.isArray(card.seasons) ? card.seasons.filter(isRecord) : [];
-  const periods = seasons.map((s) => `${String(s.season)}${describeWeeks(s.weeks)}`);
+  const periods = seasons.map((s) => `${String(s.season)}${describeWeeks(s)}`);
   const sample =
     typeof overall.rows === 'number' ? `${overall.rows.toLocaleString('en-US')} player-weeks` : null;
   const measuredOn = [
@@ -105,13 +105,17 @@ function backtestHeadline(card: ModelCard): HeadlineAccuracy | null {
   return { value, definition: firstString(definitions.pairwiseAccuracy) ?? DEFAULT_DEFINITION, measuredOn };
 }
 
-/** [1, 2, …, 18] → " weeks 1–18". */
-function describeWeeks(weeks: unknown): string {
-  if (!Array.isArray(weeks)) return '';
-  const numbers = weeks.filter((w): w is number => typeof w === 'number').sort((a, b) => a - b);
-  if (numbers.length === 0) return '';
-  if (numbers.length === 1) return ` week ${numbers[0]}`;
-  return ` weeks ${numbers[0]}–${numbers[numbers.length - 1]}`;
+/** `{weeks: [1, …, 18]}` or `{firstWeek: 1, lastWeek: 18}` → " weeks 1–18". */
+function describeWeeks(season: Record<string, unknown>): string {
+  const listed = Array.isArray(season.weeks)
+    ? season.weeks.filter((w): w is number => typeof w === 'number')
+    : [];
+  const first =
+    typeof season.firstWeek === 'number' ? season.firstWeek : listed.length ? Math.min(...listed) : null;
+  const last =
+    typeof season.lastWeek === 'number' ? season.lastWeek : listed.length ? Math.max(...listed) : null;
+  if (first === null || last === null) return '';
+  return first === last ? ` week ${first}` : ` weeks ${first}–${last}`;
 }
 
 function collectAccuracies(

@@ -72,6 +72,7 @@ export function Layout() {
       <footer className="footer">
         <span>Fantasy Matchup</span>
         <Link to="/projections">Projections</Link>
+        <Link to="/methodology">Methodology</Link>
         <a href="/api/docs">API</a>
       </footer>
     </div>

@@ -28,46 +28,49 @@ export const FEATURES: ProductFeature[] = [
     status: 'Improving',
     description:
       'Every player’s projected fantasy points with a range: a bad day (10th percentile) to a great one (90th).',
-    today: 'PPR scoring only so far; half-PPR and standard are next.',
+    today: 'PPR scoring only so far. Backtested start/sit accuracy is published on the methodology page.',
     to: '/projections',
   },
   {
     name: 'Player comparison',
     status: 'Live',
-    description: 'Put players side by side: season stats, advanced metrics and their projections.',
-    today: 'Open to everyone, no account needed.',
+    description: 'Put two to four players side by side: season totals, per-game scoring and weekly lines.',
+    today: 'Open to everyone, no account needed; a comparison has a link you can share.',
     to: '/compare',
   },
   {
     name: 'League linking',
     status: 'Live',
     description: 'Bring in your Sleeper leagues by username, or your Yahoo leagues by signing in to Yahoo.',
-    today: 'Sleeper and Yahoo leagues, rosters and weekly matchups.',
+    today: 'Sleeper works everywhere; Yahoo needs the site’s Yahoo app to be configured by its operator.',
   },
   {
     name: 'Matchup simulations',
     status: 'Live',
     description: `Your lineup against your opponent’s, played ${SIMULATION_RUNS.toLocaleString('en-US')} times: a win probability and the likely score gap.`,
-    today: 'Player scores are drawn with realistic correlations between teammates.',
+    today:
+      'Teammates’ scores are drawn with realistic correlations; a quick preview updates as you change starters.',
   },
   {
     name: 'Boom/bust analysis',
-    status: 'Improving',
+    status: 'Live',
     description: 'How often a player blows up or busts, from the spread of his projection.',
-    today:
-      'Shown as each player’s 10th–90th percentile range; dedicated boom and bust rates are in progress.',
+    today: 'Boom and bust chances on every projection row and for your starters after a simulation.',
   },
   {
     name: 'Start/sit lineup lab',
-    status: 'Coming',
-    description: 'Try lineup swaps and see how each one moves your win probability.',
-    today: 'Being built on the same simulation engine.',
+    status: 'Live',
+    description:
+      'Tries every legal lineup from your roster and shows the swaps that raise your win probability.',
+    today: 'On the dashboard after a league simulation; it runs in your browser.',
   },
   {
     name: 'Season outlook',
-    status: 'Coming',
-    description: 'Your playoff chances from the rest of the schedule, simulated week by week.',
-    today: 'Planned after the lineup lab.',
+    status: 'Improving',
+    description:
+      'Playoff chances for every team in your league, simulated over the rest of the regular season.',
+    today:
+      'On the dashboard after a league simulation. Each team plays at its scoring average so far (its projected starters early on) with a typical spread; team-by-team weekly projections are next.',
   },
 ];
 

@@ -28,7 +28,9 @@ export interface BacktestCard {
   version: string;
   generatedAt: string;
   command: string;
-  seasons: { season: number; weeks: number[] }[];
+  /** Older cards list the weeks, newer ones give the first and last. */
+  seasons: { season: number; weeks?: number[]; firstWeek?: number; lastWeek?: number }[];
+  training?: string;
   headline: { startSitAccuracy: number; statement: string };
   definitions: Record<string, unknown> & { methods?: Record<string, string> };
   results: {
@@ -46,8 +48,18 @@ export function isBacktestCard(card: unknown): card is BacktestCard {
     typeof c?.headline?.startSitAccuracy === 'number' &&
     typeof c.results?.overall?.methods?.model?.pairwiseAccuracy === 'number' &&
     typeof c.results.bySeason === 'object' &&
-    typeof c.results.byPosition === 'object'
+    typeof c.results.byPosition === 'object' &&
+    Array.isArray(c.seasons)
   );
+}
+
+/** "2024 weeks 1–16" from either layout of a season entry. */
+export function describeSeason(entry: BacktestCard['seasons'][number]): string {
+  const weeks = Array.isArray(entry.weeks) ? entry.weeks : [];
+  const first = entry.firstWeek ?? (weeks.length ? Math.min(...weeks) : undefined);
+  const last = entry.lastWeek ?? (weeks.length ? Math.max(...weeks) : undefined);
+  if (first === undefined || last === undefined) return String(entry.season);
+  return first === last ? `${entry.season} week ${first}` : `${entry.season} weeks ${first}–${last}`;
 }
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
@@ -77,17 +89,15 @@ export function BacktestCardView({ card }: { card: BacktestCard }) {
         </div>
         <div>
           <dt>Weeks tested</dt>
-          <dd>
-            {card.seasons
-              .map((s) => `${s.season} weeks ${Math.min(...s.weeks)}–${Math.max(...s.weeks)}`)
-              .join(', ')}
-          </dd>
+          <dd>{card.seasons.map(describeSeason).join(', ')}</dd>
         </div>
         <div>
           <dt>Measured</dt>
           <dd>{new Date(card.generatedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}</dd>
         </div>
       </dl>
+
+      {card.training && <p>{card.training}</p>}
 
       <h3>Backtest: every method on the same {overall.rows.toLocaleString('en-US')} player-weeks</h3>
       <ScoreTable

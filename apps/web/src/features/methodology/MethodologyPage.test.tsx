@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -69,7 +71,11 @@ describe('methodology page', () => {
       version: 'wf-1',
       generatedAt: '2025-11-20T10:00:00.000Z',
       command: 'npm run backtest -- --seasons 2024,2025',
-      seasons: [{ season: 2024, weeks: [1, 2, 16] }],
+      seasons: [
+        { season: 2024, weeks: [1, 2, 16] },
+        { season: 2025, firstWeek: 1, lastWeek: 11 },
+      ],
+      training: 'Walk-forward: refitted before each week on earlier weeks only.',
       headline: {
         startSitAccuracy: 0.6468,
         statement: '64.7% start/sit accuracy (PPR, walk-forward backtest, 4645 player-weeks)',
@@ -94,8 +100,27 @@ describe('methodology page', () => {
     ]);
     const segments = within(screen.getByRole('table', { name: 'Backtest results by season and position' }));
     expect(segments.getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['All', '2024', 'All QB']);
+    expect(screen.getByText('Weeks tested').nextElementSibling!.textContent).toBe(
+      '2024 weeks 1–16, 2025 weeks 1–11',
+    );
+    expect(screen.getByText('Walk-forward: refitted before each week on earlier weeks only.')).toBeTruthy();
     expect(screen.getByText('Start/sit accuracy: pairs ranked right.')).toBeTruthy();
     expect(screen.getByText('npm run backtest -- --seasons 2024,2025')).toBeTruthy();
+  });
+
+  it('renders the model card the projections backtest committed, laid out as tables', () => {
+    const file = path.resolve(import.meta.dirname, '../../../../../packages/projections/model-card.json');
+    const card = JSON.parse(readFileSync(file, 'utf8'));
+    renderWithCard(card);
+    expect(screen.getByText(card.headline.statement)).toBeTruthy();
+    const methods = screen.getByRole('table', { name: 'Backtest results by method' });
+    expect(
+      within(methods)
+        .getAllByRole('rowheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Our model', 'NFL.com projection', 'Season average']);
+    const accuracy = `${(card.headline.startSitAccuracy * 100).toFixed(1)}%`;
+    expect(within(methods).getAllByRole('row')[1]!.textContent).toContain(accuracy);
   });
 
   it('says so when the backtest has not published a card', () => {
