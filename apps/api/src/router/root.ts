@@ -1,7 +1,9 @@
 import { router } from '../trpc.js';
+import { adminRouter } from './admin.js';
 import { authRouter } from './auth.js';
 import { leaguesRouter } from './leagues.js';
 import { matchupRouter } from './matchup.js';
+import { eventsRouter } from './events.js';
 import { nflStatsRouter } from './nfl-stats.js';
 import { playersRouter } from './players.js';
 import { projectionsRouter } from './projections.js';
@@ -10,9 +12,11 @@ import { userRouter } from './user.js';
 
 /** One router per domain; the domain name is the URL prefix of its REST paths. */
 export const appRouter = router({
+  admin: adminRouter,
   auth: authRouter,
   leagues: leaguesRouter,
   matchup: matchupRouter,
+  events: eventsRouter,
   nflStats: nflStatsRouter,
   players: playersRouter,
   projections: projectionsRouter,
