@@ -54,6 +54,7 @@ export const PAGES: Record<Role, SitePage[]> = {
     { path: '/projections', name: 'projections-signed-in' },
     { path: '/settings', name: 'settings-account' },
     { path: '/settings', name: 'settings-accessibility', reveal: openAccessibilityTab },
+    { path: '/settings', name: 'settings-delete-dialog', reveal: openDeleteAccountDialog },
     { path: '/link-leagues', name: 'link-leagues' },
     { path: '/methodology', name: 'methodology-signed-in' },
     { path: '/no-such-page', name: 'not-found' },
