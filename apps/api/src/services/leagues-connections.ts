@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
 import { AppError, validationError } from '../errors.js';
 import { toAppSleeperAccount } from '../integrations/sleeper/normalize.js';
+import { ensureSleeperIdsLinked } from './leagues-player-directory.js';
 
 export type LeaguePlatform = 'sleeper' | 'yahoo';
 export type LeagueConnectionRow = typeof leagueConnections.$inferSelect;
@@ -79,6 +80,8 @@ export async function connectSleeper(
     .insert(leagueConnections)
     .values({ userId, platform: 'sleeper', ...values })
     .onConflictDoUpdate({ target: [leagueConnections.userId, leagueConnections.platform], set: values });
+  // The league pages need our players linked to Sleeper ids; start that now, not when one opens.
+  void ensureSleeperIdsLinked(deps);
   return getConnectionsStatus(deps, userId);
 }
 

@@ -1,13 +1,16 @@
 import { appState, players } from '@fm/db';
-import { count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
 import { type MatchReport, matchPlayers } from '../integrations/sleeper/player-matching.js';
 import type { SleeperPlayerDirectory } from '../integrations/sleeper/schemas.js';
 import { sleeperIdsByYahooId } from '../integrations/yahoo/normalize.js';
+import { ensureTeamDefenses } from './leagues-team-defenses.js';
 
 /** Sleeper asks for the player directory at most daily; matching follows the same rhythm. */
 export const SLEEPER_ID_SYNC_INTERVAL_MS = 24 * 60 * 60_000;
 export const SLEEPER_ID_SYNC_STATE_KEY = 'sleeper-player-ids';
+/** Rows per UPDATE … FROM (VALUES …): two bind parameters each, far below PostgreSQL's limit. */
+const UPDATES_PER_STATEMENT = 1_000;
 
 export interface SleeperIdSyncState {
   syncedAt: string;
@@ -15,7 +18,10 @@ export interface SleeperIdSyncState {
   playerCount: number;
   /** Players given a Sleeper id in that run. */
   linked: number;
+  /** How that run's matching went (over the players still unlinked when it started). */
   report: MatchReport;
+  /** NFL.com players carrying a Sleeper id after that run. */
+  coverage: { linked: number; total: number; rate: number };
 }
 
 const runningSyncs = new WeakMap<AppDeps, Promise<SleeperIdSyncState | null>>();
@@ -63,6 +69,7 @@ export async function linkSleeperIds(
   now = new Date(),
 ): Promise<SleeperIdSyncState> {
   const { db } = deps.database;
+  await ensureTeamDefenses(deps, directory);
   const rows = await db
     .select({
       id: players.id,
@@ -76,16 +83,22 @@ export async function linkSleeperIds(
   const unlinked = rows.filter((row) => !row.sleeperId);
   const result = matchPlayers(directory, unlinked);
   const updates = result.matches.filter((match) => !taken.has(match.sleeperId));
-  await db.transaction(async (tx) => {
-    for (const match of updates) {
-      await tx.update(players).set({ sleeperId: match.sleeperId }).where(eq(players.id, match.player.id));
-    }
-  });
+  for (let start = 0; start < updates.length; start += UPDATES_PER_STATEMENT) {
+    const rows = updates
+      .slice(start, start + UPDATES_PER_STATEMENT)
+      .map((match) => sql`(${match.player.id}::int, ${match.sleeperId}::text)`);
+    await db.execute(
+      sql`update ${players} set sleeper_id = linked.sleeper_id
+          from (values ${sql.join(rows, sql`, `)}) as linked(id, sleeper_id)
+          where ${players.id} = linked.id and ${players.sleeperId} is null`,
+    );
+  }
   const state: SleeperIdSyncState = {
     syncedAt: now.toISOString(),
     playerCount: rows.length,
     linked: updates.length,
     report: result.report,
+    coverage: await sleeperIdCoverage(deps),
   };
   await db
     .insert(appState)
@@ -103,15 +116,17 @@ export async function readSyncState(deps: AppDeps): Promise<SleeperIdSyncState |
   return (row?.value as SleeperIdSyncState | undefined) ?? null;
 }
 
-/** Share of our players that carry a Sleeper id (0–1), for reports. */
+/** Share of our NFL.com-sourced players that carry a Sleeper id (0–1). */
 export async function sleeperIdCoverage(
   deps: AppDeps,
 ): Promise<{ linked: number; total: number; rate: number }> {
   const { db } = deps.database;
-  const [all] = (await db.select({ total: count() }).from(players)) as [{ total: number }];
-  const [missing] = (await db.select({ total: count() }).from(players).where(isNull(players.sleeperId))) as [
-    { total: number },
-  ];
+  const fromNflCom = isNotNull(players.nflId);
+  const [all] = (await db.select({ total: count() }).from(players).where(fromNflCom)) as [{ total: number }];
+  const [missing] = (await db
+    .select({ total: count() })
+    .from(players)
+    .where(and(fromNflCom, isNull(players.sleeperId)))) as [{ total: number }];
   const total = Number(all.total);
   const linked = total - Number(missing.total);
   return { linked, total, rate: total === 0 ? 0 : linked / total };

@@ -3,6 +3,7 @@ import { leagueConnections } from '@fm/db';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import type { YahooTokenSet } from '../integrations/yahoo/oauth.js';
+import { ensureSleeperIdsLinked } from './leagues-player-directory.js';
 
 /** The consent page must be completed within this long after the link was asked for. */
 export const YAHOO_STATE_TTL_MS = 15 * 60_000;
@@ -93,6 +94,8 @@ export async function completeYahooLink(deps: AppDeps, callback: YahooCallback):
     throw new AppError('YAHOO_AUTH_FAILED', 'Yahoo did not send an authorization code.', 400);
   const tokens = await deps.leagues.yahooOAuth.exchangeCode(callback.code);
   await saveYahooTokens(deps, userId, tokens);
+  // Yahoo players reach projections through Sleeper ids: link them before a league page asks.
+  void ensureSleeperIdsLinked(deps);
 }
 
 /** Inserts or replaces the user's Yahoo link with these tokens (encrypted, bound to the user id). */

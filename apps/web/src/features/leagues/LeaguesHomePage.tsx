@@ -1,6 +1,8 @@
 import { Banner, Button, Spinner } from '@fm/ui';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { trpc } from '../../lib/trpc';
 import { LeagueCard, PLATFORM_LABELS } from './LeagueCard';
 import { leagueTotals, simulateRouteFor } from './league-routes';
 import { type LeaguePlatform, type LeagueSummary, useLinkedLeagues } from './leagues-queries';
@@ -14,7 +16,16 @@ const PLATFORMS: LeaguePlatform[] = ['sleeper', 'yahoo'];
 export default function LeaguesHomePage() {
   const leagues = useLinkedLeagues();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [navigationError, setNavigationError] = useState<string | null>(null);
+  const hasLeagues = Boolean(
+    leagues.data && leagues.data.data.sleeper.length + leagues.data.data.yahoo.length > 0,
+  );
+
+  // The league page is the next step: fetch its code while the list is being read.
+  useEffect(() => {
+    if (hasLeagues) void import('../simulate/SimulateLeaguePage').catch(() => undefined);
+  }, [hasLeagues]);
 
   if (leagues.isPending) {
     return (
@@ -52,8 +63,19 @@ export default function LeaguesHomePage() {
 
   const select = (league: LeagueSummary) => {
     const route = simulateRouteFor(league, league.season || season);
-    if ('error' in route) setNavigationError(route.error);
-    else navigate(route.path);
+    if ('error' in route) {
+      setNavigationError(route.error);
+      return;
+    }
+    // Start loading the league while the page's code arrives.
+    void queryClient.prefetchQuery(
+      trpc.leagues.details.queryOptions({
+        platform: league.platform,
+        leagueId: league.league_id,
+        week: undefined,
+      }),
+    );
+    navigate(route.path);
   };
 
   return (

@@ -20,6 +20,9 @@ import { TeamLineup } from './TeamLineup';
 import { useEnginePreview } from './useEnginePreview';
 import { useMatchupSides } from './use-matchup-sides';
 
+/** Checkbox clicks come one at a time: a short pause is enough to fold a swap's two clicks into one run. */
+const PREVIEW_DEBOUNCE_MS = 60;
+
 /** The matchup set-up of one league week: both line-ups, the preview, and Run simulation. */
 export function LeagueSimulator({ details }: { details: LeagueDetails }) {
   const sides = useMatchupSides(details);
@@ -34,7 +37,7 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
     () => (user && opponent ? previewMatchupInput(details, user, opponent) : null),
     [details, user, opponent],
   );
-  const preview = useEnginePreview('matchup', previewInput);
+  const preview = useEnginePreview('matchup', previewInput, { debounceMs: PREVIEW_DEBOUNCE_MS });
 
   if (!user || !opponent) {
     return (

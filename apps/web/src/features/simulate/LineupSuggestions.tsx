@@ -1,18 +1,42 @@
-import type { LineupLabInput } from '@fm/engine';
+import type { LineupLabInput, LineupSwap } from '@fm/engine';
+import type { ReactNode } from 'react';
 import { Spinner } from '@fm/ui';
 import { useEnginePreview } from './useEnginePreview';
 import { formatPercent } from './format';
 
-function signedPercent(change: number): string {
-  const points = change * 100;
-  return `${points >= 0 ? '+' : '−'}${Math.abs(points).toFixed(1)} pts`;
+/** "raises your win probability by 3.2 points" (percentage points). */
+function effectOf(change: number): string {
+  const points = Math.abs(change * 100).toFixed(1);
+  return change >= 0
+    ? `raises your win probability by ${points} points`
+    : `lowers your win probability by ${points} points`;
+}
+
+function describeSwap(swap: LineupSwap, nameOf: (id: string) => string): ReactNode {
+  if (swap.playerIn === null)
+    return (
+      <>
+        Bench <strong>{nameOf(swap.playerOut ?? '')}</strong>
+      </>
+    );
+  if (swap.playerOut === null)
+    return (
+      <>
+        Start <strong>{nameOf(swap.playerIn)}</strong> in the empty slot
+      </>
+    );
+  return (
+    <>
+      Start <strong>{nameOf(swap.playerIn)}</strong> instead of <strong>{nameOf(swap.playerOut)}</strong>
+    </>
+  );
 }
 
 /** Start/sit suggestions from the lineup lab, computed in the browser's engine worker. */
 export function LineupSuggestions({ input }: { input: LineupLabInput | null }) {
   const lab = useEnginePreview('lineup', input, { debounceMs: 0 });
   const names = new Map(input?.roster.map((player) => [player.id, player.name ?? player.id]) ?? []);
-  const nameOf = (id: string | null) => (id === null ? 'nobody' : (names.get(id) ?? id));
+  const nameOf = (id: string) => names.get(id) ?? id;
   return (
     <section className="card dashboard-section" aria-labelledby="lineup-lab-title">
       <h2 id="lineup-lab-title">Start / sit suggestions</h2>
@@ -33,9 +57,7 @@ export function LineupSuggestions({ input }: { input: LineupLabInput | null }) {
             <ul className="swap-list">
               {lab.result.swaps.map((swap, index) => (
                 <li key={index}>
-                  Start <strong>{nameOf(swap.playerIn)}</strong> instead of{' '}
-                  <strong>{nameOf(swap.playerOut)}</strong> ({signedPercent(swap.winProbabilityChange)} win
-                  chance)
+                  {describeSwap(swap, nameOf)}: {effectOf(swap.winProbabilityChange)}.
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
 import { Banner, Button, Spinner } from '@fm/ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { getEngineWorker } from './engine-client';
 import { type LeaguePlatform, useLeagueDetails } from './league-details';
 import { LeagueSimulator } from './LeagueSimulator';
 import './simulate.css';
@@ -16,6 +17,10 @@ export default function SimulateLeaguePage({ platform }: { platform: LeaguePlatf
   const { leagueId = '' } = useParams();
   const [week, setWeek] = useState<number | undefined>(undefined);
   const details = useLeagueDetails(platform, leagueId, week);
+  // Boot the engine worker while the league loads, so the first preview does not wait for it.
+  useEffect(() => {
+    getEngineWorker();
+  }, []);
 
   if (details.isPending) return <Spinner label="Loading your league…" />;
   if (details.isError) {
