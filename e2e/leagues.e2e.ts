@@ -170,6 +170,7 @@ describe('league linking and the simulate journey', () => {
     await page.waitForURL(`${app.baseUrl}/link-leagues?linked=yahoo`);
     await page.getByText('Your Yahoo account is linked.').waitFor();
     await page.getByText(FAKE_YAHOO_TOKENS.xoauth_yahoo_guid).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.goto('/');
     const yahooLeagues = page.getByRole('region', { name: 'Yahoo (1)' });

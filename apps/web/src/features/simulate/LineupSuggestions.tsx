@@ -51,6 +51,12 @@ export function LineupSuggestions({ input }: { input: LineupLabInput | null }) {
             Best line-up: <strong>{formatPercent(lab.result.winProbability)}</strong> to win (now{' '}
             {formatPercent(lab.result.currentWinProbability)}).
           </p>
+          {!lab.result.isCurrentLineupLegal && (
+            <p className="field__hint">
+              Your chosen starters do not fit the league’s starting slots, so “now” is the closest legal
+              line-up.
+            </p>
+          )}
           {lab.result.swaps.length === 0 ? (
             <p>Your line-up is already the best one we found.</p>
           ) : (
