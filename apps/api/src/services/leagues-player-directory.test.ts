@@ -51,6 +51,7 @@ describe('linking NFL.com players to Sleeper ids, on real data', () => {
     const missing = inWeekFiles.filter((p) => !details.app_player_ids[p.player_id]).map((p) => p.name);
 
     const state = await readSyncState(env.server.deps);
+    // eslint-disable-next-line no-console -- the match rate is a figure the team reports
     console.log(
       `[match rate] NFL.com 2025 week 1 players linked to the recorded Sleeper directory: ` +
         `${state!.coverage.linked}/${state!.coverage.total}; rostered players in the week's files ` +
