@@ -149,6 +149,40 @@ describe.each(DATABASE_KINDS)('NFL data import on %s', (kind) => {
     expect(Number(row2023!.p90)).toBeGreaterThan(Number(row2023!.pred_mean));
   });
 
+  it('projects every imported week with our model, and the week after the last, from earlier weeks only', async () => {
+    const weeks = await executeRows<{
+      season: number;
+      week: number;
+      n: number;
+      unordered: number;
+      opponents: number;
+    }>(
+      database.db,
+      sql`select season, week, count(*)::int as n,
+                 count(*) filter (where not (p10 <= p50 and p50 <= p90))::int as unordered,
+                 count(opponent)::int as opponents
+          from projections where source = 'model' group by season, week order by season, week`,
+    );
+    expect(weeks.map((w) => `${w.season}/${w.week}`)).toEqual(['2023/17', '2025/1', '2025/2', '2025/3']);
+    for (const week of weeks) {
+      expect(week.n).toBeGreaterThan(100);
+      expect(week.unordered).toBe(0);
+    }
+    // week 3 is not in the files: its opponents are unknown
+    expect(weeks[3]!.opponents).toBe(0);
+    expect(weeks[1]!.opponents).toBe(weeks[1]!.n);
+    expect(first.changed.modelProjections.created).toBe(weeks.reduce((sum, w) => sum + w.n, 0));
+
+    const [allen] = await executeRows<Record<string, unknown>>(
+      database.db,
+      sql`select pr.model_version, pr.team, pr.pred_mean, pr.stats from projections pr join players p on p.id = pr.player_id
+          where p.nfl_id = '2560955' and pr.season = 2025 and pr.week = 3 and pr.source = 'model'`,
+    );
+    expect(allen).toMatchObject({ team: 'BUF', model_version: expect.any(String) });
+    expect(Number(allen!.pred_mean)).toBeGreaterThan(10);
+    expect(allen!.stats).toHaveProperty('pass_yd');
+  });
+
   it('changes nothing when the same folder is imported again', async () => {
     const again = await importNflData(database, dataDir);
     expect(again.totalChanged).toBe(0);
@@ -181,7 +215,9 @@ describe('a malformed line', () => {
     const summary = await importNflData(database, dataDir);
     expect(summary.problems).toHaveLength(1);
     const message = describeProblem(summary.problems[0]!);
-    expect(message).toBe(`${path.basename(dataDir)}/2025/3/QB.csv line 5: PassingYDS "lots" is not a number`);
+    expect(message).toBe(
+      `${path.basename(dataDir)}/2025/3/QB.csv line 5: PassingYDS is not a number: 'lots'`,
+    );
     const quarterbacks = readFileSync(path.join(dataDir, '2025/3/QB.csv'), 'utf8')
       .trim()
       .split('\n')
@@ -193,4 +229,44 @@ describe('a malformed line', () => {
     );
     expect(row!.n).toBe(games - 1);
   }, 120_000);
+});
+
+describe('a later import of new weeks', () => {
+  let database: TestDatabase;
+  const folders: string[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.destroy();
+    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('adds the new week without touching earlier projections: each week sees only the weeks before it', async () => {
+    folders.push(
+      folderWithWeeks([
+        [2025, 5],
+        [2025, 6],
+      ]),
+      folderWithWeeks([[2025, 7]]),
+    );
+    await importNflData(database, folders[0]!);
+    const before = await executeRows<{ week: number; total: number }>(
+      database.db,
+      sql`select week, round(sum(pred_mean + p10 + p90)::numeric, 2)::float8 as total from projections where source = 'model' group by week order by week`,
+    );
+    expect(before.map((w) => w.week)).toEqual([5, 6, 7]);
+
+    const later = await importNflData(database, folders[1]!);
+    const after = await executeRows<{ week: number; total: number }>(
+      database.db,
+      sql`select week, round(sum(pred_mean + p10 + p90)::numeric, 2)::float8 as total from projections where source = 'model' group by week order by week`,
+    );
+    expect(after.map((w) => w.week)).toEqual([5, 6, 7, 8]);
+    expect(after.slice(0, 2)).toEqual(before.slice(0, 2));
+    // week 7 was projected from NFL.com's carried-forward figures; now its real slate is known
+    expect(after[2]!.total).not.toBe(before[2]!.total);
+    expect(later.changed.stats.updated).toBe(0);
+    expect(later.changed.players.created).toBeLessThan(60);
+  }, 240_000);
 });

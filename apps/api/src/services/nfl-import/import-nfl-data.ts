@@ -1,16 +1,16 @@
 import path from 'node:path';
 import { appState, type Database, type Db } from '@fm/db';
 import { sql } from 'drizzle-orm';
-import { fantasyPoints } from '../nfl-stats/fantasy-points.js';
+import type { PlayerWeekIdentity, ProjectedRow, WeeklyStatRow } from '@fm/projections';
 import { bumpDataVersion } from '../data-version.js';
 import { discoverNflDataFiles } from './discover-files.js';
 import { planImport, type ImportProblem } from './import-plan.js';
 import { produceModelProjections } from './model-projections.js';
 import {
+  actualPprOf,
   measureSpreadByPosition,
-  projectedPointsOf,
+  nflcomPointsOf,
   toNflcomProjection,
-  type ProjectedPoints,
 } from './nflcom-projections.js';
 import { writePlayers } from './player-writer.js';
 import { writeProjections } from './projection-writer.js';
@@ -86,12 +86,12 @@ export async function importNflData(
     nflcomProjections: emptyCount(),
     modelProjections: emptyCount(),
   };
-  const seasons = [...new Set(files.map((file) => file.season))];
-  const total = files.length + 1 + seasons.length;
+  // the model's weeks are known once it has read the database; until then, those of the files
+  let modelWeeks = new Set(files.map((file) => `${file.season}:${file.week}`)).size + 1;
   let done = 0;
   const progress = (step: string) => {
     options.signal?.throwIfAborted();
-    options.onProgress?.({ done, total, step });
+    options.onProgress?.({ done, total: files.length + 1 + modelWeeks, step });
   };
 
   progress('players');
@@ -100,32 +100,29 @@ export async function importNflData(
   done++;
 
   const actualPpr = new Map<string, number>();
-  const projected: Array<{ entries: ProjectedPoints[] }> = [];
+  const weekKey = (row: PlayerWeekIdentity) => `${row.nflId}:${row.season}:${row.week}`;
   for (const { file, rows } of plan.files) {
-    if (file.kind === 'projected') {
-      projected.push({
-        entries: rows.flatMap((row) => projectedPointsOf(row, file.season, file.week, fantasyPoints) ?? []),
-      });
-      continue;
-    }
+    if (file.kind !== 'actual') continue;
     progress(file.name);
-    const lines = rows.map((row) => toStatRow(row, ids.get(row.nflId)!, file.season, file.week));
-    for (const row of rows)
-      actualPpr.set(`${row.nflId}:${file.season}:${file.week}`, fantasyPoints(row.stats).ppr);
+    const lines = (rows as WeeklyStatRow[]).map((row) => toStatRow(row, ids.get(String(row.nflId))!));
+    for (const row of rows as WeeklyStatRow[]) actualPpr.set(weekKey(row), actualPprOf(row));
     addCounts(changed.stats, await inFileTransaction(database, (db) => writeStatLines(db, lines)));
     done++;
   }
 
+  const projectedFiles = plan.files
+    .filter(({ file }) => file.kind === 'projected')
+    .map(({ file, rows }) => ({
+      file,
+      entries: (rows as ProjectedRow[]).flatMap((row) => nflcomPointsOf(row) ?? []),
+    }));
   const spread = measureSpreadByPosition(
-    projected.flatMap((file) => file.entries),
-    (nflId, season, week) => actualPpr.get(`${nflId}:${season}:${week}`),
+    projectedFiles.flatMap((file) => file.entries),
+    (row) => actualPpr.get(weekKey(row)),
   );
-  const projectedFiles = plan.files.filter(({ file }) => file.kind === 'projected');
-  for (const [index, { file }] of projectedFiles.entries()) {
+  for (const { file, entries } of projectedFiles) {
     progress(file.name);
-    const rows = projected[index]!.entries.map((entry) =>
-      toNflcomProjection(entry, ids.get(entry.row.nflId)!, spread),
-    );
+    const rows = entries.map((entry) => toNflcomProjection(entry, ids.get(String(entry.row.nflId))!, spread));
     addCounts(
       changed.nflcomProjections,
       await inFileTransaction(database, (db) => writeProjections(db, rows)),
@@ -133,11 +130,16 @@ export async function importNflData(
     done++;
   }
 
-  for (const season of seasons) {
-    progress(`model projections ${season}`);
-    addCounts(changed.modelProjections, await produceModelProjections(database, season));
-    done++;
-  }
+  const modelStart = done;
+  addCounts(
+    changed.modelProjections,
+    await produceModelProjections(database, (model) => {
+      modelWeeks = model.total;
+      done = modelStart + model.done;
+      progress(`model projections ${model.season} week ${model.week}`);
+    }),
+  );
+  done = modelStart + modelWeeks;
   progress('done');
 
   const totalChanged = Object.values(changed).reduce((sum, c) => sum + c.created + c.updated, 0);

@@ -1,7 +1,163 @@
-import type { Database } from '@fm/db';
-import type { WriteCount } from './upsert-changed.js';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Database, Db } from '@fm/db';
+import type { PlayerProjection, WeekData } from '@fm/projections';
+import { sql } from 'drizzle-orm';
+import { loadModelInputs } from './model-weeks.js';
+import { walkForwardProjections, type ProjectedWeek } from './model-walk.js';
+import { compactStats } from './nflcom-projections.js';
+import { writeProjections, type ProjectionRow } from './projection-writer.js';
+import { addCounts, type WriteCount } from './upsert-changed.js';
 
-// Placeholder until @fm/projections exports its model.
-export async function produceModelProjections(_database: Database, _season: number): Promise<WriteCount> {
-  return { created: 0, updated: 0 };
+export const MODEL_SOURCE = 'model';
+
+export interface ModelProgress {
+  /** Weeks projected so far, of `total`. */
+  done: number;
+  total: number;
+  season: number;
+  week: number;
+}
+
+function toModelRow(projection: PlayerProjection, playerId: number, isScheduleKnown: boolean): ProjectionRow {
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return {
+    player_id: playerId,
+    season: projection.season,
+    week: projection.week,
+    source: MODEL_SOURCE,
+    model_version: projection.modelVersion,
+    team: projection.team,
+    opponent: isScheduleKnown ? `${projection.isHome ? '' : '@'}${projection.opponent}` : null,
+    pred_mean: round(projection.predMean),
+    pred_std: round(projection.predStd),
+    p10: round(projection.p10),
+    p50: round(projection.p50),
+    p90: round(projection.p90),
+    stats: compactStats(projection.stats),
+  };
+}
+
+/**
+ * The worker entry: built next to the server bundle (dist/workers/…js), or the .ts source
+ * loaded through tsx when running from source. Null when neither can run.
+ */
+function locateWorker(): { filename: string; execArgv: string[] } | null {
+  for (const url of [
+    new URL('./workers/model-projections.worker.js', import.meta.url),
+    new URL('../workers/model-projections.worker.js', import.meta.url),
+  ]) {
+    if (existsSync(url)) return { filename: fileURLToPath(url), execArgv: [] };
+  }
+  const source = new URL('../../workers/model-projections.worker.ts', import.meta.url);
+  if (!existsSync(source)) return null;
+  try {
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    return { filename: fileURLToPath(source), execArgv: ['--import', tsx] };
+  } catch {
+    return null;
+  }
+}
+
+async function projectWeeksInline(
+  weeks: WeekData[],
+  onWeek: (week: ProjectedWeek) => Promise<void>,
+): Promise<void> {
+  for (const week of walkForwardProjections(weeks)) await onWeek(week);
+}
+
+/**
+ * Projects the weeks in a worker thread (training is CPU-bound and the database writes are
+ * too), handing each week to `onWeek` as it comes; inline when no worker can start.
+ */
+async function projectWeeks(
+  weeks: WeekData[],
+  onWeek: (week: ProjectedWeek) => Promise<void>,
+): Promise<void> {
+  const entry = locateWorker();
+  if (!entry) return projectWeeksInline(weeks, onWeek);
+  let weeksDone = 0;
+  try {
+    await projectWeeksInWorker(entry, weeks, async (week) => {
+      weeksDone++;
+      await onWeek(week);
+    });
+  } catch (error) {
+    // a worker that could not even load its entry is given up; any other failure is real
+    if (weeksDone > 0) throw error;
+    await projectWeeksInline(weeks, onWeek);
+  }
+}
+
+async function projectWeeksInWorker(
+  entry: { filename: string; execArgv: string[] },
+  weeks: WeekData[],
+  onWeek: (week: ProjectedWeek) => Promise<void>,
+): Promise<void> {
+  const worker = new Worker(entry.filename, {
+    workerData: { weeks },
+    execArgv: [...process.execArgv, ...entry.execArgv],
+  });
+  const pending: ProjectedWeek[] = [];
+  let isFinished = false;
+  let failure: unknown = null;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  worker.on('message', (week: ProjectedWeek | null) => {
+    if (week === null) isFinished = true;
+    else pending.push(week);
+    notify();
+  });
+  worker.on('error', (error) => {
+    failure = error;
+    notify();
+  });
+  worker.on('exit', (code) => {
+    if (!isFinished && failure === null) failure = new Error(`the model worker stopped (exit code ${code})`);
+    notify();
+  });
+  try {
+    for (;;) {
+      const week = pending.shift();
+      if (week) {
+        await onWeek(week);
+        continue;
+      }
+      if (failure !== null) throw failure;
+      if (isFinished) return;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  } finally {
+    await worker.terminate();
+  }
+}
+
+/**
+ * Our model's projections (@fm/projections, walking forward: each week from a model trained
+ * only on the weeks before it) for every imported week and the week after the last one.
+ */
+export async function produceModelProjections(
+  database: Database,
+  onProgress: (progress: ModelProgress) => void = () => {},
+): Promise<WriteCount> {
+  const { weeks, playerIdOf } = await loadModelInputs(database.db);
+  const count: WriteCount = { created: 0, updated: 0 };
+  await projectWeeks(weeks, async (week) => {
+    onProgress({ done: week.done, total: week.total, season: week.season, week: week.week });
+    const rows = week.projections.flatMap((projection) => {
+      const playerId = playerIdOf.get(projection.nflId);
+      return playerId === undefined ? [] : [toModelRow(projection, playerId, week.isScheduleKnown)];
+    });
+    const written = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local synchronous_commit to off`);
+      return writeProjections(tx as unknown as Db, rows);
+    });
+    addCounts(count, written);
+  });
+  return count;
 }

@@ -1,14 +1,17 @@
-import type { FantasyPoints } from '../nfl-stats/fantasy-points.js';
-import type { NflFileRow } from './nfl-file-rows.js';
+import {
+  hasProjectedStatLine,
+  PPR,
+  rescoredNflcomProjection,
+  scoreStatLine,
+  STAT_KEYS,
+  type ProjectedRow,
+  type StatLine,
+  type WeeklyStatRow,
+} from '@fm/projections';
+import { COLUMN_OF_STAT } from '../nfl-stats/stat-columns.js';
 import type { ProjectionRow } from './projection-writer.js';
 
 export const NFLCOM_SOURCE = 'nflcom';
-/**
- * From 2024 the projection files hold NFL.com's projected stat line, which we score PPR.
- * Before, their stat columns hold the actual line and only PlayerWeekProjectedPts (in another
- * league's scoring) is a projection, so that number is used as it is.
- */
-export const FIRST_SEASON_WITH_PROJECTED_STAT_LINES = 2024;
 /** z of the 90th percentile of the standard normal. */
 const Z90 = 1.2815515655446004;
 /** Fewer pairs than this at a position and the spread falls back to the typical one below. */
@@ -23,28 +26,29 @@ export const TYPICAL_NFLCOM_SPREAD: Record<string, number> = {
   DEF: 5,
 };
 
-export interface ProjectedPoints {
-  row: NflFileRow;
-  season: number;
-  week: number;
+export interface NflcomPoints {
+  row: ProjectedRow;
   predMean: number;
-  /** The projected stat line, when the file holds one. */
-  stats: Record<string, number> | null;
+  /** The projected stat line, when the file holds one (2024 on). */
+  stats: StatLine | null;
 }
 
-export function projectedPointsOf(
-  row: NflFileRow,
-  season: number,
-  week: number,
-  score: (stats: NflFileRow['stats']) => FantasyPoints,
-): ProjectedPoints | null {
-  if (season >= FIRST_SEASON_WITH_PROJECTED_STAT_LINES) {
-    const { reception_pct: _pct, ...stats } = row.stats;
-    return { row, season, week, predMean: score(row.stats).ppr, stats };
+/**
+ * NFL.com's projection of a row. From 2024 the projected files hold NFL.com's projected stat
+ * line, rescored here to PPR. Before, their stat columns are the actual results and only
+ * PlayerWeekProjectedPts (in that league's own scoring) is a projection: that figure is used as
+ * published. Null when NFL.com published none.
+ */
+export function nflcomPointsOf(row: ProjectedRow): NflcomPoints | null {
+  if (hasProjectedStatLine(row)) {
+    const predMean = rescoredNflcomProjection(row, PPR);
+    return predMean === null ? null : { row, predMean, stats: row.stats };
   }
-  return row.projectedPoints === null
-    ? null
-    : { row, season, week, predMean: row.projectedPoints, stats: null };
+  return row.nflcomPoints === null ? null : { row, predMean: row.nflcomPoints, stats: null };
+}
+
+export function actualPprOf(row: WeeklyStatRow): number {
+  return scoreStatLine(row, PPR, row.position);
 }
 
 /**
@@ -52,12 +56,12 @@ export function projectedPointsOf(
  * minus the projection, over the player-weeks of this import that have both.
  */
 export function measureSpreadByPosition(
-  projected: ProjectedPoints[],
-  actualPpr: (nflId: string, season: number, week: number) => number | undefined,
+  projected: NflcomPoints[],
+  actualPpr: (row: ProjectedRow) => number | undefined,
 ): Record<string, number> {
   const residuals = new Map<string, number[]>();
   for (const entry of projected) {
-    const actual = actualPpr(entry.row.nflId, entry.season, entry.week);
+    const actual = actualPpr(entry.row);
     if (actual === undefined) continue;
     const list = residuals.get(entry.row.position) ?? [];
     list.push(actual - entry.predMean);
@@ -68,24 +72,34 @@ export function measureSpreadByPosition(
     if (list.length < MIN_PAIRS_FOR_SPREAD) continue;
     const mean = list.reduce((sum, v) => sum + v, 0) / list.length;
     const variance = list.reduce((sum, v) => sum + (v - mean) ** 2, 0) / (list.length - 1);
-    spread[position] = Math.round(Math.sqrt(variance) * 100) / 100;
+    spread[position] = round(Math.sqrt(variance));
   }
   return spread;
 }
 
+/**
+ * A projected stat line as stored in projections.stats: keyed like the player_week_stats
+ * columns (pass_yd…), zeros left out (a projected line is mostly zeros).
+ */
+export function compactStats(stats: StatLine | null): Record<string, number> | null {
+  if (!stats) return null;
+  const stored: Record<string, number> = {};
+  for (const key of STAT_KEYS) if (stats[key] !== 0) stored[COLUMN_OF_STAT[key]] = stats[key];
+  return stored;
+}
+
 /** NFL.com's projection as a row of source 'nflcom': a normal around it with the measured spread. */
 export function toNflcomProjection(
-  entry: ProjectedPoints,
+  entry: NflcomPoints,
   playerId: number,
   spreadByPosition: Record<string, number>,
 ): ProjectionRow {
-  const predMean = Math.round(entry.predMean * 100) / 100;
+  const predMean = round(entry.predMean);
   const predStd = spreadByPosition[entry.row.position] ?? TYPICAL_NFLCOM_SPREAD.WR!;
-  const round = (value: number) => Math.round(value * 100) / 100;
   return {
     player_id: playerId,
-    season: entry.season,
-    week: entry.week,
+    season: entry.row.season,
+    week: entry.row.week,
     source: NFLCOM_SOURCE,
     model_version: null,
     team: entry.row.team,
@@ -95,6 +109,10 @@ export function toNflcomProjection(
     p10: round(Math.max(0, predMean - Z90 * predStd)),
     p50: predMean,
     p90: round(predMean + Z90 * predStd),
-    stats: entry.stats,
+    stats: compactStats(entry.stats),
   };
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
 }

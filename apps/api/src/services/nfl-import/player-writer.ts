@@ -33,6 +33,16 @@ export async function writePlayers(
       table: 'players',
       key: ['nfl_id'],
       compare: ['full_name', 'first_name', 'last_name', 'search_name', 'position', 'team', 'is_active'],
+      types: {
+        nfl_id: 'text',
+        full_name: 'text',
+        first_name: 'text',
+        last_name: 'text',
+        search_name: 'text',
+        position: 'text',
+        team: 'text',
+        is_active: 'bool',
+      },
       touch: ['updated_at'],
     },
     imported.map((player) => {

@@ -1,4 +1,4 @@
-import { emptyStats, type StatValues } from './stat-columns.js';
+import { isPosition, SCORING_PRESETS, scoreStatLine, type StatLine } from '@fm/projections';
 
 export interface FantasyPoints {
   ppr: number;
@@ -6,27 +6,14 @@ export interface FantasyPoints {
   standard: number;
 }
 
-/** PPR, half-PPR and standard points of a stat line (the league scorings the app offers). */
-export function fantasyPoints(line: Partial<StatValues>): FantasyPoints {
-  const stats = { ...emptyStats(), ...line };
-  const withoutReceptions =
-    stats.pass_yd * 0.04 +
-    stats.pass_td * 4 -
-    stats.pass_int * 2 +
-    (stats.rush_yd + stats.rec_yd) * 0.1 +
-    (stats.rush_td + stats.rec_td + stats.ret_td + stats.fum_td) * 6 +
-    stats.two_pt * 2 -
-    stats.fum_lost * 2 +
-    stats.pat_made -
-    stats.pat_missed +
-    (stats.fg_made_0_19 + stats.fg_made_20_29 + stats.fg_made_30_39) * 3 +
-    stats.fg_made_40_49 * 4 +
-    stats.fg_made_50 * 5 -
-    (stats.fg_miss_0_19 + stats.fg_miss_20_29 + stats.fg_miss_30_39);
+/** PPR, half-PPR and standard points of a stat line (the scorings the app shows). */
+export function fantasyPoints(line: StatLine, position: string): FantasyPoints {
+  // team defences and other positions NFL.com does not publish score like skill players here
+  const scoredAs = isPosition(position) ? position : 'WR';
   return {
-    ppr: roundPoints(withoutReceptions + stats.rec),
-    half_ppr: roundPoints(withoutReceptions + stats.rec * 0.5),
-    standard: roundPoints(withoutReceptions),
+    ppr: roundPoints(scoreStatLine(line, SCORING_PRESETS.ppr, scoredAs)),
+    half_ppr: roundPoints(scoreStatLine(line, SCORING_PRESETS.half_ppr, scoredAs)),
+    standard: roundPoints(scoreStatLine(line, SCORING_PRESETS.standard, scoredAs)),
   };
 }
 

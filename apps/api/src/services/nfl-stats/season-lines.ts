@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createDataCache } from '../data-cache.js';
 import { teamWeekTotals, type TeamWeekTotals } from './advanced-metrics.js';
 import { fantasyPoints, type FantasyPoints } from './fantasy-points.js';
-import { hasAnyStat, STAT_COLUMNS, type StatValues } from './stat-columns.js';
+import { columnsOfStatLine, hasAnyStat, statLineFromColumns, type StatValues } from './stat-columns.js';
 
 /** One player's game: the stat line as imported, with its fantasy points. */
 export interface WeekLine {
@@ -68,9 +68,8 @@ export function loadSeasonLines(database: Database, season: number): Promise<Sea
 }
 
 function toWeekLine(row: Record<string, unknown>): WeekLine {
-  const stats = Object.fromEntries(
-    STAT_COLUMNS.map((column) => [column, Number(row[column] ?? 0)]),
-  ) as StatValues;
+  const line = statLineFromColumns(row);
+  const stats = columnsOfStatLine(line);
   const extra = parseExtra(row.extra);
   return {
     playerId: Number(row.player_id),
@@ -84,7 +83,7 @@ function toWeekLine(row: Record<string, unknown>): WeekLine {
     receptionPct:
       row.reception_pct === null || row.reception_pct === undefined ? null : Number(row.reception_pct),
     extra,
-    points: fantasyPoints(stats),
+    points: fantasyPoints(line, String(row.position)),
     hasPlayed: hasAnyStat(stats) || (extra !== null && Object.values(extra).some((v) => v !== 0)),
   };
 }

@@ -1,40 +1,62 @@
-/** The player_week_stats stat columns, as the API names them (the database column names). */
-export const STAT_COLUMNS = [
-  'pass_yd',
-  'pass_td',
-  'pass_int',
-  'rush_yd',
-  'rush_td',
-  'rec',
-  'rec_yd',
-  'rec_td',
-  'ret_td',
-  'fum_td',
-  'two_pt',
-  'fum_lost',
-  'carries',
-  'touches',
-  'targets',
-  'rz_targets',
-  'rz_touches',
-  'rz_g2g',
-  'pat_made',
-  'pat_missed',
-  'fg_made_0_19',
-  'fg_made_20_29',
-  'fg_made_30_39',
-  'fg_made_40_49',
-  'fg_made_50',
-  'fg_miss_0_19',
-  'fg_miss_20_29',
-  'fg_miss_30_39',
-] as const;
+import { STAT_KEYS, type StatKey, type StatLine } from '@fm/projections';
 
-export type StatColumn = (typeof STAT_COLUMNS)[number];
+/** @fm/projections stat key (the Drizzle property) → player_week_stats column name, as the API names stats. */
+export const COLUMN_OF_STAT = {
+  passYd: 'pass_yd',
+  passTd: 'pass_td',
+  passInt: 'pass_int',
+  rushYd: 'rush_yd',
+  rushTd: 'rush_td',
+  rec: 'rec',
+  recYd: 'rec_yd',
+  recTd: 'rec_td',
+  retTd: 'ret_td',
+  fumTd: 'fum_td',
+  twoPt: 'two_pt',
+  fumLost: 'fum_lost',
+  carries: 'carries',
+  touches: 'touches',
+  targets: 'targets',
+  receptionPct: 'reception_pct',
+  rzTargets: 'rz_targets',
+  rzTouches: 'rz_touches',
+  rzG2g: 'rz_g2g',
+  patMade: 'pat_made',
+  patMissed: 'pat_missed',
+  fgMade0_19: 'fg_made_0_19',
+  fgMade20_29: 'fg_made_20_29',
+  fgMade30_39: 'fg_made_30_39',
+  fgMade40_49: 'fg_made_40_49',
+  fgMade50: 'fg_made_50',
+  fgMiss0_19: 'fg_miss_0_19',
+  fgMiss20_29: 'fg_miss_20_29',
+  fgMiss30_39: 'fg_miss_30_39',
+} as const satisfies Record<StatKey, string>;
+
+/** The summable stat columns (reception % is a ratio, not summed). */
+export type StatColumn = Exclude<(typeof COLUMN_OF_STAT)[StatKey], 'reception_pct'>;
 export type StatValues = Record<StatColumn, number>;
+const SUMMABLE_KEYS = STAT_KEYS.filter(
+  (key): key is Exclude<StatKey, 'receptionPct'> => key !== 'receptionPct',
+);
+export const STAT_COLUMNS: StatColumn[] = SUMMABLE_KEYS.map((key) => COLUMN_OF_STAT[key]);
 
 export function emptyStats(): StatValues {
   return Object.fromEntries(STAT_COLUMNS.map((column) => [column, 0])) as StatValues;
+}
+
+/** A row keyed by column name (raw SQL) → the stat line @fm/projections scores. */
+export function statLineFromColumns(row: Record<string, unknown>): StatLine {
+  const line = {} as StatLine;
+  for (const key of STAT_KEYS) line[key] = Number(row[COLUMN_OF_STAT[key]] ?? 0) || 0;
+  return line;
+}
+
+/** A stat line → its summable columns. */
+export function columnsOfStatLine(line: StatLine): StatValues {
+  const values = {} as StatValues;
+  for (const key of SUMMABLE_KEYS) values[COLUMN_OF_STAT[key]] = line[key];
+  return values;
 }
 
 /** A listed player who did nothing that week (inactive, or on the field without a stat). */
