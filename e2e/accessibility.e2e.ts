@@ -90,6 +90,20 @@ describe('accessibility', () => {
     },
   );
 
+  it('would catch a violation: a low-contrast paragraph added to the page is reported', async () => {
+    const { page, context } = await openAs('visitor');
+    await page.goto('/');
+    await waitForPage(page);
+    await page.evaluate(() => {
+      const faint = document.createElement('p');
+      faint.textContent = 'Barely readable';
+      faint.style.cssText = 'color:#1a2233;background:#0b1220';
+      document.querySelector('main')!.append(faint);
+    });
+    expect((await blockingViolations(page)).join('\n')).toContain('color-contrast');
+    await context.close();
+  });
+
   it('lets a keyboard reach every landing control in order, each with a visible focus ring', async () => {
     const { page, context } = await openAs('visitor');
     await page.goto('/');

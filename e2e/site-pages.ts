@@ -44,6 +44,7 @@ export const PAGES: Record<Role, SitePage[]> = {
     { path: '/', name: 'landing-mobile-menu', reveal: openMobileMenu, width: 375 },
     { path: '/methodology', name: 'methodology' },
     { path: '/projections', name: 'projections' },
+    { path: '/compare', name: 'compare' },
     { path: '/login', name: 'login' },
     { path: '/register', name: 'register' },
     { path: '/forgot-password', name: 'forgot-password' },
@@ -52,6 +53,9 @@ export const PAGES: Record<Role, SitePage[]> = {
   user: [
     { path: '/', name: 'home' },
     { path: '/projections', name: 'projections-signed-in' },
+    { path: '/compare', name: 'compare-signed-in' },
+    { path: '/dashboard', name: 'dashboard' },
+    { path: '/team-matchup', name: 'team-matchup' },
     { path: '/settings', name: 'settings-account' },
     { path: '/settings', name: 'settings-accessibility', reveal: openAccessibilityTab },
     { path: '/settings', name: 'settings-delete-dialog', reveal: openDeleteAccountDialog },
