@@ -53,6 +53,8 @@ const signedOutRoutes: RouteObject[] = [
 const signedInRoutes: RouteObject[] = [
   { path: 'settings', element: <SettingsPage /> },
   { path: 'link-leagues', element: <LinkLeaguesPage /> },
+  { path: 'simulate', element: <Navigate to="/" replace /> },
+  { path: 'simulate/:username', element: <LeaguePickerPage /> },
   { path: 'simulate/:username/:season', element: <LeaguePickerPage /> },
   { path: 'simulate/yahoo/:season/:leagueId', element: <SimulateLeaguePage platform="yahoo" /> },
   { path: 'simulate/:username/:season/:leagueId', element: <SimulateLeaguePage platform="sleeper" /> },
