@@ -151,7 +151,7 @@ describe('the compare page', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Add a player'), 'kel');
     await user.click(await screen.findByRole('button', { name: /Travis Kelce/ }));
-    await waitFor(() => expect(router.state.location.search).toBe('?players=1%2C9'));
+    await waitFor(() => expect(router.state.location.search).toBe('?players=1,9'));
     expect(await screen.findByRole('table', { name: 'Season totals' })).toBeTruthy();
     expect(screen.queryByText(/Pick at least 2 players/)).toBeNull();
     expect(screen.getByRole('button', { name: 'kel' })).toBeTruthy();
@@ -165,6 +165,6 @@ describe('the compare page', () => {
     await user.click(screen.getByRole('button', { name: 'Remove Rashee Rice' }));
     await waitFor(() => expect(router.state.location.search).toBe('?players=1'));
     await user.click(await screen.findByRole('button', { name: '★ Rashee Rice' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?players=1%2C2'));
+    await waitFor(() => expect(router.state.location.search).toBe('?players=1,2'));
   });
 });

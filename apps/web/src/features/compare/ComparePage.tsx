@@ -1,16 +1,16 @@
 import { Banner, Button, Spinner } from '@fm/ui';
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFavoritePlayers } from '../preferences/use-preferences';
 import { ComparisonTable } from './ComparisonTable';
 import { PlayerPicker } from './PlayerPicker';
 import { WeeklySection } from './WeeklySection';
 import { advancedRows, seasonRows } from './comparison-rows';
 import {
+  compareSearch,
   compareUrl,
   MIN_COMPARED,
   selectionFromSearchParams,
-  selectionToSearchParams,
   type CompareSelection,
 } from './compare-params';
 import type { PlayerSuggestion } from './player-search';
@@ -21,7 +21,8 @@ export const COMPARE_LOAD_FAILED = 'The comparison could not be loaded.';
 
 /** `/compare`: 2–4 players side by side — season totals, week by week, usage and efficiency. */
 export default function ComparePage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const selection = useMemo(() => selectionFromSearchParams(searchParams), [searchParams]);
   const seasons = useStatSeasons();
   const { totals, weekly, advanced } = useComparison(selection.playerIds, selection.season);
@@ -30,7 +31,7 @@ export default function ComparePage() {
 
   const select = (change: Partial<CompareSelection>) => {
     setCopied(false);
-    setSearchParams(selectionToSearchParams({ ...selection, ...change }));
+    void navigate({ search: compareSearch({ ...selection, ...change }) });
   };
   const addPlayer = (player: PlayerSuggestion) => select({ playerIds: [...selection.playerIds, player.id] });
   const removePlayer = (id: string) => select({ playerIds: selection.playerIds.filter((p) => p !== id) });

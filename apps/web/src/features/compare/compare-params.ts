@@ -26,8 +26,13 @@ export function selectionToSearchParams(selection: CompareSelection): URLSearchP
   return params;
 }
 
+/** `?players=12,34&season=2025`, with the commas left readable (ids are digits only). */
+export function compareSearch(selection: CompareSelection): string {
+  const search = selectionToSearchParams(selection).toString().replace(/%2C/g, ',');
+  return search ? `?${search}` : '';
+}
+
 /** The shareable address of a comparison. */
 export function compareUrl(origin: string, selection: CompareSelection): string {
-  const search = selectionToSearchParams(selection).toString().replace(/%2C/g, ',');
-  return `${origin}/compare${search ? `?${search}` : ''}`;
+  return `${origin}/compare${compareSearch(selection)}`;
 }

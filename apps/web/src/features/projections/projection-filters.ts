@@ -39,12 +39,12 @@ export const NFL_TEAMS = [
 ] as const;
 
 export const SORT_OPTIONS = [
-  { value: 'pred_mean', label: 'Projection (high to low)' },
+  { value: 'pred_mean', label: 'Projection' },
   { value: 'p90', label: 'Ceiling (p90)' },
   { value: 'p10', label: 'Floor (p10)' },
   { value: 'boom_chance', label: 'Boom chance' },
   { value: 'bust_chance', label: 'Bust chance' },
-  { value: 'player_name', label: 'Name (A–Z)' },
+  { value: 'player_name', label: 'Name' },
 ] as const;
 export type ProjectionSort = (typeof SORT_OPTIONS)[number]['value'];
 
