@@ -83,7 +83,7 @@ describe('projections and compare', () => {
     await page.getByLabel('Team').selectOption('KC');
     await page.waitForURL(/team=KC/);
     await page.waitForFunction(() =>
-      [...document.querySelectorAll('.projections-table tbody tr td:nth-of-type(2)')].every(
+      Array.from(document.querySelectorAll('.projections-table tbody tr td:nth-of-type(2)')).every(
         (cell) => cell.textContent === 'KC',
       ),
     );
