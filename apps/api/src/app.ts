@@ -11,6 +11,7 @@ import { registerDataManagementRoutes } from './http/data-management-routes.js';
 import { registerApiDocs } from './http/docs.js';
 import { formatError } from './http/error-format.js';
 import { registerHealth } from './http/health.js';
+import { registerProjectionsRoute } from './http/projections-route.js';
 import { registerRestAdapter } from './http/rest-adapter.js';
 import { isApiPath, registerWebApp } from './http/spa.js';
 import { registerVerifyEmailRoute } from './http/verify-email-route.js';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   await registerDataManagementRoutes(app, deps);
+  registerProjectionsRoute(app, deps);
   await registerRestAdapter(app, deps);
 
   const isServingWebApp = options.webDistDir ? await registerWebApp(app, options.webDistDir) : false;

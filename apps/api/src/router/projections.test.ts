@@ -272,6 +272,14 @@ describe.each(DATABASE_KINDS)('projections API on %s', (kind) => {
     expect(signedIn.body).toEqual(open.body);
   });
 
+  it('answers the same over /trpc as on the REST path', async () => {
+    const input = encodeURIComponent(JSON.stringify({ scope: 'wr', team: 'bal' }));
+    const viaTrpc = await server.client().get(`/trpc/projections.publicList?input=${input}`);
+    const viaRest = await server.client().get('/api/projections/public/wr?team=bal');
+    expect(viaTrpc.status).toBe(200);
+    expect(viaTrpc.body.result.data).toEqual(viaRest.body);
+  });
+
   it('shows new projections as soon as an import records them', async () => {
     const [rookie] = await insertPlayers(server.deps.database, [
       { name: 'Rookie Runner', position: 'RB', team: 'DAL' },

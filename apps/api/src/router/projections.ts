@@ -12,7 +12,8 @@ import { pageParam, searchParam, seasonParam, weekParam } from './query-params.j
 
 const SCOPES = ['ALL', 'QB', 'RB', 'WR', 'TE', 'K', 'DEF'] as const;
 
-const projectionQueryInput = z.object({
+/** The query of both projections paths (also parsed by the fast public route, http/projections-route.ts). */
+export const projectionQueryInput = z.object({
   scope: z
     .string()
     .transform((value) => value.trim().toUpperCase())

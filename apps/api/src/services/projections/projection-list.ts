@@ -1,4 +1,5 @@
 import type { Database } from '@fm/db';
+import { createDataCache } from '../data-cache.js';
 import { BOOM_THRESHOLDS, BUST_THRESHOLDS } from './boom-bust.js';
 import { loadAvailableWeeks, resolveWeek } from './available-weeks.js';
 import { loadWeekBoard, type ProjectionEntry } from './week-board.js';
@@ -47,8 +48,37 @@ export interface ProjectionPage {
   thresholds: { boom: Record<string, number>; bust: Record<string, number> };
 }
 
+/** Pages already answered, per data version: the same query (a page of a popular view) is common. */
+const cachedPages = createDataCache<ProjectionPage>({ maxEntries: 2_000 });
+const cachedPageJson = createDataCache<string>({ maxEntries: 2_000 });
+
+function pageKey(query: ProjectionQuery): string {
+  return JSON.stringify([
+    query.scope,
+    query.season ?? null,
+    query.week ?? null,
+    query.team ?? null,
+    query.search?.trim().toLowerCase() ?? null,
+    query.sort ?? null,
+    query.order ?? null,
+    query.page ?? null,
+    query.limit ?? null,
+  ]);
+}
+
 /** One page of a week's projections: filtered by position, team and name, sorted, paginated. */
-export async function listProjections(database: Database, query: ProjectionQuery): Promise<ProjectionPage> {
+export function listProjections(database: Database, query: ProjectionQuery): Promise<ProjectionPage> {
+  return cachedPages(database, pageKey(query), () => computeProjectionPage(database, query));
+}
+
+/** The same page, serialized once: what the hot public path sends. */
+export function listProjectionsJson(database: Database, query: ProjectionQuery): Promise<string> {
+  return cachedPageJson(database, pageKey(query), async () =>
+    JSON.stringify(await listProjections(database, query)),
+  );
+}
+
+async function computeProjectionPage(database: Database, query: ProjectionQuery): Promise<ProjectionPage> {
   const page = query.page ?? DEFAULT_PAGE;
   const limit = Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const target = resolveWeek(await loadAvailableWeeks(database), query);

@@ -1,0 +1,21 @@
+// Load generator for bench/projections.bench.ts, run as its own process so that it does not
+// share the server's event loop: prints {p50, p95, p99, requestsPerSecond, errors} as JSON.
+import autocannon from 'autocannon';
+
+const [url, connections, seconds] = process.argv.slice(2);
+const latencies = [];
+const instance = autocannon({ url, connections: Number(connections), duration: Number(seconds) });
+instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+const result = await instance;
+latencies.sort((a, b) => a - b);
+const at = (fraction) =>
+  latencies[Math.min(latencies.length - 1, Math.floor(fraction * latencies.length))] ?? null;
+process.stdout.write(
+  JSON.stringify({
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    requestsPerSecond: result.requests.average,
+    errors: result.errors + result.non2xx,
+  }),
+);
