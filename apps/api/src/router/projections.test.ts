@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD, signedInClient } from '../../test/accounts.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
 import { insertPlayers, insertProjections, type TestProjection } from '../../test/nfl-rows.js';
+import { importProjectionCsv } from '../services/projection-csv-import.js';
 
 const ADMIN = { email: 'projections-admin@example.com', password: STRONG_PASSWORD };
 const RECEIVERS = 60;
@@ -278,6 +279,24 @@ describe.each(DATABASE_KINDS)('projections API on %s', (kind) => {
     const viaRest = await server.client().get('/api/projections/public/wr?team=bal');
     expect(viaTrpc.status).toBe(200);
     expect(viaTrpc.body.result.data).toEqual(viaRest.body);
+  });
+
+  it("shows an admin's CSV import at once, as the only source for a team defence", async () => {
+    const before = await server.client().get('/api/projections/public/DEF?week=11&season=2025');
+    expect(before.body.data).toEqual([]);
+    const csv =
+      'player_name,position,team,week,season,pred_mean,pred_std\nBuffalo Bills,DEF,BUF,11,2025,9.5,4\n';
+    const result = await importProjectionCsv(server.deps, csv, { updateExisting: true, batchSize: 100 });
+    expect(result).toMatchObject({ processed: 1, created: 1 });
+    const { body } = await server.client().get('/api/projections/public/DEF?week=11&season=2025');
+    expect(body.data).toEqual([
+      expect.objectContaining({
+        player_name: 'Buffalo Bills',
+        position: 'DEF',
+        source: 'import',
+        pred_mean: 9.5,
+      }),
+    ]);
   });
 
   it('shows new projections as soon as an import records them', async () => {

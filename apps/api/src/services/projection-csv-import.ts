@@ -2,6 +2,7 @@ import { players, projections } from '@fm/db';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
 import { validationError } from '../errors.js';
+import { bumpDataVersion } from './data-version.js';
 import {
   MAX_ERRORS_LISTED,
   parseProjectionCsv,
@@ -230,6 +231,8 @@ export async function importProjectionCsv(
         });
     }
   }
+  // the projections list and player directory caches key on the data version
+  if (result.created + result.updated + result.playersCreated > 0) await bumpDataVersion(deps.database);
   rowErrors.sort((a, b) => a.row - b.row);
   result.errorCount = rowErrors.length;
   result.errors = rowErrors.slice(0, MAX_ERRORS_LISTED).map(({ player, error }) => ({ player, error }));
