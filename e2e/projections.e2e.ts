@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,28 @@ async function waitForImport(app: E2eApp): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error('The NFL data import did not finish in time');
+}
+
+/** Serious or critical WCAG 2.1 AA violations on the page as it is now (with data shown). */
+async function blockingViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+    );
+}
+
+/** The app may tell a slow headless browser that it reduced motion; that notice is dismissed when it gets in the way. */
+async function dismissMotionNotice(page: Page): Promise<void> {
+  await page.addLocatorHandler(
+    page.getByRole('complementary', { name: 'Reduced motion notice' }),
+    async () => {
+      await page.getByRole('button', { name: 'Keep it reduced' }).click();
+    },
+  );
 }
 
 /** The player names of the projections table, top to bottom. */
@@ -58,6 +81,7 @@ describe('projections and compare', () => {
 
   it('lets a visitor filter and page through the projections, under Home > Projections', async () => {
     const { page, errors, context } = await openPage(browser, app.baseUrl);
+    await dismissMotionNotice(page);
     await page.goto('/projections');
     await page.locator('.projections-table').waitFor();
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
@@ -68,6 +92,7 @@ describe('projections and compare', () => {
     const firstPage = await namesOnPage(page);
     expect(firstPage).toHaveLength(50);
     await screenshot(page, 'projections-1280');
+    await expect(blockingViolations(page)).resolves.toEqual([]);
 
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText(/Page 2 of/).waitFor();
@@ -118,6 +143,7 @@ describe('projections and compare', () => {
 
   it('compares two players picked by search, and the shared link opens the same comparison', async () => {
     const { page, errors, context } = await openPage(browser, app.baseUrl);
+    await dismissMotionNotice(page);
     await page.goto('/compare');
     await page.getByRole('heading', { name: 'Compare Players' }).waitFor();
     for (const [typed, name] of [
@@ -143,6 +169,7 @@ describe('projections and compare', () => {
     const weekly = await page.getByRole('table', { name: 'PPR points by week' }).getByRole('row').count();
     expect(weekly).toBe(WEEKS.length + 1);
     await screenshot(page, 'compare-1280');
+    await expect(blockingViolations(page)).resolves.toEqual([]);
     const sharedUrl = page.url();
     expect(sharedUrl).toMatch(/\/compare\?players=\d+,\d+$/);
     expect(errors).toEqual([]);
