@@ -15,6 +15,7 @@ import { createLeagueClients } from './services/leagues-clients.js';
 import { createMailer } from './services/mailer.js';
 import { startFirstStartImport, type BackgroundImport } from './services/nfl-import/first-start-import.js';
 import { createRateLimiter } from './services/rate-limiter.js';
+import { flushSimulationRecords } from './services/simulation-record.js';
 
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -64,6 +65,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await firstStartImport?.stop();
     await deps.alerts.stop();
     await monitoring.stop();
+    await flushSimulationRecords(database);
     await eventStore.close();
     await deps.mailer.close();
     redis?.disconnect();

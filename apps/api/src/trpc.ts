@@ -55,6 +55,7 @@ export const publicProcedure = t.procedure.use(appErrorsAsTrpc);
  */
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const { user, session } = await authenticateSessionToken(ctx.deps, readSessionToken(ctx.req));
+  ctx.req.authenticatedUserId = user.id;
   return next({ ctx: { user, session } });
 });
 

@@ -2,6 +2,7 @@ import { players, simulations, type Database } from '@fm/db';
 import { count } from 'drizzle-orm';
 import { bumpDataVersion } from '../src/services/data-version.js';
 import { insertProjections, type TestProjection } from './nfl-rows.js';
+import { flushSimulationRecords } from '../src/services/simulation-record.js';
 
 /** Two line-ups of a small week-10/11 slate with Sleeper ids, sharing games so the copula has work to do. */
 export interface MatchupPlayer {
@@ -169,7 +170,9 @@ export async function insertMatchupSlate(database: Database): Promise<Record<str
   return ids;
 }
 
+/** Rows in `simulations`, including those still waiting to be written. */
 export async function countSimulations(database: Database): Promise<number> {
+  await flushSimulationRecords(database);
   const [row] = await database.db.select({ total: count() }).from(simulations);
   return Number(row?.total ?? 0);
 }

@@ -22,6 +22,7 @@ export interface BufferedWriter<T> {
 export function createBufferedWriter<T>(
   write: (batch: T[]) => Promise<void>,
   onWriteError: (error: unknown, batchSize: number) => void,
+  { intervalMs = FLUSH_INTERVAL_MS, batchSize = FLUSH_BATCH_SIZE } = {},
 ): BufferedWriter<T> {
   let queue: T[] = [];
   let dropped = 0;
@@ -47,8 +48,8 @@ export function createBufferedWriter<T>(
         queue.shift();
         dropped++;
       }
-      if (queue.length >= FLUSH_BATCH_SIZE) void flush();
-      else if (!timer) timer = setTimeout(() => void flush(), FLUSH_INTERVAL_MS).unref();
+      if (queue.length >= batchSize) void flush();
+      else if (!timer) timer = setTimeout(() => void flush(), intervalMs).unref();
     },
     flush,
     close: flush,

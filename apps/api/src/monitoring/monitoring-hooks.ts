@@ -13,6 +13,8 @@ declare module 'fastify' {
     /** The URL as it arrived (the REST adapter rewrites `url` before the response). */
     monitoredUrl: string;
     monitoredError: ErrorDetail | null;
+    /** The user a signed-in procedure authenticated (set by trpc.ts), so events need no second session lookup. */
+    authenticatedUserId: string | null;
   }
 }
 const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`;
@@ -39,6 +41,7 @@ export function registerMonitoring(app: FastifyInstance, deps: AppDeps): void {
 
   app.decorateRequest('monitoredUrl', '');
   app.decorateRequest('monitoredError', null);
+  app.decorateRequest('authenticatedUserId', null);
 
   app.addHook('onRequest', (req, _reply, done) => {
     req.monitoredUrl = req.url;
@@ -60,6 +63,7 @@ export function registerMonitoring(app: FastifyInstance, deps: AppDeps): void {
       errorCode: detail?.code,
       errorMessage: detail?.message,
       requestSessionToken: readSessionToken(req),
+      requestUserId: req.authenticatedUserId,
       responseSessionToken: reply.statusCode < 300 ? sessionTokenSetBy(reply) : undefined,
       ip: req.ip,
     });

@@ -40,6 +40,8 @@ export interface FinishedRequest {
   /** Session token sent with the request, and one set by the response (login). */
   requestSessionToken?: string | undefined;
   responseSessionToken?: string | undefined;
+  /** The user behind requestSessionToken when the request already authenticated it. */
+  requestUserId?: string | null | undefined;
   ip?: string | undefined;
 }
 
@@ -99,7 +101,8 @@ export function createMonitoring(options: {
         : event.userSource === 'response-cookie'
           ? request.responseSessionToken
           : undefined;
-    const lookup = userIdForToken(token)
+    const knownUserId = event.userSource === 'request-cookie' ? request.requestUserId : null;
+    const lookup = (knownUserId ? Promise.resolve(knownUserId) : userIdForToken(token))
       .catch(() => null)
       .then((userId) => analytics.push({ type: event.type, userId, payload: payload ?? null, createdAt }));
     lookups.add(lookup);

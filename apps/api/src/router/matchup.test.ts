@@ -15,6 +15,7 @@ import {
   USER_STARTERS,
 } from '../../test/matchup-fixtures.js';
 import { engineInputFromAnswer } from '../../test/matchup-replay.js';
+import { flushSimulationRecords } from '../services/simulation-record.js';
 
 const MEMBER = { email: 'matchup-member@example.com', password: STRONG_PASSWORD };
 const sleeperIds = (list: { sleeperId: string }[]) => list.map((p) => p.sleeperId);
@@ -315,6 +316,7 @@ describe.each(DATABASE_KINDS)('matchup simulation API on %s', (kind) => {
     const wr = analysis.position_edges.find((edge: { position: string }) => edge.position === 'WR');
     expect(wr.edge).toBeCloseTo(wr.user_points - wr.opponent_points, 9);
     expect(analysis.user_range.upside).toBeCloseTo(user_team.p90 - user_team.median, 9);
+    await flushSimulationRecords(server.deps.database);
     const [row] = await server.deps.database.db
       .select()
       .from(simulations)

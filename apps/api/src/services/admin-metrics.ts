@@ -2,6 +2,7 @@ import { executeRows, simulations, users } from '@fm/db';
 import { count, min, sql, type AnyColumn } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
 import { validationError } from '../errors.js';
+import { flushSimulationRecords } from './simulation-record.js';
 
 /** Spec §9: chart presets 7, 30 and 90 days; default 30. */
 export const DEFAULT_CHART_DAYS = 30;
@@ -35,6 +36,7 @@ export async function getAdminMetrics(
   now = new Date(),
 ): Promise<AdminMetrics> {
   const { db } = deps.database;
+  await flushSimulationRecords(deps.database);
   const [[userRow], [simulationRow]] = await Promise.all([
     db.select({ total: count() }).from(users),
     db.select({ total: count(), first: min(simulations.createdAt) }).from(simulations),
@@ -132,6 +134,7 @@ export async function getChartData(
   now = new Date(),
 ): Promise<ChartRow[]> {
   const { since, until, days } = resolveChartDays(range, now);
+  await flushSimulationRecords(deps.database);
   const [newUsers, simulationsRun, activeUsers] = await Promise.all([
     countPerDay(deps, users, users.createdAt, since, until),
     countPerDay(deps, simulations, simulations.createdAt, since, until),

@@ -2,62 +2,49 @@ import { randomUUID } from 'node:crypto';
 import { simulations, type Database } from '@fm/db';
 import type { MatchupResult } from '@fm/engine';
 import type { AppDeps } from '../deps.js';
+import { createBufferedWriter, type BufferedWriter } from '../monitoring/buffered-writer.js';
 import type { MatchupRequest } from './simulation-request.js';
 
-/** Rows written in one insert at most (PostgreSQL caps bind parameters per statement). */
-const MAX_ROWS_PER_INSERT = 500;
+/**
+ * Rows wait at most this long and go in together: under load one insert carries a batch, which
+ * on the embedded database halves the main thread's work per simulation. Readers of the table
+ * call flushSimulationRecords first, so counts never miss a run that has been answered.
+ */
+const RECORD_FLUSH_INTERVAL_MS = 50;
+/** Rows per insert at most (PostgreSQL caps bind parameters per statement). */
+const RECORD_BATCH_SIZE = 200;
 
 type SimulationRow = typeof simulations.$inferInsert;
 
-interface PendingRow {
-  row: SimulationRow;
-  settle: (error?: unknown) => void;
-}
+const writers = new WeakMap<Database, BufferedWriter<SimulationRow>>();
 
-interface RecordQueue {
-  pending: PendingRow[];
-  isWriting: boolean;
-}
-
-const queues = new WeakMap<Database, RecordQueue>();
-
-/**
- * Group commit: while one insert is on its way, the rows of the requests that finish meanwhile
- * wait and then go in together, so a burst of simulations costs a few inserts rather than one
- * each, while every request still answers only once its row is stored.
- */
-async function drain(database: Database, queue: RecordQueue): Promise<void> {
-  queue.isWriting = true;
-  while (queue.pending.length > 0) {
-    const batch = queue.pending.splice(0, MAX_ROWS_PER_INSERT);
-    try {
-      await database.db.insert(simulations).values(batch.map((entry) => entry.row));
-      for (const entry of batch) entry.settle();
-    } catch (error) {
-      for (const entry of batch) entry.settle(error);
-    }
+function writerFor(deps: Pick<AppDeps, 'database' | 'log'>): BufferedWriter<SimulationRow> {
+  let writer = writers.get(deps.database);
+  if (!writer) {
+    const { database, log } = deps;
+    writer = createBufferedWriter<SimulationRow>(
+      async (batch) => {
+        await database.db.insert(simulations).values(batch);
+      },
+      (error, rows) => log.error({ err: error, rows }, 'could not record simulations'),
+      { intervalMs: RECORD_FLUSH_INTERVAL_MS, batchSize: RECORD_BATCH_SIZE },
+    );
+    writers.set(database, writer);
   }
-  queue.isWriting = false;
+  return writer;
 }
 
-function insertGrouped(database: Database, row: SimulationRow): Promise<void> {
-  let queue = queues.get(database);
-  if (!queue) {
-    queue = { pending: [], isWriting: false };
-    queues.set(database, queue);
-  }
-  const stored = new Promise<void>((resolve, reject) => {
-    queue.pending.push({ row, settle: (error) => (error === undefined ? resolve() : reject(error)) });
-  });
-  if (!queue.isWriting) void drain(database, queue);
-  return stored;
+/** Writes the simulations still waiting; resolves once they are in the table. */
+export async function flushSimulationRecords(database: Database): Promise<void> {
+  await writers.get(database)?.flush();
 }
 
 /**
- * One row in `simulations` per run, for the admin metrics and the public counter. The summary
- * keeps what an admin needs to understand a run without storing whole answers.
+ * One row in `simulations` per run, for the admin metrics and the public counter, written within
+ * RECORD_FLUSH_INTERVAL_MS. The summary keeps what an admin needs to understand a run without
+ * storing whole answers.
  */
-export async function recordSimulation(
+export function recordSimulation(
   deps: AppDeps,
   run: {
     userId: string | null;
@@ -67,10 +54,10 @@ export async function recordSimulation(
     durationMs: number;
     baselinePlayers: number;
   },
-): Promise<string> {
+): string {
   const { request, result } = run;
   const id = randomUUID();
-  await insertGrouped(deps.database, {
+  writerFor(deps).push({
     id,
     userId: run.userId,
     kind: request.kind === 'analyze' ? 'matchup-analysis' : 'matchup',

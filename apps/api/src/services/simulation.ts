@@ -59,7 +59,7 @@ export async function simulateMatchupRequest(
 
   const { result } = outcome;
   const baselinePlayers = entries.filter((entry) => entry.player.projection === null).length;
-  const simulationId = await recordSimulation(deps, {
+  const simulationId = recordSimulation(deps, {
     userId,
     request,
     week,
