@@ -42,6 +42,13 @@ const appErrorsAsTrpc = t.middleware(async ({ ctx, next }) => {
   return result;
 });
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The user a signed-in procedure authenticated, so the monitoring need not look the session up again. */
+    authenticatedUserId: string | null;
+  }
+}
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;

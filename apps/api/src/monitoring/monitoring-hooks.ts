@@ -13,8 +13,6 @@ declare module 'fastify' {
     /** The URL as it arrived (the REST adapter rewrites `url` before the response). */
     monitoredUrl: string;
     monitoredError: ErrorDetail | null;
-    /** The user a signed-in procedure authenticated (set by trpc.ts), so events need no second session lookup. */
-    authenticatedUserId: string | null;
   }
 }
 const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`;
