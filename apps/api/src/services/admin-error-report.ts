@@ -1,6 +1,6 @@
 import { ERROR_CATEGORIES, type ErrorCategory } from '@fm/db';
 import type { AppDeps } from '../deps.js';
-import { formatDuration } from '../monitoring/resources.js';
+import { formatDuration } from '../monitoring/format-duration.js';
 
 /** Spec §9: the error view shows the last 10 errors and the 5 most frequent. */
 export const RECENT_ERRORS_SHOWN = 10;

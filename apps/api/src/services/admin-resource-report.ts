@@ -7,7 +7,8 @@ import {
   worstStatus,
   type HealthStatus,
 } from '../monitoring/health-bands.js';
-import { formatDuration, readResources, type ResourceReading } from '../monitoring/resources.js';
+import { formatDuration } from '../monitoring/format-duration.js';
+import { readResources, type ResourceReading } from '../monitoring/resources.js';
 
 export type Priority = 'high' | 'medium' | 'low';
 

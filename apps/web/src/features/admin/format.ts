@@ -38,17 +38,8 @@ export function formatNumber(value: number): string {
   return Number.isFinite(value) ? String(Math.round(value * 100) / 100) : '–';
 }
 
-/** 93784 s → "1d 2h 3m". */
-export function formatUptime(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.floor(totalSeconds));
-  const days = Math.floor(seconds / 86_400);
-  const hours = Math.floor((seconds % 86_400) / 3_600);
-  const minutes = Math.floor((seconds % 3_600) / 60);
-  if (days > 0) return `${days}d ${hours}h ${minutes}m`;
-  if (hours > 0) return `${hours}h ${minutes}m`;
-  if (minutes > 0) return `${minutes}m ${seconds % 60}s`;
-  return `${seconds}s`;
-}
+/** 93784 s → "1d 2h 3m": the server's own formatting. */
+export { formatDuration as formatUptime } from '@fm/api/format-duration';
 
 const KNOWN_STATUSES = new Set(['healthy', 'warning', 'critical']);
 /** Spec §2: the badge shows healthy, warning or critical, anything else as unknown. */
