@@ -1,9 +1,14 @@
-import { AxisBottom, AxisLeft } from '@visx/axis';
-import { Group } from '@visx/group';
-import { ParentSize } from '@visx/responsive';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
-import { AXIS_COLOR, CHART_MARGIN, seriesColor } from './chart-theme.js';
+import {
+  type PlotSize,
+  ResponsivePlot,
+  ScreenReaderTable,
+  thinTickValues,
+  XAxis,
+  YAxis,
+} from './chart-parts.js';
+import { seriesColor } from './chart-theme.js';
 import './charts.css';
 
 export interface BarDatum {
@@ -24,17 +29,13 @@ const X_LABEL_WIDTH_PX = 44;
 
 function Plot({
   data,
-  width,
-  height,
   color,
+  innerWidth,
+  innerHeight,
 }: {
   data: BarDatum[];
-  width: number;
-  height: number;
   color: string;
-}) {
-  const innerWidth = Math.max(0, width - CHART_MARGIN.left - CHART_MARGIN.right);
-  const innerHeight = Math.max(0, height - CHART_MARGIN.top - CHART_MARGIN.bottom);
+} & PlotSize) {
   const xScale = scaleBand<string>({
     domain: data.map((d) => d.label),
     range: [0, innerWidth],
@@ -45,42 +46,30 @@ function Plot({
     range: [innerHeight, 0],
     nice: true,
   });
-  const maxTicks = Math.max(2, Math.floor(innerWidth / X_LABEL_WIDTH_PX));
-  const step = Math.max(1, Math.ceil(data.length / maxTicks));
+  const tickValues = thinTickValues(
+    data.map((d) => d.label),
+    innerWidth,
+    X_LABEL_WIDTH_PX,
+  );
   return (
-    <svg width={width} height={height} aria-hidden="true" focusable="false">
-      <Group left={CHART_MARGIN.left} top={CHART_MARGIN.top}>
-        {data.map((d, i) => {
-          const barHeight = innerHeight - yScale(d.value);
-          return (
-            <Bar
-              key={`${d.label}-${i}`}
-              x={xScale(d.label) ?? 0}
-              y={innerHeight - barHeight}
-              width={xScale.bandwidth()}
-              height={barHeight}
-              fill={color}
-              rx={2}
-            />
-          );
-        })}
-        <AxisLeft
-          scale={yScale}
-          numTicks={4}
-          stroke={AXIS_COLOR}
-          tickStroke={AXIS_COLOR}
-          tickLabelProps={{ fill: AXIS_COLOR, fontSize: 11, textAnchor: 'end', dx: -4, dy: 3 }}
-        />
-        <AxisBottom
-          top={innerHeight}
-          scale={xScale}
-          tickValues={data.filter((_, i) => i % step === 0).map((d) => d.label)}
-          stroke={AXIS_COLOR}
-          tickStroke={AXIS_COLOR}
-          tickLabelProps={{ fill: AXIS_COLOR, fontSize: 11, textAnchor: 'middle' }}
-        />
-      </Group>
-    </svg>
+    <>
+      {data.map((d, i) => {
+        const barHeight = innerHeight - yScale(d.value);
+        return (
+          <Bar
+            key={`${d.label}-${i}`}
+            x={xScale(d.label) ?? 0}
+            y={innerHeight - barHeight}
+            width={xScale.bandwidth()}
+            height={barHeight}
+            fill={color}
+            rx={2}
+          />
+        );
+      })}
+      <YAxis scale={yScale} />
+      <XAxis top={innerHeight} scale={xScale} tickValues={tickValues} />
+    </>
   );
 }
 
@@ -95,24 +84,13 @@ export function BarChart({
   if (data.length === 0) return <p className="chart-empty">{emptyText}</p>;
   return (
     <figure className="chart" role="group" aria-label={label}>
-      <div style={{ height }}>
-        <ParentSize>
-          {({ width }) =>
-            width > 0 ? <Plot data={data} width={width} height={height} color={color} /> : null
-          }
-        </ParentSize>
-      </div>
-      <table className="visually-hidden">
-        <caption>{label}</caption>
-        <tbody>
-          {data.map((d, i) => (
-            <tr key={`${d.label}-${i}`}>
-              <th scope="row">{d.label}</th>
-              <td>{d.value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ResponsivePlot height={height}>
+        {(size) => <Plot data={data} color={color} {...size} />}
+      </ResponsivePlot>
+      <ScreenReaderTable
+        caption={label}
+        rows={data.map((d, i) => ({ key: `${d.label}-${i}`, header: d.label, cells: [d.value] }))}
+      />
     </figure>
   );
 }

@@ -1,9 +1,7 @@
-import { AxisBottom, AxisLeft } from '@visx/axis';
-import { Group } from '@visx/group';
-import { ParentSize } from '@visx/responsive';
 import { scaleLinear } from '@visx/scale';
 import { Bar, Line } from '@visx/shape';
-import { AXIS_COLOR, CHART_MARGIN, seriesColor } from './chart-theme.js';
+import { type PlotSize, ResponsivePlot, ScreenReaderTable, XAxis, xTickCount, YAxis } from './chart-parts.js';
+import { AXIS_COLOR, seriesColor } from './chart-theme.js';
 import './charts.css';
 
 export interface HistogramSeries {
@@ -27,6 +25,8 @@ export interface HistogramChartProps {
 
 /** Overlaid series are drawn translucent so both stay readable where they overlap. */
 const OVERLAY_OPACITY = 0.6;
+/** Room one x label needs, so labels never overlap. */
+const X_LABEL_WIDTH_PX = 70;
 
 function shares(counts: number[]): number[] {
   const total = counts.reduce((sum, count) => sum + count, 0);
@@ -36,17 +36,13 @@ function shares(counts: number[]): number[] {
 function Plot({
   binEdges,
   series,
-  width,
-  height,
   markerAt,
   formatValue,
+  innerWidth,
+  innerHeight,
 }: Required<Pick<HistogramChartProps, 'binEdges' | 'series' | 'formatValue'>> & {
-  width: number;
-  height: number;
   markerAt: number | undefined;
-}) {
-  const innerWidth = Math.max(0, width - CHART_MARGIN.left - CHART_MARGIN.right);
-  const innerHeight = Math.max(0, height - CHART_MARGIN.top - CHART_MARGIN.bottom);
+} & PlotSize) {
   const normalised = series.map((s) => shares(s.counts));
   const xScale = scaleLinear<number>({
     domain: [binEdges[0]!, binEdges[binEdges.length - 1]!],
@@ -58,52 +54,40 @@ function Plot({
     nice: true,
   });
   return (
-    <svg width={width} height={height} aria-hidden="true" focusable="false">
-      <Group left={CHART_MARGIN.left} top={CHART_MARGIN.top}>
-        {normalised.map((values, s) =>
-          values.map((value, bin) => {
-            const x0 = xScale(binEdges[bin]!);
-            const x1 = xScale(binEdges[bin + 1]!);
-            return (
-              <Bar
-                key={`${s}-${bin}`}
-                x={x0}
-                y={yScale(value)}
-                width={Math.max(0, x1 - x0 - 1)}
-                height={innerHeight - yScale(value)}
-                fill={series[s]!.color ?? seriesColor(s)}
-                fillOpacity={series.length > 1 ? OVERLAY_OPACITY : 1}
-              />
-            );
-          }),
-        )}
-        {markerAt !== undefined && markerAt >= binEdges[0]! && markerAt <= binEdges[binEdges.length - 1]! && (
-          <Line
-            from={{ x: xScale(markerAt), y: 0 }}
-            to={{ x: xScale(markerAt), y: innerHeight }}
-            stroke={AXIS_COLOR}
-            strokeDasharray="4 3"
-          />
-        )}
-        <AxisLeft
-          scale={yScale}
-          numTicks={4}
-          tickFormat={(value) => `${Math.round(Number(value) * 100)}%`}
+    <>
+      {normalised.map((values, s) =>
+        values.map((value, bin) => {
+          const x0 = xScale(binEdges[bin]!);
+          const x1 = xScale(binEdges[bin + 1]!);
+          return (
+            <Bar
+              key={`${s}-${bin}`}
+              x={x0}
+              y={yScale(value)}
+              width={Math.max(0, x1 - x0 - 1)}
+              height={innerHeight - yScale(value)}
+              fill={series[s]!.color ?? seriesColor(s)}
+              fillOpacity={series.length > 1 ? OVERLAY_OPACITY : 1}
+            />
+          );
+        }),
+      )}
+      {markerAt !== undefined && markerAt >= binEdges[0]! && markerAt <= binEdges[binEdges.length - 1]! && (
+        <Line
+          from={{ x: xScale(markerAt), y: 0 }}
+          to={{ x: xScale(markerAt), y: innerHeight }}
           stroke={AXIS_COLOR}
-          tickStroke={AXIS_COLOR}
-          tickLabelProps={{ fill: AXIS_COLOR, fontSize: 11, textAnchor: 'end', dx: -4, dy: 3 }}
+          strokeDasharray="4 3"
         />
-        <AxisBottom
-          top={innerHeight}
-          scale={xScale}
-          numTicks={Math.max(2, Math.floor(innerWidth / 70))}
-          tickFormat={(value) => formatValue(Number(value))}
-          stroke={AXIS_COLOR}
-          tickStroke={AXIS_COLOR}
-          tickLabelProps={{ fill: AXIS_COLOR, fontSize: 11, textAnchor: 'middle' }}
-        />
-      </Group>
-    </svg>
+      )}
+      <YAxis scale={yScale} tickFormat={(value) => `${Math.round(Number(value) * 100)}%`} />
+      <XAxis
+        top={innerHeight}
+        scale={xScale}
+        numTicks={xTickCount(innerWidth, X_LABEL_WIDTH_PX)}
+        tickFormat={(value) => formatValue(Number(value))}
+      />
+    </>
   );
 }
 
@@ -141,47 +125,24 @@ export function HistogramChart({
           ))}
         </ul>
       )}
-      <div style={{ height }}>
-        <ParentSize>
-          {({ width }) =>
-            width > 0 ? (
-              <Plot
-                binEdges={binEdges}
-                series={series}
-                width={width}
-                height={height}
-                markerAt={markerAt}
-                formatValue={formatValue}
-              />
-            ) : null
-          }
-        </ParentSize>
-      </div>
-      <table className="visually-hidden">
-        <caption>{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Range</th>
-            {series.map((s) => (
-              <th key={s.name} scope="col">
-                {s.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {Array.from({ length: bins }, (_, bin) => (
-            <tr key={bin}>
-              <th scope="row">
-                {formatValue(binEdges[bin]!)} to {formatValue(binEdges[bin + 1]!)}
-              </th>
-              {tableShares.map((values, s) => (
-                <td key={series[s]!.name}>{`${(values[bin]! * 100).toFixed(1)}%`}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ResponsivePlot height={height}>
+        {(size) => (
+          <Plot binEdges={binEdges} series={series} markerAt={markerAt} formatValue={formatValue} {...size} />
+        )}
+      </ResponsivePlot>
+      <ScreenReaderTable
+        caption={label}
+        columns={['Range', ...series.map((s) => s.name)]}
+        rows={Array.from({ length: bins }, (_, bin) => ({
+          key: bin,
+          header: (
+            <>
+              {formatValue(binEdges[bin]!)} to {formatValue(binEdges[bin + 1]!)}
+            </>
+          ),
+          cells: tableShares.map((values) => `${(values[bin]! * 100).toFixed(1)}%`),
+        }))}
+      />
     </figure>
   );
 }
