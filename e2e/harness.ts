@@ -70,7 +70,11 @@ export async function startE2eApp(options: E2eAppOptions): Promise<E2eApp> {
     ...(pg?.url ? { DATABASE_URL: pg.url } : {}),
     ...options.env,
   };
-  const child = spawn(process.execPath, [SERVER_BUNDLE], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   await waitForHealth(baseUrl, child);
@@ -92,7 +96,8 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
   let exited: number | null = null;
   child.once('exit', (code) => (exited = code ?? 1));
   while (Date.now() < deadline) {
-    if (exited !== null) throw new Error(`The server exited with code ${exited} while starting (see e2e/artifacts/logs)`);
+    if (exited !== null)
+      throw new Error(`The server exited with code ${exited} while starting (see e2e/artifacts/logs)`);
     try {
       const response = await fetch(`${baseUrl}/api/health`);
       if (response.ok) return;
@@ -147,13 +152,17 @@ export async function openPage(
   baseUrl: string,
   options: { viewport?: { width: number; height: number } } = {},
 ): Promise<BrowserPage> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     // Chromium logs every 4xx answer (e.g. /auth/me for a visitor) as a console error; those are not bugs.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
   });
   return { context, page, errors };
 }

@@ -17,7 +17,12 @@ describe('web shell', () => {
     const { page, errors, context } = await openPage(browser, app.baseUrl);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link').allTextContents()).resolves.toEqual(['Projections', 'Compare', 'Login', 'Sign Up']);
+    await expect(nav.getByRole('link').allTextContents()).resolves.toEqual([
+      'Projections',
+      'Compare',
+      'Login',
+      'Sign Up',
+    ]);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBeTruthy();
     await screenshot(page, 'shell-landing-1280');
     expect(errors).toEqual([]);
@@ -37,7 +42,12 @@ describe('web shell', () => {
     await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const sidebar = page.getByRole('dialog', { name: 'Menu' });
-    await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(['Projections', 'Compare', 'Login', 'Sign Up']);
+    await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual([
+      'Projections',
+      'Compare',
+      'Login',
+      'Sign Up',
+    ]);
     await screenshot(page, 'shell-sidebar-375');
     await page.keyboard.press('Escape');
     await expect(sidebar.count()).resolves.toBe(0);

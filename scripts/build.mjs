@@ -4,7 +4,14 @@ import path from 'node:path';
 import { hashTree, readStamp, ROOT, runOrExit } from './lib.mjs';
 
 const STAMP = '.build-stamp';
-const INPUTS = ['apps/api/src', 'apps/api/build.mjs', 'apps/web', 'packages', 'pnpm-lock.yaml', 'tsconfig.base.json'];
+const INPUTS = [
+  'apps/api/src',
+  'apps/api/build.mjs',
+  'apps/web',
+  'packages',
+  'pnpm-lock.yaml',
+  'tsconfig.base.json',
+];
 
 export async function build({ force = false } = {}) {
   const wanted = hashTree(INPUTS);
@@ -14,7 +21,9 @@ export async function build({ force = false } = {}) {
   }
   const started = Date.now();
   console.log('▸ Building the web app…');
-  await runOrExit('Web build', 'npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(ROOT, 'apps/web') });
+  await runOrExit('Web build', 'npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: path.join(ROOT, 'apps/web'),
+  });
   console.log('▸ Building the API server…');
   await runOrExit('API build', 'node', ['build.mjs'], { cwd: path.join(ROOT, 'apps/api') });
   writeFileSync(path.join(ROOT, STAMP), wanted);

@@ -9,7 +9,12 @@ export async function ensureInstall() {
   const wanted = hashTree(['pnpm-lock.yaml', 'pnpm-workspace.yaml', 'package.json']);
   if (readStamp(STAMP) === wanted) return false;
   console.log('▸ Installing dependencies (pnpm, from the lockfile)…');
-  await runOrExit('Install', PNPM[0], [...PNPM.slice(1), 'install', '--frozen-lockfile', '--reporter=append-only']);
+  await runOrExit('Install', PNPM[0], [
+    ...PNPM.slice(1),
+    'install',
+    '--frozen-lockfile',
+    '--reporter=append-only',
+  ]);
   writeFileSync(path.join(ROOT, STAMP), wanted);
   return true;
 }

@@ -21,7 +21,8 @@ export function specCalls(markdown) {
       const [first, ...rest] = row[2].split(',').map((p) => p.trim());
       calls.push([row[1], first]);
       const base = first.slice(0, first.lastIndexOf('/'));
-      for (const extra of rest) calls.push([row[1], extra.startsWith('/') && !extra.includes('/', 1) ? base + extra : extra]);
+      for (const extra of rest)
+        calls.push([row[1], extra.startsWith('/') && !extra.includes('/', 1) ? base + extra : extra]);
       continue;
     }
     const bullet = line.match(/^- (GET|POST|PUT|PATCH|DELETE) (\/api\/[^\s:]+)(?: and (\/[^\s:]+))?/);

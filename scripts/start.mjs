@@ -8,7 +8,10 @@ import { ROOT } from './lib.mjs';
 await ensureInstall();
 await build();
 
-const server = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/main.js')], { stdio: 'inherit', cwd: ROOT });
+const server = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/main.js')], {
+  stdio: 'inherit',
+  cwd: ROOT,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }

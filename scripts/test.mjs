@@ -18,7 +18,12 @@ const results = [];
 for (const [label, command, args] of steps) {
   console.log(`\n━━ ${label} ━━`);
   const started = Date.now();
-  const code = command ? await run(command, args) : await build().then(() => 0, (error) => (console.error(error), 1));
+  const code = command
+    ? await run(command, args)
+    : await build().then(
+        () => 0,
+        (error) => (console.error(error), 1),
+      );
   const seconds = (Date.now() - started) / 1000;
   results.push({ label, code, seconds });
   if (code !== 0) break;

@@ -8,7 +8,9 @@ import { build } from 'esbuild';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const pkg = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8'));
-const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !name.startsWith('@fm/'));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter(
+  (name) => !name.startsWith('@fm/'),
+);
 // Dependencies of the workspace packages we inline must be resolvable from here too.
 for (const dir of ['packages/db', 'packages/engine', 'packages/projections']) {
   const file = path.join(root, dir, 'package.json');
@@ -16,7 +18,9 @@ for (const dir of ['packages/db', 'packages/engine', 'packages/projections']) {
   const dependencies = JSON.parse(readFileSync(file, 'utf8')).dependencies ?? {};
   for (const name of Object.keys(dependencies)) {
     if (!name.startsWith('@fm/') && !external.includes(name)) {
-      throw new Error(`${dir} depends on ${name}: add it to apps/api's dependencies so the server bundle can load it`);
+      throw new Error(
+        `${dir} depends on ${name}: add it to apps/api's dependencies so the server bundle can load it`,
+      );
     }
   }
 }
@@ -40,7 +44,9 @@ await build({
   format: 'esm',
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 cpSync(path.join(root, 'packages/db/migrations'), path.join(dist, 'migrations'), { recursive: true });

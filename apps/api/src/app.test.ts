@@ -41,14 +41,21 @@ describe.each(DATABASE_KINDS)('HTTP foundation on %s', (kind) => {
     expect(noToken.status).toBe(403);
     expect(noToken.body.code).toBe('CSRF_INVALID');
     await client.fetchCsrfToken();
-    const forged = await client.request('POST', '/api/auth/logout', {}, { headers: { 'x-csrf-token': 'abc.def' } });
+    const forged = await client.request(
+      'POST',
+      '/api/auth/logout',
+      {},
+      { headers: { 'x-csrf-token': 'abc.def' } },
+    );
     expect(forged.status).toBe(403);
   });
 
   it('answers malformed JSON with 400 and an oversized body with 413, both as JSON', async () => {
     const client = server.client();
     await client.fetchCsrfToken();
-    const malformed = await client.post('/api/auth/login', '{"email": ', { headers: { 'content-type': 'application/json' } });
+    const malformed = await client.post('/api/auth/login', '{"email": ', {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.code).toBe('INVALID_JSON');
     const huge = await client.post('/api/auth/login', { email: 'x'.repeat(1024 * 1024 + 10) });

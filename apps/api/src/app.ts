@@ -86,7 +86,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       router: appRouter,
       createContext: createContextFactory(deps),
       onError: ({ error, path }) => {
-        if (formatError(error).status >= 500) deps.log.error({ err: error.cause ?? error, path }, 'trpc call failed');
+        if (formatError(error).status >= 500)
+          deps.log.error({ err: error.cause ?? error, path }, 'trpc call failed');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
@@ -101,7 +102,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     if (isPageRequest && isServingWebApp) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ code: 'NOT_FOUND', message: `No such path: ${req.method} ${req.url.split('?')[0]}` });
+    return reply
+      .code(404)
+      .send({ code: 'NOT_FOUND', message: `No such path: ${req.method} ${req.url.split('?')[0]}` });
   });
 
   return app;

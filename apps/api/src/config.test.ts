@@ -55,6 +55,8 @@ describe('loadConfig', () => {
   });
 
   it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'a@b.co' })).toThrow(
+      /ADMIN_EMAIL and ADMIN_PASSWORD/,
+    );
   });
 });

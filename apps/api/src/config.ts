@@ -82,7 +82,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${variable} ${issue.message} (got "${env[variable] ?? ''}")`);
+    throw new ConfigError(
+      `Invalid configuration: ${variable} ${issue.message} (got "${env[variable] ?? ''}")`,
+    );
   }
   const e = parsed.data;
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
@@ -102,7 +104,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     sleeperApiUrl: e.SLEEPER_API_URL.replace(/\/+$/, ''),
     yahoo: {
       clientId: e.YAHOO_CLIENT_ID,

@@ -15,11 +15,19 @@ interface Outcome {
 }
 
 /** Runs the real entry point (src/main.ts through tsx) with the given environment. */
-function runMain(env: Record<string, string>, options: { untilLog?: RegExp; thenSignal?: NodeJS.Signals } = {}) {
+function runMain(
+  env: Record<string, string>,
+  options: { untilLog?: RegExp; thenSignal?: NodeJS.Signals } = {},
+) {
   return new Promise<Outcome>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: API_DIR,
-      env: { PATH: process.env.PATH, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'fm-main-')), LOG_LEVEL: 'info', ...env },
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'fm-main-')),
+        LOG_LEVEL: 'info',
+        ...env,
+      },
     });
     let stdout = '';
     let stderr = '';
@@ -37,7 +45,11 @@ function runMain(env: Record<string, string>, options: { untilLog?: RegExp; then
 }
 
 const meaningfulLines = (text: string) =>
-  text.split('\n').filter((line) => line.trim() && !line.includes('ExperimentalWarning') && !line.includes('--trace-warnings'));
+  text
+    .split('\n')
+    .filter(
+      (line) => line.trim() && !line.includes('ExperimentalWarning') && !line.includes('--trace-warnings'),
+    );
 
 describe('the server process', () => {
   it('stops on a bad variable with one line naming it and exit code 1', async () => {

@@ -8,7 +8,10 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config);
   const server = await startServer(config, { logger });
-  logger.info({ url: config.appUrl, database: server.deps.database.kind }, `Fantasy Matchup is running at ${config.appUrl}`);
+  logger.info(
+    { url: config.appUrl, database: server.deps.database.kind },
+    `Fantasy Matchup is running at ${config.appUrl}`,
+  );
 
   let isShuttingDown = false;
   const shutdown = (signal: string) => {
@@ -32,7 +35,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof ConfigError ? error.message : `Start-up failed: ${(error as Error).message ?? error}`;
+  const message =
+    error instanceof ConfigError ? error.message : `Start-up failed: ${(error as Error).message ?? error}`;
   console.error(message);
   process.exit(1);
 });

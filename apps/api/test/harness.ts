@@ -46,7 +46,9 @@ export async function startTestServer(
     ...(pg?.url ? { DATABASE_URL: pg.url } : {}),
     ...env,
   });
-  const server = await startServer(config, { webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web') });
+  const server = await startServer(config, {
+    webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web'),
+  });
   return {
     ...server,
     config,
@@ -104,7 +106,12 @@ export class TestClient {
     return this.request<T>(method, url, body, { ...init, headers });
   }
 
-  async request<T = any>(method: string, url: string, body?: unknown, init: RequestInit = {}): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: string,
+    url: string,
+    body?: unknown,
+    init: RequestInit = {},
+  ): Promise<TestResponse<T>> {
     const headers = new Headers(init.headers);
     if (this.cookies.size > 0 && !headers.has('cookie')) {
       headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
@@ -114,7 +121,13 @@ export class TestClient {
       payload = typeof body === 'string' ? body : JSON.stringify(body);
       if (!headers.has('content-type')) headers.set('content-type', 'application/json');
     }
-    const response = await fetch(new URL(url, this.baseUrl), { ...init, method, headers, body: payload, redirect: 'manual' });
+    const response = await fetch(new URL(url, this.baseUrl), {
+      ...init,
+      method,
+      headers,
+      body: payload,
+      redirect: 'manual',
+    });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair, ...attributes] = cookie.split(';');
       const [name, ...value] = pair!.split('=');

@@ -7,7 +7,14 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   isBusy?: boolean;
 }
 
-export function Button({ variant = 'primary', isBusy = false, className, disabled, type, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  isBusy = false,
+  className,
+  disabled,
+  type,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type ?? 'button'}

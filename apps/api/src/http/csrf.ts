@@ -28,7 +28,9 @@ export function isSignedCsrfToken(token: string | undefined, secret: string): to
 /** Returns the request's valid token or a new one, and sets it as cookie and response header. */
 export function provideCsrfToken(req: FastifyRequest, reply: FastifyReply, config: Config): string {
   const current = req.cookies[CSRF_COOKIE];
-  const token = isSignedCsrfToken(current, config.sessionSecret) ? current : issueCsrfToken(config.sessionSecret);
+  const token = isSignedCsrfToken(current, config.sessionSecret)
+    ? current
+    : issueCsrfToken(config.sessionSecret);
   void reply.setCookie(CSRF_COOKIE, token, {
     path: '/',
     sameSite: 'lax',

@@ -211,7 +211,10 @@ describe.each(DATABASE_KINDS)('admin data management on %s', (kind) => {
     const times = json.body.map((event: { created_at: string }) => Date.parse(event.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     const views = json.body.filter((event: { type: string }) => event.type === 'page.view');
-    expect(views.map((event: { payload: { path: string } }) => event.payload.path)).toEqual(['/recent', '/old']);
+    expect(views.map((event: { payload: { path: string } }) => event.payload.path)).toEqual([
+      '/recent',
+      '/old',
+    ]);
 
     const typed = await admin.client.delete(`${BASE}/cleanup-analytics`, {
       olderThanDays: 180,

@@ -70,7 +70,10 @@ export function formatError(error: unknown): FormattedError {
     if (known) {
       const [status, code, fallback] = known;
       // tRPC's own messages for these are safe and specific ("No procedure found…"); keep ours simple.
-      return { status, body: { code, message: error.code === 'NOT_FOUND' ? fallback : error.message || fallback } };
+      return {
+        status,
+        body: { code, message: error.code === 'NOT_FOUND' ? fallback : error.message || fallback },
+      };
     }
   }
   // A distinct code lets the admin error log count database failures apart from other 500s.
@@ -92,11 +95,20 @@ function formatFastifyClientError(error: Error & { statusCode: number; code?: st
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, body: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' } };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, body: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'That content type is not accepted.' } };
+      return {
+        status: 415,
+        body: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'That content type is not accepted.' },
+      };
     default:
       if (error.statusCode === 429) {
-        return { status: 429, body: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait and try again.' } };
+        return {
+          status: 429,
+          body: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait and try again.' },
+        };
       }
-      return { status: error.statusCode, body: { code: 'BAD_REQUEST', message: 'The request is not valid.' } };
+      return {
+        status: error.statusCode,
+        body: { code: 'BAD_REQUEST', message: 'The request is not valid.' },
+      };
   }
 }

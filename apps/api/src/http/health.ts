@@ -9,9 +9,14 @@ export function registerHealth(app: FastifyInstance, deps: AppDeps): void {
     try {
       const latencyMs = await Promise.race([
         deps.database.ping(),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), HEALTH_TIMEOUT_MS).unref()),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('timeout')), HEALTH_TIMEOUT_MS).unref(),
+        ),
       ]);
-      return { status: 'ok', database: { kind: deps.database.kind, latencyMs: Math.round(latencyMs * 100) / 100 } };
+      return {
+        status: 'ok',
+        database: { kind: deps.database.kind, latencyMs: Math.round(latencyMs * 100) / 100 },
+      };
     } catch (error) {
       deps.log.error({ err: error }, 'health check: database did not answer');
       return reply.code(503).send({

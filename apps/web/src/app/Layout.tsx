@@ -56,7 +56,11 @@ export function Layout() {
         </button>
       </header>
       {isSidebarOpen && (
-        <MobileSidebar links={links} onClose={() => setSidebarOpen(false)} onLogout={user ? handleLogout : undefined} />
+        <MobileSidebar
+          links={links}
+          onClose={() => setSidebarOpen(false)}
+          onLogout={user ? handleLogout : undefined}
+        />
       )}
       <Breadcrumbs
         items={buildBreadcrumbs(location.pathname)}

@@ -30,7 +30,8 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
     const { error } = this.state;
     if (!error) return this.props.children;
     const isLoadFailure =
-      error instanceof ChunkLoadTimeoutError || /dynamically imported module|Importing a module script/i.test(error.message);
+      error instanceof ChunkLoadTimeoutError ||
+      /dynamically imported module|Importing a module script/i.test(error.message);
     return (
       <section className="page page--narrow" role="alert">
         <h1>{isLoadFailure ? 'This page did not load' : 'Something went wrong'}</h1>

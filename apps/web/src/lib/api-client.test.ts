@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, buildUrl, getCsrfToken, NetworkError, SESSION_EXPIRED_EVENT } from './api-client';
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
 describe('api client', () => {
@@ -47,7 +50,9 @@ describe('api client', () => {
   });
 
   it('turns an error body into ApiError with code and message', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(400, { code: 'VALIDATION_ERROR', message: 'email: Invalid email' }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, { code: 'VALIDATION_ERROR', message: 'email: Invalid email' }),
+    );
     const error = await api.post('/auth/register', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'email: Invalid email' });
@@ -57,7 +62,9 @@ describe('api client', () => {
     document.cookie = 'csrf-token=abc.def; path=/';
     const listener = vi.fn();
     window.addEventListener(SESSION_EXPIRED_EVENT, listener);
-    fetchMock.mockResolvedValue(jsonResponse(401, { code: 'TOKEN_REVOKED', message: 'Your session was ended.' }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(401, { code: 'TOKEN_REVOKED', message: 'Your session was ended.' }),
+    );
     await expect(api.get('/auth/me')).rejects.toBeInstanceOf(ApiError);
     expect(getCsrfToken()).toBeNull();
     expect(listener).toHaveBeenCalledTimes(1);

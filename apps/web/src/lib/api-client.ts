@@ -88,7 +88,10 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 }
 
 /** Adds credentials, timeout and CSRF header, and applies §8's 401/403 rules. Used by tRPC too. */
-export async function apiFetch(input: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<Response> {
+export async function apiFetch(
+  input: string,
+  init: RequestInit & { timeoutMs?: number } = {},
+): Promise<Response> {
   const method = (init.method ?? 'GET').toUpperCase();
   const headers = new Headers(init.headers);
   if (WRITE_METHODS.has(method) && !headers.has(CSRF_HEADER)) {
@@ -104,7 +107,9 @@ export async function apiFetch(input: string, init: RequestInit & { timeoutMs?: 
   } catch (error) {
     console.warn(`Network error on ${method} ${input}`, error);
     throw new NetworkError(
-      timeout.aborted ? 'The server took too long to answer.' : 'Could not reach the server. Check your connection.',
+      timeout.aborted
+        ? 'The server took too long to answer.'
+        : 'Could not reach the server. Check your connection.',
     );
   }
   const token = response.headers.get('x-csrf-token');
@@ -142,7 +147,11 @@ function readErrorMessage(body: unknown): string | undefined {
 }
 
 /** One JSON call to `/api{path}`; resolves with the parsed body or throws ApiError/NetworkError. */
-export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: string | undefined;
   // A DELETE without a body sends no Content-Type: servers refuse an empty JSON body.
@@ -180,8 +189,11 @@ function safeJson(text: string): unknown {
 
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PATCH', path, { ...options, body }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
 };

@@ -1,4 +1,4 @@
-import type { ObjectId} from 'mongodb';
+import type { ObjectId } from 'mongodb';
 import { MongoClient, type Collection, type Filter } from 'mongodb';
 import {
   emptyCategoryCounts,
