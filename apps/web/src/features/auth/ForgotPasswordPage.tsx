@@ -1,9 +1,10 @@
 import { Banner, Button } from '@fm/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { requestPasswordResetMail } from './auth-api';
 import './auth.css';
+import { EmailField } from './EmailField';
 
 /** Spec §8. */
 export const FORGOT_PASSWORD_FAILED_MESSAGE = 'An error occurred. Please try again.';
@@ -12,7 +13,6 @@ export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [isSending, setSending] = useState(false);
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const emailId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,18 +40,7 @@ export default function ForgotPasswordPage() {
         {result && <Banner tone={result.tone}>{result.text}</Banner>}
         <form className="form auth-form" onSubmit={submit}>
           <fieldset disabled={isSending}>
-            <div className="field">
-              <label htmlFor={emailId}>Email</label>
-              <input
-                id={emailId}
-                className="input"
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                required
-              />
-            </div>
+            <EmailField value={email} onChange={setEmail} />
             <Button type="submit" variant="primary" isBusy={isSending}>
               {isSending ? 'Sending...' : 'Send Reset Link'}
             </Button>

@@ -7,6 +7,7 @@ import { PasswordField } from './PasswordField';
 import { ResendVerification } from './ResendVerification';
 import { SESSION_EXPIRED_MESSAGE } from './SessionNotices';
 import './auth.css';
+import { EmailField } from './EmailField';
 
 export const EMAIL_VERIFIED_MESSAGE = 'Your email has been verified! You can now log in.';
 const NEEDS_VERIFICATION = /verify your email/i;
@@ -40,7 +41,6 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const emailId = useId();
   const rememberId = useId();
 
   const submit = async (event: FormEvent) => {
@@ -75,18 +75,7 @@ export default function LoginPage() {
         )}
         <form className="form auth-form" onSubmit={submit} noValidate>
           <fieldset disabled={isLoggingIn}>
-            <div className="field">
-              <label htmlFor={emailId}>Email</label>
-              <input
-                id={emailId}
-                className="input"
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                required
-              />
-            </div>
+            <EmailField value={email} onChange={setEmail} />
             <PasswordField
               label="Password"
               autoComplete="current-password"

@@ -6,6 +6,7 @@ import { credentialsProblem, meetsPasswordRules, PASSWORD_RULES_UNMET_MESSAGE } 
 import { PasswordChecklist, PasswordField } from './PasswordField';
 import { ResendVerification } from './ResendVerification';
 import './auth.css';
+import { EmailField } from './EmailField';
 
 const NEEDS_VERIFICATION = /verify your email/i;
 
@@ -16,7 +17,6 @@ export default function RegisterPage() {
   const [error, setError] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const [successMessage, setSuccessMessage] = useState<string | null>(null);
-  const emailId = useId();
   const checklistId = useId();
 
   const submit = async (event: FormEvent) => {
@@ -66,18 +66,7 @@ export default function RegisterPage() {
         )}
         <form className="form auth-form" onSubmit={submit} noValidate>
           <fieldset disabled={isSubmitting}>
-            <div className="field">
-              <label htmlFor={emailId}>Email</label>
-              <input
-                id={emailId}
-                className="input"
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                required
-              />
-            </div>
+            <EmailField value={email} onChange={setEmail} />
             <PasswordField
               label="Password"
               autoComplete="new-password"
