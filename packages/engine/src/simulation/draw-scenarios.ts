@@ -59,7 +59,27 @@ function exactQuantile(model: ScenarioModel, variable: number, z: number): numbe
   return value > floor ? value : floor;
 }
 
-// Q(z) for one variable's block of normal scores: table lookup, floor, exact formula beyond the table.
+// Q(z) of one normal score: table lookup and floor, the exact formula beyond the table.
+function quantileOf(
+  model: ScenarioModel,
+  variable: number,
+  tableOffset: number,
+  floor: number,
+  z: number,
+): number {
+  const position = (z + Z_RANGE) * Z_INVERSE_STEP;
+  if (position >= 0 && position < Z_CELLS) {
+    const tables = model.normalScoreTables;
+    const cell = position | 0;
+    const low = tables[tableOffset + cell]!;
+    const value = low + (tables[tableOffset + cell + 1]! - low) * (position - cell);
+    return value > floor ? value : floor;
+  }
+  return exactQuantile(model, variable, z);
+}
+
+// Q(z) for one variable's block of normal scores, as quantileOf; two scores per iteration (both in the table: the
+// common case, written out) halve the loop's per-iteration overhead, which costs V8 as much as the lookup itself.
 function writeQuantiles(
   model: ScenarioModel,
   variable: number,
@@ -72,17 +92,79 @@ function writeQuantiles(
   const tables = model.normalScoreTables;
   const tableOffset = variable * Z_POINTS;
   const floor = model.tailFloor[variable]!;
-  for (let b = 0; b < blockSize; b++) {
+  let b = 0;
+  for (; b + 1 < blockSize; b += 2) {
     const z = scores[scoresOffset + b]!;
+    const nextZ = scores[scoresOffset + b + 1]!;
     const position = (z + Z_RANGE) * Z_INVERSE_STEP;
-    if (position >= 0 && position < Z_CELLS) {
+    const nextPosition = (nextZ + Z_RANGE) * Z_INVERSE_STEP;
+    if (position >= 0 && position < Z_CELLS && nextPosition >= 0 && nextPosition < Z_CELLS) {
       const cell = position | 0;
+      const nextCell = nextPosition | 0;
       const low = tables[tableOffset + cell]!;
+      const nextLow = tables[tableOffset + nextCell]!;
       const value = low + (tables[tableOffset + cell + 1]! - low) * (position - cell);
+      const nextValue = nextLow + (tables[tableOffset + nextCell + 1]! - nextLow) * (nextPosition - nextCell);
       out[target + b] = value > floor ? value : floor;
+      out[target + b + 1] = nextValue > floor ? nextValue : floor;
     } else {
-      out[target + b] = exactQuantile(model, variable, z);
+      out[target + b] = quantileOf(model, variable, tableOffset, floor, z);
+      out[target + b + 1] = quantileOf(model, variable, tableOffset, floor, nextZ);
     }
+  }
+  if (b < blockSize)
+    out[target + b] = quantileOf(model, variable, tableOffset, floor, scores[scoresOffset + b]!);
+}
+
+// row[b] = w0·normals[o0 + b] + the next `terms` (0 to 3) weighted columns, summed left to right.
+function combineScores(
+  normals: Float64Array,
+  row: Float64Array,
+  blockSize: number,
+  w0: number,
+  o0: number,
+  terms: number,
+  w1: number,
+  o1: number,
+  w2: number,
+  o2: number,
+  w3: number,
+  o3: number,
+): void {
+  // Two iterations per loop trip (see writeQuantiles); an odd block's last score is finished after the loop.
+  const pairs = blockSize & ~1;
+  if (terms === 0) {
+    for (let b = 0; b < pairs; b += 2) {
+      row[b] = w0 * normals[o0 + b]!;
+      row[b + 1] = w0 * normals[o0 + b + 1]!;
+    }
+  } else if (terms === 1) {
+    for (let b = 0; b < pairs; b += 2) {
+      row[b] = w0 * normals[o0 + b]! + w1 * normals[o1 + b]!;
+      row[b + 1] = w0 * normals[o0 + b + 1]! + w1 * normals[o1 + b + 1]!;
+    }
+  } else if (terms === 2) {
+    for (let b = 0; b < pairs; b += 2) {
+      row[b] = w0 * normals[o0 + b]! + w1 * normals[o1 + b]! + w2 * normals[o2 + b]!;
+      row[b + 1] = w0 * normals[o0 + b + 1]! + w1 * normals[o1 + b + 1]! + w2 * normals[o2 + b + 1]!;
+    }
+  } else {
+    for (let b = 0; b < pairs; b += 2) {
+      row[b] = w0 * normals[o0 + b]! + w1 * normals[o1 + b]! + w2 * normals[o2 + b]! + w3 * normals[o3 + b]!;
+      row[b + 1] =
+        w0 * normals[o0 + b + 1]! +
+        w1 * normals[o1 + b + 1]! +
+        w2 * normals[o2 + b + 1]! +
+        w3 * normals[o3 + b + 1]!;
+    }
+  }
+  if (pairs < blockSize) {
+    const b = pairs;
+    let y = w0 * normals[o0 + b]!;
+    if (terms > 0) y += w1 * normals[o1 + b]!;
+    if (terms > 1) y += w2 * normals[o2 + b]!;
+    if (terms > 2) y += w3 * normals[o3 + b]!;
+    row[b] = y;
   }
 }
 
@@ -110,10 +192,47 @@ function drawCorrelated(
         continue;
       }
       const factorRow = factorOffset + i * size;
-      const diagonal = factors[factorRow + i]!;
-      const own = variable * blockSize;
-      for (let b = 0; b < blockSize; b++) row[b] = diagonal * normals[own + b]!;
-      for (let j = 0; j < i; j++) {
+      // y = diagonal·z_i + Σ_j L_ij·z_j over the row's non-zero entries, summed in that order: up to four terms in
+      // one pass (each pass over a block costs more than the arithmetic in it), any further ones a pass each.
+      let terms = 0;
+      let w1 = 0;
+      let o1 = 0;
+      let w2 = 0;
+      let o2 = 0;
+      let w3 = 0;
+      let o3 = 0;
+      let j = 0;
+      for (; j < i && terms < 3; j++) {
+        const weight = factors[factorRow + j]!;
+        if (weight === 0) continue;
+        const other = (start + j) * blockSize;
+        if (terms === 0) {
+          w1 = weight;
+          o1 = other;
+        } else if (terms === 1) {
+          w2 = weight;
+          o2 = other;
+        } else {
+          w3 = weight;
+          o3 = other;
+        }
+        terms++;
+      }
+      combineScores(
+        normals,
+        row,
+        blockSize,
+        factors[factorRow + i]!,
+        variable * blockSize,
+        terms,
+        w1,
+        o1,
+        w2,
+        o2,
+        w3,
+        o3,
+      );
+      for (; j < i; j++) {
         const weight = factors[factorRow + j]!;
         if (weight === 0) continue;
         const other = (start + j) * blockSize;

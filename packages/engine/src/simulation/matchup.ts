@@ -14,8 +14,9 @@ import { buildScenarioModel, type ScenarioModel, type SimulationPlayer } from '.
 import {
   HISTOGRAM_BINS,
   histogramEdges,
-  scoreMoments,
+  momentsFromShiftedSums,
   summariseScores,
+  type ScoreMoments,
   type ScoreSummary,
 } from './score-summary.js';
 
@@ -104,18 +105,142 @@ function sideIndices(model: ScenarioModel, team: MatchupTeam): Int32Array {
   return Int32Array.from(new Set(team.players.map((player) => model.indexById.get(player.id)!)));
 }
 
+/**
+ * Running per-iteration statistics of the user's totals, the opponent's and the margins: for each series its shift
+ * (first value), min, max, and the sums of deviations and squared deviations from the shift (see
+ * momentsFromShiftedSums); then wins and ties.
+ */
+const STATS_PER_SERIES = 5;
+const WINS = 3 * STATS_PER_SERIES;
+const TIES = WINS + 1;
+
+function createTotalsStats(): Float64Array {
+  const stats = new Float64Array(TIES + 1);
+  for (let series = 0; series < 3; series++) {
+    stats[series * STATS_PER_SERIES + 1] = Infinity;
+    stats[series * STATS_PER_SERIES + 2] = -Infinity;
+  }
+  return stats;
+}
+
+function seriesMoments(stats: Float64Array, series: number, n: number): ScoreMoments {
+  const at = series * STATS_PER_SERIES;
+  return momentsFromShiftedSums(
+    n,
+    stats[at]!,
+    stats[at + 1]!,
+    stats[at + 2]!,
+    stats[at + 3]!,
+    stats[at + 4]!,
+  );
+}
+
+/**
+ * A side's totals over a block into totals[offset, offset + blockSize), its players added in line-up order
+ * (0 + x₁ + x₂ + …, left to right), three rows per pass over the block (each pass costs more than its additions).
+ * `rows` are the side's row offsets in `points`.
+ */
 function sumSide(
   points: Float64Array,
-  side: Int32Array,
+  rows: Int32Array,
   blockSize: number,
   totals: Float64Array,
   offset: number,
 ): void {
-  totals.fill(0, offset, offset + blockSize);
-  for (let s = 0; s < side.length; s++) {
-    const row = side[s]! * blockSize;
-    for (let b = 0; b < blockSize; b++) totals[offset + b] = totals[offset + b]! + points[row + b]!;
+  const end = offset + blockSize;
+  totals.fill(0, offset, end);
+  const count = rows.length;
+  let s = 0;
+  for (; s + 2 < count; s += 3) {
+    const first = rows[s]! - offset;
+    const second = rows[s + 1]! - offset;
+    const third = rows[s + 2]! - offset;
+    for (let b = offset; b < end; b++) {
+      totals[b] = totals[b]! + points[first + b]! + points[second + b]! + points[third + b]!;
+    }
   }
+  if (count - s === 2) {
+    const first = rows[s]! - offset;
+    const second = rows[s + 1]! - offset;
+    for (let b = offset; b < end; b++) totals[b] = totals[b]! + points[first + b]! + points[second + b]!;
+  } else if (count - s === 1) {
+    const first = rows[s]! - offset;
+    for (let b = offset; b < end; b++) totals[b] = totals[b]! + points[first + b]!;
+  }
+}
+
+/**
+ * One pass over a block of both sides' totals: the margins, wins and ties, and the running moments of all three
+ * series, summed in iteration order as scoreMoments would.
+ */
+function totalBlock(
+  blockSize: number,
+  offset: number,
+  userTotals: Float64Array,
+  opponentTotals: Float64Array,
+  margins: Float64Array,
+  stats: Float64Array,
+): void {
+  if (offset === 0) {
+    // The shifts: each series' first value.
+    stats[0] = userTotals[0]!;
+    stats[STATS_PER_SERIES] = opponentTotals[0]!;
+    stats[2 * STATS_PER_SERIES] = userTotals[0]! - opponentTotals[0]!;
+  }
+  const userShift = stats[0]!;
+  let userMin = stats[1]!;
+  let userMax = stats[2]!;
+  let userSum = stats[3]!;
+  let userSquares = stats[4]!;
+  const opponentShift = stats[5]!;
+  let opponentMin = stats[6]!;
+  let opponentMax = stats[7]!;
+  let opponentSum = stats[8]!;
+  let opponentSquares = stats[9]!;
+  const marginShift = stats[10]!;
+  let marginMin = stats[11]!;
+  let marginMax = stats[12]!;
+  let marginSum = stats[13]!;
+  let marginSquares = stats[14]!;
+  let wins = stats[WINS]!;
+  let ties = stats[TIES]!;
+  for (let b = 0; b < blockSize; b++) {
+    const user = userTotals[offset + b]!;
+    const opponent = opponentTotals[offset + b]!;
+    const margin = user - opponent;
+    margins[offset + b] = margin;
+    if (margin > 0) wins++;
+    else if (margin === 0) ties++;
+    if (user < userMin) userMin = user;
+    if (user > userMax) userMax = user;
+    const userDeviation = user - userShift;
+    userSum += userDeviation;
+    userSquares += userDeviation * userDeviation;
+    if (opponent < opponentMin) opponentMin = opponent;
+    if (opponent > opponentMax) opponentMax = opponent;
+    const opponentDeviation = opponent - opponentShift;
+    opponentSum += opponentDeviation;
+    opponentSquares += opponentDeviation * opponentDeviation;
+    if (margin < marginMin) marginMin = margin;
+    if (margin > marginMax) marginMax = margin;
+    const marginDeviation = margin - marginShift;
+    marginSum += marginDeviation;
+    marginSquares += marginDeviation * marginDeviation;
+  }
+  stats[1] = userMin;
+  stats[2] = userMax;
+  stats[3] = userSum;
+  stats[4] = userSquares;
+  stats[6] = opponentMin;
+  stats[7] = opponentMax;
+  stats[8] = opponentSum;
+  stats[9] = opponentSquares;
+  stats[11] = marginMin;
+  stats[12] = marginMax;
+  stats[13] = marginSum;
+  stats[14] = marginSquares;
+  stats[WINS] = wins;
+  stats[TIES] = ties;
 }
 
 function accumulatePlayers(
@@ -127,8 +252,43 @@ function accumulatePlayers(
   into: PlayerAccumulators,
 ): void {
   // Fixed scores need no accumulating: their mean is the score and their swing share 0.
+  // Three players per pass over the block, so each margin is read once per three.
   const { randomPlayers } = model;
-  for (let v = 0; v < randomPlayers.length; v++) {
+  const count = randomPlayers.length;
+  let v = 0;
+  for (; v + 2 < count; v += 3) {
+    const first = randomPlayers[v]!;
+    const second = randomPlayers[v + 1]!;
+    const third = randomPlayers[v + 2]!;
+    const firstRow = first * blockSize;
+    const secondRow = second * blockSize;
+    const thirdRow = third * blockSize;
+    let firstSum = 0;
+    let firstProduct = 0;
+    let secondSum = 0;
+    let secondProduct = 0;
+    let thirdSum = 0;
+    let thirdProduct = 0;
+    for (let b = 0; b < blockSize; b++) {
+      const margin = margins[offset + b]!;
+      const x = points[firstRow + b]!;
+      const y = points[secondRow + b]!;
+      const z = points[thirdRow + b]!;
+      firstSum += x;
+      firstProduct += x * margin;
+      secondSum += y;
+      secondProduct += y * margin;
+      thirdSum += z;
+      thirdProduct += z * margin;
+    }
+    into.sum[first] = into.sum[first]! + firstSum;
+    into.marginProduct[first] = into.marginProduct[first]! + firstProduct;
+    into.sum[second] = into.sum[second]! + secondSum;
+    into.marginProduct[second] = into.marginProduct[second]! + secondProduct;
+    into.sum[third] = into.sum[third]! + thirdSum;
+    into.marginProduct[third] = into.marginProduct[third]! + thirdProduct;
+  }
+  for (; v < count; v++) {
     const p = randomPlayers[v]!;
     const row = p * blockSize;
     let sum = 0;
@@ -185,6 +345,26 @@ function describeOutcomes(
   );
 }
 
+// The per-iteration series of runs up to this length live in one buffer kept between runs (a run is synchronous and
+// keeps no view of them), sparing the allocation and zeroing of 3 × 80 KB per default run; longer runs allocate.
+const REUSED_SERIES_MAX_ITERATIONS = 100_000;
+let reusedSeries = new Float64Array(0);
+
+function seriesBuffers(iterations: number): [Float64Array, Float64Array, Float64Array] {
+  let buffer: Float64Array;
+  if (iterations > REUSED_SERIES_MAX_ITERATIONS) {
+    buffer = new Float64Array(3 * iterations);
+  } else {
+    if (reusedSeries.length < 3 * iterations) reusedSeries = new Float64Array(3 * iterations);
+    buffer = reusedSeries;
+  }
+  return [
+    buffer.subarray(0, iterations),
+    buffer.subarray(iterations, 2 * iterations),
+    buffer.subarray(2 * iterations, 3 * iterations),
+  ];
+}
+
 /**
  * Monte Carlo of two line-ups: each iteration draws every player's points jointly (Gaussian copula per game,
  * finished games fixed at their actual points) and compares the totals.
@@ -203,33 +383,31 @@ export function simulateMatchup(input: MatchupInput): MatchupResult {
 
   const scratch = createScenarioScratch(model);
   const points = new Float64Array(playerCount * SCENARIO_BLOCK_SIZE);
-  const userTotals = new Float64Array(iterations);
-  const opponentTotals = new Float64Array(iterations);
-  const margins = new Float64Array(iterations);
+  const [userTotals, opponentTotals, margins] = seriesBuffers(iterations);
   const accumulators: PlayerAccumulators = {
     sum: new Float64Array(playerCount),
     marginProduct: new Float64Array(playerCount),
   };
-  let wins = 0;
-  let ties = 0;
+  const stats = createTotalsStats();
+  const userRows = new Int32Array(userSide.length);
+  const opponentRows = new Int32Array(opponentSide.length);
   for (let offset = 0; offset < iterations; offset += SCENARIO_BLOCK_SIZE) {
     const blockSize = Math.min(SCENARIO_BLOCK_SIZE, iterations - offset);
     drawScenarioBlock(model, random, blockSize, scratch, points, blockSize, 0);
-    sumSide(points, userSide, blockSize, userTotals, offset);
-    sumSide(points, opponentSide, blockSize, opponentTotals, offset);
-    for (let b = offset; b < offset + blockSize; b++) {
-      const margin = userTotals[b]! - opponentTotals[b]!;
-      margins[b] = margin;
-      if (margin > 0) wins++;
-      else if (margin === 0) ties++;
-    }
+    for (let s = 0; s < userSide.length; s++) userRows[s] = userSide[s]! * blockSize;
+    for (let s = 0; s < opponentSide.length; s++) opponentRows[s] = opponentSide[s]! * blockSize;
+    sumSide(points, userRows, blockSize, userTotals, offset);
+    sumSide(points, opponentRows, blockSize, opponentTotals, offset);
+    totalBlock(blockSize, offset, userTotals, opponentTotals, margins, stats);
     accumulatePlayers(model, points, margins, offset, blockSize, accumulators);
   }
+  const wins = stats[WINS]!;
+  const ties = stats[TIES]!;
 
   const bins = validateHistogramBins(input.histogramBins);
-  const userMoments = scoreMoments(userTotals);
-  const opponentMoments = scoreMoments(opponentTotals);
-  const marginMoments = scoreMoments(margins);
+  const userMoments = seriesMoments(stats, 0, iterations);
+  const opponentMoments = seriesMoments(stats, 1, iterations);
+  const marginMoments = seriesMoments(stats, 2, iterations);
   const scoreEdges = histogramEdges(
     Math.min(userMoments.min, opponentMoments.min),
     Math.max(userMoments.max, opponentMoments.max),

@@ -1,4 +1,9 @@
-import { sampleQuantiles } from '../math/order-statistics.js';
+import {
+  QUANTILE_BUCKETS,
+  quantileBucketScale,
+  quantilesFromBucketCounts,
+  sampleQuantiles,
+} from '../math/order-statistics.js';
 
 /** Bars in every histogram the engine returns. */
 export const HISTOGRAM_BINS = 40;
@@ -55,8 +60,23 @@ export interface ScoreMoments {
   std: number;
 }
 
-// Range, mean and standard deviation (n − 1 denominator) in one pass, sums shifted by the first value so that
-// the difference of squares does not cancel (Chan, Golub & LeVeque 1983, "shifted data" algorithm).
+/**
+ * Moments from running sums of deviations from `shift` (the first value): Chan, Golub & LeVeque (1983), "shifted
+ * data" algorithm, so that the difference of squares does not cancel; standard deviation with n − 1 denominator.
+ */
+export function momentsFromShiftedSums(
+  n: number,
+  shift: number,
+  min: number,
+  max: number,
+  sum: number,
+  squares: number,
+): ScoreMoments {
+  const variance = n > 1 ? Math.max(0, (squares - (sum * sum) / n) / (n - 1)) : 0;
+  return { min, max, mean: shift + sum / n, std: Math.sqrt(variance) };
+}
+
+// Range, mean and standard deviation in one pass (see momentsFromShiftedSums).
 export function scoreMoments(values: Float64Array): ScoreMoments {
   const n = values.length;
   const shift = values[0] ?? 0;
@@ -72,8 +92,32 @@ export function scoreMoments(values: Float64Array): ScoreMoments {
     sum += deviation;
     squares += deviation * deviation;
   }
-  const variance = n > 1 ? Math.max(0, (squares - (sum * sum) / n) / (n - 1)) : 0;
-  return { min, max, mean: shift + sum / n, std: Math.sqrt(variance) };
+  return momentsFromShiftedSums(n, shift, min, max, sum, squares);
+}
+
+const SUMMARY_PROBABILITIES = [0.1, 0.25, 0.5, 0.75, 0.9];
+const LAST_QUANTILE_BUCKET = QUANTILE_BUCKETS - 1;
+const quantileBucketCounts = new Int32Array(QUANTILE_BUCKETS);
+
+// One pass counting each value into its histogram bin (as countIntoBins) and its quantile bucket (as
+// sampleQuantiles), for values within [min, max], max > min.
+function countBinsAndBuckets(
+  values: Float64Array,
+  from: number,
+  to: number,
+  binCounts: Int32Array,
+  min: number,
+  bucketScale: number,
+  bucketCounts: Int32Array,
+): void {
+  const lastBin = binCounts.length - 1;
+  const binScale = binCounts.length / (to - from);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]!;
+    bucketCounts[Math.min(LAST_QUANTILE_BUCKET, ((value - min) * bucketScale) | 0)]!++;
+    if (value < from || value > to) continue;
+    binCounts[Math.min(lastBin, Math.floor((value - from) * binScale))]!++;
+  }
 }
 
 /** Mean, spread, quantiles and histogram of simulated scores; `values` stays in iteration order. */
@@ -83,10 +127,27 @@ export function summariseScores(
   moments: ScoreMoments = scoreMoments(values),
 ): ScoreSummary {
   const { min, max, mean, std } = moments;
-  const [p10 = 0, p25 = 0, median = 0, p75 = 0, p90 = 0] = sampleQuantiles(
-    values,
-    [0.1, 0.25, 0.5, 0.75, 0.9],
-    [min, max],
-  );
-  return { mean, std, median, p10, p25, p75, p90, min, max, histogram: histogram(values, binEdges) };
+  let quantiles: number[];
+  let binned: Histogram;
+  if (values.length > 0 && max > min) {
+    const bins = binEdges.length - 1;
+    const binCounts = new Int32Array(bins);
+    quantileBucketCounts.fill(0);
+    countBinsAndBuckets(
+      values,
+      binEdges[0]!,
+      binEdges[bins]!,
+      binCounts,
+      min,
+      quantileBucketScale(min, max),
+      quantileBucketCounts,
+    );
+    quantiles = quantilesFromBucketCounts(values, SUMMARY_PROBABILITIES, min, max, quantileBucketCounts);
+    binned = { binEdges, counts: Array.from(binCounts) };
+  } else {
+    quantiles = sampleQuantiles(values, SUMMARY_PROBABILITIES, [min, max]);
+    binned = histogram(values, binEdges);
+  }
+  const [p10 = 0, p25 = 0, median = 0, p75 = 0, p90 = 0] = quantiles;
+  return { mean, std, median, p10, p25, p75, p90, min, max, histogram: binned };
 }
