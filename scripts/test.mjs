@@ -8,6 +8,7 @@ await ensureInstall();
 
 const steps = [
   ['Lint', 'npx', ['eslint', '--max-warnings=0', '.']],
+  ['Formatting', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
   ['Typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['Build', null, null],
   ['Unit and integration tests', 'npx', ['vitest', 'run']],
