@@ -21,7 +21,7 @@ export interface BufferedWriter<T> {
  */
 export function createBufferedWriter<T>(
   write: (batch: T[]) => Promise<void>,
-  onWriteError: (error: unknown, batchSize: number) => void,
+  onWriteError: (error: unknown, droppedCount: number) => void,
   { intervalMs = FLUSH_INTERVAL_MS, batchSize = FLUSH_BATCH_SIZE } = {},
 ): BufferedWriter<T> {
   let queue: T[] = [];
