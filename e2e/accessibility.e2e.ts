@@ -151,7 +151,8 @@ describe('accessibility', () => {
     await page.getByRole('tab', { name: 'Account' }).focus();
     await page.keyboard.press('ArrowRight');
     const accessibilityTab = page.getByRole('tab', { name: 'Accessibility' });
-    await expect(accessibilityTab.getAttribute('aria-selected')).resolves.toBe('true');
+    // The tab is kept in the URL (?tab=), and the router applies that navigation a moment later.
+    await expect.poll(() => accessibilityTab.getAttribute('aria-selected')).toBe('true');
     const toggle = page.getByRole('switch', { name: 'Reduce Motion', exact: true });
     for (let i = 0; i < 10 && !(await toggle.evaluate((el) => el === document.activeElement)); i++) {
       await page.keyboard.press('Tab');
