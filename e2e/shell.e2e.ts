@@ -17,6 +17,8 @@ describe('web shell', () => {
     const { page, errors, context } = await openPage(browser, app.baseUrl);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
+    // The visitor links appear once the session check has answered.
+    await nav.getByRole('link', { name: 'Sign Up' }).waitFor();
     await expect(nav.getByRole('link').allTextContents()).resolves.toEqual([
       'Projections',
       'Compare',
