@@ -160,7 +160,8 @@ export async function openMongoEventStore(
     },
 
     async *streamEvents(query = {}) {
-      const cursor = events.find(eventFilter(query)).sort({ _id: query.newestFirst ? -1 : 1 });
+      const order = query.newestFirst ? -1 : 1;
+      const cursor = events.find(eventFilter(query)).sort({ createdAt: order, _id: order });
       if (query.limit !== undefined) cursor.limit(query.limit);
       try {
         for await (const doc of cursor) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { executeRows } from '../rows.js';
 import { analyticsEvents, errorEvents } from '../schema.js';
@@ -96,18 +96,21 @@ export function createPostgresEventStore(db: Db): EventStore {
 
     async *streamEvents(query = {}) {
       let remaining = query.limit ?? Number.POSITIVE_INFINITY;
-      let lastId: number | undefined;
+      let last: { id: number; createdAt: Date } | undefined;
       const isNewestFirst = query.newestFirst === true;
+      // keyset pages in (created_at, id) order: events can be recorded with an earlier time than
+      // rows already stored (buffered writes, imports), so the id alone is not the time order
+      const after = (row: { id: number; createdAt: Date }) =>
+        isNewestFirst
+          ? sql`(${analyticsEvents.createdAt}, ${analyticsEvents.id}) < (${row.createdAt.toISOString()}::timestamptz, ${row.id})`
+          : sql`(${analyticsEvents.createdAt}, ${analyticsEvents.id}) > (${row.createdAt.toISOString()}::timestamptz, ${row.id})`;
+      const direction = isNewestFirst ? desc : asc;
       while (remaining > 0) {
-        const page =
-          lastId === undefined
-            ? []
-            : [isNewestFirst ? lt(analyticsEvents.id, lastId) : gt(analyticsEvents.id, lastId)];
         const rows = await db
           .select()
           .from(analyticsEvents)
-          .where(and(...page, ...eventConditions(query)))
-          .orderBy(isNewestFirst ? desc(analyticsEvents.id) : asc(analyticsEvents.id))
+          .where(and(...(last ? [after(last)] : []), ...eventConditions(query)))
+          .orderBy(direction(analyticsEvents.createdAt), direction(analyticsEvents.id))
           .limit(Math.min(STREAM_PAGE_SIZE, remaining));
         for (const row of rows) {
           yield {
@@ -120,7 +123,7 @@ export function createPostgresEventStore(db: Db): EventStore {
         }
         if (rows.length < STREAM_PAGE_SIZE) return;
         remaining -= rows.length;
-        lastId = rows[rows.length - 1]!.id;
+        last = rows[rows.length - 1]!;
       }
     },
 
