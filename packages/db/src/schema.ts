@@ -200,6 +200,28 @@ export const projections = pgTable(
   ],
 );
 
+/**
+ * The NFL schedule as the data sync learns it, one row per game: from the upstream's schedule when
+ * it publishes one, else paired from the week's team stats once played (venue then unknown).
+ */
+export const nflGames = pgTable(
+  'nfl_games',
+  {
+    season: integer('season').notNull(),
+    week: integer('week').notNull(),
+    homeTeam: text('home_team').notNull(),
+    awayTeam: text('away_team').notNull(),
+    /** False when the pairing was derived from stats: which side was at home is not known. */
+    isVenueKnown: boolean('is_venue_known').notNull().default(true),
+    kickoffAt: timestamp('kickoff_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.season, t.week, t.homeTeam] }),
+    uniqueIndex('nfl_games_away_key').on(t.season, t.week, t.awayTeam),
+  ],
+);
+
 export const simulations = pgTable(
   'simulations',
   {
