@@ -1,8 +1,10 @@
 export * from './stats/statLine.js';
 export * from './stats/teamCodes.js';
 export * from './csv/parseNflcomCsv.js';
+export { NFLCOM_POSITIONS, isNflcomPosition, type NflcomPosition } from './csv/nflcomColumns.js';
 export * from './scoring/scoringRules.js';
 export * from './scoring/scoreStatLine.js';
+export * from './sleeper/sleeperStats.js';
 export * from './model/weekData.js';
 export * from './model/nflcomProjection.js';
 export { FEATURE_NAMES, FEATURES_BY_POSITION, type FeatureName } from './model/features.js';

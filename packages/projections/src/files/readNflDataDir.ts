@@ -7,7 +7,7 @@ import {
   type ProjectedRow,
   type WeeklyStatRow,
 } from '../csv/parseNflcomCsv.js';
-import { POSITIONS } from '../stats/statLine.js';
+import { NFLCOM_POSITIONS } from '../csv/nflcomColumns.js';
 import type { WeekData } from '../model/weekData.js';
 
 export interface NflDataDir {
@@ -40,7 +40,7 @@ export function readNflDataDir(root: string, options: ReadOptions = {}): NflData
       const projected: ProjectedRow[] = [];
       const actual: WeeklyStatRow[] = [];
       let hasActualFiles = false;
-      for (const position of POSITIONS) {
+      for (const position of NFLCOM_POSITIONS) {
         const source = { season, week };
         const projectedFile = path.join(folder, 'projected', `${position}_projected.csv`);
         if (existsSync(projectedFile)) {

@@ -30,7 +30,8 @@ export const FEATURE_NAMES = [
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
-const KICKER_FEATURES: readonly FeatureName[] = [
+/** Kickers and team defences: usage and efficiency per touch mean nothing for them. */
+const NON_USAGE_FEATURES: readonly FeatureName[] = [
   'nflcom',
   'nflcomScaled',
   'nflcomLogRank',
@@ -50,7 +51,8 @@ export const FEATURES_BY_POSITION: Record<Position, readonly FeatureName[]> = {
   RB: FEATURE_NAMES,
   WR: FEATURE_NAMES,
   TE: FEATURE_NAMES,
-  K: KICKER_FEATURES,
+  K: NON_USAGE_FEATURES,
+  DEF: NON_USAGE_FEATURES,
 };
 
 export interface FeatureInputs {

@@ -8,7 +8,7 @@ import { nflcomPprEstimate } from './nflcomProjection.js';
 import { weekOrdinal, type WeekData, type WeekSlate } from './weekData.js';
 
 /** How many of NFL.com's top-ranked players per position set the week's projection scale. */
-const TOP_RANKS_FOR_SCALE: Record<Position, number> = { QB: 12, RB: 24, WR: 36, TE: 12, K: 12 };
+const TOP_RANKS_FOR_SCALE: Record<Position, number> = { QB: 12, RB: 24, WR: 36, TE: 12, K: 12, DEF: 12 };
 /** Players NFL.com projects below this are mostly backups whose games say little about starters. */
 export const MIN_TRAINING_PROJECTION = 2;
 
