@@ -1,11 +1,7 @@
 import { players, type Db } from '@fm/db';
 import { isNotNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import {
-  FANTASY_POSITIONS,
-  toSearchName,
-  toTeamCode,
-} from '../../integrations/sleeper/player-matching.js';
+import { FANTASY_POSITIONS, toSearchName, toTeamCode } from '../../integrations/sleeper/player-matching.js';
 import type { SleeperPlayer, SleeperPlayerDirectory } from '../../integrations/sleeper/schemas.js';
 import { linkSleeperIds } from '../leagues-player-directory.js';
 import { splitName } from '../nfl-import/player-writer.js';
@@ -14,7 +10,11 @@ import type { KnownPlayer } from './week-rows.js';
 
 function fantasyPositionOf(entry: SleeperPlayer): string | null {
   const candidates = [entry.position, ...(entry.fantasy_positions ?? [])];
-  return candidates.find((position) => (FANTASY_POSITIONS as readonly (string | null | undefined)[]).includes(position)) ?? null;
+  return (
+    candidates.find((position) =>
+      (FANTASY_POSITIONS as readonly (string | null | undefined)[]).includes(position),
+    ) ?? null
+  );
 }
 
 function fullNameOf(sleeperId: string, entry: SleeperPlayer, position: string): string {
@@ -60,14 +60,26 @@ export function directoryRows(directory: SleeperPlayerDirectory): ColumnRow[] {
  * entry is created or updated (team, status, injury). Players absent from the directory are left
  * as they are: an incomplete answer must not retire anyone.
  */
-export async function syncPlayerDirectory(deps: AppDeps, directory: SleeperPlayerDirectory): Promise<WriteCount> {
+export async function syncPlayerDirectory(
+  deps: AppDeps,
+  directory: SleeperPlayerDirectory,
+): Promise<WriteCount> {
   await linkSleeperIds(deps, directory);
   return upsertChanged(
     deps.database.db,
     {
       table: 'players',
       key: ['sleeper_id'],
-      compare: ['full_name', 'first_name', 'last_name', 'search_name', 'position', 'team', 'is_active', 'injury_status'],
+      compare: [
+        'full_name',
+        'first_name',
+        'last_name',
+        'search_name',
+        'position',
+        'team',
+        'is_active',
+        'injury_status',
+      ],
       types: {
         sleeper_id: 'text',
         full_name: 'text',

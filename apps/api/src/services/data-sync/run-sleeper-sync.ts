@@ -7,17 +7,17 @@ import { createAlert, hasOpenAlert } from '../admin-alerts.js';
 import { bumpDataVersion } from '../data-version.js';
 import { produceModelProjections } from '../nfl-import/model-projections.js';
 import { writeProjections } from '../nfl-import/projection-writer.js';
-import { addCounts, upsertChanged, type UpsertTarget, type WriteCount } from '../nfl-import/upsert-changed.js';
+import {
+  addCounts,
+  upsertChanged,
+  type UpsertTarget,
+  type WriteCount,
+} from '../nfl-import/upsert-changed.js';
 import { STAT_COLUMNS } from '../nfl-stats/stat-columns.js';
 import { loadKnownPlayers, syncPlayerDirectory } from './directory-sync.js';
 import { planSync, type WeekTask } from './sync-plan.js';
 import { readSyncRecord, weekKey, writeSyncRecord, type SleeperSyncRecord } from './sync-status.js';
-import {
-  gamesFromTeamStats,
-  readWeekGames,
-  scheduledGames,
-  writeGames,
-} from './team-games.js';
+import { gamesFromTeamStats, readWeekGames, scheduledGames, writeGames } from './team-games.js';
 import { projectionRowsOf, statRowsOf, type KnownPlayer } from './week-rows.js';
 
 /**
@@ -31,11 +31,16 @@ export const DATA_SYNC_ALERT_TYPE = 'data_sync_failing';
 /** An error message kept for the Sources tab is cut to this length. */
 const MAX_ERROR_CHARS = 300;
 
-
 export interface SyncRunSummary {
   isSuccess: boolean;
   rowsChanged: number;
-  changed: { players: WriteCount; games: WriteCount; stats: WriteCount; projections: WriteCount; model: WriteCount };
+  changed: {
+    players: WriteCount;
+    games: WriteCount;
+    stats: WriteCount;
+    projections: WriteCount;
+    model: WriteCount;
+  };
   weeksFetched: number;
   error: string | null;
   seconds: number;
@@ -104,7 +109,12 @@ export async function runSleeperSync(
   let weeksFetched = 0;
   const progress = async (step: string, done: number, totalSteps: number) => {
     options.signal?.throwIfAborted();
-    record.running = { startedAt: record.running?.startedAt ?? now().toISOString(), step, done, total: totalSteps };
+    record.running = {
+      startedAt: record.running?.startedAt ?? now().toISOString(),
+      step,
+      done,
+      total: totalSteps,
+    };
     await writeSyncRecord(deps.database, record);
   };
   record.lastAttemptAt = now().toISOString();
@@ -119,7 +129,9 @@ export async function runSleeperSync(
     const totalSteps = plan.tasks.length + 3;
     let done = 1;
 
-    const directoryAge = record.directoryFetchedAt ? now().getTime() - Date.parse(record.directoryFetchedAt) : Infinity;
+    const directoryAge = record.directoryFetchedAt
+      ? now().getTime() - Date.parse(record.directoryFetchedAt)
+      : Infinity;
     let players = await loadKnownPlayers(deps.database.db);
     const isDirectoryDue = directoryAge >= DIRECTORY_REFRESH_MS || players.size === 0;
     if (isDirectoryDue) {
@@ -135,7 +147,8 @@ export async function runSleeperSync(
       const seasons = [...new Set(plan.tasks.map((task) => task.season))];
       for (const season of seasons) {
         const schedule = await feed.schedule(season);
-        if (schedule) addCounts(changed.games, await writeGames(deps.database.db, scheduledGames(season, schedule)));
+        if (schedule)
+          addCounts(changed.games, await writeGames(deps.database.db, scheduledGames(season, schedule)));
       }
     }
     done++;
@@ -146,7 +159,8 @@ export async function runSleeperSync(
       weeksFetched++;
     }
 
-    const dataChanged = total(changed.players) + total(changed.stats) + total(changed.projections) + total(changed.games);
+    const dataChanged =
+      total(changed.players) + total(changed.stats) + total(changed.projections) + total(changed.games);
     if (dataChanged > 0 || !(await hasModelRows(deps, plan.currentWeek))) {
       await progress('model projections', done, totalSteps);
       addCounts(changed.model, await produceModelProjections(deps.database));
@@ -171,7 +185,8 @@ export async function runSleeperSync(
   record.running = null;
   await writeSyncRecord(deps.database, record);
   if (rowsChanged > 0) await bumpDataVersion(deps.database);
-  if (error !== null && record.consecutiveFailures >= FAILURES_BEFORE_ALERT) await raiseFailingAlert(deps, record);
+  if (error !== null && record.consecutiveFailures >= FAILURES_BEFORE_ALERT)
+    await raiseFailingAlert(deps, record);
   const summary: SyncRunSummary = {
     isSuccess: error === null,
     rowsChanged,
@@ -180,7 +195,11 @@ export async function runSleeperSync(
     error,
     seconds: Math.round((performance.now() - started) / 100) / 10,
   };
-  if (error === null) log.info({ ...summary, error: undefined }, `Sleeper sync done: ${rowsChanged} rows changed in ${summary.seconds} s`);
+  if (error === null)
+    log.info(
+      { ...summary, error: undefined },
+      `Sleeper sync done: ${rowsChanged} rows changed in ${summary.seconds} s`,
+    );
   return summary;
 }
 

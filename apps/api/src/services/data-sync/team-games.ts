@@ -2,7 +2,12 @@ import { nflGames, type Db } from '@fm/db';
 import { and, eq } from 'drizzle-orm';
 import type { SleeperScheduledGame, SleeperWeekAnswer } from '../../integrations/sleeper/season-feed.js';
 import { toTeamCode } from '../../integrations/sleeper/player-matching.js';
-import { addCounts, upsertChanged, type UpsertTarget, type WriteCount } from '../nfl-import/upsert-changed.js';
+import {
+  addCounts,
+  upsertChanged,
+  type UpsertTarget,
+  type WriteCount,
+} from '../nfl-import/upsert-changed.js';
 
 /** Sleeper's team-offence totals sit under "TEAM_KC" beside the defence "KC". */
 const TEAM_ROW_PREFIX = 'TEAM_';
@@ -48,7 +53,16 @@ export function scheduledGames(season: number, schedule: readonly SleeperSchedul
     const home = toTeamCode(game.home);
     const away = toTeamCode(game.away);
     if (!home || !away) return [];
-    return [{ season, week: game.week, homeTeam: home, awayTeam: away, isVenueKnown: true, kickoffAt: game.kickoff }];
+    return [
+      {
+        season,
+        week: game.week,
+        homeTeam: home,
+        awayTeam: away,
+        isVenueKnown: true,
+        kickoffAt: game.kickoff,
+      },
+    ];
   });
 }
 
@@ -71,7 +85,10 @@ export function gamesFromTeamStats(season: number, week: number, answer: Sleeper
     if (paired.has(team)) continue;
     const opponents = [...teams].filter(
       ([other, figures]) =>
-        other !== team && !paired.has(other) && figures.gained === totals.allowed && figures.allowed === totals.gained,
+        other !== team &&
+        !paired.has(other) &&
+        figures.gained === totals.allowed &&
+        figures.allowed === totals.gained,
     );
     if (opponents.length !== 1) continue;
     const [opponent] = opponents[0]!;

@@ -43,7 +43,9 @@ export function defaultWeek(
   const newest = (list: readonly WeekRef[]) =>
     list.reduce<WeekRef | null>(
       (best, ref) =>
-        !best || ref.season > best.season || (ref.season === best.season && ref.week > best.week) ? ref : best,
+        !best || ref.season > best.season || (ref.season === best.season && ref.week > best.week)
+          ? ref
+          : best,
       null,
     );
   return newest(published) ?? newest(all);

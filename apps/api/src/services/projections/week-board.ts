@@ -4,7 +4,6 @@ import { createDataCache } from '../data-cache.js';
 import { boomBustChances, round } from './boom-bust.js';
 import { sourceRank } from './projection-sources.js';
 
-
 /** One player's projection for one week, as the projections list answers it. */
 export interface ProjectionEntry {
   player_id: string;
