@@ -8,10 +8,10 @@ import {
   type WeeklyStatRow,
 } from '../csv/parseNflcomCsv.js';
 import { NFLCOM_POSITIONS } from '../csv/nflcomColumns.js';
-import type { WeekData } from '../model/weekData.js';
+import type { NflcomWeek } from '../model/nflcomProjection.js';
 
 export interface NflDataDir {
-  weeks: WeekData[];
+  weeks: NflcomWeek[];
   errors: CsvIssue[];
 }
 
@@ -28,7 +28,7 @@ export interface ReadOptions {
  * all absent has `actual: null` (not played yet).
  */
 export function readNflDataDir(root: string, options: ReadOptions = {}): NflDataDir {
-  const weeks: WeekData[] = [];
+  const weeks: NflcomWeek[] = [];
   const errors: CsvIssue[] = [];
   for (const season of numericEntries(root)) {
     if (options.seasons && !options.seasons.includes(season)) continue;
