@@ -163,7 +163,10 @@ export async function runSleeperSync(
       total(changed.players) + total(changed.stats) + total(changed.projections) + total(changed.games);
     if (dataChanged > 0 || !(await hasModelRows(deps, plan.currentWeek))) {
       await progress('model projections', done, totalSteps);
-      addCounts(changed.model, await produceModelProjections(deps.database));
+      addCounts(
+        changed.model,
+        await produceModelProjections(deps.database, { current: plan.currentWeek ?? undefined }),
+      );
     }
     record.lastSuccessAt = now().toISOString();
     record.lastError = null;
