@@ -1,5 +1,5 @@
 import { alerts, players, playerWeekStats, projections } from '@fm/db';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount } from '../../../test/admin-accounts.js';
 import { signedInClient } from '../../../test/accounts.js';
@@ -73,7 +73,14 @@ describe.each(DATABASE_KINDS)('the live-data sync from a Sleeper-compatible serv
       .select({ predMean: projections.predMean })
       .from(projections)
       .innerJoin(players, eq(players.id, projections.playerId))
-      .where(eq(players.sleeperId, 'KC'));
+      .where(
+        and(
+          eq(players.sleeperId, 'KC'),
+          eq(projections.source, 'sleeper'),
+          eq(projections.season, 2024),
+          eq(projections.week, 1),
+        ),
+      );
     expect(expert).toHaveLength(1);
     expect(expert[0]!.predMean).toBeCloseTo(7.16, 1);
     expect(kc.body.data[0]?.team).toBe('KC');
