@@ -5,6 +5,9 @@ export { NFLCOM_POSITIONS, isNflcomPosition, type NflcomPosition } from './csv/n
 export * from './scoring/scoringRules.js';
 export * from './scoring/scoreStatLine.js';
 export * from './sleeper/sleeperStats.js';
+export * from './sleeper/sleeperOpponents.js';
+export * from './sleeper/sleeperWeeks.js';
+export * from './sleeper/replaySeason.js';
 export * from './model/weekData.js';
 export * from './model/nflcomProjection.js';
 export { FEATURE_NAMES, FEATURES_BY_POSITION, type FeatureName, type Features } from './model/features.js';

@@ -49,7 +49,9 @@ function expertInput(
   stats: Record<string, number> | null,
 ): ExpertInput {
   const isNflcomTotal = expert === 'nflcom' && season < FIRST_SEASON_WITH_PROJECTED_STAT_LINES;
-  if (stats && !isNflcomTotal) return { stats: statLineFromColumns(stats), total: null };
+  // an expert that published only a total (no stat keys) is read by its total
+  const hasStatLine = stats !== null && Object.keys(stats).length > 0;
+  if (hasStatLine && !isNflcomTotal) return { stats: statLineFromColumns(stats), total: null };
   return {
     stats: null,
     total: { points: predMean, perReception: isNflcomTotal ? NFLCOM_TOTAL_POINTS_PER_RECEPTION : 1 },
