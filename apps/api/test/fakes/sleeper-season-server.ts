@@ -1,5 +1,7 @@
+import { buildReplaySeason, replayState, type NflcomWeek } from '@fm/projections';
+import { readNflDataDir } from '@fm/projections/files';
 import { type FakeResponse, type FakeServer, startFakeServer } from './fake-http.js';
-import { readFixture } from './fixtures.js';
+import { nflDataDir, readFixture } from './fixtures.js';
 
 type Json = Record<string, any>;
 
@@ -97,4 +99,65 @@ export function regularSeasonState(season: number, week: number): Json {
     display_week: week,
     season_type: 'regular',
   };
+}
+
+export interface ReplayOptions {
+  /** A folder in the nfl-data layout (default ../shared/nfl-data). */
+  dataDir?: string;
+  /** The season served as the current one; the season before it is served as history. */
+  season: number;
+  /** The NFL week being played: earlier weeks have results, this one and the next have projections. */
+  week: number;
+  /** Also serve the schedule (home/away of every game); without it the sync pairs teams from the stats. */
+  withSchedule?: boolean;
+}
+
+/**
+ * A season replayed from NFL.com's files in Sleeper's shape (previous season complete, current
+ * season up to `week`), so the sync, the model and the pages can be tested on a whole season.
+ */
+export function replaySeasonData(options: ReplayOptions): SleeperSeasonData {
+  const { season, week } = options;
+  const { weeks } = readNflDataDir(options.dataDir ?? nflDataDir, { seasons: [season - 1, season] });
+  const previous = buildReplaySeason(weeks, season - 1);
+  const current = buildReplaySeason(weeks, season, { currentWeek: week });
+  const published = new Map<string, SeasonWeek>();
+  for (const [number, stats] of Object.entries(previous.stats)) {
+    published.set(`${season - 1}:${number}`, { stats, projections: previous.projections[Number(number)] });
+  }
+  for (const [number, projections] of Object.entries(current.projections)) {
+    const weekNumber = Number(number);
+    if (weekNumber > week + 1) continue;
+    published.set(`${season}:${weekNumber}`, {
+      projections,
+      ...(weekNumber < week ? { stats: current.stats[weekNumber] } : {}),
+    });
+  }
+  const schedules = options.withSchedule
+    ? new Map(
+        [season - 1, season].map((year) => [
+          year,
+          scheduleOf(weeks.filter((entry) => entry.season === year)),
+        ]),
+      )
+    : undefined;
+  return {
+    state: replayState(season, week),
+    players: { ...previous.players, ...current.players },
+    weeks: published,
+    ...(schedules ? { schedules } : {}),
+  };
+}
+
+/** Every game of the weeks, as Sleeper's schedule lists them (from the rows' opponent and venue). */
+function scheduleOf(weeks: readonly NflcomWeek[]): Json[] {
+  const games = new Map<string, Json>();
+  for (const { week, projected, actual } of weeks) {
+    for (const row of [...projected, ...(actual ?? [])]) {
+      if (!row.opponent) continue;
+      const [home, away] = row.isHome ? [row.team, row.opponent] : [row.opponent, row.team];
+      games.set(`${week}:${home}`, { week, home, away, date: null });
+    }
+  }
+  return [...games.values()];
 }

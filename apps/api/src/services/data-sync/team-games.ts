@@ -1,4 +1,5 @@
 import { nflGames, type Db } from '@fm/db';
+import { opponentsFromSleeperStats } from '@fm/projections';
 import { and, eq } from 'drizzle-orm';
 import type { SleeperScheduledGame, SleeperWeekAnswer } from '../../integrations/sleeper/season-feed.js';
 import { toTeamCode } from '../../integrations/sleeper/player-matching.js';
@@ -8,9 +9,6 @@ import {
   type UpsertTarget,
   type WriteCount,
 } from '../nfl-import/upsert-changed.js';
-
-/** Sleeper's team-offence totals sit under "TEAM_KC" beside the defence "KC". */
-const TEAM_ROW_PREFIX = 'TEAM_';
 
 export interface NflGame {
   season: number;
@@ -67,34 +65,16 @@ export function scheduledGames(season: number, schedule: readonly SleeperSchedul
 }
 
 /**
- * The games of a played week, paired from its team rows: a team's offensive yards are its
- * opponent's yards allowed, both ways. Which side was at home is not in the stats.
+ * The games of a played week, paired from its team rows (a defence's yards allowed are its
+ * opponent's offensive yards, both ways). Which side was at home is not in the stats.
  */
 export function gamesFromTeamStats(season: number, week: number, answer: SleeperWeekAnswer): NflGame[] {
-  const teams = new Map<string, { gained: number; allowed: number }>();
-  for (const [key, entry] of answer) {
-    if (!key.startsWith(TEAM_ROW_PREFIX)) continue;
-    const team = toTeamCode(key.slice(TEAM_ROW_PREFIX.length));
-    const gained = entry.stats.off_yd;
-    const allowed = entry.stats.opp_off_yd;
-    if (team && gained !== undefined && allowed !== undefined) teams.set(team, { gained, allowed });
-  }
-  const paired = new Set<string>();
+  const rows = Object.fromEntries([...answer].map(([key, entry]) => [key, entry.stats]));
   const games: NflGame[] = [];
-  for (const [team, totals] of teams) {
-    if (paired.has(team)) continue;
-    const opponents = [...teams].filter(
-      ([other, figures]) =>
-        other !== team &&
-        !paired.has(other) &&
-        figures.gained === totals.allowed &&
-        figures.allowed === totals.gained,
-    );
-    if (opponents.length !== 1) continue;
-    const [opponent] = opponents[0]!;
-    paired.add(team).add(opponent);
-    const [homeTeam, awayTeam] = [team, opponent].sort() as [string, string];
-    games.push({ season, week, homeTeam, awayTeam, isVenueKnown: false, kickoffAt: null });
+  for (const [team, opponent] of opponentsFromSleeperStats(rows)) {
+    // each game is seen from both sides; keep it once, in a stable order
+    if (team > opponent) continue;
+    games.push({ season, week, homeTeam: team, awayTeam: opponent, isVenueKnown: false, kickoffAt: null });
   }
   return games;
 }
