@@ -100,8 +100,8 @@ describe.each(DATABASE_KINDS)('a season replayed through the live-data sync (%s)
     expect(pairs.length).toBeGreaterThan(150);
     const ours = meanAbsoluteError(pairs.map(({ row, scored }) => [row.pred_mean, scored]));
     const theirs = meanAbsoluteError(pairs.map(({ fed, scored }) => [fed, scored]));
-    console.info(
-      `week ${WEEK}: MAE ours ${ours.toFixed(3)} vs expert ${theirs.toFixed(3)} over ${pairs.length} players`,
+    console.warn(
+      `[live data] week ${WEEK}: MAE ours ${ours.toFixed(3)} vs expert ${theirs.toFixed(3)} over ${pairs.length} players`,
     );
     expect(ours).toBeLessThanOrEqual(theirs + 0.05);
   });
