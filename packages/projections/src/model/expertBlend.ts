@@ -7,11 +7,6 @@ import { EXPERTS, type Expert } from './weekData.js';
 const MODEL_WEIGHTS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
 /** Fewer out-of-sample rows than this at a position and its projection is the expert's. */
 export const MIN_BLEND_ROWS = 200;
-/**
- * A mix with our fit must have beaten the best expert alone by this share of its error over the
- * record; a smaller edge is within what a record of a few hundred rows can show by chance.
- */
-const MIN_RELATIVE_GAIN = 0.005;
 /** How many recent weeks of out-of-sample rows choose the weight (about two seasons). */
 const BLEND_MEMORY_WEEKS = 36;
 
@@ -60,8 +55,6 @@ export class ExpertBlend {
     if (rows.length < MIN_BLEND_ROWS) return EXPERT_ONLY;
     let best = EXPERT_ONLY;
     let bestError = Number.POSITIVE_INFINITY;
-    let bestExpertError = Number.POSITIVE_INFINITY;
-    let bestExpert = EXPERT_ONLY;
     for (const anchor of ANCHORS) {
       for (const modelWeight of MODEL_WEIGHTS) {
         let error = 0;
@@ -69,16 +62,13 @@ export class ExpertBlend {
           const expert = anchorValue(anchor, row.experts, row.consensus);
           error += Math.abs(modelWeight * row.model + (1 - modelWeight) * expert - row.actual);
         }
-        if (modelWeight === 0 && error < bestExpertError - 1e-9) {
-          bestExpert = { anchor, modelWeight };
-          bestExpertError = error;
-        }
+        // ties go to the earlier candidate: the expert alone, then the smaller weight of our fit
         if (error < bestError - 1e-9) {
           best = { anchor, modelWeight };
           bestError = error;
         }
       }
     }
-    return bestError <= (1 - MIN_RELATIVE_GAIN) * bestExpertError ? best : bestExpert;
+    return best;
   }
 }
