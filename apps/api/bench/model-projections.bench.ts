@@ -1,22 +1,22 @@
 /**
  * What the model step costs after a sync, on both databases side by side: a Sleeper-only
  * install holding the replayed 2023 season and 2024 through week 9 (the current week, its lines
- * not yet results; projections through week 10), as the data sync stores them. Times
+ * not yet results; projections through week 10), filled by the data sync itself. Times
  * produceModelProjections on the first run (every week written) and on a run with nothing new
  * (the hourly case: 0 rows change). Run: `npx tsx bench/model-projections.bench.ts` (apps/api);
- * NFL_DATA (default ../shared/nfl-data) and DATABASE_URL adjust it.
+ * DATABASE_URL adds PostgreSQL.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '@fm/db';
-import { buildReplaySeason } from '@fm/projections';
-import { readNflDataDir } from '@fm/projections/files';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../src/config.js';
+import { startServer, type RunningServer } from '../src/server.js';
 import { produceModelProjections } from '../src/services/nfl-import/model-projections.js';
 import type { WriteCount } from '../src/services/nfl-import/upsert-changed.js';
-import { storeReplay } from '../test/replay-store.js';
+import { syncReplayedSeason } from '../test/replay-sync.js';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const NFL_DATA = path.resolve(process.env.NFL_DATA ?? path.join(REPO_ROOT, '../shared/nfl-data'));
 const CURRENT = { season: 2024, week: 9 };
 
 type Kind = 'pglite' | 'postgres';
@@ -26,17 +26,10 @@ interface Run {
   changed: WriteCount;
 }
 
-const { weeks } = readNflDataDir(NFL_DATA, {
-  seasons: [CURRENT.season - 1, CURRENT.season],
-  through: { season: CURRENT.season, week: CURRENT.week + 1 },
-});
-const previous = buildReplaySeason(weeks, CURRENT.season - 1);
-const current = buildReplaySeason(weeks, CURRENT.season, { currentWeek: CURRENT.week });
-
-async function timed(database: TestDatabase): Promise<Run> {
+async function timed(server: RunningServer): Promise<Run> {
   const cpu = process.cpuUsage();
   const started = performance.now();
-  const changed = await produceModelProjections(database, { current: CURRENT });
+  const changed = await produceModelProjections(server.deps.database, { current: CURRENT });
   const used = process.cpuUsage(cpu);
   return {
     seconds: (performance.now() - started) / 1000,
@@ -49,15 +42,30 @@ const kinds: Kind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pgli
 if (!process.env.DATABASE_URL) console.log('DATABASE_URL is not set: PostgreSQL is skipped.');
 const results = new Map<Kind, { first: Run; again: Run }>();
 for (const kind of kinds) {
-  const database = await createTestDatabase(kind === 'postgres' ? process.env.DATABASE_URL : undefined);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fm-bench-model-'));
+  let database: TestDatabase | undefined;
+  if (kind === 'postgres') {
+    database = await createTestDatabase(process.env.DATABASE_URL);
+    await database.close();
+  }
+  const config = loadConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DATA_SYNC_MINUTES: '0',
+    DATABASE_URL: database?.url,
+  });
+  const server = await startServer(config, { webDistDir: path.join(dataDir, 'no-web') });
   try {
-    await storeReplay(database, previous, Number.POSITIVE_INFINITY);
-    await storeReplay(database, current, CURRENT.week);
-    const first = await timed(database);
-    const again = await timed(database);
+    await syncReplayedSeason(server, CURRENT);
+    await server.deps.database.db.execute(sql`delete from projections where source = 'model'`);
+    const first = await timed(server);
+    const again = await timed(server);
     results.set(kind, { first, again });
   } finally {
-    await database.destroy();
+    await server.close();
+    await database?.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

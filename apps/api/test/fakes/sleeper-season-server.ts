@@ -110,6 +110,10 @@ export interface ReplayOptions {
   week: number;
   /** Also serve the schedule (home/away of every game); without it the sync pairs teams from the stats. */
   withSchedule?: boolean;
+  /** The current week's games are under way: its stat lines so far are published too. */
+  isWeekUnderway?: boolean;
+  /** Serve the previous season as history (default); off for a shorter, faster replay. */
+  withPreviousSeason?: boolean;
 }
 
 /**
@@ -122,7 +126,7 @@ export function replaySeasonData(options: ReplayOptions): SleeperSeasonData {
   const previous = buildReplaySeason(weeks, season - 1);
   const current = buildReplaySeason(weeks, season, { currentWeek: week });
   const published = new Map<string, SeasonWeek>();
-  for (const [number, stats] of Object.entries(previous.stats)) {
+  for (const [number, stats] of options.withPreviousSeason === false ? [] : Object.entries(previous.stats)) {
     published.set(`${season - 1}:${number}`, { stats, projections: previous.projections[Number(number)] });
   }
   for (const [number, projections] of Object.entries(current.projections)) {
@@ -130,7 +134,9 @@ export function replaySeasonData(options: ReplayOptions): SleeperSeasonData {
     if (weekNumber > week + 1) continue;
     published.set(`${season}:${weekNumber}`, {
       projections,
-      ...(weekNumber < week ? { stats: current.stats[weekNumber] } : {}),
+      ...(weekNumber < week || (weekNumber === week && options.isWeekUnderway)
+        ? { stats: current.stats[weekNumber] }
+        : {}),
     });
   }
   const schedules = options.withSchedule
