@@ -11,10 +11,10 @@ import type { SleeperWeekAnswer } from '../../integrations/sleeper/season-feed.j
 import { compactStats, TYPICAL_NFLCOM_SPREAD } from '../nfl-import/nflcom-projections.js';
 import type { ProjectionRow } from '../nfl-import/projection-writer.js';
 import type { ColumnRow } from '../nfl-import/upsert-changed.js';
+import { SLEEPER_SOURCE } from '../projections/projection-sources.js';
 import { COLUMN_OF_STAT } from '../nfl-stats/stat-columns.js';
 import { opponentLabel, type WeekGames } from './team-games.js';
 
-export const SLEEPER_SOURCE = 'sleeper';
 /** z of the 90th percentile of the standard normal. */
 const Z90 = 1.2815515655446004;
 

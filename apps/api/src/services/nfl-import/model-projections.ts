@@ -11,7 +11,7 @@ import { compactStats } from './nflcom-projections.js';
 import { writeProjections, type ProjectionRow } from './projection-writer.js';
 import { addCounts, type WriteCount } from './upsert-changed.js';
 
-export const MODEL_SOURCE = 'model';
+import { MODEL_SOURCE } from '../projections/projection-sources.js';
 
 export interface ModelProgress {
   /** Weeks projected so far, of `total`. */

@@ -13,10 +13,8 @@ import {
 } from '@fm/projections';
 import { sql } from 'drizzle-orm';
 import { statLineFromColumns } from '../nfl-stats/stat-columns.js';
-import { NFLCOM_SOURCE } from './nflcom-projections.js';
+import { NFLCOM_SOURCE, SLEEPER_SOURCE } from '../projections/projection-sources.js';
 
-/** projections.source of Sleeper's projections (written by the data sync). */
-export const SLEEPER_SOURCE = 'sleeper';
 /** The projection sources the model reads as expert inputs, by the name the model gives them. */
 const EXPERT_OF_SOURCE: Record<string, Expert> = { [NFLCOM_SOURCE]: 'nflcom', [SLEEPER_SOURCE]: 'sleeper' };
 
