@@ -67,6 +67,8 @@ export async function startE2eApp(options: E2eAppOptions): Promise<E2eApp> {
     DATA_DIR: dataDir,
     SMTP_URL: mail.url,
     LOG_LEVEL: 'info',
+    // the live-data sync is exercised by its own test, against its own fake season service
+    DATA_SYNC_MINUTES: '0',
     ...(pg?.url ? { DATABASE_URL: pg.url } : {}),
     ...options.env,
   };

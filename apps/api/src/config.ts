@@ -50,6 +50,15 @@ const envSchema = z.object({
     (v) => v ?? 'https://fantasysports.yahooapis.com',
   ),
   NFL_DATA_DIR: optionalString,
+  DATA_SYNC_MINUTES: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ message: 'must be a whole number of minutes (0 turns the sync off)' })
+      .int({ message: 'must be a whole number of minutes (0 turns the sync off)' })
+      .min(0, { message: 'must be 0 (off) or more minutes' })
+      .max(7 * 24 * 60, { message: 'must be at most a week (10080 minutes)' })
+      .default(60),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -70,6 +79,8 @@ export interface Config {
   sleeperApiUrl: string;
   yahoo: { clientId: string | undefined; clientSecret: string | undefined; authUrl: string; apiUrl: string };
   nflDataDir: string | undefined;
+  /** Minutes between syncs of the current season from SLEEPER_API_URL; 0 = never. */
+  dataSyncMinutes: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
 
@@ -114,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       apiUrl: e.YAHOO_API_URL.replace(/\/+$/, ''),
     },
     nflDataDir: e.NFL_DATA_DIR ? path.resolve(e.NFL_DATA_DIR) : undefined,
+    dataSyncMinutes: e.DATA_SYNC_MINUTES,
     logLevel: e.LOG_LEVEL,
   };
 }

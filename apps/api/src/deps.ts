@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { AlertEngine } from './monitoring/alert-engine.js';
 import type { Monitoring } from './monitoring/monitoring.js';
+import type { DataSync } from './services/data-sync/data-sync.js';
 import type { LeagueClients } from './services/leagues-clients.js';
 import type { Mailer } from './services/mailer.js';
 import type { RateLimiter } from './services/rate-limiter.js';
@@ -22,4 +23,6 @@ export interface AppDeps {
   alerts: AlertEngine;
   /** Sleeper and Yahoo clients and the Yahoo token cipher. */
   leagues: LeagueClients;
+  /** Keeps the current season's stats, projections and players from SLEEPER_API_URL. */
+  dataSync: DataSync;
 }

@@ -11,6 +11,8 @@ import { createMonitoring } from './monitoring/monitoring.js';
 import { openEventStore } from './monitoring/open-event-store.js';
 import { connectRedis } from './redis.js';
 import { ensureAdminAccount } from './services/admin-account.js';
+import { createDataSync, type DataSync } from './services/data-sync/data-sync.js';
+import { createProcessLocalExclusive } from './services/data-sync/exclusive-run.js';
 import { createLeagueClients } from './services/leagues-clients.js';
 import { createMailer } from './services/mailer.js';
 import { startFirstStartImport, type BackgroundImport } from './services/nfl-import/first-start-import.js';
@@ -59,9 +61,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     monitoring,
     alerts: createAlertEngine({ config, database, log, monitoring }),
     leagues: createLeagueClients(config),
+    // set just below: the sync itself runs with these dependencies
+    dataSync: undefined as unknown as DataSync,
   };
+  deps.dataSync = createDataSync(deps, createProcessLocalExclusive());
   let firstStartImport: BackgroundImport | null = null;
   const closeDependencies = async () => {
+    await deps.dataSync.stop();
     await firstStartImport?.stop();
     await deps.alerts.stop();
     await monitoring.stop();
@@ -99,6 +105,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   deps.alerts.start();
   // after listen: a first import of NFL_DATA_DIR takes a while and must not delay start-up
   firstStartImport = startFirstStartImport(deps);
+  // the sync starts after that import, so a first start with NFL_DATA_DIR builds on its players
+  deps.dataSync.start(firstStartImport?.done);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return { app, deps, url: `http://${config.host}:${port}`, close: () => app.close() };

@@ -43,6 +43,8 @@ export async function startTestServer(
     PORT: '0',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // tests that exercise the live-data sync turn it on with their own fake upstream
+    DATA_SYNC_MINUTES: '0',
     ...(pg?.url ? { DATABASE_URL: pg.url } : {}),
     ...env,
   });

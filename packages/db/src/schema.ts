@@ -120,7 +120,7 @@ export const players = pgTable(
   ],
 );
 
-/** One row per player and game: every NFL.com stat column, typed. */
+/** One row per player (or team defence) and game: every stat column, typed. */
 export const playerWeekStats = pgTable(
   'player_week_stats',
   {
@@ -161,6 +161,21 @@ export const playerWeekStats = pgTable(
     fgMiss0_19: doublePrecision('fg_miss_0_19').notNull().default(0),
     fgMiss20_29: doublePrecision('fg_miss_20_29').notNull().default(0),
     fgMiss30_39: doublePrecision('fg_miss_30_39').notNull().default(0),
+    fgMiss40_49: doublePrecision('fg_miss_40_49').notNull().default(0),
+    fgMiss50: doublePrecision('fg_miss_50').notNull().default(0),
+    /** Team defence (position DEF) lines: the defence's plays and the opponent's points and yards. */
+    defSack: doublePrecision('def_sack').notNull().default(0),
+    defInt: doublePrecision('def_int').notNull().default(0),
+    defFumRec: doublePrecision('def_fum_rec').notNull().default(0),
+    defTd: doublePrecision('def_td').notNull().default(0),
+    defStTd: doublePrecision('def_st_td').notNull().default(0),
+    defSafety: doublePrecision('def_safety').notNull().default(0),
+    defBlockedKick: doublePrecision('def_blocked_kick').notNull().default(0),
+    defForcedFumble: doublePrecision('def_forced_fumble').notNull().default(0),
+    defStForcedFumble: doublePrecision('def_st_forced_fumble').notNull().default(0),
+    defStFumRec: doublePrecision('def_st_fum_rec').notNull().default(0),
+    ptsAllowed: doublePrecision('pts_allowed').notNull().default(0),
+    ydsAllowed: doublePrecision('yds_allowed').notNull().default(0),
     /** Columns an import may supply beyond NFL.com's (air yards, routes…); absent otherwise. */
     extra: jsonb('extra').$type<Record<string, number>>(),
   },
@@ -197,6 +212,28 @@ export const projections = pgTable(
   (t) => [
     uniqueIndex('projections_player_week_source_key').on(t.playerId, t.season, t.week, t.source),
     index('projections_season_week_idx').on(t.season, t.week, t.source),
+  ],
+);
+
+/**
+ * The NFL schedule as the data sync learns it, one row per game: from the upstream's schedule when
+ * it publishes one, else paired from the week's team stats once played (venue then unknown).
+ */
+export const nflGames = pgTable(
+  'nfl_games',
+  {
+    season: integer('season').notNull(),
+    week: integer('week').notNull(),
+    homeTeam: text('home_team').notNull(),
+    awayTeam: text('away_team').notNull(),
+    /** False when the pairing was derived from stats: which side was at home is not known. */
+    isVenueKnown: boolean('is_venue_known').notNull().default(true),
+    kickoffAt: timestamp('kickoff_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.season, t.week, t.homeTeam] }),
+    uniqueIndex('nfl_games_away_key').on(t.season, t.week, t.awayTeam),
   ],
 );
 

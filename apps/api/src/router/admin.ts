@@ -7,6 +7,7 @@ import { getErrorReport } from '../services/admin-error-report.js';
 import { getResourceReport } from '../services/admin-resource-report.js';
 import { adminProcedure, router } from '../trpc.js';
 import { adminDataManagementRouter } from './admin-data-management.js';
+import { adminDataSyncRouter } from './admin-data-sync.js';
 import { dataOutput } from './output.js';
 
 const openapi = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: `/${string}`, summary: string) => ({
@@ -109,4 +110,5 @@ export const adminRouter = router({
     .query(async ({ ctx }) => ({ data: await getResourceReport(ctx.deps) })),
 
   dataManagement: adminDataManagementRouter,
+  dataSync: adminDataSyncRouter,
 });

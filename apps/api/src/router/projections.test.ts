@@ -242,6 +242,7 @@ describe.each(DATABASE_KINDS)('projections API on %s', (kind) => {
         { season: 2024, weeks: [17] },
       ],
       latest: { season: 2025, week: 11 },
+      current: null,
     });
   });
 

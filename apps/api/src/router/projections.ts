@@ -53,7 +53,7 @@ const projectionRowSchema = z.object({
   p90: z.number().nullable(),
   boom_chance: z.number().describe("P(PPR points ≥ the position's boom threshold)"),
   bust_chance: z.number().describe("P(PPR points < the position's bust threshold)"),
-  source: z.string().describe('model (ours), nflcom or import'),
+  source: z.string().describe('model (ours), nflcom, sleeper or import'),
   model_version: z.string().nullable(),
 });
 
@@ -68,11 +68,24 @@ const projectionPageOutput = z.object({
   week: z.number().int().nullable(),
   season: z.number().int().nullable(),
   thresholds: z.object({ boom: z.record(z.string(), z.number()), bust: z.record(z.string(), z.number()) }),
+  freshness: z
+    .object({
+      updated_at: z.string().nullable().describe("when the week's projections last changed (ISO time)"),
+      sources: z.array(z.string()).describe('where they come from, preferred first: model, nflcom, sleeper, import'),
+    })
+    .nullable(),
 });
 
 const availableWeeksOutput = z.object({
   seasons: z.array(z.object({ season: z.number().int(), weeks: z.array(z.number().int()) })),
-  latest: z.object({ season: z.number().int(), week: z.number().int() }).nullable(),
+  latest: z
+    .object({ season: z.number().int(), week: z.number().int() })
+    .nullable()
+    .describe('the week answered when a query names none: the current NFL week when it has projections'),
+  current: z
+    .object({ season: z.number().int(), week: z.number().int() })
+    .nullable()
+    .describe("the NFL's current week as the live-data sync last read it"),
 });
 
 const summary = 'One week of PPR projections (p10/p50/p90, boom and bust chances), paginated';

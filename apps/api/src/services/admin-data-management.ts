@@ -1,7 +1,7 @@
 import { executeRows, players, projections, sessions, users } from '@fm/db';
 import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
-import { IMPORT_SOURCE } from './projection-csv-import.js';
+import { IMPORT_SOURCE } from './projections/projection-sources.js';
 
 /** Spec §5/§9: analytics cleanup 1–365 days (default 90); archival after 180 days of inactivity. */
 export const MIN_CLEANUP_DAYS = 1;

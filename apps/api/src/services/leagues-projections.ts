@@ -2,9 +2,8 @@ import { players, projections } from '@fm/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
 import { type ScoringSettings, toLeagueScoring } from './leagues-scoring.js';
+import { sourceRank } from './projections/projection-sources.js';
 
-/** Our model first, then NFL.com's published projection, then an admin's CSV. */
-export const PROJECTION_SOURCE_PREFERENCE = ['model', 'nflcom', 'import'] as const;
 /** Postgres caps bind parameters; league rosters are far below this, but a batch keeps it safe. */
 const IDS_PER_QUERY = 500;
 
@@ -20,11 +19,6 @@ export interface LeaguePlayerProjection {
   source: string;
   /** False when no projected stat line was stored, so the PPR figures are used as they are. */
   is_league_scored: boolean;
-}
-
-function sourceRank(source: string): number {
-  const rank = (PROJECTION_SOURCE_PREFERENCE as readonly string[]).indexOf(source);
-  return rank === -1 ? PROJECTION_SOURCE_PREFERENCE.length : rank;
 }
 
 /**

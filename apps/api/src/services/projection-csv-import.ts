@@ -14,7 +14,7 @@ import {
 export const MIN_BATCH_SIZE = 50;
 export const MAX_BATCH_SIZE = 500;
 export const DEFAULT_BATCH_SIZE = 100;
-export const IMPORT_SOURCE = 'import';
+import { IMPORT_SOURCE } from './projections/projection-sources.js';
 /** z for the 10th/90th percentile of a normal distribution. */
 const Z_90 = 1.2815515655446004;
 

@@ -6,7 +6,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { WeekData } from '@fm/projections';
 import { walkForwardProjections } from '../services/nfl-import/model-walk.js';
+import type { NflWeek } from '../services/nfl-import/model-weeks.js';
 
-const { weeks } = workerData as { weeks: WeekData[] };
-for (const week of walkForwardProjections(weeks)) parentPort!.postMessage(week);
+const { weeks, current } = workerData as { weeks: WeekData[]; current: NflWeek | undefined };
+for (const week of walkForwardProjections(weeks, current)) parentPort!.postMessage(week);
 parentPort!.postMessage(null);

@@ -1,10 +1,10 @@
 import { MODEL_VERSION } from '../model/trainModel.js';
 import type { BacktestSummary } from './summarizeBacktest.js';
-import { MIN_ACTUAL_POINTS, MIN_NFLCOM_PROJECTION } from './walkForward.js';
+import { MIN_ACTUAL_POINTS, MIN_EXPERT_PROJECTION } from './walkForward.js';
 
 export const METRIC_DEFINITIONS = {
   rows:
-    `Player-weeks evaluated: QB/RB/WR/TE whose NFL.com projected stat line, rescored PPR, is >= ${MIN_NFLCOM_PROJECTION} points ` +
+    `Player-weeks evaluated: QB/RB/WR/TE whose NFL.com projected stat line, rescored PPR, is >= ${MIN_EXPERT_PROJECTION} points ` +
     `and who scored > ${MIN_ACTUAL_POINTS} PPR points. All three methods are scored on exactly these rows.`,
   mae: 'Mean absolute error of the projected points (ours: pred_mean) against actual PPR points.',
   rmse: 'Root mean squared error of the same.',
@@ -60,7 +60,7 @@ export function buildModelCard(input: {
   const percent = Math.round(accuracy * 1000) / 10;
   return {
     model:
-      'Weekly PPR projection: linear mean and quantile regressions on NFL.com projection, usage, form and matchup',
+      'Weekly PPR projection: linear mean and quantile regressions on the expert projections fed (NFL.com, Sleeper), usage, form and matchup, shrunk toward the best expert by its walk-forward record',
     version: MODEL_VERSION,
     generatedAt: input.generatedAt.toISOString(),
     command: input.command,
@@ -74,7 +74,7 @@ export function buildModelCard(input: {
     maeVersusNflcom: Object.fromEntries(
       Object.entries(input.summary.bySeason).map(([season, segment]) => {
         const model = segment.methods.model.mae;
-        const nflcom = segment.methods.nflcom.mae;
+        const nflcom = segment.methods.nflcom?.mae ?? Number.NaN;
         return [season, { model, nflcom, modelIsLower: model < nflcom }];
       }),
     ),

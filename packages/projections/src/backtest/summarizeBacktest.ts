@@ -1,3 +1,4 @@
+import { EXPERTS } from '../model/weekData.js';
 import type { Position } from '../stats/statLine.js';
 import {
   groupedSpearman,
@@ -9,7 +10,8 @@ import {
 } from './accuracyMetrics.js';
 import type { BacktestRow } from './walkForward.js';
 
-export const METHODS = ['model', 'nflcom', 'seasonAverage'] as const;
+/** Ours, each expert, and the player's season average; an expert is summarised where it projected every row. */
+export const METHODS = ['model', ...EXPERTS, 'seasonAverage'] as const;
 export type Method = (typeof METHODS)[number];
 
 export interface MethodMetrics {
@@ -21,27 +23,29 @@ export interface MethodMetrics {
 
 export interface SegmentSummary {
   rows: number;
-  methods: Record<Method, MethodMetrics>;
+  methods: Partial<Record<Method, MethodMetrics>> & { model: MethodMetrics };
   /** Our model only: share of actual points inside [p10, p90], and the MAE of p50 as the point. */
   intervalCoverage: number;
   maeOfMedian: number;
 }
 
-/** The point each method puts forward for a row (ours: the mean). */
-function pointOf(row: BacktestRow, method: Method): number {
+/** The point each method puts forward for a row (ours: the mean); null where an expert had none. */
+function pointOf(row: BacktestRow, method: Method): number | null {
   if (method === 'model') return row.model.predMean;
-  return row[method];
+  if (method === 'seasonAverage') return row.seasonAverage;
+  return row.experts[method];
 }
 
 export function summarizeRows(rows: readonly BacktestRow[]): SegmentSummary {
   const scored = (method: Method): ScoredPrediction[] =>
     rows.map((row) => ({
       group: `${row.season}|${row.week}|${row.position}`,
-      predicted: pointOf(row, method),
+      predicted: pointOf(row, method) ?? 0,
       actual: row.actual,
     }));
+  const present = METHODS.filter((method) => rows.every((row) => pointOf(row, method) !== null));
   const methods = Object.fromEntries(
-    METHODS.map((method) => {
+    present.map((method) => {
       const predictions = scored(method);
       return [
         method,
@@ -53,7 +57,7 @@ export function summarizeRows(rows: readonly BacktestRow[]): SegmentSummary {
         },
       ];
     }),
-  ) as Record<Method, MethodMetrics>;
+  ) as SegmentSummary['methods'];
   return {
     rows: rows.length,
     methods,
@@ -72,8 +76,9 @@ export interface BacktestSummary {
   bySeason: Record<string, SegmentSummary>;
   byPosition: Record<string, SegmentSummary>;
   bySeasonAndPosition: Record<string, Record<string, SegmentSummary>>;
-  /** Kickers are scored and projected too, but kept out of the headline figures. */
+  /** Kickers and team defences are scored and projected too, but kept out of the headline figures. */
   kickers: SegmentSummary | null;
+  defenses: SegmentSummary | null;
 }
 
 const HEADLINE_POSITIONS: readonly Position[] = ['QB', 'RB', 'WR', 'TE'];
@@ -81,6 +86,7 @@ const HEADLINE_POSITIONS: readonly Position[] = ['QB', 'RB', 'WR', 'TE'];
 export function summarizeBacktest(rows: readonly BacktestRow[]): BacktestSummary {
   const headline = rows.filter((row) => HEADLINE_POSITIONS.includes(row.position));
   const kickers = rows.filter((row) => row.position === 'K');
+  const defenses = rows.filter((row) => row.position === 'DEF');
   const seasons = [...new Set(headline.map((row) => row.season))].sort();
   const summarizeBy = (subset: readonly BacktestRow[], key: (row: BacktestRow) => string) =>
     Object.fromEntries(
@@ -102,5 +108,6 @@ export function summarizeBacktest(rows: readonly BacktestRow[]): BacktestSummary
       ]),
     ),
     kickers: kickers.length > 0 ? summarizeRows(kickers) : null,
+    defenses: defenses.length > 0 ? summarizeRows(defenses) : null,
   };
 }

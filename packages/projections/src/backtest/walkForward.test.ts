@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readWeeks } from '../testing/nflData.js';
 import { summarizeBacktest } from './summarizeBacktest.js';
-import { MIN_NFLCOM_PROJECTION, walkForward } from './walkForward.js';
+import { MIN_EXPERT_PROJECTION, walkForward } from './walkForward.js';
 
 describe('walkForward', () => {
   // Five weeks of 2024: the model for each week trains on the weeks before it only.
@@ -12,7 +12,7 @@ describe('walkForward', () => {
     expect(result.weeksEvaluated).toBe(5);
     expect(new Set(result.rows.map((row) => row.week))).toEqual(new Set([1, 2, 3, 4, 5]));
     for (const row of result.rows) {
-      expect(row.nflcom).toBeGreaterThanOrEqual(MIN_NFLCOM_PROJECTION);
+      expect(row.consensus).toBeGreaterThanOrEqual(MIN_EXPERT_PROJECTION);
       expect(row.actual).toBeGreaterThan(0);
     }
   });
@@ -24,6 +24,7 @@ describe('walkForward', () => {
     expect(summary.kickers?.rows).toBe(result.rows.length - headlineRows);
     for (const method of ['model', 'nflcom', 'seasonAverage'] as const) {
       const metrics = summary.overall.methods[method];
+      if (!metrics) throw new Error(`${method} not summarised`);
       expect(metrics.mae).toBeGreaterThan(3);
       expect(metrics.mae).toBeLessThan(8);
       expect(metrics.pairwiseAccuracy).toBeGreaterThan(0.5);

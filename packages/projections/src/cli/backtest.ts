@@ -6,6 +6,7 @@ import { summarizeBacktest } from '../backtest/summarizeBacktest.js';
 import { walkForward } from '../backtest/walkForward.js';
 import { DEFAULT_NFL_DATA_DIR, REPO_ROOT } from '../files/defaultDataDir.js';
 import { readNflDataDir } from '../files/readNflDataDir.js';
+import { modelWeekFromNflcom } from '../model/nflcomProjection.js';
 import { formatBacktestTable } from './backtestTable.js';
 
 const DEFAULT_SEASONS = [2024, 2025];
@@ -27,7 +28,7 @@ const dataDir = path.resolve(values.data ?? DEFAULT_NFL_DATA_DIR);
 const { weeks, errors } = readNflDataDir(dataDir);
 for (const error of errors) console.warn(`${error.file}:${error.line}: ${error.message}`);
 const loadedSeconds = (performance.now() - started) / 1000;
-const result = walkForward(weeks, seasons);
+const result = walkForward(weeks.map(modelWeekFromNflcom), seasons);
 const summary = summarizeBacktest(result.rows);
 const totalSeconds = (performance.now() - started) / 1000;
 

@@ -4,7 +4,9 @@ import { parseArgs } from 'node:util';
 import Papa from 'papaparse';
 import { DEFAULT_NFL_DATA_DIR } from '../files/defaultDataDir.js';
 import { readNflDataDir } from '../files/readNflDataDir.js';
-import { projectWeekFromHistory, type PlayerProjection } from '../model/projectWeek.js';
+import { modelWeekFromNflcom } from '../model/nflcomProjection.js';
+import type { PlayerProjection } from '../model/playerProjection.js';
+import { projectWeekFromHistory } from '../model/projectWeek.js';
 
 const USAGE = 'usage: npm run project -- --season S --week W [--data DIR] [--out FILE] [--format json|csv]';
 
@@ -27,10 +29,11 @@ if (!Number.isInteger(season) || !Number.isInteger(week) || !['json', 'csv'].inc
 
 const dataDir = path.resolve(values.data ?? DEFAULT_NFL_DATA_DIR);
 // Weeks after the target are not even read: the projection cannot depend on them.
-const { weeks, errors } = readNflDataDir(dataDir, { through: { season, week } });
-for (const error of errors) console.warn(`${error.file}:${error.line}: ${error.message}`);
+const read = readNflDataDir(dataDir, { through: { season, week } });
+const weeks = read.weeks.map(modelWeekFromNflcom);
+for (const error of read.errors) console.warn(`${error.file}:${error.line}: ${error.message}`);
 const slate = weeks.find((candidate) => candidate.season === season && candidate.week === week);
-if (!slate || slate.projected.length === 0) {
+if (!slate || slate.slate.length === 0) {
   console.error(`no NFL.com projected rows for ${season} week ${week} in ${dataDir}`);
   process.exit(1);
 }
@@ -45,7 +48,13 @@ if (values.out) {
 }
 
 function toCsv(rows: readonly PlayerProjection[]): string {
-  return Papa.unparse(rows.map(({ stats, ...projection }) => ({ ...projection, ...roundedStats(stats) })));
+  return Papa.unparse(
+    rows.map(({ stats, experts, ...projection }) => ({
+      ...projection,
+      ...Object.fromEntries(Object.entries(experts).map(([expert, points]) => [`expert_${expert}`, points])),
+      ...roundedStats(stats),
+    })),
+  );
 }
 
 function roundedStats(stats: PlayerProjection['stats']): Record<string, number> {

@@ -1,4 +1,12 @@
-import type { StatKey } from '../stats/statLine.js';
+import type { Position, StatKey } from '../stats/statLine.js';
+
+/** The positions NFL.com publishes weekly files for (no team defences). */
+export const NFLCOM_POSITIONS = ['QB', 'RB', 'WR', 'TE', 'K'] as const satisfies readonly Position[];
+export type NflcomPosition = (typeof NFLCOM_POSITIONS)[number];
+
+export function isNflcomPosition(value: string): value is NflcomPosition {
+  return (NFLCOM_POSITIONS as readonly string[]).includes(value);
+}
 
 /**
  * NFL.com CSV headers (hvpkod/NFL-Data layout) → stat keys. Columns not listed

@@ -1,10 +1,11 @@
 import Papa from 'papaparse';
-import { emptyStatLine, isPosition, type Position, type StatKey, type StatLine } from '../stats/statLine.js';
+import { emptyStatLine, type Position, type StatKey, type StatLine } from '../stats/statLine.js';
 import { normalizeTeamCode } from '../stats/teamCodes.js';
 import {
   AWAY_PREFIX,
   BYE_OPPONENT,
   IDENTITY_COLUMNS,
+  isNflcomPosition,
   PROJECTED_POINTS_COLUMN,
   STAT_COLUMNS,
 } from './nflcomColumns.js';
@@ -132,7 +133,7 @@ function readIdentity(cell: CellReader, source: CsvSource): PlayerWeekIdentity {
   const nflId = Number(idText);
   if (!/^\d+$/.test(idText) || nflId <= 0) throw new MalformedRowError(`invalid PlayerId '${idText}'`);
   const position = cell(IDENTITY_COLUMNS.position).toUpperCase();
-  if (!isPosition(position)) throw new MalformedRowError(`unknown position '${position}'`);
+  if (!isNflcomPosition(position)) throw new MalformedRowError(`unknown position '${position}'`);
   const rawOpponent = cell(IDENTITY_COLUMNS.opponent);
   const isHome = !rawOpponent.startsWith(AWAY_PREFIX);
   const opponent = normalizeTeamCode(isHome ? rawOpponent : rawOpponent.slice(AWAY_PREFIX.length));

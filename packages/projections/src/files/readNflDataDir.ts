@@ -7,11 +7,11 @@ import {
   type ProjectedRow,
   type WeeklyStatRow,
 } from '../csv/parseNflcomCsv.js';
-import { POSITIONS } from '../stats/statLine.js';
-import type { WeekData } from '../model/weekData.js';
+import { NFLCOM_POSITIONS } from '../csv/nflcomColumns.js';
+import type { NflcomWeek } from '../model/nflcomProjection.js';
 
 export interface NflDataDir {
-  weeks: WeekData[];
+  weeks: NflcomWeek[];
   errors: CsvIssue[];
 }
 
@@ -28,7 +28,7 @@ export interface ReadOptions {
  * all absent has `actual: null` (not played yet).
  */
 export function readNflDataDir(root: string, options: ReadOptions = {}): NflDataDir {
-  const weeks: WeekData[] = [];
+  const weeks: NflcomWeek[] = [];
   const errors: CsvIssue[] = [];
   for (const season of numericEntries(root)) {
     if (options.seasons && !options.seasons.includes(season)) continue;
@@ -40,7 +40,7 @@ export function readNflDataDir(root: string, options: ReadOptions = {}): NflData
       const projected: ProjectedRow[] = [];
       const actual: WeeklyStatRow[] = [];
       let hasActualFiles = false;
-      for (const position of POSITIONS) {
+      for (const position of NFLCOM_POSITIONS) {
         const source = { season, week };
         const projectedFile = path.join(folder, 'projected', `${position}_projected.csv`);
         if (existsSync(projectedFile)) {

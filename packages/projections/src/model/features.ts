@@ -1,17 +1,32 @@
 import type { Position } from '../stats/statLine.js';
+import type { ExpertPoints } from './experts.js';
 import { averageOf, gamesOfSeason, lastGames, type GameRecord } from './gameLog.js';
+import { EXPERTS, type Expert } from './weekData.js';
 
 /** Windows of recent form: a short trend window and a longer usage window. */
 export const SHORT_WINDOW_GAMES = 3;
 export const LONG_WINDOW_GAMES = 8;
 export const RESIDUAL_WINDOW_GAMES = 17;
-/** Prior games' worth of zero residual: shrinks a player's record against NFL.com toward none. */
+/** Prior games' worth of zero residual: shrinks a player's record against an expert toward none. */
 const RESIDUAL_SHRINKAGE_GAMES = 4;
+/** The model reads home/away as 0/1; for a week whose schedule is unknown, neither. */
+const UNKNOWN_HOME_AWAY = 0.5;
+
+/** Per expert: its projection (the others' where it has none), whether it had none, rescaled, and the player's record against it. */
+const EXPERT_FEATURES = [
+  'nflcom',
+  'nflcomMissing',
+  'nflcomScaled',
+  'nflcomResidual',
+  'sleeper',
+  'sleeperMissing',
+  'sleeperScaled',
+  'sleeperResidual',
+] as const satisfies readonly `${Expert}${'' | 'Missing' | 'Scaled' | 'Residual'}`[];
 
 export const FEATURE_NAMES = [
-  'nflcom',
-  'nflcomScaled',
-  'nflcomLogRank',
+  ...EXPERT_FEATURES,
+  'consensusLogRank',
   'seasonAvg',
   'noSeasonGames',
   'last3Avg',
@@ -25,17 +40,22 @@ export const FEATURE_NAMES = [
   'rzTargetsLast8',
   'pointsPerOpportunity',
   'opponentAllowed',
+  'opponentPointsScored',
   'isHome',
-  'nflcomResidual',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
+export type Features = Record<FeatureName, number>;
 
-const KICKER_FEATURES: readonly FeatureName[] = [
-  'nflcom',
-  'nflcomScaled',
-  'nflcomLogRank',
+/** The features of one expert, for choosing which experts a fit uses. */
+export function expertFeatureNames(expert: Expert): readonly FeatureName[] {
+  return [expert, `${expert}Missing`, `${expert}Scaled`, `${expert}Residual`];
+}
+
+const HISTORY_FEATURES: readonly FeatureName[] = [
+  'consensusLogRank',
   'seasonAvg',
   'noSeasonGames',
+  'last3Avg',
   'last8Avg',
   'noRecentGames',
   'prevSeasonAvg',
@@ -43,30 +63,51 @@ const KICKER_FEATURES: readonly FeatureName[] = [
   'opponentAllowed',
   'isHome',
 ];
+const USAGE_FEATURES: readonly FeatureName[] = [
+  'targetsLast8',
+  'carriesLast8',
+  'rzTouchesLast8',
+  'rzTargetsLast8',
+  'pointsPerOpportunity',
+];
 
-/** Which features each position's model uses (usage and efficiency mean nothing for a kicker). */
+/**
+ * Which features each position's model may use (usage means nothing for a kicker or a defence;
+ * a defence also reads how many points its opponent's offence scores). Expert features are
+ * narrowed at fit time to the experts the training rows actually have.
+ */
 export const FEATURES_BY_POSITION: Record<Position, readonly FeatureName[]> = {
-  QB: FEATURE_NAMES,
-  RB: FEATURE_NAMES,
-  WR: FEATURE_NAMES,
-  TE: FEATURE_NAMES,
-  K: KICKER_FEATURES,
+  QB: [...EXPERT_FEATURES, ...HISTORY_FEATURES, ...USAGE_FEATURES],
+  RB: [...EXPERT_FEATURES, ...HISTORY_FEATURES, ...USAGE_FEATURES],
+  WR: [...EXPERT_FEATURES, ...HISTORY_FEATURES, ...USAGE_FEATURES],
+  TE: [...EXPERT_FEATURES, ...HISTORY_FEATURES, ...USAGE_FEATURES],
+  K: [
+    ...EXPERT_FEATURES.filter((name) => !name.endsWith('Residual')),
+    ...HISTORY_FEATURES.filter((name) => name !== 'last3Avg'),
+  ],
+  DEF: [...EXPERT_FEATURES, ...HISTORY_FEATURES, 'opponentPointsScored'],
 };
 
 export interface FeatureInputs {
   season: number;
   games: readonly GameRecord[];
-  nflcom: number;
-  /** NFL.com's projection mapped onto the points that players of its rank have scored. */
-  nflcomScaled: number;
-  nflcomRank: number;
+  /** Each expert's projection in the model's scoring. */
+  experts: ExpertPoints;
+  /** The experts' average (stands in for an expert that has none). */
+  consensus: number;
+  /** Each expert's projection mapped onto the points that players of its rank have scored. */
+  scales: Record<Expert, number>;
+  consensusRank: number;
   /** Opponent's season-to-date points allowed to the position, relative to the league (0 = average). */
   opponentAllowed: number;
-  isHome: boolean;
+  /** Opponent offence's season-to-date points scored, relative to the league (0 = average). */
+  opponentPointsScored: number;
+  /** Null while the schedule is unknown. */
+  isHome: boolean | null;
 }
 
 /** The named feature values for one player-week, from games before it only. */
-export function buildFeatures(inputs: FeatureInputs): Record<FeatureName, number> {
+export function buildFeatures(inputs: FeatureInputs): Features {
   const { games, season } = inputs;
   const seasonGames = gamesOfSeason(games, season);
   const recent = lastGames(games, LONG_WINDOW_GAMES);
@@ -75,10 +116,9 @@ export function buildFeatures(inputs: FeatureInputs): Record<FeatureName, number
   const recentCarries = averageOf(recent, 'carries') ?? 0;
   const recentPoints = averageOf(recent, 'points');
   const opportunities = recentTargets + recentCarries;
-  return {
-    nflcom: inputs.nflcom,
-    nflcomScaled: inputs.nflcomScaled,
-    nflcomLogRank: Math.log(inputs.nflcomRank),
+  const residualGames = lastGames(games, RESIDUAL_WINDOW_GAMES);
+  const features = {
+    consensusLogRank: Math.log(inputs.consensusRank),
     seasonAvg: averageOf(seasonGames, 'points') ?? 0,
     noSeasonGames: seasonGames.length === 0 ? 1 : 0,
     last3Avg: averageOf(lastGames(games, SHORT_WINDOW_GAMES), 'points') ?? 0,
@@ -92,23 +132,33 @@ export function buildFeatures(inputs: FeatureInputs): Record<FeatureName, number
     rzTargetsLast8: averageOf(recent, 'rzTargets') ?? 0,
     pointsPerOpportunity: opportunities > 0 && recentPoints !== null ? recentPoints / opportunities : 0,
     opponentAllowed: inputs.opponentAllowed,
-    isHome: inputs.isHome ? 1 : 0,
-    nflcomResidual: shrunkResidualAgainstNflcom(lastGames(games, RESIDUAL_WINDOW_GAMES)),
-  };
+    opponentPointsScored: inputs.opponentPointsScored,
+    isHome: inputs.isHome === null ? UNKNOWN_HOME_AWAY : inputs.isHome ? 1 : 0,
+  } as Features;
+  for (const expert of EXPERTS) {
+    const own = inputs.experts[expert];
+    const value = own ?? inputs.consensus;
+    features[expert] = value;
+    features[`${expert}Missing`] = own === null ? 1 : 0;
+    features[`${expert}Scaled`] = value * inputs.scales[expert];
+    features[`${expert}Residual`] = shrunkResidualAgainst(residualGames, expert);
+  }
+  return features;
 }
 
-/** How much more (or less) than NFL.com projected the player has scored lately, shrunk toward 0. */
-function shrunkResidualAgainstNflcom(games: readonly GameRecord[]): number {
+/** How much more (or less) than an expert projected the player has scored lately, shrunk toward 0. */
+function shrunkResidualAgainst(games: readonly GameRecord[], expert: Expert): number {
   let sum = 0;
   let count = 0;
   for (const game of games) {
-    if (game.nflcomPoints === null) continue;
-    sum += game.points - game.nflcomPoints;
+    const projected = game.expertPoints[expert];
+    if (projected === null) continue;
+    sum += game.points - projected;
     count += 1;
   }
   return sum / (count + RESIDUAL_SHRINKAGE_GAMES);
 }
 
-export function featureVector(features: Record<FeatureName, number>, position: Position): number[] {
-  return FEATURES_BY_POSITION[position].map((name) => features[name]);
+export function featureVector(features: Features, names: readonly FeatureName[]): number[] {
+  return names.map((name) => features[name]);
 }

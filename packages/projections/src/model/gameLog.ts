@@ -1,4 +1,5 @@
 import type { StatLine } from '../stats/statLine.js';
+import type { ExpertPoints } from './experts.js';
 
 /** What the model remembers of one game a player played. */
 export interface GameRecord {
@@ -10,8 +11,8 @@ export interface GameRecord {
   carries: number;
   rzTargets: number;
   rzTouches: number;
-  /** NFL.com's PPR projection for that game, if there was one. */
-  nflcomPoints: number | null;
+  /** Each expert's projection for that game in the model's scoring (null where it had none). */
+  expertPoints: ExpertPoints;
   line: StatLine;
 }
 

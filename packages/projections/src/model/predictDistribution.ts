@@ -1,5 +1,5 @@
 import type { Position } from '../stats/statLine.js';
-import { featureVector, type FeatureName } from './features.js';
+import { featureVector, type Features } from './features.js';
 import { predictLinear } from './linearFits.js';
 import { MIN_TRAINING_PROJECTION } from './projectionHistory.js';
 import { levelIndex, type ProjectionModel } from './trainModel.js';
@@ -7,7 +7,7 @@ import { levelIndex, type ProjectionModel } from './trainModel.js';
 /** Fantasy points of a player who takes the field are floored here (negative games are rare and small). */
 export const POINTS_FLOOR = 0;
 
-/** Without a usable model: NFL.com's figure, with a spread typical of the model's residuals (points). */
+/** Without a usable model: the experts' figure, with a spread typical of the model's residuals (points). */
 const FALLBACK_SPREAD = { base: 3, perPoint: 0.45 };
 /** Standard-normal quantile at 0.9, for the fallback's symmetric interval. */
 const Z_90 = 1.2815515655446004;
@@ -21,20 +21,19 @@ export interface PointsDistribution {
 }
 
 /**
- * The PPR points distribution for one player-week from its features. Players NFL.com
- * projects below the training range (injured, inactive, deep backups) keep NFL.com's
- * figure: a linear fit says nothing reliable that far outside the rows it saw.
+ * The points distribution for one player-week from its features, or null when the model has
+ * nothing to say: no fit for the position yet, or experts projecting the player below the
+ * training range (injured, inactive, deep backups), where a linear fit is not reliable.
  */
 export function predictDistribution(
   model: ProjectionModel,
   position: Position,
-  features: Record<FeatureName, number>,
-  nflcom: number | null,
-): PointsDistribution {
+  features: Features,
+  consensus: number | null,
+): PointsDistribution | null {
   const positionModel = model.positions[position];
-  if (!positionModel || nflcom === null || nflcom < MIN_TRAINING_PROJECTION)
-    return fallbackDistribution(nflcom ?? 0);
-  const row = featureVector(features, position);
+  if (!positionModel || consensus === null || consensus < MIN_TRAINING_PROJECTION) return null;
+  const row = featureVector(features, positionModel.featureNames);
   const predMean = Math.max(POINTS_FLOOR, predictLinear(positionModel.mean, row));
   // Separate quantile fits can cross for unusual rows; sorting restores the order.
   const [p10, p50, p90] = [
@@ -48,7 +47,8 @@ export function predictDistribution(
   return { predMean, predStd, p10, p50, p90 };
 }
 
-function fallbackDistribution(center: number): PointsDistribution {
+/** A normal around an expert's figure, floored at 0, for players the model does not project. */
+export function fallbackDistribution(center: number): PointsDistribution {
   const predMean = Math.max(POINTS_FLOOR, center);
   const predStd = FALLBACK_SPREAD.base + FALLBACK_SPREAD.perPoint * predMean;
   return {
@@ -57,5 +57,18 @@ function fallbackDistribution(center: number): PointsDistribution {
     p10: Math.max(POINTS_FLOOR, predMean - Z_90 * predStd),
     p50: predMean,
     p90: predMean + Z_90 * predStd,
+  };
+}
+
+/** The distribution moved so its mean is `mean` (quantiles shift alike, still floored at 0). */
+export function shiftDistribution(distribution: PointsDistribution, mean: number): PointsDistribution {
+  const shift = mean - distribution.predMean;
+  const move = (value: number) => Math.max(POINTS_FLOOR, value + shift);
+  return {
+    predMean: Math.max(POINTS_FLOOR, mean),
+    predStd: distribution.predStd,
+    p10: move(distribution.p10),
+    p50: move(distribution.p50),
+    p90: move(distribution.p90),
   };
 }

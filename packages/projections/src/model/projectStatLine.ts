@@ -1,32 +1,45 @@
 import { scoreStatLine } from '../scoring/scoreStatLine.js';
 import type { ScoringRules } from '../scoring/scoringRules.js';
-import { emptyStatLine, STAT_KEYS, type StatLine } from '../stats/statLine.js';
+import { emptyStatLine, STAT_KEYS, type StatKey, type StatLine } from '../stats/statLine.js';
 import { LONG_WINDOW_GAMES } from './features.js';
 import { lastGames } from './gameLog.js';
-import { hasProjectedStatLine } from './nflcomProjection.js';
 import type { PlayerWeekFeatures } from './projectionHistory.js';
+import { EXPERTS } from './weekData.js';
 
 const STAT_DECIMALS = 100;
+/**
+ * Kept as they are, not scaled: shares (reception %), and what a defence allows — its
+ * points-allowed bucket is a step, so the defence's own plays carry the scaling instead.
+ */
+const UNSCALED_KEYS: ReadonlySet<StatKey> = new Set(['receptionPct', 'ptsAllowed', 'ydsAllowed']);
 
 /**
- * A stat line consistent with the projected points: the shape of NFL.com's projected
- * line (2024 on) or of the player's recent games, scaled so it scores `points`.
- * Shares such as reception % are kept, not scaled.
+ * A stat line consistent with the projected points: the shape of an expert's projected line
+ * (or of the player's recent games), its counting stats scaled so the line scores `points`.
  */
 export function projectStatLine(entry: PlayerWeekFeatures, points: number, rules: ScoringRules): StatLine {
   const position = entry.row.position;
-  const nflcomShape = hasProjectedStatLine(entry.row) ? entry.row.stats : null;
-  // NFL.com's line gives the shape when it scores at all; otherwise the player's recent games do.
-  const shape =
-    nflcomShape && scoreStatLine(nflcomShape, rules, position) > 0 ? nflcomShape : recentGamesShape(entry);
-  const shapePoints = scoreStatLine(shape, rules, position);
-  const factor = shapePoints > 0 ? points / shapePoints : 0;
+  const shape = expertShape(entry, rules) ?? recentGamesShape(entry);
+  const fixed = emptyStatLine();
+  for (const key of UNSCALED_KEYS) fixed[key] = shape[key];
+  const fixedPoints = scoreStatLine(fixed, rules, position);
+  const scalablePoints = scoreStatLine(shape, rules, position) - fixedPoints;
+  const factor = scalablePoints > 0 ? Math.max(0, (points - fixedPoints) / scalablePoints) : 0;
   const line = emptyStatLine();
   for (const key of STAT_KEYS) {
-    const value = key === 'receptionPct' ? shape[key] : shape[key] * factor;
+    const value = UNSCALED_KEYS.has(key) ? shape[key] : shape[key] * factor;
     line[key] = Math.round(value * STAT_DECIMALS) / STAT_DECIMALS;
   }
   return line;
+}
+
+/** The first expert stat line that scores at all. */
+function expertShape(entry: PlayerWeekFeatures, rules: ScoringRules): StatLine | null {
+  for (const expert of EXPERTS) {
+    const stats = entry.row.experts[expert]?.stats;
+    if (stats && scoreStatLine(stats, rules, entry.row.position) > 0) return stats;
+  }
+  return null;
 }
 
 function recentGamesShape(entry: PlayerWeekFeatures): StatLine {

@@ -27,7 +27,7 @@ function tamperFrom(all: readonly WeekData[], fromWeek: number): WeekData[] {
         rec: line.rec + 5,
         recTd: 3,
       })),
-      projected: week.week > fromWeek ? [] : week.projected,
+      slate: week.week > fromWeek ? [] : week.slate,
     };
   });
 }
@@ -36,7 +36,7 @@ describe('projectWeekFromHistory', () => {
   const projections = projectWeekFromHistory(weeks, slateOf(weeks, TARGET_WEEK));
 
   it('projects every player NFL.com lists for the week', () => {
-    expect(projections).toHaveLength(slateOf(weeks, TARGET_WEEK).projected.length);
+    expect(projections).toHaveLength(slateOf(weeks, TARGET_WEEK).slate.length);
     expect(new Set(projections.map((projection) => projection.week))).toEqual(new Set([TARGET_WEEK]));
   });
 
@@ -75,7 +75,7 @@ describe('projectWeekFromHistory', () => {
   });
 
   it("keeps NFL.com's figure for players it does not expect to play", () => {
-    const ruledOut = projections.filter((projection) => projection.nflcom === 0);
+    const ruledOut = projections.filter((projection) => projection.experts.nflcom === 0);
     expect(ruledOut.length).toBeGreaterThan(0);
     for (const projection of ruledOut)
       expect([projection.predMean, projection.p10, projection.p50]).toEqual([0, 0, 0]);

@@ -1,22 +1,31 @@
-import type { ProjectedRow, WeeklyStatRow } from '../csv/parseNflcomCsv.js';
 import { scoreStatLine } from '../scoring/scoreStatLine.js';
 import { PPR, type ScoringRules } from '../scoring/scoringRules.js';
 import { POSITIONS, STAT_KEYS, statLineOf, type Position } from '../stats/statLine.js';
-import { buildFeatures, featureVector, LONG_WINDOW_GAMES, type FeatureName } from './features.js';
+import { consensusOf, expertPointsOf, type ExpertPoints } from './experts.js';
+import { buildFeatures, LONG_WINDOW_GAMES, type Features } from './features.js';
 import { averageOf, lastGames, type GameRecord } from './gameLog.js';
-import { nflcomPprEstimate } from './nflcomProjection.js';
-import { weekOrdinal, type WeekData, type WeekSlate } from './weekData.js';
+import {
+  EXPERTS,
+  weekOrdinal,
+  type Expert,
+  type ResultRow,
+  type SlateRow,
+  type WeekData,
+  type WeekSlate,
+} from './weekData.js';
 
-/** How many of NFL.com's top-ranked players per position set the week's projection scale. */
-const TOP_RANKS_FOR_SCALE: Record<Position, number> = { QB: 12, RB: 24, WR: 36, TE: 12, K: 12 };
-/** Players NFL.com projects below this are mostly backups whose games say little about starters. */
+/** How many of an expert's top-ranked players per position set the week's projection scale. */
+const TOP_RANKS_FOR_SCALE: Record<Position, number> = { QB: 12, RB: 24, WR: 36, TE: 12, K: 12, DEF: 12 };
+/** Players the experts project below this are mostly backups whose games say little about starters. */
 export const MIN_TRAINING_PROJECTION = 2;
 
 export interface PlayerWeekFeatures {
-  row: ProjectedRow;
-  /** NFL.com's projection in the model's scoring, or null if NFL.com published none. */
-  nflcom: number | null;
-  features: Record<FeatureName, number>;
+  row: SlateRow;
+  /** Each expert's projection in the model's scoring (null where it published none). */
+  experts: ExpertPoints;
+  /** The experts' average, or null when none projected the player. */
+  consensus: number | null;
+  features: Features;
   /** The player's games before this week, most recent last. */
   games: readonly GameRecord[];
 }
@@ -24,14 +33,16 @@ export interface PlayerWeekFeatures {
 export interface TrainingExample {
   season: number;
   week: number;
-  features: number[];
+  features: Features;
   points: number;
 }
 
 export type TrainingSet = Record<Position, TrainingExample[]>;
 
-/** A week's points by NFL.com's top-K ranked players, recorded to rescale later weeks' projections. */
-type RankScaleHistory = Record<Position, number[]>;
+interface Result {
+  line: ResultRow;
+  points: number;
+}
 
 /**
  * Everything the model knows after a sequence of completed weeks. Weeks must be fed in
@@ -39,47 +50,59 @@ type RankScaleHistory = Record<Position, number[]>;
  * no-leakage rule is enforced here rather than trusted to callers.
  */
 export class ProjectionHistory {
-  readonly trainingSet: TrainingSet = emptyByPosition(() => []);
+  readonly trainingSet: TrainingSet = byPosition(() => []);
   private readonly gamesByPlayer = new Map<number, GameRecord[]>();
   private readonly allowedByDefense = new Map<string, number[]>();
   private readonly allowedByLeague = new Map<string, number[]>();
-  private readonly rankScale: RankScaleHistory = emptyByPosition(() => []);
+  private readonly scoredByOffense = new Map<string, number[]>();
+  private readonly scoredByLeague = new Map<string, number[]>();
+  /** Per expert and position: each week's mean points of the players it ranked on top. */
+  private readonly rankScale: Record<Expert, Record<Position, number[]>> = byExpert(() =>
+    byPosition(() => []),
+  );
   private lastObserved = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly rules: ScoringRules = PPR) {}
+  constructor(readonly rules: ScoringRules = PPR) {}
 
-  /** Features for every player NFL.com lists in a week after the last observed one. */
+  /** Features for every player on the slate of a week after the last observed one. */
   featuresFor(slate: WeekSlate): PlayerWeekFeatures[] {
     if (weekOrdinal(slate.season, slate.week) <= this.lastObserved) {
       throw new Error(
         `features for ${slate.season} week ${slate.week} asked after later results were observed`,
       );
     }
-    const withEstimates = slate.projected.map((row) => {
-      const games = this.gamesByPlayer.get(row.nflId) ?? [];
+    const entries = slate.slate.map((row) => {
+      const games = this.gamesByPlayer.get(row.playerId) ?? [];
       const receptions = averageOf(lastGames(games, LONG_WINDOW_GAMES), 'receptions') ?? 0;
-      return { row, games, nflcom: nflcomPprEstimate(row, this.rules, receptions) };
+      const experts = expertPointsOf(row, this.rules, receptions);
+      return { row, games, experts, consensus: consensusOf(experts) };
     });
-    const ranks = rankWithinPosition(withEstimates);
-    const scales = this.projectionScales(withEstimates, ranks);
-    return withEstimates.map((entry, index) => {
-      const nflcom = entry.nflcom ?? 0;
+    const ranks = rankWithinPosition(entries, (entry) => entry.consensus);
+    const scales = byExpert((expert) => this.projectionScales(entries, expert));
+    return entries.map((entry, index) => {
+      const { row } = entry;
+      const isScheduleKnown = row.opponent !== '';
       return {
         ...entry,
         features: buildFeatures({
           season: slate.season,
           games: entry.games,
-          nflcom,
-          nflcomScaled: nflcom * scales[entry.row.position],
-          nflcomRank: ranks[index] ?? 1,
-          opponentAllowed: this.opponentAllowed(slate.season, entry.row.opponent, entry.row.position),
-          isHome: entry.row.isHome,
+          experts: entry.experts,
+          consensus: entry.consensus ?? 0,
+          scales: byExpert((expert) => scales[expert][row.position]),
+          consensusRank: ranks[index] ?? 1,
+          opponentAllowed: this.opponentAllowed(slate.season, row.opponent, row.position),
+          opponentPointsScored: relativeToLeague(
+            this.scoredByOffense.get(`${slate.season}|${row.opponent}`),
+            this.scoredByLeague.get(String(slate.season)),
+          ),
+          isHome: isScheduleKnown ? row.isHome : null,
         }),
       };
     });
   }
 
-  /** Adds a completed week: players' games, points allowed, and training examples from its features. */
+  /** Adds a week: players' games, points allowed and scored, and training examples from its features. */
   observe(week: WeekData, weekFeatures?: readonly PlayerWeekFeatures[]): void {
     const ordinal = weekOrdinal(week.season, week.week);
     if (ordinal <= this.lastObserved)
@@ -87,32 +110,38 @@ export class ProjectionHistory {
     const features = weekFeatures ?? this.featuresFor(week);
     this.lastObserved = ordinal;
     if (!week.actual) return;
-    const results = new Map<number, { line: WeeklyStatRow; points: number }>();
+    const results = new Map<number, Result>();
     for (const line of week.actual) {
-      results.set(line.nflId, { line, points: scoreStatLine(line, this.rules, line.position) });
+      results.set(line.playerId, { line, points: scoreStatLine(line, this.rules, line.position) });
     }
-    const nflcomById = new Map(features.map((entry) => [entry.row.nflId, entry.nflcom]));
+    const expertsById = new Map(features.map((entry) => [entry.row.playerId, entry.experts]));
     for (const { line, points } of results.values()) {
-      if (!hasPlayed(line, points)) continue;
-      this.appendGame(line, points, nflcomById.get(line.nflId) ?? null);
+      if (!hasPlayed(line)) continue;
+      this.appendGame(line, points, expertsById.get(line.playerId) ?? noExperts());
     }
     this.recordPointsAllowed(week.season, results.values());
-    this.recordRankScale(features, results);
+    this.recordPointsScored(week.season, results.values());
+    this.recordRankScales(features, results);
     for (const entry of features) {
-      const result = results.get(entry.row.nflId);
-      if (!result || !hasPlayed(result.line, result.points)) continue;
-      if (entry.nflcom === null || entry.nflcom < MIN_TRAINING_PROJECTION) continue;
+      const result = results.get(entry.row.playerId);
+      if (!result || !hasPlayed(result.line)) continue;
+      if (entry.consensus === null || entry.consensus < MIN_TRAINING_PROJECTION) continue;
       this.trainingSet[entry.row.position].push({
         season: week.season,
         week: week.week,
-        features: featureVector(entry.features, entry.row.position),
+        features: entry.features,
         points: result.points,
       });
     }
   }
 
-  private appendGame(line: WeeklyStatRow, points: number, nflcomPoints: number | null): void {
-    const games = this.gamesByPlayer.get(line.nflId) ?? [];
+  /** A result's points in the history's scoring. */
+  pointsOf(line: ResultRow): number {
+    return scoreStatLine(line, this.rules, line.position);
+  }
+
+  private appendGame(line: ResultRow, points: number, expertPoints: ExpertPoints): void {
+    const games = this.gamesByPlayer.get(line.playerId) ?? [];
     games.push({
       season: line.season,
       week: line.week,
@@ -122,16 +151,13 @@ export class ProjectionHistory {
       carries: line.carries,
       rzTargets: line.rzTargets,
       rzTouches: line.rzTouches,
-      nflcomPoints,
+      expertPoints,
       line: statLineOf(line),
     });
-    this.gamesByPlayer.set(line.nflId, games);
+    this.gamesByPlayer.set(line.playerId, games);
   }
 
-  private recordPointsAllowed(
-    season: number,
-    results: Iterable<{ line: WeeklyStatRow; points: number }>,
-  ): void {
+  private recordPointsAllowed(season: number, results: Iterable<Result>): void {
     const perGame = new Map<string, { defense: string; position: Position; points: number }>();
     for (const { line, points } of results) {
       const key = `${line.team}|${line.opponent}|${line.position}`;
@@ -145,49 +171,57 @@ export class ProjectionHistory {
     }
   }
 
-  private opponentAllowed(season: number, opponent: string, position: Position): number {
-    const defense = this.allowedByDefense.get(`${season}|${opponent}|${position}`);
-    const league = this.allowedByLeague.get(`${season}|${position}`);
-    if (!defense || !league) return 0;
-    const leagueMean = mean(league);
-    return leagueMean > 0 ? mean(defense) / leagueMean - 1 : 0;
+  /** A defence's points allowed are its opponent's points scored: the offence strength a defence faces. */
+  private recordPointsScored(season: number, results: Iterable<Result>): void {
+    for (const { line } of results) {
+      if (line.position !== 'DEF' || !hasPlayed(line)) continue;
+      pushTo(this.scoredByOffense, `${season}|${line.opponent}`, line.ptsAllowed);
+      pushTo(this.scoredByLeague, String(season), line.ptsAllowed);
+    }
   }
 
-  private recordRankScale(
-    weekFeatures: readonly PlayerWeekFeatures[],
-    results: Map<number, { line: WeeklyStatRow; points: number }>,
-  ): void {
-    const ranks = rankWithinPosition(weekFeatures);
-    for (const position of POSITIONS) {
-      const points: number[] = [];
-      weekFeatures.forEach((entry, index) => {
-        const result = results.get(entry.row.nflId);
-        if (entry.row.position !== position || (ranks[index] ?? Infinity) > TOP_RANKS_FOR_SCALE[position])
-          return;
-        if (result && hasPlayed(result.line, result.points)) points.push(result.points);
-      });
-      if (points.length > 0) this.rankScale[position].push(mean(points));
+  private opponentAllowed(season: number, opponent: string, position: Position): number {
+    return relativeToLeague(
+      this.allowedByDefense.get(`${season}|${opponent}|${position}`),
+      this.allowedByLeague.get(`${season}|${position}`),
+    );
+  }
+
+  private recordRankScales(weekFeatures: readonly PlayerWeekFeatures[], results: Map<number, Result>): void {
+    for (const expert of EXPERTS) {
+      const ranks = rankWithinPosition(weekFeatures, (entry) => entry.experts[expert]);
+      for (const position of POSITIONS) {
+        const points: number[] = [];
+        weekFeatures.forEach((entry, index) => {
+          if (entry.row.position !== position || entry.experts[expert] === null) return;
+          if ((ranks[index] ?? Infinity) > TOP_RANKS_FOR_SCALE[position]) return;
+          const result = results.get(entry.row.playerId);
+          if (result && hasPlayed(result.line)) points.push(result.points);
+        });
+        if (points.length > 0) this.rankScale[expert][position].push(mean(points));
+      }
     }
   }
 
   /**
-   * NFL.com changed how boldly it projects between seasons (its 2024 top-12 QBs were
-   * projected ~2 points lower than in 2021–2023 for the same output). Dividing what
-   * top-ranked players have scored by what this week's top-ranked are projected gives a
-   * factor that undoes such a shift from the first week it appears.
+   * Experts change how boldly they project between seasons (NFL.com's 2024 top-12 QBs were
+   * projected ~2 points lower than in 2021–2023 for the same output). Dividing what top-ranked
+   * players have scored by what this week's top-ranked are projected gives a factor that undoes
+   * such a shift from the first week it appears.
    */
   private projectionScales(
-    entries: readonly { row: ProjectedRow; nflcom: number | null }[],
-    ranks: readonly number[],
+    entries: readonly { row: SlateRow; experts: ExpertPoints }[],
+    expert: Expert,
   ): Record<Position, number> {
-    return emptyByPosition((position) => {
-      const history = this.rankScale[position];
-      const projected = entries
-        .filter(
-          (entry, index) =>
-            entry.row.position === position && (ranks[index] ?? Infinity) <= TOP_RANKS_FOR_SCALE[position],
-        )
-        .map((entry) => entry.nflcom ?? 0);
+    const ranks = rankWithinPosition(entries, (entry) => entry.experts[expert]);
+    return byPosition((position) => {
+      const history = this.rankScale[expert][position];
+      const projected: number[] = [];
+      entries.forEach((entry, index) => {
+        const value = entry.experts[expert];
+        if (entry.row.position !== position || value === null) return;
+        if ((ranks[index] ?? Infinity) <= TOP_RANKS_FOR_SCALE[position]) projected.push(value);
+      });
       const projectedMean = projected.length > 0 ? mean(projected) : 0;
       return history.length > 0 && projectedMean > 0 ? mean(history) / projectedMean : 1;
     });
@@ -195,25 +229,46 @@ export class ProjectionHistory {
 }
 
 /** A game counts as played when the line records anything at all. */
-function hasPlayed(line: WeeklyStatRow, points: number): boolean {
-  return points !== 0 || STAT_KEYS.some((key) => line[key] !== 0);
+export function hasPlayed(line: ResultRow): boolean {
+  return STAT_KEYS.some((key) => line[key] !== 0);
 }
 
-/** 1-based rank of each entry's NFL.com projection among its position (no projection ranks last). */
-function rankWithinPosition(entries: readonly { row: ProjectedRow; nflcom: number | null }[]): number[] {
+/** 1-based rank of each entry's value among its position (no value ranks last). */
+function rankWithinPosition<T extends { row: SlateRow }>(
+  entries: readonly T[],
+  valueOf: (entry: T) => number | null,
+): number[] {
   const ranks = new Array<number>(entries.length).fill(1);
   for (const position of POSITIONS) {
     const indices = entries
       .map((_, index) => index)
       .filter((index) => entries[index]?.row.position === position);
-    indices.sort((a, b) => (entries[b]?.nflcom ?? -1) - (entries[a]?.nflcom ?? -1));
+    const value = (index: number) => {
+      const entry = entries[index];
+      return entry ? (valueOf(entry) ?? -1) : -1;
+    };
+    indices.sort((a, b) => value(b) - value(a));
     indices.forEach((entryIndex, rank) => (ranks[entryIndex] = rank + 1));
   }
   return ranks;
 }
 
-function emptyByPosition<T>(make: (position: Position) => T): Record<Position, T> {
+function relativeToLeague(values: number[] | undefined, league: number[] | undefined): number {
+  if (!values || !league) return 0;
+  const leagueMean = mean(league);
+  return leagueMean > 0 ? mean(values) / leagueMean - 1 : 0;
+}
+
+function noExperts(): ExpertPoints {
+  return byExpert(() => null);
+}
+
+export function byPosition<T>(make: (position: Position) => T): Record<Position, T> {
   return Object.fromEntries(POSITIONS.map((position) => [position, make(position)])) as Record<Position, T>;
+}
+
+function byExpert<T>(make: (expert: Expert) => T): Record<Expert, T> {
+  return Object.fromEntries(EXPERTS.map((expert) => [expert, make(expert)])) as Record<Expert, T>;
 }
 
 function pushTo(map: Map<string, number[]>, key: string, value: number): void {

@@ -1,12 +1,16 @@
 import { standardDeviation } from 'simple-statistics';
 import { POSITIONS, type Position } from '../stats/statLine.js';
-import { FEATURES_BY_POSITION, type FeatureName } from './features.js';
+import { expertFeatureNames, featureVector, FEATURES_BY_POSITION, type FeatureName } from './features.js';
 import { designMatrix, fitLeastSquares, fitQuantile, predictRows, type DesignMatrix } from './linearFits.js';
 import type { TrainingExample, TrainingSet } from './projectionHistory.js';
+import { EXPERTS } from './weekData.js';
 
-export const MODEL_VERSION = 'ppr-linear-quantile-1';
+export const MODEL_VERSION = 'ppr-linear-quantile-2';
 
-/** Below this many examples a position falls back to NFL.com's projection with a wide spread. */
+/** An expert projecting fewer of the training rows than this share is left out of the fit. */
+const MIN_EXPERT_SHARE = 0.05;
+
+/** Below this many examples a position falls back to the experts' projection with a wide spread. */
 export const MIN_TRAINING_EXAMPLES = 200;
 /** Projection levels (points) at which the residual spread is measured separately. */
 const SPREAD_LEVEL_UPPER_BOUNDS = [6, 10, 14, 18, Number.POSITIVE_INFINITY];
@@ -57,19 +61,41 @@ function trainPosition(
   examples: readonly TrainingExample[],
   previous?: PositionModel,
 ): PositionModel {
-  const design = designMatrix(examples.map((example) => example.features));
+  const featureNames = usableFeatures(position, examples);
+  // last week's fit is a warm start only while it used the same columns
+  const warm = previous && previous.featureNames.join() === featureNames.join() ? previous : undefined;
+  const design = designMatrix(examples.map((example) => featureVector(example.features, featureNames)));
   const targets = Float64Array.from(examples, (example) => example.points);
   const mean = fitLeastSquares(design, targets);
   // Last week's quantile fit is a close start, so reweighting converges in a few passes.
   const quantile = (name: keyof typeof QUANTILE_LEVELS): number[] =>
-    fitQuantile(design, targets, QUANTILE_LEVELS[name], previous?.quantiles[name]);
+    fitQuantile(design, targets, QUANTILE_LEVELS[name], warm?.quantiles[name]);
   return {
-    featureNames: FEATURES_BY_POSITION[position],
+    featureNames,
     mean,
     quantiles: { p10: quantile('p10'), p50: quantile('p50'), p90: quantile('p90') },
     spread: spreadByLevel(design, targets, mean),
     trainingRows: examples.length,
   };
+}
+
+/**
+ * The position's features, less those of experts that projected too few of the training rows,
+ * and less any column that never varies there (e.g. a missing-flag of an expert always present).
+ */
+function usableFeatures(position: Position, examples: readonly TrainingExample[]): FeatureName[] {
+  const dropped = new Set<FeatureName>();
+  for (const expert of EXPERTS) {
+    const missingKey = `${expert}Missing` as const;
+    const present = examples.filter((example) => example.features[missingKey] === 0).length;
+    if (present < MIN_EXPERT_SHARE * examples.length)
+      for (const name of expertFeatureNames(expert)) dropped.add(name);
+  }
+  return FEATURES_BY_POSITION[position].filter((name) => {
+    if (dropped.has(name)) return false;
+    const first = examples[0]?.features[name];
+    return examples.some((example) => example.features[name] !== first);
+  });
 }
 
 function spreadByLevel(design: DesignMatrix, targets: Float64Array, mean: readonly number[]) {

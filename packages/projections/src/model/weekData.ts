@@ -1,16 +1,52 @@
-import type { ProjectedRow, WeeklyStatRow } from '../csv/parseNflcomCsv.js';
+import type { Position, StatLine } from '../stats/statLine.js';
 
-/** One NFL week as the model sees it: NFL.com's pre-game rows and, once played, the results. */
+/** The outside projections the model can be fed; each may be missing for any player-week. */
+export const EXPERTS = ['nflcom', 'sleeper'] as const;
+export type Expert = (typeof EXPERTS)[number];
+
+/** What one expert published for a player-week. */
+export interface ExpertInput {
+  /** Its projected stat line, when it published one (scored in the model's own rules). */
+  stats: StatLine | null;
+  /**
+   * Its published total when there is no stat line, and the points per catch of the scoring that
+   * total is in (the model adds the difference for the player's recent catches).
+   */
+  total: { points: number; perReception: number } | null;
+}
+
+/** Who played (or is listed) where in a week. `playerId` is any stable numeric id. */
+export interface PlayerWeek {
+  playerId: number;
+  name: string;
+  position: Position;
+  season: number;
+  week: number;
+  team: string;
+  /** Opponent's team code; '' while the schedule is unknown. */
+  opponent: string;
+  isHome: boolean;
+}
+
+/** A player on a week's slate: someone at least one expert projected (or listed). */
+export interface SlateRow extends PlayerWeek {
+  experts: Partial<Record<Expert, ExpertInput>>;
+}
+
+/** One actual stat line. */
+export type ResultRow = PlayerWeek & StatLine;
+
+/** One NFL week as the model sees it: the experts' pre-game slate and, once played, the results. */
 export interface WeekData {
   season: number;
   week: number;
-  projected: ProjectedRow[];
-  /** Actual stat lines; null while the week has no results yet. */
-  actual: WeeklyStatRow[] | null;
+  slate: SlateRow[];
+  /** Actual stat lines; null while the week has no (complete) results. */
+  actual: ResultRow[] | null;
 }
 
 /** The pre-game part of a week: all a projection may look at. */
-export type WeekSlate = Pick<WeekData, 'season' | 'week' | 'projected'>;
+export type WeekSlate = Pick<WeekData, 'season' | 'week' | 'slate'>;
 
 const WEEKS_PER_SEASON_SLOT = 100;
 

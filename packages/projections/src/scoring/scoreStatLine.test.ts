@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseWeeklyCsv, type WeeklyStatRow } from '../csv/parseNflcomCsv.js';
 import { REPO_ROOT } from '../files/defaultDataDir.js';
+import { emptyStatLine } from '../stats/statLine.js';
 import { NFL_DATA_DIR } from '../testing/nflData.js';
 import { scoreStatLine, unsupportedScoringKeys } from './scoreStatLine.js';
 import { SCORING_PRESETS, type ScoringRules } from './scoringRules.js';
@@ -59,6 +60,36 @@ describe('scoreStatLine on real NFL.com rows', () => {
     const lutz = realRow('2024/10/K.csv', 2556601);
     expect(score(lutz, SCORING_PRESETS.ppr)).toBeCloseTo(1, 6);
     expect(score(lutz, sleeperScoring('season2025_league.json'))).toBeCloseTo(2, 6);
+  });
+});
+
+describe('scoreStatLine for kickers beyond NFL.com’s columns and for team defences', () => {
+  it('misses at 40–49 and 50+ cost the generic miss unless a league prices them by distance', () => {
+    const line = { ...emptyStatLine(), patMade: 3, fgMade50: 1, fgMiss40_49: 1, fgMiss50: 2 };
+    // 3 + 5 − 1 − 2 = 5
+    expect(scoreStatLine(line, SCORING_PRESETS.ppr, 'K')).toBe(5);
+    // fgmiss_40_49 −2, fgmiss_50p 0: 3 + 5 − 2 = 6
+    const byDistance = { ...SCORING_PRESETS.ppr, fgmiss_40_49: -2, fgmiss_50p: 0 };
+    expect(scoreStatLine(line, byDistance, 'K')).toBe(6);
+  });
+
+  it('a defence scores its plays plus one points-allowed bucket, and linear or bucketed yards when asked', () => {
+    const line = { ...emptyStatLine(), defSack: 3, defInt: 1, ptsAllowed: 6, ydsAllowed: 320 };
+    // 3 + 2 + 7 (1–6 allowed)
+    expect(scoreStatLine(line, SCORING_PRESETS.ppr, 'DEF')).toBe(12);
+    expect(scoreStatLine({ ...line, ptsAllowed: 0 }, SCORING_PRESETS.ppr, 'DEF')).toBe(15);
+    expect(scoreStatLine({ ...line, ptsAllowed: 35 }, SCORING_PRESETS.ppr, 'DEF')).toBe(1);
+    // the recorded 2024 league: pts_allow −0.2 and yds_allow −0.01 per unit, no buckets
+    const perUnit = { sack: 1, int: 2, pts_allow: -0.2, yds_allow: -0.01 };
+    expect(scoreStatLine(line, perUnit, 'DEF')).toBeCloseTo(3 + 2 - 1.2 - 3.2, 9);
+    expect(scoreStatLine(line, { yds_allow_300_349: 2 }, 'DEF')).toBe(2);
+  });
+
+  it('skill-player keys never score a defence, and defence keys never a player', () => {
+    const line = { ...emptyStatLine(), rushTd: 1, defSack: 2 };
+    // 2 sacks + a shutout (0 allowed → 10)
+    expect(scoreStatLine(line, SCORING_PRESETS.ppr, 'DEF')).toBe(2 + 10);
+    expect(scoreStatLine(line, SCORING_PRESETS.ppr, 'RB')).toBe(6);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Position, StatLine } from '../stats/statLine.js';
+import { DEFENSE_SCORING_KEYS, defensePoints } from './defensePoints.js';
 import type { ScoringRules } from './scoringRules.js';
 
 /** Threshold bonuses Sleeper awards once a game total reaches the yardage in the key's name. */
@@ -18,10 +19,10 @@ const RECEPTION_BONUS_BY_POSITION: Partial<Record<Position, string>> = {
 };
 
 /**
- * NFL.com reports one 2-point column; it is scored with the conversion type the
+ * Our stat line has one 2-point column; it is scored with the conversion type the
  * position usually makes (QB pass, RB rush, WR/TE catch).
  */
-const TWO_POINT_KEY_BY_POSITION: Record<Position, string> = {
+const TWO_POINT_KEY_BY_POSITION: Record<Exclude<Position, 'DEF'>, string> = {
   QB: 'pass_2pt',
   RB: 'rush_2pt',
   WR: 'rec_2pt',
@@ -29,7 +30,7 @@ const TWO_POINT_KEY_BY_POSITION: Record<Position, string> = {
   K: 'rec_2pt',
 };
 
-/** Every scoring_settings key scoreStatLine reads; others (first downs, long TDs, DEF…) need data NFL.com does not publish. */
+/** Every scoring_settings key scoreStatLine reads; others (first downs, long TDs, return yards…) need data we do not keep. */
 export const SUPPORTED_SCORING_KEYS: ReadonlySet<string> = new Set([
   'pass_yd',
   'pass_td',
@@ -61,6 +62,9 @@ export const SUPPORTED_SCORING_KEYS: ReadonlySet<string> = new Set([
   'fgmiss_0_19',
   'fgmiss_20_29',
   'fgmiss_30_39',
+  'fgmiss_40_49',
+  'fgmiss_50p',
+  ...DEFENSE_SCORING_KEYS,
 ]);
 
 /** Non-zero rule keys this package cannot apply, so a caller can warn that its totals ignore them. */
@@ -72,6 +76,7 @@ export function unsupportedScoringKeys(rules: ScoringRules): string[] {
 
 /** Fantasy points of one stat line (actual or projected) under a Sleeper-style rule set. */
 export function scoreStatLine(line: StatLine, rules: ScoringRules, position: Position): number {
+  if (position === 'DEF') return defensePoints(line, rules);
   const rule = (key: string): number => rules[key] ?? 0;
   let points =
     line.passYd * rule('pass_yd') +
@@ -94,7 +99,7 @@ export function scoreStatLine(line: StatLine, rules: ScoringRules, position: Pos
   return points + kickingPoints(line, rules);
 }
 
-function twoPointValue(rules: ScoringRules, position: Position): number {
+function twoPointValue(rules: ScoringRules, position: Exclude<Position, 'DEF'>): number {
   return rules[TWO_POINT_KEY_BY_POSITION[position]] ?? rules.rec_2pt ?? rules.rush_2pt ?? rules.pass_2pt ?? 0;
 }
 
@@ -113,6 +118,8 @@ function kickingPoints(line: StatLine, rules: ScoringRules): number {
     line.fgMade50 * fiftyPlus +
     line.fgMiss0_19 * miss('fgmiss_0_19') +
     line.fgMiss20_29 * miss('fgmiss_20_29') +
-    line.fgMiss30_39 * miss('fgmiss_30_39')
+    line.fgMiss30_39 * miss('fgmiss_30_39') +
+    line.fgMiss40_49 * miss('fgmiss_40_49') +
+    line.fgMiss50 * miss('fgmiss_50p')
   );
 }

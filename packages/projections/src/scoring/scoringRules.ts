@@ -38,10 +38,38 @@ const KICKING = {
   fgmiss: -1,
 } as const;
 
+/**
+ * Sleeper's default team-defence scoring (both recorded Sleeper leagues use it as created):
+ * sack 1, interception 2, fumble recovery 2, defensive or return TD 6, safety 2, blocked kick 2,
+ * forced fumble 1, special-teams forced fumble / fumble recovery 1, and by points allowed
+ * 0 → 10, 1–6 → 7, 7–13 → 4, 14–20 → 1, 21–27 → 0, 28–34 → −1, 35+ → −4.
+ */
+const TEAM_DEFENSE = {
+  sack: 1,
+  int: 2,
+  fum_rec: 2,
+  def_td: 6,
+  def_st_td: 6,
+  safe: 2,
+  blk_kick: 2,
+  ff: 1,
+  def_st_ff: 1,
+  def_st_fum_rec: 1,
+  pts_allow_0: 10,
+  pts_allow_1_6: 7,
+  pts_allow_7_13: 4,
+  pts_allow_14_20: 1,
+  pts_allow_21_27: 0,
+  pts_allow_28_34: -1,
+  pts_allow_35p: -4,
+} as const;
+
+const SHARED = { ...PASSING_AND_TURNOVERS, ...RUSHING_AND_RECEIVING, ...KICKING, ...TEAM_DEFENSE } as const;
+
 export const SCORING_PRESETS = {
-  standard: { ...PASSING_AND_TURNOVERS, ...RUSHING_AND_RECEIVING, ...KICKING, rec: 0 },
-  half_ppr: { ...PASSING_AND_TURNOVERS, ...RUSHING_AND_RECEIVING, ...KICKING, rec: 0.5 },
-  ppr: { ...PASSING_AND_TURNOVERS, ...RUSHING_AND_RECEIVING, ...KICKING, rec: 1 },
+  standard: { ...SHARED, rec: 0 },
+  half_ppr: { ...SHARED, rec: 0.5 },
+  ppr: { ...SHARED, rec: 1 },
 } as const satisfies Record<string, ScoringRules>;
 
 export type ScoringPresetName = keyof typeof SCORING_PRESETS;

@@ -3,7 +3,8 @@
  * `player_week_stats` table (packages/db/src/schema.ts), so a parsed row can be
  * spread into an insert without renaming.
  */
-export const POSITIONS = ['QB', 'RB', 'WR', 'TE', 'K'] as const;
+/** Fantasy positions, team defences ('DEF', keyed by team code) included. */
+export const POSITIONS = ['QB', 'RB', 'WR', 'TE', 'K', 'DEF'] as const;
 export type Position = (typeof POSITIONS)[number];
 
 export const OFFENSE_STAT_KEYS = [
@@ -42,9 +43,36 @@ export const KICKING_STAT_KEYS = [
   'fgMiss0_19',
   'fgMiss20_29',
   'fgMiss30_39',
+  'fgMiss40_49',
+  'fgMiss50',
 ] as const;
 
-export const STAT_KEYS = [...OFFENSE_STAT_KEYS, ...USAGE_STAT_KEYS, ...KICKING_STAT_KEYS] as const;
+/**
+ * A team defence/special teams line. `defTd` counts touchdowns by the defence (interception and
+ * fumble returns), `defStTd` kick and punt return touchdowns; the `defSt*` turnovers happen on
+ * special-teams plays. `ptsAllowed`/`ydsAllowed` are the opponent's points and yards.
+ */
+export const DEFENSE_STAT_KEYS = [
+  'defSack',
+  'defInt',
+  'defFumRec',
+  'defTd',
+  'defStTd',
+  'defSafety',
+  'defBlockedKick',
+  'defForcedFumble',
+  'defStForcedFumble',
+  'defStFumRec',
+  'ptsAllowed',
+  'ydsAllowed',
+] as const;
+
+export const STAT_KEYS = [
+  ...OFFENSE_STAT_KEYS,
+  ...USAGE_STAT_KEYS,
+  ...KICKING_STAT_KEYS,
+  ...DEFENSE_STAT_KEYS,
+] as const;
 export type StatKey = (typeof STAT_KEYS)[number];
 export type StatLine = Record<StatKey, number>;
 
@@ -80,6 +108,20 @@ export function emptyStatLine(): StatLine {
     fgMiss0_19: 0,
     fgMiss20_29: 0,
     fgMiss30_39: 0,
+    fgMiss40_49: 0,
+    fgMiss50: 0,
+    defSack: 0,
+    defInt: 0,
+    defFumRec: 0,
+    defTd: 0,
+    defStTd: 0,
+    defSafety: 0,
+    defBlockedKick: 0,
+    defForcedFumble: 0,
+    defStForcedFumble: 0,
+    defStFumRec: 0,
+    ptsAllowed: 0,
+    ydsAllowed: 0,
   };
 }
 

@@ -133,10 +133,12 @@ export async function importNflData(
   const modelStart = done;
   addCounts(
     changed.modelProjections,
-    await produceModelProjections(database, (model) => {
-      modelWeeks = model.total;
-      done = modelStart + model.done;
-      progress(`model projections ${model.season} week ${model.week}`);
+    await produceModelProjections(database, {
+      onProgress: (model) => {
+        modelWeeks = model.total;
+        done = modelStart + model.done;
+        progress(`model projections ${model.season} week ${model.week}`);
+      },
     }),
   );
   done = modelStart + modelWeeks;

@@ -5,13 +5,13 @@ import { Worker } from 'node:worker_threads';
 import type { Database, Db } from '@fm/db';
 import type { PlayerProjection, WeekData } from '@fm/projections';
 import { sql } from 'drizzle-orm';
-import { loadModelInputs } from './model-weeks.js';
+import { loadModelInputs, type NflWeek } from './model-weeks.js';
 import { walkForwardProjections, type ProjectedWeek } from './model-walk.js';
 import { compactStats } from './nflcom-projections.js';
 import { writeProjections, type ProjectionRow } from './projection-writer.js';
 import { addCounts, type WriteCount } from './upsert-changed.js';
 
-export const MODEL_SOURCE = 'model';
+import { MODEL_SOURCE } from '../projections/projection-sources.js';
 
 export interface ModelProgress {
   /** Weeks projected so far, of `total`. */
@@ -21,10 +21,17 @@ export interface ModelProgress {
   week: number;
 }
 
-function toModelRow(projection: PlayerProjection, playerId: number, isScheduleKnown: boolean): ProjectionRow {
+export interface ModelRunOptions {
+  /** The NFL week being played now (from Sleeper's state): its stat lines are not results yet. */
+  current?: NflWeek;
+  onProgress?: (progress: ModelProgress) => void;
+}
+
+function toModelRow(projection: PlayerProjection): ProjectionRow {
   const round = (value: number) => Math.round(value * 100) / 100;
+  const isScheduleKnown = projection.opponent !== '';
   return {
-    player_id: playerId,
+    player_id: projection.playerId,
     season: projection.season,
     week: projection.week,
     source: MODEL_SOURCE,
@@ -63,9 +70,10 @@ function locateWorker(): { filename: string; execArgv: string[] } | null {
 
 async function projectWeeksInline(
   weeks: WeekData[],
+  current: NflWeek | undefined,
   onWeek: (week: ProjectedWeek) => Promise<void>,
 ): Promise<void> {
-  for (const week of walkForwardProjections(weeks)) await onWeek(week);
+  for (const week of walkForwardProjections(weeks, current)) await onWeek(week);
 }
 
 /**
@@ -74,30 +82,31 @@ async function projectWeeksInline(
  */
 async function projectWeeks(
   weeks: WeekData[],
+  current: NflWeek | undefined,
   onWeek: (week: ProjectedWeek) => Promise<void>,
 ): Promise<void> {
   const entry = locateWorker();
-  if (!entry) return projectWeeksInline(weeks, onWeek);
+  if (!entry) return projectWeeksInline(weeks, current, onWeek);
   let weeksDone = 0;
   try {
-    await projectWeeksInWorker(entry, weeks, async (week) => {
+    await projectWeeksInWorker(entry, { weeks, current }, async (week) => {
       weeksDone++;
       await onWeek(week);
     });
   } catch (error) {
     // a worker that could not even load its entry is given up; any other failure is real
     if (weeksDone > 0) throw error;
-    await projectWeeksInline(weeks, onWeek);
+    await projectWeeksInline(weeks, current, onWeek);
   }
 }
 
 async function projectWeeksInWorker(
   entry: { filename: string; execArgv: string[] },
-  weeks: WeekData[],
+  workerData: { weeks: WeekData[]; current: NflWeek | undefined },
   onWeek: (week: ProjectedWeek) => Promise<void>,
 ): Promise<void> {
   const worker = new Worker(entry.filename, {
-    workerData: { weeks },
+    workerData,
     execArgv: [...process.execArgv, ...entry.execArgv],
   });
   const pending: ProjectedWeek[] = [];
@@ -139,20 +148,21 @@ async function projectWeeksInWorker(
 
 /**
  * Our model's projections (@fm/projections, walking forward: each week from a model trained
- * only on the weeks before it) for every imported week and the week after the last one.
+ * only on the weeks before it) for every held week, every position, from whichever expert
+ * projections a week has (NFL.com's, Sleeper's or both); plus the current week (or, without
+ * one, the week after the last) when no expert has projected it yet. Rows already as computed
+ * are not rewritten, so a run with nothing new changes 0 rows.
  */
 export async function produceModelProjections(
   database: Database,
-  onProgress: (progress: ModelProgress) => void = () => {},
+  options: ModelRunOptions = {},
 ): Promise<WriteCount> {
-  const { weeks, playerIdOf } = await loadModelInputs(database.db);
+  const { current, onProgress = () => {} } = options;
+  const weeks = await loadModelInputs(database.db, { current });
   const count: WriteCount = { created: 0, updated: 0 };
-  await projectWeeks(weeks, async (week) => {
+  await projectWeeks(weeks, current, async (week) => {
     onProgress({ done: week.done, total: week.total, season: week.season, week: week.week });
-    const rows = week.projections.flatMap((projection) => {
-      const playerId = playerIdOf.get(projection.nflId);
-      return playerId === undefined ? [] : [toModelRow(projection, playerId, week.isScheduleKnown)];
-    });
+    const rows = week.projections.map(toModelRow);
     const written = await database.db.transaction(async (tx) => {
       await tx.execute(sql`set local synchronous_commit to off`);
       return writeProjections(tx as unknown as Db, rows);

@@ -1,27 +1,22 @@
 import {
-  ProjectionHistory,
+  ModelWalk,
   PPR,
-  projectWeek,
-  trainModel,
+  weekOrdinal,
   type PlayerProjection,
-  type ProjectedRow,
-  type ProjectionModel,
+  type SlateRow,
   type WeekData,
   type WeekSlate,
 } from '@fm/projections';
+import type { NflWeek } from './model-weeks.js';
 
 /** The regular season's last week: there is no "next week" after it. */
 export const LAST_REGULAR_SEASON_WEEK = 18;
-/** Players listed in these last slates get a projection for the week after the last one imported. */
+/** Players listed in these last slates get a projection for a week no expert has projected yet. */
 const RECENT_SLATES_FOR_NEXT_WEEK = 2;
-/** The model reads home/away as 0/1; for a week whose schedule we do not have, neither. */
-const UNKNOWN_HOME_AWAY = 0.5;
 
 export interface ProjectedWeek {
   season: number;
   week: number;
-  /** False for the week after the last imported one: its opponents are not known. */
-  isScheduleKnown: boolean;
   projections: PlayerProjection[];
   /** Weeks projected so far (this one included), and how many there are. */
   done: number;
@@ -29,54 +24,57 @@ export interface ProjectedWeek {
 }
 
 /**
- * The slate of the week after the last imported one, before NFL.com has published it: the
- * players of the last slates with their latest NFL.com figure carried forward, opponent unknown.
+ * The week to project beyond the held ones, when no expert has projected it yet: the current
+ * week (when given), else the week after the last one with results. Its slate carries the
+ * players of the last slates forward with their latest expert figures, opponent unknown.
  */
-export function nextWeekSlate(weeks: readonly WeekData[]): WeekSlate | null {
+export function nextWeekSlate(weeks: readonly WeekData[], current?: NflWeek): WeekSlate | null {
   const last = weeks[weeks.length - 1];
-  if (!last || last.actual === null || last.week >= LAST_REGULAR_SEASON_WEEK) return null;
-  const latest = new Map<number, ProjectedRow>();
-  for (const week of weeks.slice(-RECENT_SLATES_FOR_NEXT_WEEK)) {
-    if (week.season !== last.season) continue;
-    for (const row of week.projected) latest.set(row.nflId, row);
+  let target: NflWeek;
+  if (current) {
+    const ordinal = weekOrdinal(current.season, current.week);
+    if (weeks.some((week) => weekOrdinal(week.season, week.week) >= ordinal && week.slate.length > 0))
+      return null;
+    target = current;
+  } else {
+    if (!last || last.actual === null || last.week >= LAST_REGULAR_SEASON_WEEK) return null;
+    target = { season: last.season, week: last.week + 1 };
   }
-  const projected = [...latest.values()].map((row) => ({
+  const latest = new Map<number, SlateRow>();
+  for (const week of weeks
+    .filter((candidate) => candidate.slate.length > 0)
+    .slice(-RECENT_SLATES_FOR_NEXT_WEEK)) {
+    if (week.season !== target.season) continue;
+    for (const row of week.slate) latest.set(row.playerId, row);
+  }
+  if (latest.size === 0) return null;
+  const slate = [...latest.values()].map((row) => ({
     ...row,
-    week: last.week + 1,
+    season: target.season,
+    week: target.week,
     opponent: '',
     isHome: true,
   }));
-  return { season: last.season, week: last.week + 1, projected };
+  return { season: target.season, week: target.week, slate };
 }
 
 /**
  * Our model's projections for every week, walking forward: each week is projected by a model
- * trained only on the weeks before it, then its results are revealed. Then the week after the
- * last one, if the season goes on. Yields one week at a time so they can be written meanwhile.
+ * trained only on the weeks before it, then its results are revealed. Then the week no expert
+ * has projected yet, if any. Yields one week at a time so they can be written meanwhile.
  */
-export function* walkForwardProjections(weeks: readonly WeekData[]): Generator<ProjectedWeek> {
-  const next = nextWeekSlate(weeks);
+export function* walkForwardProjections(
+  weeks: readonly WeekData[],
+  current?: NflWeek,
+): Generator<ProjectedWeek> {
+  const next = nextWeekSlate(weeks, current);
   const total = weeks.length + (next ? 1 : 0);
-  const history = new ProjectionHistory(PPR);
-  let model: ProjectionModel | undefined;
-  const project = (slate: WeekSlate, isScheduleKnown: boolean, done: number) => {
-    const features = history.featuresFor(slate);
-    if (!isScheduleKnown) for (const entry of features) entry.features.isHome = UNKNOWN_HOME_AWAY;
-    model = trainModel(history.trainingSet, model);
-    const week: ProjectedWeek = {
-      season: slate.season,
-      week: slate.week,
-      isScheduleKnown,
-      projections: projectWeek(model, features),
-      done,
-      total,
-    };
-    return { week, features };
-  };
+  const walk = new ModelWalk(PPR);
   for (const [index, data] of weeks.entries()) {
-    const { week, features } = project(data, true, index + 1);
-    history.observe(data, features);
-    yield week;
+    const projections = walk.project(data);
+    walk.observe(data);
+    yield { season: data.season, week: data.week, projections, done: index + 1, total };
   }
-  if (next) yield project(next, false, total).week;
+  if (next)
+    yield { season: next.season, week: next.week, projections: walk.project(next), done: total, total };
 }

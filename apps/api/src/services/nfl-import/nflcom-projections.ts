@@ -11,7 +11,7 @@ import {
 import { COLUMN_OF_STAT } from '../nfl-stats/stat-columns.js';
 import type { ProjectionRow } from './projection-writer.js';
 
-export const NFLCOM_SOURCE = 'nflcom';
+import { NFLCOM_SOURCE } from '../projections/projection-sources.js';
 /** z of the 90th percentile of the standard normal. */
 const Z90 = 1.2815515655446004;
 /** Fewer pairs than this at a position and the spread falls back to the typical one below. */

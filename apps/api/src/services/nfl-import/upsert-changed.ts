@@ -18,7 +18,7 @@ export function addCounts(total: WriteCount, more: WriteCount): void {
 export type ColumnRow = Record<string, string | number | boolean | null | Record<string, number>>;
 
 /** The PostgreSQL types rows are sent as (one array parameter per column). */
-export type ColumnType = 'int' | 'float8' | 'text' | 'bool' | 'jsonb';
+export type ColumnType = 'int' | 'float8' | 'text' | 'bool' | 'jsonb' | 'timestamptz';
 
 export interface UpsertTarget {
   table: string;

@@ -31,6 +31,20 @@ export const COLUMN_OF_STAT = {
   fgMiss0_19: 'fg_miss_0_19',
   fgMiss20_29: 'fg_miss_20_29',
   fgMiss30_39: 'fg_miss_30_39',
+  fgMiss40_49: 'fg_miss_40_49',
+  fgMiss50: 'fg_miss_50',
+  defSack: 'def_sack',
+  defInt: 'def_int',
+  defFumRec: 'def_fum_rec',
+  defTd: 'def_td',
+  defStTd: 'def_st_td',
+  defSafety: 'def_safety',
+  defBlockedKick: 'def_blocked_kick',
+  defForcedFumble: 'def_forced_fumble',
+  defStForcedFumble: 'def_st_forced_fumble',
+  defStFumRec: 'def_st_fum_rec',
+  ptsAllowed: 'pts_allowed',
+  ydsAllowed: 'yds_allowed',
 } as const satisfies Record<StatKey, string>;
 
 /** The summable stat columns (reception % is a ratio, not summed). */

@@ -3,6 +3,7 @@ import { createDataCache } from '../data-cache.js';
 import { BOOM_THRESHOLDS, BUST_THRESHOLDS } from './boom-bust.js';
 import { loadAvailableWeeks, resolveWeek } from './available-weeks.js';
 import { loadWeekBoard, type ProjectionEntry } from './week-board.js';
+import { loadWeekFreshness, type WeekFreshness } from './week-freshness.js';
 
 /** Spec §9: default page 1, page size 50. */
 export const DEFAULT_PAGE = 1;
@@ -46,6 +47,8 @@ export interface ProjectionPage {
   week: number | null;
   season: number | null;
   thresholds: { boom: Record<string, number>; bust: Record<string, number> };
+  /** When the week's projections last changed and where they come from; null without data. */
+  freshness: WeekFreshness | null;
 }
 
 /** Pages already answered, per data version: the same query (a page of a popular view) is common. */
@@ -90,9 +93,13 @@ async function computeProjectionPage(database: Database, query: ProjectionQuery)
       week: query.week ?? null,
       season: query.season ?? null,
       thresholds,
+      freshness: null,
     };
   }
-  const board = await loadWeekBoard(database, target.season, target.week);
+  const [board, freshness] = await Promise.all([
+    loadWeekBoard(database, target.season, target.week),
+    loadWeekFreshness(database, target.season, target.week),
+  ]);
   const matching = sortEntries(board.filter(matcher(query)), query.sort ?? 'pred_mean', query.order);
   const total = matching.length;
   const data = matching
@@ -104,6 +111,7 @@ async function computeProjectionPage(database: Database, query: ProjectionQuery)
     week: target.week,
     season: target.season,
     thresholds,
+    freshness,
   };
 }
 

@@ -2,9 +2,7 @@ import { players, projections, type Database } from '@fm/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { createDataCache } from '../data-cache.js';
 import { boomBustChances, round } from './boom-bust.js';
-
-/** Our model first; NFL.com's published projection, then an admin's CSV, when the model has none. */
-export const SOURCE_PREFERENCE = ['model', 'nflcom', 'import'] as const;
+import { sourceRank } from './projection-sources.js';
 
 /** One player's projection for one week, as the projections list answers it. */
 export interface ProjectionEntry {
@@ -29,11 +27,6 @@ export interface ProjectionEntry {
 }
 
 const cachedBoard = createDataCache<ProjectionEntry[]>();
-
-function sourceRank(source: string): number {
-  const rank = (SOURCE_PREFERENCE as readonly string[]).indexOf(source);
-  return rank === -1 ? SOURCE_PREFERENCE.length : rank;
-}
 
 /**
  * Every player's projection for a week, one per player (the preferred source), with boom and

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { CleanupTab } from './CleanupTab';
 import { ExportTab } from './ExportTab';
 import { ImportTab } from './ImportTab';
+import { SourcesTab } from './SourcesTab';
 
-/** /admin/data-management: Import, Export and Cleanup tabs (spec §2). */
+/** /admin/data-management: Import, Export, Cleanup and the live-data Sources tabs. */
 export default function DataManagementPage() {
   const [tab, setTab] = useState('import');
   return (
@@ -18,6 +19,7 @@ export default function DataManagementPage() {
           { id: 'import', label: 'Import', panel: <ImportTab /> },
           { id: 'export', label: 'Export', panel: <ExportTab /> },
           { id: 'cleanup', label: 'Cleanup', panel: <CleanupTab /> },
+          { id: 'sources', label: 'Sources', panel: <SourcesTab /> },
         ]}
       />
     </section>

@@ -1,6 +1,8 @@
 import { Banner, Button, Spinner } from '@fm/ui';
 import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DataFreshness } from './DataFreshness';
+import { NoDataYet } from './NoDataYet';
 import { ProjectionFiltersBar } from './ProjectionFiltersBar';
 import { ProjectionsTable } from './ProjectionsTable';
 import { Pagination } from './Pagination';
@@ -43,6 +45,9 @@ export default function ProjectionsPage() {
             {shownWeek ? `${shownWeek.season} season, week ${shownWeek.week}` : 'PPR points'} · PPR scoring ·
             the bar shows the range of 80 % of outcomes, the tick the median.
           </p>
+          {answer?.freshness ? (
+            <DataFreshness updatedAt={answer.freshness.updated_at} sources={answer.freshness.sources} />
+          ) : null}
         </div>
         <Link to="/methodology" className="projections-page__method">
           How the numbers are made
@@ -67,12 +72,14 @@ export default function ProjectionsPage() {
         </div>
       ) : !answer ? (
         <Spinner label="Loading projections…" />
+      ) : answer.week === null && answer.season === null ? (
+        <NoDataYet />
       ) : answer.data.length === 0 ? (
         <div className="projections-page__state card">
           <h2>No projections found</h2>
           <p>
-            {answer.week === null
-              ? 'No projections have been imported yet.'
+            {filters.position === 'ALL' && filters.team === 'ALL' && !filters.search.trim()
+              ? `There are no projections for ${answer.season} week ${answer.week}. Pick another week.`
               : 'No player matches these filters this week. Try another position, team or name.'}
           </p>
         </div>

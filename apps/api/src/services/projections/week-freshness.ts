@@ -1,0 +1,27 @@
+import { executeRows, type Database } from '@fm/db';
+import { sql } from 'drizzle-orm';
+import { createDataCache } from '../data-cache.js';
+import { sourceRank } from './projection-sources.js';
+
+/** When a week's projections last changed, and which sources they come from (preferred first). */
+export interface WeekFreshness {
+  updated_at: string | null;
+  sources: string[];
+}
+
+const cachedFreshness = createDataCache<WeekFreshness>();
+
+export function loadWeekFreshness(database: Database, season: number, week: number): Promise<WeekFreshness> {
+  return cachedFreshness(database, `freshness:${season}:${week}`, async () => {
+    const rows = await executeRows<{ source: string; updated_at: string | Date }>(
+      database.db,
+      sql`select source, max(updated_at) as updated_at from projections
+          where season = ${season} and week = ${week} group by source`,
+    );
+    const times = rows.map((row) => new Date(row.updated_at).getTime()).filter(Number.isFinite);
+    return {
+      updated_at: times.length > 0 ? new Date(Math.max(...times)).toISOString() : null,
+      sources: rows.map((row) => row.source).sort((a, b) => sourceRank(a) - sourceRank(b)),
+    };
+  });
+}
