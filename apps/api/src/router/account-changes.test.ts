@@ -43,7 +43,8 @@ describe.each(DATABASE_KINDS)('changing password and email from Settings on %s',
       expect((await here.get('/api/auth/me')).status).toBe(200);
       const other = await otherDevice.get('/api/auth/me');
       expect(other.status).toBe(401);
-      expect(other.body.code).toBe('TOKEN_REVOKED');
+      expect(other.body).toMatchObject({ code: 'TOKEN_REVOKED', reason: 'password-change' });
+      expect(other.body.message).toMatch(/password was changed/);
       expect((await login(email, STRONG_PASSWORD)).status).toBe(401);
       expect((await login(email, OTHER_STRONG_PASSWORD)).status).toBe(200);
       const notice = await waitForMailTo(smtp, email, 'password was changed', before);
