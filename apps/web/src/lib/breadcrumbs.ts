@@ -22,6 +22,7 @@ export const CRUMB_LABELS: Record<string, string> = {
   register: 'Sign Up',
   'forgot-password': 'Forgot Password',
   'reset-password': 'Reset Password',
+  'confirm-email': 'Confirm Email',
   methodology: 'How the Numbers Are Made',
 };
 

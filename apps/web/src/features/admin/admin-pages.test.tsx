@@ -42,6 +42,7 @@ describe('admin helpers', () => {
         email: 'Ann@x.com',
         role: 'user',
         isDisabled: false,
+        emailVerified: true,
         signupIp: null,
         createdAt: '',
         lastActiveAt: null,
@@ -52,6 +53,7 @@ describe('admin helpers', () => {
         email: 'bob@x.com',
         role: 'user',
         isDisabled: true,
+        emailVerified: false,
         signupIp: null,
         createdAt: '',
         lastActiveAt: null,
@@ -114,13 +116,14 @@ describe('admin pages', () => {
     expect(within(item).getByText('12 server errors')).toBeTruthy();
   });
 
-  it('User Management: N/A for a missing signup IP and the exact delete confirmation', async () => {
+  it('User Management: email verification, N/A for a missing signup IP and the exact delete confirmation', async () => {
     const users = [
       {
         id: 'admin-1',
         email: 'boss@example.com',
         role: 'admin',
         isDisabled: false,
+        emailVerified: false,
         signupIp: '10.0.0.1',
         createdAt: '2026-01-01T00:00:00.000Z',
         lastActiveAt: null,
@@ -131,6 +134,7 @@ describe('admin pages', () => {
         email: 'fan@example.com',
         role: 'user',
         isDisabled: false,
+        emailVerified: true,
         signupIp: null,
         createdAt: '2026-02-01T00:00:00.000Z',
         lastActiveAt: null,
@@ -141,6 +145,9 @@ describe('admin pages', () => {
     renderApp('/admin/users');
     const row = (await screen.findByText('fan@example.com')).closest('tr')!;
     expect(within(row).getByText('N/A')).toBeTruthy();
+    expect(within(row).getByText('Verified')).toBeTruthy();
+    const bossRow = screen.getByText('boss@example.com').closest('tr')!;
+    expect(within(bossRow).getByText('Not verified')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete boss@example.com' })).toHaveProperty('disabled', true);
     await userEvent.click(within(row).getByRole('button', { name: 'Delete fan@example.com' }));
     const dialog = await screen.findByRole('alertdialog');
