@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderApp, sessionUser } from '../auth/test-support';
 import { trpcData } from '../leagues/trpc-answers';
 import { isCsvFile } from './data-management-api';
-import { exportSuccessMessage } from './ExportTab';
+import { exportOptionsProblem, exportSuccessMessage } from './ExportTab';
 import { alertTypeLabel, formatBytes, formatUptime, statusLabel } from './format';
-import { importSuccessMessage } from './ImportTab';
+import { importOutcome, importSuccessMessage, previewHeading, problemsLabel } from './import-messages';
 import { RangeControl } from './RangeControl';
 import { deleteConfirmationText, filterUsers } from './UserManagementPage';
 
@@ -27,6 +27,46 @@ describe('admin helpers', () => {
     );
     expect(exportSuccessMessage('projections')).toBe('Projections data exported successfully');
     expect(alertTypeLabel('failed_login_burst')).toBe('failed login burst');
+  });
+
+  it('never calls an import that saved nothing a success, and counts rows in plain words', () => {
+    const result = { processed: 0, created: 0, updated: 0, skipped: 0, errorCount: 3, errors: [] };
+    expect(importOutcome(result)).toEqual({
+      tone: 'error',
+      text: 'Import failed: none of the rows could be imported (3 rows with errors). Nothing was saved; see the errors below.',
+    });
+    expect(importOutcome({ ...result, processed: 4, created: 4, errorCount: 1 })).toEqual({
+      tone: 'warning',
+      text: 'Import completed! Created: 4, Updated: 0, Processed: 4. 1 row could not be imported; see the errors below.',
+    });
+    expect(importOutcome({ ...result, processed: 2, updated: 2, errorCount: 0 }).tone).toBe('success');
+    expect(previewHeading({ totalRows: 1 })).toBe('Preview (1 row)');
+    expect(previewHeading({ totalRows: 0 })).toBe('Preview: no data rows');
+    expect(problemsLabel(1)).toBe('1 problem found:');
+  });
+
+  it('explains an export limit, week or season out of range in plain words', () => {
+    const options = {
+      format: 'csv',
+      week: '',
+      season: '2025',
+      position: 'all',
+      team: '',
+      limit: '1000',
+    } as const;
+    expect(exportOptionsProblem(options)).toBeNull();
+    expect(exportOptionsProblem({ ...options, limit: '50' })).toBe(
+      'Limit must be a whole number from 100 to 10000.',
+    );
+    expect(exportOptionsProblem({ ...options, limit: '' })).toBe(
+      'Limit must be a whole number from 100 to 10000.',
+    );
+    expect(exportOptionsProblem({ ...options, week: '23' })).toBe(
+      'Week must be a whole number from 1 to 22, or blank for all weeks.',
+    );
+    expect(exportOptionsProblem({ ...options, season: '2019' })).toBe(
+      'Season must be a whole number from 2020 to 2030.',
+    );
   });
 
   it('accepts CSV by type or name, like the drop zone', () => {
@@ -88,6 +128,17 @@ describe('RangeControl', () => {
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-10-31' } });
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(onChange).toHaveBeenCalledWith({ startDate: '2026-10-01', endDate: '2026-10-31' });
+  });
+
+  it('says an inverted custom range is inverted and does not send it', async () => {
+    const onChange = vi.fn();
+    render(<RangeControl value={{ days: 30 }} onChange={onChange} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Custom' }));
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-10-31' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-10-01' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.getByText(/The start date is after the end date/)).toBeTruthy();
   });
 });
 
