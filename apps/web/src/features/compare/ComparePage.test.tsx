@@ -150,11 +150,41 @@ describe('the compare page', () => {
     expect(await screen.findByText(/Pick at least 2 players/, {}, PAGE_LOAD)).toBeTruthy();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Add a player'), 'kel');
-    await user.click(await screen.findByRole('button', { name: /Travis Kelce/ }));
+    await user.click(await screen.findByRole('option', { name: /Travis Kelce/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?players=1,9'));
     expect(await screen.findByRole('table', { name: 'Season totals' })).toBeTruthy();
     expect(screen.queryByText(/Pick at least 2 players/)).toBeNull();
     expect(screen.getByRole('button', { name: 'kel' })).toBeTruthy();
+  });
+
+  it('is a keyboard combobox: arrows highlight, Enter adds, Escape closes then clears', async () => {
+    serve();
+    const { router } = renderApp('/compare?players=1');
+    const user = userEvent.setup();
+    const input = await screen.findByRole('combobox', { name: 'Add a player' }, PAGE_LOAD);
+    await user.type(input, 'r');
+    const listbox = await screen.findByRole('listbox', { name: 'Matching players' });
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(input.getAttribute('aria-controls')).toBe(listbox.id);
+    const options = within(listbox).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Rashee Rice WR · KC', 'Travis Kelce TE · KC']);
+    expect(input.getAttribute('aria-activedescendant')).toBeNull();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(input.getAttribute('aria-activedescendant')).toBe(options[1]!.id);
+    expect(options[1]!.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{ArrowDown}');
+    expect(input.getAttribute('aria-activedescendant')).toBe(options[0]!.id);
+    await user.keyboard('{Escape}');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect((input as HTMLInputElement).value).toBe('r');
+    await user.keyboard('{Escape}');
+    expect((input as HTMLInputElement).value).toBe('');
+    await user.type(input, 'rice');
+    await user.keyboard('{Enter}');
+    expect(router.state.location.search).toBe('?players=1');
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?players=1,2'));
+    expect((input as HTMLInputElement).value).toBe('');
   });
 
   it('removes a player, and a favourite can be added back in one click', async () => {
