@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../auth/test-support';
+import { defaultPreferences } from '../preferences/preferences-defaults';
+import { savePreferences } from '../preferences/preferences-store';
 import { fakeTrpcServer } from '../projections/trpc-fake-server';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -185,6 +187,24 @@ describe('the compare page', () => {
     await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(router.state.location.search).toBe('?players=1,2'));
     expect((input as HTMLInputElement).value).toBe('');
+  });
+
+  it("leads the usage table with the user's favourite metrics, and a star pins or unpins one", async () => {
+    savePreferences({ ...defaultPreferences(), favoriteMetrics: ['catchRate'] });
+    serve();
+    renderApp('/compare?players=1,2&season=2025');
+    const advanced = await screen.findByRole('table', { name: 'Advanced metrics' }, PAGE_LOAD);
+    const labels = () =>
+      within(advanced)
+        .getAllByRole('rowheader')
+        .map((header) => header.textContent?.replace(/[★☆]/g, ''));
+    expect(labels()).toEqual(['Catch rate', 'Target share']);
+    const user = userEvent.setup();
+    await user.click(within(advanced).getByRole('button', { name: 'Pin Target share to the top' }));
+    expect(labels()).toEqual(['Catch rate', 'Target share']);
+    await user.click(within(advanced).getByRole('button', { name: 'Unpin Catch rate from the top' }));
+    expect(labels()).toEqual(['Target share', 'Catch rate']);
+    expect(JSON.parse(localStorage.getItem('fm_preferences')!).favoriteMetrics).toEqual(['targetShare']);
   });
 
   it('removes a player, and a favourite can be added back in one click', async () => {
