@@ -41,7 +41,8 @@ export function ComparisonTable({
   onToggleFavorite?: (id: string) => void;
 }) {
   return (
-    <div className="table-wrap">
+    // Focusable so that a keyboard can scroll it sideways on a narrow screen.
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={`${caption} (scrolls sideways)`}>
       <table className="table comparison-table" aria-label={caption}>
         <thead>
           <tr>
