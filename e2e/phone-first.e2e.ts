@@ -131,6 +131,17 @@ describe('projections, compare and home on a phone and a laptop', () => {
       await screenshot(page, `phone-first-home-${viewport.width}`);
       expect(await seriousAxeViolations(page)).toEqual([]);
 
+      // The same figure on a phone-class CPU (Chromium's 4× throttling), printed for the record.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const throttledAt = Date.now();
+      await page.reload();
+      await expect.poll(() => chance.textContent(), { timeout: 60_000 }).toMatch(/^\d+\.\d% to win$/);
+      console.log(
+        `[phone-first e2e ${viewport.width}px, 4× CPU throttling] home → win probability on the card: ${Date.now() - throttledAt} ms`,
+      );
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
       await page.getByLabel('Season').selectOption('2024');
       await page.waitForURL(/\?season=2024$/);
       await page.getByText(/NFL season 2024/).waitFor();
