@@ -49,6 +49,7 @@ export const PAGES: Record<Role, SitePage[]> = {
     { path: '/register', name: 'register' },
     { path: '/forgot-password', name: 'forgot-password' },
     { path: '/reset-password?token=e2e-token', name: 'reset-password' },
+    { path: '/confirm-email?token=e2e-token', name: 'confirm-email' },
   ],
   user: [
     { path: '/', name: 'home' },

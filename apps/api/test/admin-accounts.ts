@@ -22,6 +22,7 @@ export async function insertAccount(
     createdAt?: Date;
     lastActiveAt?: Date | null;
     signupIp?: string | null;
+    isEmailVerified?: boolean;
   } = {},
 ): Promise<{ id: string; email: string }> {
   const email = options.email ?? uniqueEmail(options.role ?? 'user');
@@ -32,7 +33,7 @@ export async function insertAccount(
       email,
       passwordHash: await passwordHash(),
       role: options.role ?? 'user',
-      emailVerifiedAt: createdAt,
+      emailVerifiedAt: options.isEmailVerified === false ? null : createdAt,
       signupIp: options.signupIp ?? null,
       createdAt,
       updatedAt: createdAt,

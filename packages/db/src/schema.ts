@@ -65,8 +65,10 @@ export const emailTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify-email', 'reset-password', 'change-email'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** For 'change-email': the address the account moves to once the link is followed. */
+    newEmail: text('new_email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -109,15 +109,16 @@ const importFieldsSchema = z.object({
   batchSize: z.coerce.number().int().optional(),
 });
 
+/** A query number with one plain message for every way it can be wrong ("limit: must be …"). */
+function wholeNumberFrom(min: number, max: number) {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
 const exportQuerySchema = z.object({
   format: z.enum(['csv', 'json']).default('csv'),
-  week: z.coerce.number().int().min(EXPORT_MIN_WEEK).max(EXPORT_MAX_WEEK).optional(),
-  season: z.coerce
-    .number()
-    .int()
-    .min(EXPORT_MIN_SEASON)
-    .max(EXPORT_MAX_SEASON)
-    .default(EXPORT_DEFAULT_SEASON),
+  week: wholeNumberFrom(EXPORT_MIN_WEEK, EXPORT_MAX_WEEK).optional(),
+  season: wholeNumberFrom(EXPORT_MIN_SEASON, EXPORT_MAX_SEASON).default(EXPORT_DEFAULT_SEASON),
   position: z
     .string()
     .transform((v) => v.toUpperCase())
@@ -130,7 +131,7 @@ const exportQuerySchema = z.object({
     .max(3)
     .transform((v) => v.toUpperCase() || undefined)
     .optional(),
-  limit: z.coerce.number().int().min(EXPORT_MIN_LIMIT).max(EXPORT_MAX_LIMIT).default(EXPORT_DEFAULT_LIMIT),
+  limit: wholeNumberFrom(EXPORT_MIN_LIMIT, EXPORT_MAX_LIMIT).default(EXPORT_DEFAULT_LIMIT),
 });
 
 const cleanupSchema = z.object({

@@ -149,3 +149,25 @@ describe('projection CSV', () => {
     expect(dst.rows[0]).toMatchObject({ position: 'DEF', season: 2025 });
   });
 });
+
+describe('projection CSV problems in plain words', () => {
+  const header = 'player_name,position,team,week,pred_mean,pred_std';
+
+  it('names the row where a quote is never closed instead of blaming an empty position', () => {
+    const parsed = parseProjectionCsv(
+      `${header}\nJosh Allen,QB,BUF,1,24.1,6\n"Patrick Mahomes,QB,KC,1,22,5\nBijan Robinson,RB,ATL,1,18,6\n`,
+    );
+    expect(parsed.rows.map((row) => row.player_name)).toEqual(['Josh Allen']);
+    expect(parsed.errors).toHaveLength(1);
+    expect(parsed.errors[0]!.error.startsWith('Row 3: a quote (") opens a value that is never closed')).toBe(
+      true,
+    );
+    expect(parsed.errors[0]!.error).not.toMatch(/position/);
+  });
+
+  it('says a header-only file has no data rows', () => {
+    const parsed = parseProjectionCsv(`${header}\n`);
+    expect(parsed.fileError).toBe('The CSV has a header row but no data rows: there is nothing to import.');
+    expect(parsed.totalRows).toBe(0);
+  });
+});

@@ -87,8 +87,9 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
     expect(bad.status).toBe(400);
   });
 
-  it('lists users with id, email, role, status, signup IP and join date', async () => {
+  it('lists users with id, email, role, status, verification, signup IP and join date', async () => {
     const listed = await insertAccount(server, { signupIp: '203.0.113.9' });
+    const unverified = await insertAccount(server, { isEmailVerified: false });
     const response = await admin.client.get('/api/admin/users');
     expect(response.status).toBe(200);
     const item = response.body.data.find((u: { id: string }) => u.id === listed.id);
@@ -97,9 +98,12 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
       email: listed.email,
       role: 'user',
       isDisabled: false,
+      emailVerified: true,
       signupIp: '203.0.113.9',
     });
     expect(new Date(item.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const waiting = response.body.data.find((u: { id: string }) => u.id === unverified.id);
+    expect(waiting.emailVerified).toBe(false);
     expect(JSON.stringify(response.body)).not.toContain('passwordHash');
   });
 
@@ -111,7 +115,11 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
     expect(disabled.body.data).toMatchObject({ id: user.id, isDisabled: true });
     const after = await user.client.get('/api/auth/me');
     expect(after.status).toBe(401);
-    expect(after.body.code).toBe('TOKEN_REVOKED');
+    expect(after.body).toEqual({
+      code: 'TOKEN_REVOKED',
+      message: 'This account has been disabled. Please contact support.',
+      reason: 'account-disabled',
+    });
     const rows = await server.deps.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(rows.every((s) => s.revokedAt !== null && s.revokedReason === 'account-disabled')).toBe(true);
 

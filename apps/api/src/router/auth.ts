@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { provideCsrfToken } from '../http/csrf.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../http/session-cookie.js';
+import { confirmEmailChange } from '../services/account-email-change.js';
 import { login, logout } from '../services/login.js';
+import { changePassword } from '../services/password-change.js';
 import { requestPasswordReset, resetPassword } from '../services/password-reset.js';
 import { registerAccount, resendVerification } from '../services/registration.js';
 import { sessionUserSchema, toSessionUser } from '../services/users.js';
@@ -131,4 +133,37 @@ export const authRouter = router({
     )
     .output(messageOutput)
     .mutation(async ({ ctx, input }) => withMessage(await resetPassword(ctx.deps, input))),
+
+  changePassword: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/change-password',
+        tags: ['auth'],
+        summary: 'Change my password (current password required); signs out my other sessions',
+      },
+    })
+    .input(
+      z.object({
+        currentPassword: z.string().max(PASSWORD_INPUT_MAX).optional(),
+        newPassword: z.string().max(PASSWORD_INPUT_MAX).optional(),
+      }),
+    )
+    .output(messageOutput)
+    .mutation(async ({ ctx, input }) =>
+      withMessage(await changePassword(ctx.deps, { user: ctx.user, session: ctx.session, ...input })),
+    ),
+
+  confirmEmailChange: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/confirm-email-change',
+        tags: ['auth'],
+        summary: 'Move the account to its new email, from the link mailed to that address',
+      },
+    })
+    .input(z.object({ token: z.string().max(TOKEN_MAX).optional() }))
+    .output(z.object({ data: z.object({ message: z.string(), email: z.string() }) }))
+    .mutation(async ({ ctx, input }) => ({ data: await confirmEmailChange(ctx.deps, input.token) })),
 });

@@ -1,17 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
-import { insertPlayers } from '../../test/nfl-rows.js';
+import { insertPlayers, insertProjections } from '../../test/nfl-rows.js';
 import { bumpDataVersion } from '../services/data-version.js';
 
 describe.each(DATABASE_KINDS)('player directory API on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    await insertPlayers(server.deps.database, [
+    const [joshAllen] = await insertPlayers(server.deps.database, [
       { name: 'Josh Allen', position: 'QB', team: 'BUF' },
       { name: 'Keenan Allen', position: 'WR', team: 'LAC' },
       { name: 'Tom Brady', position: 'QB', team: 'FA', isActive: false },
       { name: 'Justin Tucker', position: 'K', team: 'BAL' },
+    ]);
+    await insertProjections(server.deps.database, [
+      { playerId: joshAllen!, season: 2024, week: 1, source: 'model', team: 'BUF', predMean: 10 },
+      { playerId: joshAllen!, season: 2025, week: 1, source: 'model', team: 'BUF', predMean: 22 },
+      { playerId: joshAllen!, season: 2025, week: 2, source: 'model', team: 'BUF', predMean: 25 },
     ]);
     await bumpDataVersion(server.deps.database);
   });
@@ -35,7 +40,9 @@ describe.each(DATABASE_KINDS)('player directory API on %s', (kind) => {
       position: 'QB',
       team: 'BUF',
       active: true,
+      projected_points: 23.5,
     });
+    expect(body.players[1]).toMatchObject({ full_name: 'Justin Tucker', projected_points: null });
     const everyone = await server.client().get('/api/players?all=true');
     expect(everyone.body.players).toHaveLength(4);
   });

@@ -13,6 +13,7 @@ const directoryPlayerSchema = z.object({
   active: z.boolean(),
   sleeper_id: z.string().nullable(),
   nfl_id: z.string().nullable(),
+  projected_points: z.number().nullable(),
 });
 
 export const playersRouter = router({

@@ -310,4 +310,21 @@ describe.each(DATABASE_KINDS)('projections API on %s', (kind) => {
     const { body } = await server.client().get('/api/projections/public/rb');
     expect(body.data[0]).toMatchObject({ player_name: 'Rookie Runner', pred_mean: 30 });
   });
+
+  it('passes the opponent through from any source that knows it', async () => {
+    await insertProjections(server.deps.database, [
+      { playerId: ids.flowers!, season: 2024, week: 3, source: 'model', team: 'BAL', predMean: 12 },
+      {
+        playerId: ids.flowers!,
+        season: 2024,
+        week: 3,
+        source: 'nflcom',
+        team: 'BAL',
+        opponent: '@PIT',
+        predMean: 10,
+      },
+    ]);
+    const { body } = await server.client().get('/api/projections/public/wr?season=2024&week=3');
+    expect(body.data[0]).toMatchObject({ player_name: 'Zay Flowers', source: 'model', opponent: '@PIT' });
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clearSessionCookie } from '../http/session-cookie.js';
 import { deleteAccount } from '../services/account-deletion.js';
+import { requestEmailChange } from '../services/account-email-change.js';
 import { authedProcedure, router } from '../trpc.js';
 
 export const userRouter = router({
@@ -13,4 +14,25 @@ export const userRouter = router({
       clearSessionCookie(ctx.reply, ctx.deps.config);
       return { data: { message } };
     }),
+
+  requestEmailChange: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/email-change',
+        tags: ['user'],
+        summary:
+          'Mail a confirmation link to a new address (password required); the email changes when it is followed',
+      },
+    })
+    .input(
+      z.object({
+        password: z.string().max(1024).optional(),
+        newEmail: z.string().max(320).optional(),
+      }),
+    )
+    .output(z.object({ data: z.object({ message: z.string() }) }))
+    .mutation(async ({ ctx, input }) => ({
+      data: await requestEmailChange(ctx.deps, { user: ctx.user, ...input }),
+    })),
 });

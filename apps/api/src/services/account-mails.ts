@@ -7,7 +7,7 @@ function escapeHtml(value: string): string {
 }
 
 /** A short mail with one call-to-action link, as plain text and simple HTML. */
-function linkMail(
+export function linkMail(
   to: string,
   subject: string,
   paragraphs: string[],

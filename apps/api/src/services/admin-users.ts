@@ -13,6 +13,8 @@ export interface AdminUserItem {
   email: string;
   role: 'admin' | 'user';
   isDisabled: boolean;
+  /** Whether the account followed its verification link. */
+  emailVerified: boolean;
   signupIp: string | null;
   createdAt: string;
   lastActiveAt: string | null;
@@ -27,6 +29,7 @@ function toItem(row: UserRow): AdminUserItem {
     email: row.email,
     role: row.role,
     isDisabled: row.isDisabled,
+    emailVerified: row.emailVerifiedAt !== null,
     signupIp: row.signupIp,
     createdAt: row.createdAt.toISOString(),
     lastActiveAt: row.lastActiveAt?.toISOString() ?? null,

@@ -4,15 +4,7 @@ import Papa from 'papaparse';
 import type { AppDeps } from '../deps.js';
 import type { PROJECTION_POSITIONS } from './projection-csv.js';
 
-/** Spec §5 export bounds and defaults. */
-export const EXPORT_DEFAULT_SEASON = 2025;
-export const EXPORT_MIN_SEASON = 2020;
-export const EXPORT_MAX_SEASON = 2030;
-export const EXPORT_MIN_WEEK = 1;
-export const EXPORT_MAX_WEEK = 22;
-export const EXPORT_MIN_LIMIT = 100;
-export const EXPORT_MAX_LIMIT = 10_000;
-export const EXPORT_DEFAULT_LIMIT = 1_000;
+export * from './export-bounds.js';
 /** Rows read per round trip while streaming. */
 const PAGE_SIZE = 500;
 

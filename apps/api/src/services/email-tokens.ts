@@ -3,25 +3,30 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
 import { generateToken, hashToken } from './secure-tokens.js';
 
-export type EmailTokenPurpose = 'verify-email' | 'reset-password';
+export type EmailTokenPurpose = 'verify-email' | 'reset-password' | 'change-email';
 
 /** How long an e-mailed link works. */
 export const EMAIL_TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
   'verify-email': 24 * 60 * 60 * 1000,
   'reset-password': 60 * 60 * 1000,
+  'change-email': 24 * 60 * 60 * 1000,
 };
 
 export type EmailTokenCheck =
-  | { status: 'valid'; userId: string }
+  | { status: 'valid'; userId: string; newEmail: string | null }
   | { status: 'used'; userId: string }
   | { status: 'expired' | 'unknown' };
 
-/** A new single-use token for the link; earlier unused tokens of the same purpose stop working. */
+/**
+ * A new single-use token for the link; earlier unused tokens of the same purpose stop working.
+ * `newEmail` is the address a 'change-email' link moves the account to.
+ */
 export async function issueEmailToken(
   deps: AppDeps,
   userId: string,
   purpose: EmailTokenPurpose,
   now = new Date(),
+  newEmail?: string,
 ): Promise<string> {
   const { db } = deps.database;
   const token = generateToken();
@@ -33,6 +38,7 @@ export async function issueEmailToken(
     userId,
     purpose,
     tokenHash: hashToken(token),
+    newEmail: newEmail ?? null,
     expiresAt: new Date(now.getTime() + EMAIL_TOKEN_LIFETIME_MS[purpose]),
     createdAt: now,
   });
@@ -64,6 +70,6 @@ export async function consumeEmailToken(
     .where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt)))
     .returning({ id: emailTokens.id });
   return claimed.length === 1
-    ? { status: 'valid', userId: row.userId }
+    ? { status: 'valid', userId: row.userId, newEmail: row.newEmail }
     : { status: 'used', userId: row.userId };
 }

@@ -1,5 +1,5 @@
-import { players, type Database } from '@fm/db';
-import { asc } from 'drizzle-orm';
+import { players, projections, type Database } from '@fm/db';
+import { asc, avg, eq, max } from 'drizzle-orm';
 import { createDataCache } from './data-cache.js';
 
 /** Without `all`, a directory query answers at most this many players. */
@@ -17,6 +17,11 @@ export interface DirectoryPlayer {
   active: boolean;
   sleeper_id: string | null;
   nfl_id: string | null;
+  /**
+   * Average projected PPR points per week in the latest season projected, or null: how much a
+   * player matters to fantasy managers, so search can list the one people mean first.
+   */
+  projected_points: number | null;
 }
 
 export interface DirectoryQuery {
@@ -34,9 +39,22 @@ interface IndexedPlayer {
 
 const cachedDirectory = createDataCache<IndexedPlayer[]>({ maxEntries: 8 });
 
+/** Each player's average projected points in the latest season that has projections. */
+async function projectedPointsByPlayer(database: Database): Promise<Map<number, number>> {
+  const [latest] = await database.db.select({ season: max(projections.season) }).from(projections);
+  if (latest?.season == null) return new Map();
+  const rows = await database.db
+    .select({ playerId: projections.playerId, points: avg(projections.predMean) })
+    .from(projections)
+    .where(eq(projections.season, latest.season))
+    .groupBy(projections.playerId);
+  return new Map(rows.map((row) => [row.playerId, Math.round(Number(row.points) * 10) / 10]));
+}
+
 function loadDirectory(database: Database): Promise<IndexedPlayer[]> {
   return cachedDirectory(database, 'players', async () => {
     const rows = await database.db.select().from(players).orderBy(asc(players.fullName), asc(players.id));
+    const projected = await projectedPointsByPlayer(database);
     return rows.map((row) => ({
       searchKey: `${row.fullName} ${row.searchName}`.toLowerCase(),
       player: {
@@ -49,6 +67,7 @@ function loadDirectory(database: Database): Promise<IndexedPlayer[]> {
         active: row.isActive,
         sleeper_id: row.sleeperId,
         nfl_id: row.nflId,
+        projected_points: projected.get(row.id) ?? null,
       },
     }));
   });

@@ -131,15 +131,39 @@ export function parseProjectionCsv(text: string, now = new Date()): ParsedProjec
       fileError: `The CSV is missing the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')}. Expected: ${[...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')}.`,
     };
   }
+  if (parsed.data.length === 0) {
+    return { rows: [], totalRows: 0, errors: [], fileError: NO_DATA_ROWS_MESSAGE };
+  }
   const defaultSeason = currentNflSeason(now);
   const rows: ProjectionCsvRow[] = [];
   const errors: RowError[] = [];
-  parsed.data.forEach((raw, index) => {
+  // An unclosed quote swallows the rest of the file into one value: report it where it opens
+  // and read nothing from that row on.
+  const unclosedAt = unclosedQuoteLine(text, parsed.errors);
+  const readable = unclosedAt === null ? parsed.data : parsed.data.slice(0, Math.max(0, unclosedAt - 2));
+  readable.forEach((raw, index) => {
     const result = validateRow(raw, index + 2, defaultSeason);
     if ('error' in result) errors.push(result);
     else rows.push(result);
   });
+  if (unclosedAt !== null) {
+    errors.push({
+      row: unclosedAt,
+      player: `(row ${unclosedAt})`,
+      error: `Row ${unclosedAt}: a quote (") opens a value that is never closed, so this row and the rest of the file could not be read. Close the quote or remove it.`,
+    });
+  }
   return { rows, totalRows: parsed.data.length, errors, fileError: null };
+}
+
+export const NO_DATA_ROWS_MESSAGE = 'The CSV has a header row but no data rows: there is nothing to import.';
+
+/** The file line (header = 1) where an unclosed quote opens, or null when every quote closes. */
+function unclosedQuoteLine(text: string, errors: Papa.ParseError[]): number | null {
+  const quoteError = errors.find((error) => error.code === 'MissingQuotes');
+  if (!quoteError || quoteError.index === undefined) return null;
+  const body = text.replace(/^\uFEFF/, '').slice(0, quoteError.index);
+  return body.split('\n').length;
 }
 
 /** Spec §3 CSV preview: the first rows as they will be imported, and every validation error. */

@@ -22,8 +22,22 @@ export interface NewSession {
   isPersistent: boolean;
 }
 
-export const sessionRevoked = () =>
-  new AppError('TOKEN_REVOKED', 'Your session has ended. Please log in again.', 401);
+/** What a device whose session was ended is told, by the reason it ended. */
+const REVOKED_MESSAGES: Record<string, string> = {
+  'account-disabled': 'This account has been disabled. Please contact support.',
+  'account-deleted': 'This account has been deleted.',
+  'password-reset': 'Your password was changed, so this device was signed out. Please log in again.',
+  'password-change': 'Your password was changed, so this device was signed out. Please log in again.',
+};
+
+/** 401 TOKEN_REVOKED; `reason` (why the session ended) lets the web app say why it signed out. */
+export const sessionRevoked = (reason?: string | null) =>
+  new AppError(
+    'TOKEN_REVOKED',
+    (reason && REVOKED_MESSAGES[reason]) || 'Your session has ended. Please log in again.',
+    401,
+    reason ? { reason } : undefined,
+  );
 export const sessionExpired = () =>
   new AppError('SESSION_EXPIRED', 'Your session has expired. Please log in again.', 401);
 
@@ -70,11 +84,11 @@ export async function authenticateSessionToken(
   const row = rows[0];
   if (!row) throw unauthenticated();
   const { session, user } = row;
-  if (session.revokedAt || !user) throw sessionRevoked();
+  if (session.revokedAt || !user) throw sessionRevoked(session.revokedReason);
   if (user.isDisabled) {
     // Disabling revokes sessions; this covers a row that slipped past (e.g. a direct DB edit).
     await revokeUserSessions(deps, user.id, 'account-disabled', now);
-    throw sessionRevoked();
+    throw sessionRevoked('account-disabled');
   }
   if (session.expiresAt.getTime() <= now.getTime()) throw sessionExpired();
   if (now.getTime() - session.lastSeenAt.getTime() >= ACTIVITY_WRITE_INTERVAL_MS) {

@@ -22,6 +22,13 @@ export interface FakeSleeperOptions {
   scenario?: SleeperScenario;
   /** Usernames (besides the recorded one) that find the recorded user. */
   usernames?: readonly string[];
+  /**
+   * Make the recorded user the owner of this roster of the in-season league (whose recorded
+   * owners are strangers), so "my team" and "my matchup" exist there.
+   */
+  inSeasonRosterOwned?: number;
+  /** Answer the in-season league as still being played (status in_season) instead of complete. */
+  isInSeasonLeagueLive?: boolean;
   port?: number;
   host?: string;
 }
@@ -37,6 +44,16 @@ export async function startFakeSleeper(options: FakeSleeperOptions = {}): Promis
     [...(options.usernames ?? FAKE_SLEEPER_TEST_USERNAMES)].map((name) => name.toLowerCase()),
   );
   const data = loadSleeperData();
+  if (options.inSeasonRosterOwned !== undefined) takeOverRoster(data, options.inSeasonRosterOwned);
+  if (options.isInSeasonLeagueLive) {
+    const league = { ...data.leagues.get(IN_SEASON_LEAGUE_ID)!, status: 'in_season' };
+    data.leagues.set(IN_SEASON_LEAGUE_ID, league);
+    const season = data.leaguesBySeason.get(IN_SEASON_SEASON) ?? [];
+    data.leaguesBySeason.set(
+      IN_SEASON_SEASON,
+      season.map((l) => (l.league_id === IN_SEASON_LEAGUE_ID ? league : l)),
+    );
+  }
 
   return startFakeServer(
     (_request, url) => {
@@ -101,6 +118,26 @@ function loadSleeperData(): SleeperData {
       ...readFixture('sleeper/players_nfl_sample_2025_week1.json'),
     },
   };
+}
+
+function takeOverRoster(data: SleeperData, rosterId: number): void {
+  const rosters = data.rosters.get(IN_SEASON_LEAGUE_ID) ?? [];
+  const roster = rosters.find((r) => r.roster_id === rosterId);
+  if (!roster) throw new Error(`The in-season league has no roster ${rosterId}`);
+  const previousOwner = roster.owner_id as string;
+  data.rosters.set(
+    IN_SEASON_LEAGUE_ID,
+    rosters.map((r) => (r === roster ? { ...r, owner_id: FAKE_SLEEPER_USER.userId, co_owners: null } : r)),
+  );
+  const users = data.users.get(IN_SEASON_LEAGUE_ID) ?? [];
+  data.users.set(IN_SEASON_LEAGUE_ID, [
+    ...users.filter((u) => u.user_id !== previousOwner),
+    {
+      ...users.find((u) => u.user_id === previousOwner),
+      user_id: FAKE_SLEEPER_USER.userId,
+      display_name: 'dakeif',
+    },
+  ]);
 }
 
 function findUser(user: Json, nameOrId: string, aliases: Set<string>): Json | null {

@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../features/auth/auth-context';
 import { useSessionNavigation } from '../features/auth/use-session-navigation';
 import { buildBreadcrumbs } from '../lib/breadcrumbs';
+import { useCrumbLabels } from '../lib/use-crumb-labels';
 import { usePageViewReporting } from '../lib/page-views';
 import { BrandMark } from './BrandMark';
 import { navigationFor, type NavLinkItem } from './navigation';
@@ -12,6 +13,7 @@ import { PageLoading, RouteErrorBoundary } from './RouteErrorBoundary';
 export function Layout() {
   const { user, logout } = useAuth();
   const location = useLocation();
+  const crumbLabels = useCrumbLabels(location.pathname);
   const navigate = useNavigate();
   const [isSidebarOpen, setSidebarOpen] = useState(false);
   const links = navigationFor(user);
@@ -63,7 +65,7 @@ export function Layout() {
         />
       )}
       <Breadcrumbs
-        items={buildBreadcrumbs(location.pathname)}
+        items={buildBreadcrumbs(location.pathname, crumbLabels)}
         renderLink={(crumb) => <Link to={crumb.path}>{crumb.label}</Link>}
       />
       <main id="main" className="main" tabIndex={-1}>

@@ -25,6 +25,7 @@ const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'));
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'));
+const ConfirmEmailPage = lazyPage(() => import('../features/auth/ConfirmEmailPage'));
 const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage'));
 
 /** `/`: the landing page for visitors, the leagues home for signed-in users. */
@@ -41,6 +42,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'methodology', element: <MethodologyPage /> },
   { path: 'forgot-password', element: <ForgotPasswordPage /> },
   { path: 'reset-password', element: <ResetPasswordPage /> },
+  { path: 'confirm-email', element: <ConfirmEmailPage /> },
 ];
 
 /** Pages only visitors see (signed-in users are sent to /). */

@@ -15,6 +15,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface SessionExpiredDetail {
   reason: string;
   message: string;
+  /** Why the server ended the session (e.g. `account-disabled`), when it says; `message` then tells the user. */
+  endedBecause?: string | undefined;
 }
 
 /** A non-2xx answer: `code` and `message` come from the server's `{code, message}` body. */
@@ -124,8 +126,15 @@ async function handleAuthFailure(response: Response): Promise<void> {
   const code = readErrorCode(body);
   if (code && SESSION_ENDING_CODES.has(code) && typeof window !== 'undefined') {
     const message = readErrorMessage(body) ?? 'Your session has ended.';
+    const endedBecause = (body as { reason?: unknown }).reason;
     window.dispatchEvent(
-      new CustomEvent<SessionExpiredDetail>(SESSION_EXPIRED_EVENT, { detail: { reason: code, message } }),
+      new CustomEvent<SessionExpiredDetail>(SESSION_EXPIRED_EVENT, {
+        detail: {
+          reason: code,
+          message,
+          endedBecause: typeof endedBecause === 'string' ? endedBecause : undefined,
+        },
+      }),
     );
   }
 }

@@ -19,6 +19,14 @@ describe('buildBreadcrumbs', () => {
     ]);
   });
 
+  it("names a crumb from data when given, e.g. a league's name for its id", () => {
+    expect(
+      buildBreadcrumbs('/simulate/fan/2026/1180', { '/simulate/fan/2026/1180': 'Dynasty Dads' }).map(
+        (c) => c.label,
+      ),
+    ).toEqual(['Home', 'Simulate', 'fan', '2026', 'Dynasty Dads']);
+  });
+
   it('is just Home on /', () => {
     expect(buildBreadcrumbs('/')).toEqual([{ label: 'Home', path: '/' }]);
   });

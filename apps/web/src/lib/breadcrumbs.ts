@@ -22,11 +22,15 @@ export const CRUMB_LABELS: Record<string, string> = {
   register: 'Sign Up',
   'forgot-password': 'Forgot Password',
   'reset-password': 'Reset Password',
+  'confirm-email': 'Confirm Email',
   methodology: 'How the Numbers Are Made',
 };
 
-/** Home, then one crumb per path segment; the last is the current page. */
-export function buildBreadcrumbs(pathname: string): Crumb[] {
+/**
+ * Home, then one crumb per path segment; the last is the current page. `labels` names crumbs
+ * by their path where data knows better than the segment (a league's name for its id).
+ */
+export function buildBreadcrumbs(pathname: string, labels: Record<string, string> = {}): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   const crumbs: Crumb[] = [{ label: 'Home', path: '/' }];
   let path = '';
@@ -38,7 +42,7 @@ export function buildBreadcrumbs(pathname: string): Crumb[] {
     } catch {
       label = segment;
     }
-    crumbs.push({ label: CRUMB_LABELS[segment] ?? label, path });
+    crumbs.push({ label: labels[path] ?? CRUMB_LABELS[segment] ?? label, path });
   }
   return crumbs;
 }

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MultiLineChart } from './MultiLineChart.js';
+import { MultiLineChart, MultiLinePlot } from './MultiLineChart.js';
 
 globalThis.ResizeObserver ??= class {
   observe() {}
@@ -37,5 +37,24 @@ describe('MultiLineChart', () => {
       />,
     );
     expect(screen.getByText('No weekly stats')).toBeTruthy();
+  });
+});
+
+describe('MultiLineChart gaps', () => {
+  it('breaks the line at a week without a value instead of joining the weeks either side', () => {
+    const { container } = render(
+      <svg>
+        <MultiLinePlot
+          xLabels={['W1', 'W2', 'W3', 'W4']}
+          series={[{ name: 'Josh Allen', values: [20, null, 25, 30] }]}
+          innerWidth={400}
+          innerHeight={200}
+        />
+      </svg>,
+    );
+    const path = container.querySelector('path.visx-linepath')?.getAttribute('d') ?? '';
+    // Two pieces: W1 alone (a point, drawn as a dot) and W3–W4; each piece starts with a move.
+    expect(path.match(/M/g)?.length ?? 0).toBe(2);
+    expect(container.querySelectorAll('circle')).toHaveLength(3);
   });
 });

@@ -23,7 +23,8 @@ export interface MultiLineChartProps {
   xTitle?: string;
 }
 
-function Plot({
+/** The plot itself (lines, dots, axes), for a given inner size. */
+export function MultiLinePlot({
   xLabels,
   series,
   innerWidth,
@@ -40,14 +41,18 @@ function Plot({
     <>
       <ChartGrid yScale={yScale} innerWidth={innerWidth} />
       {series.map((s, index) => {
-        const points = xLabels.flatMap((x, i) => (s.values[i] == null ? [] : [{ x, y: s.values[i]! }]));
+        // Every x is kept and the line is undefined where a value is missing, so it breaks at a
+        // week the player did not play instead of joining the weeks either side.
+        const all = xLabels.map((x, i) => ({ x, y: s.values[i] ?? null }));
+        const points = all.filter((d): d is { x: string; y: number } => d.y !== null);
         const color = seriesColor(index);
         return (
           <Group key={s.name}>
             <LinePath
-              data={points}
+              data={all}
+              defined={(d) => d.y !== null}
               x={(d) => xScale(d.x) ?? 0}
-              y={(d) => yScale(d.y)}
+              y={(d) => yScale(d.y ?? 0)}
               stroke={color}
               strokeWidth={2.5}
               curve={curveMonotoneX}
@@ -86,7 +91,7 @@ export function MultiLineChart({
         ))}
       </ul>
       <ResponsivePlot height={height}>
-        {(size) => <Plot xLabels={xLabels} series={series} {...size} />}
+        {(size) => <MultiLinePlot xLabels={xLabels} series={series} {...size} />}
       </ResponsivePlot>
       <ScreenReaderTable
         caption={label}

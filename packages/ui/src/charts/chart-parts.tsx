@@ -122,30 +122,34 @@ export function ScreenReaderTable({
   columns?: string[];
   rows: TableRow[];
 }) {
+  // The wrapper does the hiding: a table grows to fit its cells whatever width it is given, so
+  // a hidden wide table would still widen a phone's page.
   return (
-    <table className="visually-hidden">
-      <caption>{caption}</caption>
-      {columns && (
-        <thead>
-          <tr>
-            {columns.map((column, i) => (
-              <th key={i} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-      )}
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            <th scope="row">{row.header}</th>
-            {row.cells.map((cell, i) => (
-              <td key={i}>{cell}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="visually-hidden">
+      <table>
+        <caption>{caption}</caption>
+        {columns && (
+          <thead>
+            <tr>
+              {columns.map((column, i) => (
+                <th key={i} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+        )}
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.header}</th>
+              {row.cells.map((cell, i) => (
+                <td key={i}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

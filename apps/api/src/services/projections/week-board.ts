@@ -62,7 +62,10 @@ async function queryWeekBoard(database: Database, season: number, week: number):
     .orderBy(sql`${projections.playerId}`);
 
   const best = new Map<number, (typeof rows)[number]>();
+  // The opponent is a fact of the schedule, not of a source: any source that knows it tells it.
+  const opponentOf = new Map<number, string>();
   for (const row of rows) {
+    if (row.opponent) opponentOf.set(row.playerId, row.opponent);
     const current = best.get(row.playerId);
     if (!current || sourceRank(row.source) < sourceRank(current.source)) best.set(row.playerId, row);
   }
@@ -80,7 +83,7 @@ async function queryWeekBoard(database: Database, season: number, week: number):
       player_name: row.fullName,
       position: row.position,
       team: row.team,
-      opponent: row.opponent,
+      opponent: row.opponent ?? opponentOf.get(row.playerId) ?? null,
       week,
       season,
       pred_mean: round(row.predMean, 2),

@@ -1,17 +1,42 @@
 import { Banner, Button } from '@fm/ui';
 import { useId, useState } from 'react';
+import {
+  EXPORT_DEFAULT_LIMIT,
+  EXPORT_DEFAULT_SEASON,
+  EXPORT_MAX_LIMIT,
+  EXPORT_MAX_SEASON,
+  EXPORT_MAX_WEEK,
+  EXPORT_MIN_LIMIT,
+  EXPORT_MIN_SEASON,
+  EXPORT_MIN_WEEK,
+} from '@fm/api/export-bounds';
 import { downloadExport, type ExportKind, type ExportOptions } from './data-management-api';
 
-/** Spec §5 export bounds and defaults. */
 export const EXPORT_POSITIONS = ['all', 'QB', 'RB', 'WR', 'TE', 'K', 'DEF'] as const;
 const DEFAULTS: ExportOptions = {
   format: 'csv',
   week: '',
-  season: '2025',
+  season: String(EXPORT_DEFAULT_SEASON),
   position: 'all',
   team: '',
-  limit: '1000',
+  limit: String(EXPORT_DEFAULT_LIMIT),
 };
+
+const isWholeNumberIn = (value: string, min: number, max: number) => {
+  const number = Number(value);
+  return value.trim() !== '' && Number.isInteger(number) && number >= min && number <= max;
+};
+
+/** What is wrong with the export form, in plain words, or null: checked before anything is sent. */
+export function exportOptionsProblem(options: ExportOptions): string | null {
+  if (options.week !== '' && !isWholeNumberIn(options.week, EXPORT_MIN_WEEK, EXPORT_MAX_WEEK))
+    return `Week must be a whole number from ${EXPORT_MIN_WEEK} to ${EXPORT_MAX_WEEK}, or blank for all weeks.`;
+  if (!isWholeNumberIn(options.season, EXPORT_MIN_SEASON, EXPORT_MAX_SEASON))
+    return `Season must be a whole number from ${EXPORT_MIN_SEASON} to ${EXPORT_MAX_SEASON}.`;
+  if (!isWholeNumberIn(options.limit, EXPORT_MIN_LIMIT, EXPORT_MAX_LIMIT))
+    return `Limit must be a whole number from ${EXPORT_MIN_LIMIT} to ${EXPORT_MAX_LIMIT}.`;
+  return null;
+}
 const KIND_LABEL: Record<ExportKind, string> = { projections: 'Projections', analytics: 'Analytics' };
 
 export function exportSuccessMessage(kind: ExportKind): string {
@@ -26,6 +51,11 @@ export function ExportTab() {
   const set = (patch: Partial<ExportOptions>) => setOptions((current) => ({ ...current, ...patch }));
 
   const run = async (kind: ExportKind) => {
+    const problem = exportOptionsProblem(options);
+    if (problem) {
+      setMessage({ tone: 'error', text: problem });
+      return;
+    }
     setBusy(kind);
     setMessage(null);
     try {
@@ -64,8 +94,8 @@ export function ExportTab() {
           <input
             id={`${id}-week`}
             type="number"
-            min={1}
-            max={22}
+            min={EXPORT_MIN_WEEK}
+            max={EXPORT_MAX_WEEK}
             placeholder="All"
             value={options.week}
             onChange={(e) => set({ week: e.target.value })}
@@ -76,8 +106,8 @@ export function ExportTab() {
           <input
             id={`${id}-season`}
             type="number"
-            min={2020}
-            max={2030}
+            min={EXPORT_MIN_SEASON}
+            max={EXPORT_MAX_SEASON}
             value={options.season}
             onChange={(e) => set({ season: e.target.value })}
           />
@@ -111,8 +141,8 @@ export function ExportTab() {
           <input
             id={`${id}-limit`}
             type="number"
-            min={100}
-            max={10_000}
+            min={EXPORT_MIN_LIMIT}
+            max={EXPORT_MAX_LIMIT}
             step={100}
             value={options.limit}
             onChange={(e) => set({ limit: e.target.value })}

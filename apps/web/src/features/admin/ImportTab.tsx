@@ -11,6 +11,7 @@ import {
   type CsvPreview,
   type ImportResult,
 } from './data-management-api';
+import { importOutcome, previewHeading, problemsLabel, type ImportOutcome } from './import-messages';
 
 /** Spec §5/§8: batch size 50–500 (default 100); 10 preview errors and 5 import errors are listed. */
 export const MIN_BATCH = 50;
@@ -18,12 +19,6 @@ export const MAX_BATCH = 500;
 export const DEFAULT_BATCH = 100;
 export const PREVIEW_ERRORS_SHOWN = 10;
 export const IMPORT_ERRORS_SHOWN = 5;
-
-export function importSuccessMessage(
-  result: Pick<ImportResult, 'created' | 'updated' | 'processed'>,
-): string {
-  return `Import completed! Created: ${result.created}, Updated: ${result.updated}, Processed: ${result.processed}`;
-}
 
 export function ImportTab() {
   const id = useId();
@@ -37,7 +32,7 @@ export function ImportTab() {
   const [preview, setPreview] = useState<CsvPreview | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
 
   const choose = (next: File | null) => {
@@ -45,7 +40,7 @@ export function ImportTab() {
     setPreview(null);
     setResult(null);
     setError(null);
-    setSuccess(null);
+    setOutcome(null);
   };
 
   const onDrop = (event: DragEvent<HTMLElement>) => {
@@ -68,17 +63,21 @@ export function ImportTab() {
     }
     setBusy(action);
     setError(null);
-    setSuccess(null);
+    setOutcome(null);
     try {
       if (action === 'preview') {
         setPreview(await previewCsv(file));
       } else {
         const imported = await importCsv(file, { updateExisting, batchSize });
         setResult(imported);
-        setSuccess(importSuccessMessage(imported));
-        setFile(null);
-        setPreview(null);
-        if (inputRef.current) inputRef.current.value = '';
+        const told = importOutcome(imported);
+        setOutcome(told);
+        // A failed import keeps the file chosen, so it can be fixed and tried again.
+        if (told.tone !== 'error') {
+          setFile(null);
+          setPreview(null);
+          if (inputRef.current) inputRef.current.value = '';
+        }
         await queryClient.invalidateQueries({ queryKey: trpc.admin.dataManagement.importStats.queryKey() });
       }
     } catch (cause) {
@@ -115,7 +114,7 @@ export function ImportTab() {
       </div>
 
       {error && <Banner tone="error">{error}</Banner>}
-      {success && <Banner tone="success">{success}</Banner>}
+      {outcome && <Banner tone={outcome.tone}>{outcome.text}</Banner>}
 
       <label
         htmlFor={`${id}-file`}
@@ -190,10 +189,10 @@ export function ImportTab() {
 
       {preview && (
         <section className="card" aria-label="CSV preview">
-          <h3>Preview ({preview.totalRows} rows)</h3>
+          <h3>{previewHeading(preview)}</h3>
           {preview.errors.length > 0 && (
             <div className="validation-errors" role="alert">
-              <p>{preview.errorCount} rows have errors:</p>
+              <p>{problemsLabel(preview.errorCount)}</p>
               <ul>
                 {preview.errors.slice(0, PREVIEW_ERRORS_SHOWN).map((message) => (
                   <li key={message}>{message}</li>
@@ -204,32 +203,36 @@ export function ImportTab() {
               )}
             </div>
           )}
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Player</th>
-                  <th scope="col">Position</th>
-                  <th scope="col">Team</th>
-                  <th scope="col">Week</th>
-                  <th scope="col">Pred Mean</th>
-                  <th scope="col">Pred Std</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.preview.map((row, index) => (
-                  <tr key={`${row.player_name}-${index}`}>
-                    <td>{row.player_name}</td>
-                    <td>{row.position}</td>
-                    <td>{row.team}</td>
-                    <td>{row.week}</td>
-                    <td>{row.pred_mean}</td>
-                    <td>{row.pred_std}</td>
+          {preview.preview.length === 0 ? (
+            <p className="muted">No rows can be imported from this file.</p>
+          ) : (
+            <div className="table-wrap">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Player</th>
+                    <th scope="col">Position</th>
+                    <th scope="col">Team</th>
+                    <th scope="col">Week</th>
+                    <th scope="col">Pred Mean</th>
+                    <th scope="col">Pred Std</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {preview.preview.map((row, index) => (
+                    <tr key={`${row.player_name}-${index}`}>
+                      <td>{row.player_name}</td>
+                      <td>{row.position}</td>
+                      <td>{row.team}</td>
+                      <td>{row.week}</td>
+                      <td>{row.pred_mean}</td>
+                      <td>{row.pred_std}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
         </section>
       )}
 

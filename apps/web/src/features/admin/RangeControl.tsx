@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Button } from '@fm/ui';
+import { Banner, Button } from '@fm/ui';
 
 /** Spec §9: chart presets 7, 30 and 90 days; default 30. */
 export const CHART_PRESETS = [7, 30, 90] as const;
@@ -12,16 +12,33 @@ export interface RangeControlProps {
   onChange(range: ChartRange): void;
 }
 
-/** Preset ranges, or a custom start and end applied with Apply (which does nothing unless both are set). */
+export const RANGE_INCOMPLETE_MESSAGE = 'Choose both a start date and an end date.';
+export const RANGE_INVERTED_MESSAGE =
+  'The start date is after the end date. Choose a start on or before the end.';
+
+/** Why a custom range cannot be applied, or null when it can. ISO dates compare as strings. */
+export function customRangeProblem(startDate: string, endDate: string): string | null {
+  if (!startDate || !endDate) return RANGE_INCOMPLETE_MESSAGE;
+  if (startDate > endDate) return RANGE_INVERTED_MESSAGE;
+  return null;
+}
+
+/**
+ * Preset ranges, or a custom start and end applied with Apply; a range missing a date or ending
+ * before it starts is not sent, and the user is told why.
+ */
 export function RangeControl({ value, onChange }: RangeControlProps) {
   const id = useId();
   const [isCustom, setIsCustom] = useState('startDate' in value);
   const [startDate, setStartDate] = useState('startDate' in value ? value.startDate : '');
   const [endDate, setEndDate] = useState('startDate' in value ? value.endDate : '');
 
+  const [problem, setProblem] = useState<string | null>(null);
+
   const apply = () => {
-    if (!startDate || !endDate) return;
-    onChange({ startDate, endDate });
+    const found = customRangeProblem(startDate, endDate);
+    setProblem(found);
+    if (!found) onChange({ startDate, endDate });
   };
 
   return (
@@ -78,6 +95,7 @@ export function RangeControl({ value, onChange }: RangeControlProps) {
           </Button>
         </div>
       )}
+      {isCustom && problem && <Banner tone="warning">{problem}</Banner>}
     </div>
   );
 }

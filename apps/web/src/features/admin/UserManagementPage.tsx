@@ -113,6 +113,7 @@ export default function UserManagementPage() {
                 <th scope="col">Email</th>
                 <th scope="col">Role</th>
                 <th scope="col">Status</th>
+                <th scope="col">Email verified</th>
                 <th scope="col">Signup IP</th>
                 <th scope="col">Joined</th>
                 <th scope="col">Actions</th>
@@ -130,6 +131,13 @@ export default function UserManagementPage() {
                         className={`admin-badge admin-badge--${user.isDisabled ? 'critical' : 'healthy'}`}
                       >
                         {user.isDisabled ? 'Disabled' : 'Active'}
+                      </span>
+                    </td>
+                    <td>
+                      <span
+                        className={`admin-badge admin-badge--${user.emailVerified ? 'healthy' : 'warning'}`}
+                      >
+                        {user.emailVerified ? 'Verified' : 'Not verified'}
                       </span>
                     </td>
                     <td>{user.signupIp || 'N/A'}</td>
@@ -159,7 +167,7 @@ export default function UserManagementPage() {
               })}
               {visible.length === 0 && (
                 <tr>
-                  <td colSpan={6}>No users match.</td>
+                  <td colSpan={7}>No users match.</td>
                 </tr>
               )}
             </tbody>

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderApp, sessionUser } from '../auth/test-support';
 import { trpcData } from '../leagues/trpc-answers';
 import { isCsvFile } from './data-management-api';
-import { exportSuccessMessage } from './ExportTab';
+import { exportOptionsProblem, exportSuccessMessage } from './ExportTab';
 import { alertTypeLabel, formatBytes, formatUptime, statusLabel } from './format';
-import { importSuccessMessage } from './ImportTab';
+import { importOutcome, importSuccessMessage, previewHeading, problemsLabel } from './import-messages';
 import { RangeControl } from './RangeControl';
 import { deleteConfirmationText, filterUsers } from './UserManagementPage';
 
@@ -29,6 +29,46 @@ describe('admin helpers', () => {
     expect(alertTypeLabel('failed_login_burst')).toBe('failed login burst');
   });
 
+  it('never calls an import that saved nothing a success, and counts rows in plain words', () => {
+    const result = { processed: 0, created: 0, updated: 0, skipped: 0, errorCount: 3, errors: [] };
+    expect(importOutcome(result)).toEqual({
+      tone: 'error',
+      text: 'Import failed: none of the rows could be imported (3 rows with errors). Nothing was saved; see the errors below.',
+    });
+    expect(importOutcome({ ...result, processed: 4, created: 4, errorCount: 1 })).toEqual({
+      tone: 'warning',
+      text: 'Import completed! Created: 4, Updated: 0, Processed: 4. 1 row could not be imported; see the errors below.',
+    });
+    expect(importOutcome({ ...result, processed: 2, updated: 2, errorCount: 0 }).tone).toBe('success');
+    expect(previewHeading({ totalRows: 1 })).toBe('Preview (1 row)');
+    expect(previewHeading({ totalRows: 0 })).toBe('Preview: no data rows');
+    expect(problemsLabel(1)).toBe('1 problem found:');
+  });
+
+  it('explains an export limit, week or season out of range in plain words', () => {
+    const options = {
+      format: 'csv',
+      week: '',
+      season: '2025',
+      position: 'all',
+      team: '',
+      limit: '1000',
+    } as const;
+    expect(exportOptionsProblem(options)).toBeNull();
+    expect(exportOptionsProblem({ ...options, limit: '50' })).toBe(
+      'Limit must be a whole number from 100 to 10000.',
+    );
+    expect(exportOptionsProblem({ ...options, limit: '' })).toBe(
+      'Limit must be a whole number from 100 to 10000.',
+    );
+    expect(exportOptionsProblem({ ...options, week: '23' })).toBe(
+      'Week must be a whole number from 1 to 22, or blank for all weeks.',
+    );
+    expect(exportOptionsProblem({ ...options, season: '2019' })).toBe(
+      'Season must be a whole number from 2020 to 2030.',
+    );
+  });
+
   it('accepts CSV by type or name, like the drop zone', () => {
     expect(isCsvFile({ name: 'x.CSV', type: '' })).toBe(true);
     expect(isCsvFile({ name: 'x', type: 'application/vnd.ms-excel' })).toBe(true);
@@ -42,6 +82,7 @@ describe('admin helpers', () => {
         email: 'Ann@x.com',
         role: 'user',
         isDisabled: false,
+        emailVerified: true,
         signupIp: null,
         createdAt: '',
         lastActiveAt: null,
@@ -52,6 +93,7 @@ describe('admin helpers', () => {
         email: 'bob@x.com',
         role: 'user',
         isDisabled: true,
+        emailVerified: false,
         signupIp: null,
         createdAt: '',
         lastActiveAt: null,
@@ -87,6 +129,17 @@ describe('RangeControl', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(onChange).toHaveBeenCalledWith({ startDate: '2026-10-01', endDate: '2026-10-31' });
   });
+
+  it('says an inverted custom range is inverted and does not send it', async () => {
+    const onChange = vi.fn();
+    render(<RangeControl value={{ days: 30 }} onChange={onChange} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Custom' }));
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-10-31' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-10-01' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.getByText(/The start date is after the end date/)).toBeTruthy();
+  });
 });
 
 describe('admin pages', () => {
@@ -114,13 +167,14 @@ describe('admin pages', () => {
     expect(within(item).getByText('12 server errors')).toBeTruthy();
   });
 
-  it('User Management: N/A for a missing signup IP and the exact delete confirmation', async () => {
+  it('User Management: email verification, N/A for a missing signup IP and the exact delete confirmation', async () => {
     const users = [
       {
         id: 'admin-1',
         email: 'boss@example.com',
         role: 'admin',
         isDisabled: false,
+        emailVerified: false,
         signupIp: '10.0.0.1',
         createdAt: '2026-01-01T00:00:00.000Z',
         lastActiveAt: null,
@@ -131,6 +185,7 @@ describe('admin pages', () => {
         email: 'fan@example.com',
         role: 'user',
         isDisabled: false,
+        emailVerified: true,
         signupIp: null,
         createdAt: '2026-02-01T00:00:00.000Z',
         lastActiveAt: null,
@@ -141,6 +196,9 @@ describe('admin pages', () => {
     renderApp('/admin/users');
     const row = (await screen.findByText('fan@example.com')).closest('tr')!;
     expect(within(row).getByText('N/A')).toBeTruthy();
+    expect(within(row).getByText('Verified')).toBeTruthy();
+    const bossRow = screen.getByText('boss@example.com').closest('tr')!;
+    expect(within(bossRow).getByText('Not verified')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete boss@example.com' })).toHaveProperty('disabled', true);
     await userEvent.click(within(row).getByRole('button', { name: 'Delete fan@example.com' }));
     const dialog = await screen.findByRole('alertdialog');

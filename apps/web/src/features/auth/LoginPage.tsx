@@ -21,9 +21,9 @@ interface Notice {
 function useLoginNotices(): Notice[] {
   const [params] = useSearchParams();
   const location = useLocation();
-  const { hasSessionExpired } = useAuth();
+  const { hasSessionExpired, signOutNotice } = useAuth();
   const notices: Notice[] = [];
-  if (hasSessionExpired) notices.push({ tone: 'warning', text: SESSION_EXPIRED_MESSAGE });
+  if (hasSessionExpired) notices.push({ tone: 'warning', text: signOutNotice ?? SESSION_EXPIRED_MESSAGE });
   if (params.get('verified') === 'true') notices.push({ tone: 'success', text: EMAIL_VERIFIED_MESSAGE });
   const error = params.get('error');
   if (error) notices.push({ tone: 'error', text: error });

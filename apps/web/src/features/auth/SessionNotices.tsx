@@ -10,6 +10,8 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in 
 interface SessionNoticesProps {
   /** When the session last ended as expired/revoked; each new value shows the notice again. */
   sessionExpiredAt: number | null;
+  /** Why the session ended, when known; otherwise the generic expiry text is shown. */
+  signOutNotice: string | null;
   idleCountdownEndsAt: number | null;
   onStayLoggedIn(): Promise<void>;
   onLogOutNow(): void;
@@ -18,7 +20,11 @@ interface SessionNoticesProps {
 export function SessionNotices(props: SessionNoticesProps) {
   return (
     <>
-      <SessionExpiredNotice key={props.sessionExpiredAt ?? 'none'} expiredAt={props.sessionExpiredAt} />
+      <SessionExpiredNotice
+        key={props.sessionExpiredAt ?? 'none'}
+        expiredAt={props.sessionExpiredAt}
+        reason={props.signOutNotice}
+      />
       {props.idleCountdownEndsAt !== null && (
         <IdleWarningDialog
           endsAt={props.idleCountdownEndsAt}
@@ -30,8 +36,8 @@ export function SessionNotices(props: SessionNoticesProps) {
   );
 }
 
-/** "Session Expired", shown for 10 seconds; the user may close it sooner. */
-function SessionExpiredNotice({ expiredAt }: { expiredAt: number | null }) {
+/** "Session Expired" (or "Signed Out" with the reason), shown for 10 seconds; the user may close it sooner. */
+function SessionExpiredNotice({ expiredAt, reason }: { expiredAt: number | null; reason: string | null }) {
   const [isVisible, setVisible] = useState(expiredAt !== null);
   useEffect(() => {
     if (expiredAt === null) return;
@@ -42,8 +48,8 @@ function SessionExpiredNotice({ expiredAt }: { expiredAt: number | null }) {
   return (
     <div className="session-notice" role="alert">
       <div>
-        <strong className="session-notice__title">Session Expired</strong>
-        <p className="session-notice__text">{SESSION_EXPIRED_MESSAGE}</p>
+        <strong className="session-notice__title">{reason ? 'Signed Out' : 'Session Expired'}</strong>
+        <p className="session-notice__text">{reason ?? SESSION_EXPIRED_MESSAGE}</p>
       </div>
       <button
         type="button"

@@ -66,6 +66,12 @@ export const requestPasswordResetMail = (email: string) =>
 export const requestPasswordReset = (token: string, password: string) =>
   postForMessage('/auth/reset-password', { token, password });
 
+export const requestPasswordChange = (currentPassword: string, newPassword: string) =>
+  postForMessage('/auth/change-password', { currentPassword, newPassword });
+export const requestEmailChange = (password: string, newEmail: string) =>
+  postForMessage('/user/email-change', { password, newEmail: newEmail.trim() });
+export const confirmEmailChange = (token: string) => postForMessage('/auth/confirm-email-change', { token });
+
 export async function requestAccountDeletion(): Promise<void> {
   await ensureCsrfToken();
   await api.delete('/user/me');

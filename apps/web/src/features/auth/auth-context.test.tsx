@@ -60,6 +60,27 @@ describe('auth state (spec §4)', () => {
     unregister();
   });
 
+  it('tells a user whose account was disabled why they were signed out, in the notice and on /login', async () => {
+    fakeServer({ 'GET /api/auth/me': signedIn, 'POST /api/auth/logout': loggedOut });
+    const { router } = renderApp('/settings');
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
+    const disabled = 'This account has been disabled. Please contact support.';
+    act(() => {
+      window.dispatchEvent(
+        new CustomEvent(SESSION_EXPIRED_EVENT, {
+          detail: { reason: 'TOKEN_REVOKED', message: disabled, endedBecause: 'account-disabled' },
+        }),
+      );
+    });
+    const notice = (await screen.findByText('Signed Out')).closest('[role="alert"]') as HTMLElement;
+    expect(notice.textContent).toContain(disabled);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await act(() => router.navigate('/login'));
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByText(disabled)).toBeTruthy();
+    expect(within(main).queryByText('Your session has expired. Please log in again.')).toBeNull();
+  });
+
   it('lets the user close the Session Expired notice', async () => {
     fakeServer({ 'GET /api/auth/me': signedIn, 'POST /api/auth/logout': loggedOut });
     renderApp('/');

@@ -34,7 +34,8 @@ export const REGISTER_FAILED_MESSAGE = 'Failed to register.';
 export const REGISTRATION_SUCCESS_MESSAGE =
   'Registration successful! Please check your email to verify your account. Emails may take a few minutes to arrive, so please also check your spam folder.';
 /** Spec §4: only these logout reasons raise the session-expired flag. */
-const EXPIRED_REASONS = new Set(['SESSION_EXPIRED', 'TOKEN_REVOKED']);
+const EXPIRED_REASONS = new Set(['SESSION_EXPIRED', 'TOKEN_REVOKED', 'ACCOUNT_DISABLED']);
+export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please contact support.';
 
 export interface AuthContextValue {
   status: AuthStatus;
@@ -44,6 +45,8 @@ export interface AuthContextValue {
   error: string | null;
   /** Set when the last logout was because the session expired or was revoked. */
   hasSessionExpired: boolean;
+  /** What the user is told about the last forced logout (why it happened), or null. */
+  signOutNotice: string | null;
   /** Whether the current session was opened with "Remember me". */
   isRemembered: boolean;
   /** Where the login page sends the user who just logged in (spec §2); null otherwise. */
@@ -55,8 +58,11 @@ export interface AuthContextValue {
   login(email: string, password: string, rememberMe: boolean): Promise<SessionUser>;
   /** Resolves with the success message to show. */
   register(email: string, password: string): Promise<string>;
-  /** Ends the session on the server (failure ignored) and clears every piece of session state. */
-  logout(reason?: string): Promise<void>;
+  /**
+   * Ends the session on the server (failure ignored) and clears every piece of session state.
+   * `notice` says why, when the server gave a reason (shown instead of the generic expiry text).
+   */
+  logout(reason?: string, notice?: string): Promise<void>;
   clearError(): void;
 }
 
@@ -80,6 +86,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [isLoggingIn, setIsLoggingIn] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sessionExpiredAt, setSessionExpiredAt] = useState<number | null>(null);
+  const [signOutNotice, setSignOutNotice] = useState<string | null>(null);
   const [isRemembered, setIsRemembered] = useState(isRememberMeSet);
   const [landingPathAfterLogin, setLandingPath] = useState<string | null>(null);
   const statusRef = useRef(status);
@@ -101,7 +108,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const logout = useCallback(
-    async (reason?: string) => {
+    async (reason?: string, notice?: string) => {
       if (isLoggingOut.current) return;
       isLoggingOut.current = true;
       try {
@@ -114,7 +121,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setLandingPath(null);
       setRememberMe(false);
       setIsRemembered(false);
-      setSessionExpiredAt(reason && EXPIRED_REASONS.has(reason) ? Date.now() : null);
+      const isForced = reason !== undefined && EXPIRED_REASONS.has(reason);
+      setSessionExpiredAt(isForced ? Date.now() : null);
+      setSignOutNotice(
+        isForced ? (notice ?? (reason === 'ACCOUNT_DISABLED' ? ACCOUNT_DISABLED_MESSAGE : null)) : null,
+      );
       resetSessionState();
       isLoggingOut.current = false;
     },
@@ -144,6 +155,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setRememberMe(rememberMe);
         setIsRemembered(rememberMe);
         setSessionExpiredAt(null);
+        setSignOutNotice(null);
         setLandingPath(loggedIn.hasLinkedLeagues ? '/' : '/link-leagues');
         setUser(loggedIn);
         return loggedIn;
@@ -186,7 +198,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const onSessionExpired = (event: Event) => {
       if (statusRef.current !== 'signedIn') return;
       const detail = (event as CustomEvent<SessionExpiredDetail>).detail;
-      void logout(detail?.reason ?? 'SESSION_EXPIRED');
+      void logout(detail?.reason ?? 'SESSION_EXPIRED', detail?.endedBecause ? detail.message : undefined);
     };
     window.addEventListener(SESSION_EXPIRED_EVENT, onSessionExpired);
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onSessionExpired);
@@ -201,6 +213,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isLoggingIn,
       error,
       hasSessionExpired: sessionExpiredAt !== null,
+      signOutNotice,
       isRemembered,
       landingPathAfterLogin,
       clearLandingPath,
@@ -217,6 +230,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isLoggingIn,
       error,
       sessionExpiredAt,
+      signOutNotice,
       isRemembered,
       landingPathAfterLogin,
       clearLandingPath,
@@ -233,6 +247,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       {children}
       <SessionNotices
         sessionExpiredAt={sessionExpiredAt}
+        signOutNotice={signOutNotice}
         idleCountdownEndsAt={timers.idleCountdownEndsAt}
         onStayLoggedIn={timers.stayLoggedIn}
         onLogOutNow={() => void logout('SESSION_TIMEOUT')}

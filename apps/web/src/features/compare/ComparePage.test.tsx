@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../auth/test-support';
+import { defaultPreferences } from '../preferences/preferences-defaults';
+import { savePreferences } from '../preferences/preferences-store';
 import { fakeTrpcServer } from '../projections/trpc-fake-server';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -150,11 +152,59 @@ describe('the compare page', () => {
     expect(await screen.findByText(/Pick at least 2 players/, {}, PAGE_LOAD)).toBeTruthy();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Add a player'), 'kel');
-    await user.click(await screen.findByRole('button', { name: /Travis Kelce/ }));
+    await user.click(await screen.findByRole('option', { name: /Travis Kelce/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?players=1,9'));
     expect(await screen.findByRole('table', { name: 'Season totals' })).toBeTruthy();
     expect(screen.queryByText(/Pick at least 2 players/)).toBeNull();
     expect(screen.getByRole('button', { name: 'kel' })).toBeTruthy();
+  });
+
+  it('is a keyboard combobox: arrows highlight, Enter adds, Escape closes then clears', async () => {
+    serve();
+    const { router } = renderApp('/compare?players=1');
+    const user = userEvent.setup();
+    const input = await screen.findByRole('combobox', { name: 'Add a player' }, PAGE_LOAD);
+    await user.type(input, 'r');
+    const listbox = await screen.findByRole('listbox', { name: 'Matching players' });
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(input.getAttribute('aria-controls')).toBe(listbox.id);
+    const options = within(listbox).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Rashee Rice WR · KC', 'Travis Kelce TE · KC']);
+    expect(input.getAttribute('aria-activedescendant')).toBeNull();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(input.getAttribute('aria-activedescendant')).toBe(options[1]!.id);
+    expect(options[1]!.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{ArrowDown}');
+    expect(input.getAttribute('aria-activedescendant')).toBe(options[0]!.id);
+    await user.keyboard('{Escape}');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect((input as HTMLInputElement).value).toBe('r');
+    await user.keyboard('{Escape}');
+    expect((input as HTMLInputElement).value).toBe('');
+    await user.type(input, 'rice');
+    await user.keyboard('{Enter}');
+    expect(router.state.location.search).toBe('?players=1');
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?players=1,2'));
+    expect((input as HTMLInputElement).value).toBe('');
+  });
+
+  it("leads the usage table with the user's favourite metrics, and a star pins or unpins one", async () => {
+    savePreferences({ ...defaultPreferences(), favoriteMetrics: ['catchRate'] });
+    serve();
+    renderApp('/compare?players=1,2&season=2025');
+    const advanced = await screen.findByRole('table', { name: 'Advanced metrics' }, PAGE_LOAD);
+    const labels = () =>
+      within(advanced)
+        .getAllByRole('rowheader')
+        .map((header) => header.textContent?.replace(/[★☆]/g, ''));
+    expect(labels()).toEqual(['Catch rate', 'Target share']);
+    const user = userEvent.setup();
+    await user.click(within(advanced).getByRole('button', { name: 'Pin Target share to the top' }));
+    expect(labels()).toEqual(['Catch rate', 'Target share']);
+    await user.click(within(advanced).getByRole('button', { name: 'Unpin Catch rate from the top' }));
+    expect(labels()).toEqual(['Target share', 'Catch rate']);
+    expect(JSON.parse(localStorage.getItem('fm_preferences')!).favoriteMetrics).toEqual(['targetShare']);
   });
 
   it('removes a player, and a favourite can be added back in one click', async () => {

@@ -1,7 +1,7 @@
 import { Banner, Button, Spinner } from '@fm/ui';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useFavoritePlayers } from '../preferences/use-preferences';
+import { useFavoritePlayers, usePreferences } from '../preferences/use-preferences';
 import { ComparisonTable } from './ComparisonTable';
 import { PlayerPicker } from './PlayerPicker';
 import { WeeklySection } from './WeeklySection';
@@ -27,6 +27,14 @@ export default function ComparePage() {
   const seasons = useStatSeasons();
   const { totals, weekly, advanced } = useComparison(selection.playerIds, selection.season);
   const { isFavoritePlayer, toggleFavoritePlayer } = useFavoritePlayers();
+  const { preferences, updatePreferences } = usePreferences();
+  const toggleFavoriteMetric = (id: string) =>
+    updatePreferences((p) => ({
+      ...p,
+      favoriteMetrics: p.favoriteMetrics.includes(id)
+        ? p.favoriteMetrics.filter((metric) => metric !== id)
+        : [...p.favoriteMetrics, id],
+    }));
   const [copied, setCopied] = useState(false);
 
   const select = (change: Partial<CompareSelection>) => {
@@ -154,12 +162,14 @@ export default function ComparePage() {
             <h2 id="compare-advanced-heading">Usage and efficiency</h2>
             <p className="compare-section__note">
               Shares are of the team’s total in the games the player played. Figures that need data NFL.com
-              does not publish (air yards, routes, snaps) appear only when an import supplied it.
+              does not publish (air yards, routes, snaps) appear only when an import supplied it. Star a
+              figure to keep it at the top.
             </p>
             <ComparisonTable
               caption="Advanced metrics"
               players={players.map((p) => p.player_name)}
-              rows={advancedRows(perPlayerAdvanced)}
+              rows={advancedRows(perPlayerAdvanced, preferences.favoriteMetrics)}
+              onToggleFavorite={toggleFavoriteMetric}
             />
           </section>
         </>

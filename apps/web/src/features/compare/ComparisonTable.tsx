@@ -1,4 +1,8 @@
 export interface MetricRow {
+  /** A name the user's favourite-metric preference can hold. */
+  id?: string;
+  /** One of the user's favourite metrics. */
+  isFavorite?: boolean;
   label: string;
   /** One value per player, in column order; null when it does not apply (no targets, no games…). */
   values: Array<number | null | undefined>;
@@ -28,13 +32,17 @@ export function ComparisonTable({
   caption,
   players,
   rows,
+  onToggleFavorite,
 }: {
   caption: string;
   players: string[];
   rows: MetricRow[];
+  /** Given, rows with an id get a star that pins them to the top (or unpins them). */
+  onToggleFavorite?: (id: string) => void;
 }) {
   return (
-    <div className="table-wrap">
+    // Focusable so that a keyboard can scroll it sideways on a narrow screen.
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={`${caption} (scrolls sideways)`}>
       <table className="table comparison-table" aria-label={caption}>
         <thead>
           <tr>
@@ -51,7 +59,20 @@ export function ComparisonTable({
             const best = bestIndex(row);
             return (
               <tr key={row.label}>
-                <th scope="row">{row.label}</th>
+                <th scope="row">
+                  {onToggleFavorite && row.id !== undefined && (
+                    <button
+                      type="button"
+                      className={`favorite-toggle${row.isFavorite ? ' favorite-toggle--on' : ''}`}
+                      aria-pressed={row.isFavorite === true}
+                      aria-label={`${row.isFavorite ? 'Unpin' : 'Pin'} ${row.label} ${row.isFavorite ? 'from' : 'to'} the top`}
+                      onClick={() => onToggleFavorite(row.id!)}
+                    >
+                      {row.isFavorite ? '★' : '☆'}
+                    </button>
+                  )}
+                  {row.label}
+                </th>
                 {row.values.map((value, index) => (
                   <td key={players[index] ?? index} className={`numeric${index === best ? ' is-best' : ''}`}>
                     {typeof value === 'number' ? (row.format ?? formatNumber(1))(value) : '—'}

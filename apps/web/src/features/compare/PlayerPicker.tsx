@@ -2,33 +2,53 @@ import { useId, useMemo, useState } from 'react';
 import { useFavoritePlayers, useRecentSearches } from '../preferences/use-preferences';
 import { MAX_COMPARED } from './compare-params';
 import { searchPlayers, type PlayerSuggestion } from './player-search';
+import { PlayerQuickPicks } from './PlayerQuickPicks';
 import { usePlayerDirectory } from './use-player-directory';
+import { useComboboxKeys } from './use-combobox-keys';
 
 interface Props {
   selectedIds: string[];
   onAdd(player: PlayerSuggestion): void;
 }
 
-/** Search the player directory (or pick a favourite / recent search) to add a player to the comparison. */
+/**
+ * Search the player directory to add a player to the comparison: a WAI-ARIA combobox (arrow
+ * keys move through the suggestions, Enter adds the highlighted one, Escape closes the list, then
+ * clears the text). With nothing typed, favourites and recent searches are one click away.
+ */
 export function PlayerPicker({ selectedIds, onAdd }: Props) {
   const id = useId();
+  const listboxId = `${id}-listbox`;
   const directory = usePlayerDirectory();
   const { favoritePlayers } = useFavoritePlayers();
   const { recentSearches, addRecentSearch } = useRecentSearches();
   const [text, setText] = useState('');
+  const [isClosed, setClosed] = useState(false);
   const isFull = selectedIds.length >= MAX_COMPARED;
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
   const suggestions = useMemo(
     () => (directory.data ? searchPlayers(directory.data.players, text, selected) : []),
     [directory.data, text, selected],
   );
-  const favorites = favoritePlayers.filter((player) => !selected.has(player.id));
+  const isExpanded = text.trim() !== '' && !isFull && !isClosed;
 
   const add = (player: PlayerSuggestion) => {
     if (text.trim().length >= 2) addRecentSearch(text);
     setText('');
     onAdd(player);
   };
+  const keys = useComboboxKeys({
+    count: isExpanded ? suggestions.length : 0,
+    isExpanded,
+    onChoose: (index) => {
+      const player = suggestions[index];
+      if (player) add(player);
+    },
+    onOpen: () => setClosed(false),
+    onClose: () => setClosed(true),
+    onClear: () => setText(''),
+  });
+  const optionId = (index: number) => `${id}-option-${index}`;
 
   return (
     <div className="player-picker">
@@ -36,62 +56,72 @@ export function PlayerPicker({ selectedIds, onAdd }: Props) {
         <label htmlFor={`${id}-search`}>Add a player</label>
         <input
           id={`${id}-search`}
-          type="search"
+          type="text"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={isExpanded}
+          aria-controls={listboxId}
+          aria-activedescendant={keys.activeIndex >= 0 ? optionId(keys.activeIndex) : undefined}
           value={text}
           disabled={isFull}
           placeholder={isFull ? `Up to ${MAX_COMPARED} players` : 'Type a name, e.g. Josh Allen'}
           autoComplete="off"
+          spellCheck={false}
           aria-describedby={`${id}-hint`}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setClosed(false);
+            keys.reset();
+          }}
+          onKeyDown={keys.onKeyDown}
+          onBlur={() => keys.reset()}
         />
         <span id={`${id}-hint`} className="field__hint">
           {directory.isPending
             ? 'Loading the player list…'
             : directory.data?.source === 'empty'
               ? 'The player list could not be loaded. Try again later.'
-              : `Pick 2 to ${MAX_COMPARED} players.`}
+              : `Pick 2 to ${MAX_COMPARED} players. Use the arrow keys and Enter to choose.`}
         </span>
       </div>
-      {text.trim() && !isFull && (
-        <ul className="player-picker__suggestions" aria-label="Matching players">
-          {suggestions.length === 0 && (
-            <li className="player-picker__none">No player matches “{text.trim()}”.</li>
-          )}
-          {suggestions.map((player) => (
-            <li key={player.id}>
-              <button type="button" onClick={() => add(player)}>
-                {player.name}{' '}
-                <span className="player-picker__meta">
-                  {player.position} · {player.team}
-                </span>
-              </button>
+      <ul
+        id={listboxId}
+        role="listbox"
+        aria-label="Matching players"
+        className="player-picker__suggestions"
+        hidden={!isExpanded || suggestions.length === 0}
+      >
+        {isExpanded &&
+          suggestions.map((player, index) => (
+            <li
+              key={player.id}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === keys.activeIndex}
+              className={`player-picker__option${index === keys.activeIndex ? ' player-picker__option--active' : ''}`}
+              // Keep focus in the input, so the list does not close before the click lands.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => add(player)}
+            >
+              {player.name}{' '}
+              <span className="player-picker__meta">
+                {player.position} · {player.team}
+              </span>
             </li>
           ))}
-        </ul>
-      )}
-      {!text.trim() && !isFull && (favorites.length > 0 || recentSearches.length > 0) && (
-        <div className="player-picker__quick">
-          {favorites.length > 0 && (
-            <div>
-              <span className="player-picker__label">Favourites</span>
-              {favorites.map((player) => (
-                <button key={player.id} type="button" className="chip" onClick={() => add(player)}>
-                  ★ {player.name}
-                </button>
-              ))}
-            </div>
-          )}
-          {recentSearches.length > 0 && (
-            <div>
-              <span className="player-picker__label">Recent searches</span>
-              {recentSearches.map((term) => (
-                <button key={term} type="button" className="chip" onClick={() => setText(term)}>
-                  {term}
-                </button>
-              ))}
-            </div>
-          )}
-        </div>
+      </ul>
+      <p className="player-picker__none" role="status">
+        {isExpanded && !directory.isPending && suggestions.length === 0
+          ? `No player matches “${text.trim()}”.`
+          : ''}
+      </p>
+      {!text.trim() && !isFull && (
+        <PlayerQuickPicks
+          favorites={favoritePlayers.filter((player) => !selected.has(player.id))}
+          recentSearches={recentSearches}
+          onAdd={add}
+          onSearch={setText}
+        />
       )}
     </div>
   );

@@ -28,7 +28,12 @@ export function WeeklySection({ weekly }: { weekly: WeeklyLines }) {
         />
       </div>
       {weeks.length > 0 && (
-        <div className="table-wrap compare-weekly-table">
+        <div
+          className="table-wrap compare-weekly-table"
+          tabIndex={0}
+          role="region"
+          aria-label="PPR points by week (scrolls sideways)"
+        >
           <table className="table comparison-table" aria-label="PPR points by week">
             <thead>
               <tr>

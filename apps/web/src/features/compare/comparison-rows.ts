@@ -8,6 +8,8 @@ const number = (figures: Figures | undefined, key: string): number | null => {
 };
 
 interface Figure {
+  /** The name the `favoriteMetrics` preference uses for it. */
+  id?: string;
   label: string;
   key: string;
   format?: (value: number) => string;
@@ -35,34 +37,89 @@ const SEASON_FIGURES: Figure[] = [
 ];
 
 const ADVANCED_FIGURES: Figure[] = [
-  { label: 'Target share', key: 'target_share', format: formatPercent, better: 'higher' },
-  { label: 'Rush share', key: 'rush_share', format: formatPercent, better: 'higher' },
-  { label: 'Touch share', key: 'touch_share', format: formatPercent, better: 'higher' },
-  { label: 'Red-zone target share', key: 'red_zone_target_share', format: formatPercent, better: 'higher' },
-  { label: 'Red-zone touch share', key: 'red_zone_touch_share', format: formatPercent, better: 'higher' },
-  { label: 'Catch rate', key: 'catch_rate', format: formatPercent, better: 'higher' },
-  { label: 'Yards per target', key: 'yards_per_target', format: formatNumber(2), better: 'higher' },
-  { label: 'Yards per carry', key: 'yards_per_carry', format: formatNumber(2), better: 'higher' },
-  { label: 'Yards per touch', key: 'yards_per_touch', format: formatNumber(2), better: 'higher' },
-  { label: 'Points per touch', key: 'points_per_touch', format: formatNumber(2), better: 'higher' },
+  { id: 'targetShare', label: 'Target share', key: 'target_share', format: formatPercent, better: 'higher' },
+  { id: 'rushShare', label: 'Rush share', key: 'rush_share', format: formatPercent, better: 'higher' },
+  { id: 'touchShare', label: 'Touch share', key: 'touch_share', format: formatPercent, better: 'higher' },
   {
+    id: 'redZoneTargetShare',
+    label: 'Red-zone target share',
+    key: 'red_zone_target_share',
+    format: formatPercent,
+    better: 'higher',
+  },
+  {
+    id: 'redZoneTouchShare',
+    label: 'Red-zone touch share',
+    key: 'red_zone_touch_share',
+    format: formatPercent,
+    better: 'higher',
+  },
+  { id: 'catchRate', label: 'Catch rate', key: 'catch_rate', format: formatPercent, better: 'higher' },
+  {
+    id: 'yardsPerTarget',
+    label: 'Yards per target',
+    key: 'yards_per_target',
+    format: formatNumber(2),
+    better: 'higher',
+  },
+  {
+    id: 'yardsPerCarry',
+    label: 'Yards per carry',
+    key: 'yards_per_carry',
+    format: formatNumber(2),
+    better: 'higher',
+  },
+  {
+    id: 'yardsPerTouch',
+    label: 'Yards per touch',
+    key: 'yards_per_touch',
+    format: formatNumber(2),
+    better: 'higher',
+  },
+  {
+    id: 'pointsPerTouch',
+    label: 'Points per touch',
+    key: 'points_per_touch',
+    format: formatNumber(2),
+    better: 'higher',
+  },
+  {
+    id: 'pointsPerOpportunity',
     label: 'Points per opportunity',
     key: 'points_per_opportunity',
     format: formatNumber(2),
     better: 'higher',
   },
-  { label: 'Weekly spread (std dev)', key: 'points_std_dev', format: formatNumber(1), better: 'lower' },
-  { label: 'Air-yards share', key: 'air_yards_share', format: formatPercent, better: 'higher' },
-  { label: 'Average depth of target', key: 'average_depth_of_target', format: formatNumber(1) },
-  { label: 'WOPR', key: 'wopr', format: formatNumber(2), better: 'higher' },
-  { label: 'Yards per route run', key: 'yards_per_route_run', format: formatNumber(2), better: 'higher' },
-  { label: 'Snap share', key: 'snap_share', format: formatPercent, better: 'higher' },
+  {
+    id: 'pointsStdDev',
+    label: 'Weekly spread (std dev)',
+    key: 'points_std_dev',
+    format: formatNumber(1),
+    better: 'lower',
+  },
+  {
+    id: 'airYardsShare',
+    label: 'Air-yards share',
+    key: 'air_yards_share',
+    format: formatPercent,
+    better: 'higher',
+  },
+  { id: 'adot', label: 'Average depth of target', key: 'average_depth_of_target', format: formatNumber(1) },
+  { id: 'wopr', label: 'WOPR', key: 'wopr', format: formatNumber(2), better: 'higher' },
+  {
+    id: 'yprr',
+    label: 'Yards per route run',
+    key: 'yards_per_route_run',
+    format: formatNumber(2),
+    better: 'higher',
+  },
+  { id: 'snapShare', label: 'Snap share', key: 'snap_share', format: formatPercent, better: 'higher' },
 ];
 
 function rowsFor(figures: Figure[], perPlayer: Array<Figures | undefined>): MetricRow[] {
   return (
     figures
-      .map((figure) => ({ ...figure, values: perPlayer.map((f) => number(f, figure.key)) }))
+      .map(({ key, ...figure }) => ({ ...figure, values: perPlayer.map((f) => number(f, key)) }))
       // a figure nobody has (kicking for receivers, air yards without an import) is left out
       .filter((row) => row.values.some((value) => value !== null && value !== 0))
   );
@@ -91,6 +148,19 @@ export function seasonRows(perPlayer: Array<Figures | undefined>): MetricRow[] {
     : [{ label: 'Games', values: withKicking.map((f) => number(f, 'games')), format: formatWhole }, ...rows];
 }
 
-export function advancedRows(perPlayer: Array<Figures | undefined>): MetricRow[] {
-  return rowsFor(ADVANCED_FIGURES, perPlayer);
+/**
+ * Usage and efficiency per player; the user's favourite metrics (the `favoriteMetrics`
+ * preference, in its order) lead and are marked.
+ */
+export function advancedRows(
+  perPlayer: Array<Figures | undefined>,
+  favoriteMetrics: readonly string[] = [],
+): MetricRow[] {
+  const rank = (row: MetricRow) => {
+    const index = row.id === undefined ? -1 : favoriteMetrics.indexOf(row.id);
+    return index === -1 ? favoriteMetrics.length : index;
+  };
+  return rowsFor(ADVANCED_FIGURES, perPlayer)
+    .map((row) => ({ ...row, isFavorite: rank(row) < favoriteMetrics.length }))
+    .sort((a, b) => rank(a) - rank(b));
 }

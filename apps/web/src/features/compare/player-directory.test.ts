@@ -18,6 +18,7 @@ const ALLEN = {
   position: 'QB',
   team: 'BUF',
   active: true,
+  projected_points: 23.4,
 };
 const KELCE = {
   id: '9',
@@ -53,6 +54,7 @@ describe('the player directory cache (spec §4, §9)', () => {
       position: 'QB',
       team: 'BUF',
       active: true,
+      projected_points: 23.4,
     });
     expect(Object.keys(loaded.players)).toEqual(['7', '9']);
     expect(server.calls.map((c) => c.path)).toEqual(['/api/players?active=true&all=true']);

@@ -15,6 +15,8 @@ export interface DirectoryEntry {
   position: string;
   team: string;
   active: boolean;
+  /** Average projected PPR points per week this season, or null (older caches lack it). */
+  projected_points?: number | null;
 }
 export type PlayerDirectory = Record<string, DirectoryEntry>;
 
@@ -75,6 +77,7 @@ export function toDirectory(answer: unknown): PlayerDirectory {
       position: String(entry.position ?? 'N/A'),
       team: String(entry.team ?? 'FA'),
       active: entry.active !== false,
+      projected_points: typeof entry.projected_points === 'number' ? entry.projected_points : null,
     };
   }
   return directory;

@@ -9,11 +9,13 @@ export interface LeagueCardProps {
   teamCount: number;
   /** Position in its list: cards enter one after another (0.1 s apart). */
   index: number;
+  /** This week's matchup, when the card has one to show. */
+  summary?: ReactNode;
   action: ReactNode;
 }
 
 /** One league: its name, platform badge and number of teams, with what to do with it. */
-export function LeagueCard({ name, platform, teamCount, index, action }: LeagueCardProps) {
+export function LeagueCard({ name, platform, teamCount, index, summary, action }: LeagueCardProps) {
   return (
     <li className="league-card" style={{ '--stagger-index': index } as CSSProperties}>
       <div className="league-card__head">
@@ -23,6 +25,7 @@ export function LeagueCard({ name, platform, teamCount, index, action }: LeagueC
       <p className="league-card__teams">
         {teamCount} {teamCount === 1 ? 'team' : 'teams'}
       </p>
+      {summary}
       <div className="league-card__action">{action}</div>
     </li>
   );

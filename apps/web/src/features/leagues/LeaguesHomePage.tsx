@@ -1,9 +1,11 @@
 import { Banner, Button, Spinner } from '@fm/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { trpc } from '../../lib/trpc';
 import { LeagueCard, PLATFORM_LABELS } from './LeagueCard';
+import { LeagueMatchupSummary } from './LeagueMatchupSummary';
+import { SeasonPicker } from './SeasonPicker';
 import { leagueTotals, simulateRouteFor } from './league-routes';
 import { type LeaguePlatform, type LeagueSummary, useLinkedLeagues } from './leagues-queries';
 import './leagues.css';
@@ -14,7 +16,11 @@ const PLATFORMS: LeaguePlatform[] = ['sleeper', 'yahoo'];
 
 /** `/` for a signed-in user: the connected leagues, grouped by platform (spec §2 home). */
 export default function LeaguesHomePage() {
-  const leagues = useLinkedLeagues();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const seasonParam = Number(searchParams.get('season')) || undefined;
+  // The current season's list says which season is current; an earlier one is asked for by ?season=.
+  const current = useLinkedLeagues();
+  const leagues = useLinkedLeagues(seasonParam);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [navigationError, setNavigationError] = useState<string | null>(null);
@@ -49,6 +55,26 @@ export default function LeaguesHomePage() {
 
   const { data, season, errors } = leagues.data;
   const totals = leagueTotals(data);
+  const currentSeason = Number(current.data?.season ?? season);
+  const isCurrentSeason = Number(season) === currentSeason;
+  const seasonPicker = (
+    <SeasonPicker
+      currentSeason={currentSeason}
+      season={Number(season)}
+      onChange={(next) => setSearchParams(next === currentSeason ? {} : { season: String(next) })}
+    />
+  );
+  if (totals.totalLeagues === 0 && errors.length === 0 && !isCurrentSeason) {
+    return (
+      <section className="page leagues-home">
+        <div className="leagues-home__head">
+          <h1>Your Leagues</h1>
+          {seasonPicker}
+        </div>
+        <p>None of your linked accounts had a league in the {season} season.</p>
+      </section>
+    );
+  }
   if (totals.totalLeagues === 0 && errors.length === 0) {
     return (
       <section className="page leagues-home leagues-empty">
@@ -82,11 +108,15 @@ export default function LeaguesHomePage() {
     <section className="page leagues-home">
       <div className="leagues-home__head">
         <h1>Your Leagues</h1>
+        {seasonPicker}
         <Link to="/link-leagues" className="button button--secondary">
           Manage Connections
         </Link>
       </div>
-      <p className="leagues-home__season">NFL season {season}</p>
+      <p className="leagues-home__season">
+        NFL season {season}
+        {isCurrentSeason ? ': this week’s matchup in each league' : ''}
+      </p>
       {errors.map((error) => (
         <Banner key={error.platform} tone="warning">
           {PLATFORM_LABELS[error.platform]}: {error.message}
@@ -128,6 +158,11 @@ export default function LeaguesHomePage() {
                 platform={platform}
                 teamCount={league.total_rosters}
                 index={index}
+                summary={
+                  isCurrentSeason ? (
+                    <LeagueMatchupSummary platform={platform} leagueId={league.league_id} />
+                  ) : undefined
+                }
                 action={
                   <Button onClick={() => select(league)} aria-label={`Select League ${league.name}`}>
                     Select League

@@ -16,6 +16,16 @@ describe('preference file import (spec §5)', () => {
     expect(imported.version).toBe(defaultPreferences().version);
   });
 
+  it('ignores keys it does not know (from an older or newer version) instead of refusing the file', () => {
+    const data = JSON.parse(exported());
+    data.themeOfTheWeek = 'dark';
+    data.defaultFilters.legacyRegion = 'AFC';
+    const imported = parsePreferencesFile(JSON.stringify(data));
+    expect(imported.favoriteTeams).toEqual(['KC']);
+    expect('themeOfTheWeek' in imported).toBe(false);
+    expect(imported.defaultFilters).toEqual(defaultPreferences().defaultFilters);
+  });
+
   it('refuses text that is not JSON', () => {
     expect(() => parsePreferencesFile('{"favoriteMetrics": [')).toThrow(IMPORT_ERRORS.parseFailed);
     expect(IMPORT_ERRORS.parseFailed).toBe('Failed to parse preferences file');

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, sessionUser } from '../auth/test-support';
+import { defaultPreferences } from '../preferences/preferences-defaults';
+import { savePreferences } from '../preferences/preferences-store';
 import { fakeTrpcServer, type ProcedureHandler } from './trpc-fake-server';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -154,5 +156,50 @@ describe('the projections page', () => {
     expect(
       screen.getByRole('button', { name: 'Remove Zay Flowers from favourites' }).getAttribute('aria-pressed'),
     ).toBe('true');
+  });
+
+  it('opens on the saved default filters, lets the user leave them, and saves new ones', async () => {
+    const saved = defaultPreferences();
+    savePreferences({
+      ...saved,
+      defaultFilters: { ...saved.defaultFilters, positions: ['wr'], teams: ['KC'] },
+    });
+    const server = serve((input) => page([row(`Player ${String(input?.scope)}`)]));
+    const { router } = renderApp('/projections');
+    await screen.findByRole('table', {}, PAGE_LOAD);
+    expect(server.callsTo('projections.publicList')[0]!.input).toMatchObject({ scope: 'wr', team: 'KC' });
+    expect(screen.getByText('Opens on: WR, KC.')).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Position'), 'ALL');
+    await waitFor(() => expect(router.state.location.search).toBe('?position=ALL'));
+    await waitFor(() =>
+      expect(server.callsTo('projections.publicList').at(-1)!.input).toMatchObject({
+        scope: 'all',
+        team: 'KC',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Open on all positions, KC next time' }));
+    expect(await screen.findByText('Opens on: all positions, KC.')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('fm_preferences')!).defaultFilters).toMatchObject({
+      positions: [],
+      teams: ['KC'],
+    });
+  });
+
+  it('shows the opponent, BYE on a bye week, and a dash when the schedule is unknown', async () => {
+    serve(() =>
+      page([
+        row('Zay Flowers'),
+        row('Bye Receiver', { player_id: 'b', opponent: 'BYE' }),
+        row('Unknown Receiver', { player_id: 'u', opponent: null }),
+      ]),
+    );
+    renderApp('/projections');
+    const table = await screen.findByRole('table', { name: 'Projected PPR points' }, PAGE_LOAD);
+    const [, flowers, bye, unknown] = within(table).getAllByRole('row');
+    expect(within(flowers!).getByText('@CLE')).toBeTruthy();
+    expect(within(bye!).getByText('BYE').className).toBe('bye-tag');
+    expect(within(unknown!).getByLabelText('Opponent unknown')).toBeTruthy();
   });
 });

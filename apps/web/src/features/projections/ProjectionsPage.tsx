@@ -6,7 +6,14 @@ import { NoDataYet } from './NoDataYet';
 import { ProjectionFiltersBar } from './ProjectionFiltersBar';
 import { ProjectionsTable } from './ProjectionsTable';
 import { Pagination } from './Pagination';
-import { filtersFromSearchParams, filtersToSearchParams, type ProjectionFilters } from './projection-filters';
+import { DefaultFiltersControl } from './DefaultFiltersControl';
+import {
+  filtersFromPreference,
+  filtersFromSearchParams,
+  filtersToSearchParams,
+  type ProjectionFilters,
+} from './projection-filters';
+import { usePreferences } from '../preferences/use-preferences';
 import { useAvailableWeeks, useProjectionPage } from './use-projections';
 import './projections.css';
 
@@ -15,17 +22,20 @@ export const PROJECTIONS_LOAD_FAILED = 'The projections could not be loaded.';
 /** `/projections`: a week's PPR projections with their range and boom/bust chances (spec §2). */
 export default function ProjectionsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
+  const { preferences } = usePreferences();
+  // The saved default filters apply wherever the URL does not choose otherwise.
+  const base = useMemo(() => filtersFromPreference(preferences.defaultFilters), [preferences.defaultFilters]);
+  const filters = useMemo(() => filtersFromSearchParams(searchParams, base), [searchParams, base]);
   const weeks = useAvailableWeeks();
   const projections = useProjectionPage(filters);
 
   const changeFilters = useCallback(
     (change: Partial<ProjectionFilters>) =>
       setSearchParams(
-        (current) => filtersToSearchParams({ ...filtersFromSearchParams(current), ...change }),
+        (current) => filtersToSearchParams({ ...filtersFromSearchParams(current, base), ...change }, base),
         { replace: true },
       ),
-    [setSearchParams],
+    [setSearchParams, base],
   );
 
   const answer = projections.data;
@@ -60,6 +70,7 @@ export default function ProjectionsPage() {
         weeks={weeks.data}
         onChange={changeFilters}
       />
+      <DefaultFiltersControl filters={filters} saved={base} />
 
       {projections.isError ? (
         <div className="projections-page__state">

@@ -5,6 +5,13 @@ import type { ProjectionRow } from './use-projections';
 
 const SOURCE_LABELS: Record<string, string> = { model: 'Our model', nflcom: 'NFL.com', import: 'Imported' };
 
+/** "@BUF" away, "BUF" at home, a BYE tag on a bye week; a dash when the schedule is unknown. */
+function OpponentCell({ opponent }: { opponent: string | null }) {
+  if (!opponent) return <span aria-label="Opponent unknown">—</span>;
+  if (opponent.toUpperCase() === 'BYE') return <span className="bye-tag">BYE</span>;
+  return <>{opponent}</>;
+}
+
 function percent(chance: number): string {
   return `${Math.round(chance * 100)} %`;
 }
@@ -18,7 +25,9 @@ export function ProjectionsTable({ rows }: { rows: ProjectionRow[] }) {
       <table className="table projections-table" aria-label="Projected PPR points">
         <thead>
           <tr>
-            <th scope="col">Player</th>
+            <th scope="col" className="projections-table__player">
+              Player
+            </th>
             <th scope="col">Pos</th>
             <th scope="col">Team</th>
             <th scope="col">Opp</th>
@@ -63,7 +72,9 @@ export function ProjectionsTable({ rows }: { rows: ProjectionRow[] }) {
                 </th>
                 <td>{row.position}</td>
                 <td>{row.team}</td>
-                <td>{row.opponent ?? '—'}</td>
+                <td>
+                  <OpponentCell opponent={row.opponent} />
+                </td>
                 <td className="numeric projections-table__mean">{row.pred_mean.toFixed(1)}</td>
                 <td>
                   <RangeBar p10={row.p10} p50={row.p50} p90={row.p90} max={scaleMax} />

@@ -76,9 +76,16 @@ function positiveInt(value: string | null): number | undefined {
   return number > 0 ? number : undefined;
 }
 
-export function filtersFromSearchParams(params: URLSearchParams): ProjectionFilters {
-  const position = (params.get('position') ?? 'ALL').toUpperCase();
-  const team = (params.get('team') ?? 'ALL').toUpperCase();
+/**
+ * The filters a URL asks for; a position or team the URL leaves out is the user's saved default
+ * (`base`), so a URL states only where it differs from it.
+ */
+export function filtersFromSearchParams(
+  params: URLSearchParams,
+  base: ProjectionFilters = DEFAULT_FILTERS,
+): ProjectionFilters {
+  const position = (params.get('position') ?? base.position).toUpperCase();
+  const team = (params.get('team') ?? base.team).toUpperCase();
   const sort = params.get('sort');
   return {
     season: positiveInt(params.get('season')),
@@ -91,13 +98,16 @@ export function filtersFromSearchParams(params: URLSearchParams): ProjectionFilt
   };
 }
 
-/** Only what differs from the defaults goes into the URL. */
-export function filtersToSearchParams(filters: ProjectionFilters): URLSearchParams {
+/** Only what differs from the defaults (the user's saved ones, `base`) goes into the URL. */
+export function filtersToSearchParams(
+  filters: ProjectionFilters,
+  base: ProjectionFilters = DEFAULT_FILTERS,
+): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.season !== undefined) params.set('season', String(filters.season));
   if (filters.week !== undefined) params.set('week', String(filters.week));
-  if (filters.position !== 'ALL') params.set('position', filters.position);
-  if (filters.team !== 'ALL') params.set('team', filters.team);
+  if (filters.position !== base.position) params.set('position', filters.position);
+  if (filters.team !== base.team) params.set('team', filters.team);
   if (filters.search.trim()) params.set('search', filters.search.trim());
   if (filters.sort !== 'pred_mean') params.set('sort', filters.sort);
   if (filters.page !== 1) params.set('page', String(filters.page));
@@ -128,4 +138,29 @@ export function projectionQueryInput(filters: ProjectionFilters): ProjectionQuer
   if (filters.search.trim()) input.search = filters.search.trim();
   if (filters.sort !== 'pred_mean') input.sort = filters.sort;
   return input;
+}
+
+const POSITION_ALIASES: Record<string, PositionFilter> = { DST: 'DEF', 'D/ST': 'DEF', PK: 'K' };
+
+/**
+ * The page's starting filters from the saved `defaultFilters` preference: its first position
+ * and first team (the page filters by one of each); anything unknown is ignored.
+ */
+export function filtersFromPreference(saved: { positions: string[]; teams: string[] }): ProjectionFilters {
+  const position = saved.positions
+    .map((p) => p.toUpperCase())
+    .map((p) => POSITION_ALIASES[p] ?? p)
+    .find((p): p is PositionFilter => p !== 'ALL' && (POSITIONS as readonly string[]).includes(p));
+  const team = saved.teams
+    .map((t) => t.toUpperCase())
+    .find((t) => (NFL_TEAMS as readonly string[]).includes(t));
+  return { ...DEFAULT_FILTERS, position: position ?? 'ALL', team: team ?? 'ALL' };
+}
+
+/** The `defaultFilters` positions and teams that make the page start on `filters`. */
+export function preferenceFromFilters(filters: Pick<ProjectionFilters, 'position' | 'team'>) {
+  return {
+    positions: filters.position === 'ALL' ? [] : [filters.position],
+    teams: filters.team === 'ALL' ? [] : [filters.team],
+  };
 }

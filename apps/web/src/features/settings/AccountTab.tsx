@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { requestAccountDeletion } from '../auth/auth-api';
 import { useAuth } from '../auth/auth-context';
+import { ChangeEmailForm } from './ChangeEmailForm';
+import { ChangePasswordForm } from './ChangePasswordForm';
 
 /** Spec §8. */
 export const DELETE_ACCOUNT_FAILED_MESSAGE = 'Failed to delete account. Please try again.';
@@ -44,6 +46,9 @@ export function AccountTab() {
           <dd className="settings-role">{user.role}</dd>
         </div>
       </dl>
+
+      <ChangePasswordForm />
+      <ChangeEmailForm currentEmail={user.email} />
 
       <section className="danger-zone" aria-labelledby="danger-zone-title">
         <h2 id="danger-zone-title">Danger Zone</h2>

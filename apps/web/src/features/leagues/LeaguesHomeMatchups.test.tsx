@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, sessionUser } from '../auth/test-support';
+import { fakeTrpcServer } from '../projections/trpc-fake-server';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const PAGE_LOAD = { timeout: 5_000 };
+
+const league = (league_id: string, name: string, season = '2026') => ({
+  league_id,
+  name,
+  total_rosters: 2,
+  season,
+  status: 'in_season',
+  avatar: null,
+  platform: 'sleeper',
+  username: 'fan',
+});
+
+const roster = (roster_id: number, owner_name: string) => ({
+  roster_id,
+  owner_name,
+  players: { starters: [], bench: [], reserve: [], taxi: [] },
+});
+
+function finishedWeek() {
+  return {
+    platform: 'sleeper',
+    league: league('111', 'Dynasty Dads'),
+    week: 11,
+    is_week_complete: true,
+    my_roster_id: 1,
+    rosters: [roster(1, 'fan'), roster(2, 'Rival Ron')],
+    matchups: [
+      { matchup_id: 4, roster_id: 1, points: 121.4, players_points: {}, starters: [] },
+      { matchup_id: 4, roster_id: 2, points: 98.2, players_points: {}, starters: [] },
+    ],
+    projections: {},
+    app_player_ids: {},
+  };
+}
+
+function serve(
+  details: (
+    leagueId: string,
+  ) => { data: unknown } | { error: { status: number; code: string; message: string } },
+) {
+  return fakeTrpcServer(
+    {
+      'leagues.list': (input) => ({
+        data: {
+          season: String(input?.season ?? 2026),
+          errors: [],
+          data: {
+            sleeper:
+              input?.season === 2024
+                ? [league('900', 'Old Keeper League', '2024')]
+                : [league('111', 'Dynasty Dads'), league('222', 'Office League')],
+            yahoo: [],
+          },
+        },
+      }),
+      'leagues.details': (input) => details(String(input?.leagueId)),
+    },
+    { user: sessionUser() },
+  );
+}
+
+describe('the signed-in home: this week per league, and earlier seasons', () => {
+  it("shows each league's opponent and result, and a failed league says so on its own card", async () => {
+    serve((leagueId) =>
+      leagueId === '111'
+        ? { data: finishedWeek() }
+        : { error: { status: 502, code: 'UPSTREAM_ERROR', message: 'Sleeper did not answer' } },
+    );
+    renderApp('/');
+    const dads = (await screen.findByText('Dynasty Dads', {}, PAGE_LOAD)).closest('li')!;
+    expect(await within(dads).findByText('Rival Ron')).toBeTruthy();
+    expect(within(dads).getByText('Won 121.4–98.2')).toBeTruthy();
+    const office = screen.getByText('Office League').closest('li')!;
+    expect(await within(office).findByText(/could not be loaded/)).toBeTruthy();
+    expect(within(office).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('lists an earlier season from the season picker, without this-week matchups', async () => {
+    const server = serve(() => ({ data: finishedWeek() }));
+    const { router } = renderApp('/');
+    const picker = await screen.findByLabelText('Season', {}, PAGE_LOAD);
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['2026 (this season)', '2025', '2024', '2023', '2022']);
+    await userEvent.setup().selectOptions(picker, '2024');
+    await waitFor(() => expect(router.state.location.search).toBe('?season=2024'));
+    const card = (await screen.findByText('Old Keeper League')).closest('li')!;
+    expect(within(card).queryByText(/matchup/)).toBeNull();
+    expect(server.callsTo('leagues.details').every((call) => call.input?.leagueId !== '900')).toBe(true);
+  });
+});

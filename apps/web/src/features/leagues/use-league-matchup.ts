@@ -1,0 +1,78 @@
+import { useMemo } from 'react';
+import type { EngineClient } from '../simulate/engine-api';
+import { getEngineWorker } from '../simulate/engine-client';
+import {
+  rosterById,
+  useLeagueDetails,
+  weeklyOpponentId,
+  type LeaguePlatform,
+} from '../simulate/league-details';
+import { previewMatchupInput, teamName } from '../simulate/matchup-inputs';
+import { useEnginePreview } from '../simulate/useEnginePreview';
+
+/** A worker that cannot start (no Worker in this browser) shows as an error, not an exception. */
+const engineOrError: EngineClient = {
+  run: (task, input) => Promise.resolve().then(() => getEngineWorker().run(task, input)),
+};
+
+export type LeagueMatchupState =
+  | { status: 'loading' }
+  | { status: 'error'; retry(): void }
+  | { status: 'no-team' }
+  | { status: 'no-matchup'; week: number }
+  | { status: 'final'; week: number; opponentName: string; points: number; opponentPoints: number }
+  | {
+      status: 'ready';
+      week: number;
+      opponentName: string;
+      /** Null while the browser engine is still simulating. */
+      winProbability: number | null;
+    };
+
+/**
+ * This week's matchup of the user's team in one league: the opponent from the league's matchups
+ * and the win probability of the starting line-ups, simulated in the browser with the same seed
+ * and iterations as the matchup page, so both pages show the same figure.
+ */
+export function useLeagueMatchup(platform: LeaguePlatform, leagueId: string): LeagueMatchupState {
+  const details = useLeagueDetails(platform, leagueId);
+  const data = details.data;
+  const sides = useMemo(() => {
+    if (!data || data.my_roster_id === null) return null;
+    const opponentId = weeklyOpponentId(data, data.my_roster_id);
+    if (opponentId === null) return null;
+    const starters = (rosterId: number) =>
+      rosterById(data, rosterId)?.players.starters.map((player) => player.player_id) ?? [];
+    const pointsOf = (rosterId: number) => data.matchups.find((m) => m.roster_id === rosterId)?.points ?? 0;
+    return {
+      opponentName: teamName(rosterById(data, opponentId)),
+      points: pointsOf(data.my_roster_id),
+      opponentPoints: pointsOf(opponentId),
+      // A finished week has a result, not a probability: nothing to simulate.
+      input: data.is_week_complete
+        ? null
+        : previewMatchupInput(
+            data,
+            { rosterId: data.my_roster_id, starterIds: starters(data.my_roster_id) },
+            { rosterId: opponentId, starterIds: starters(opponentId) },
+          ),
+    };
+  }, [data]);
+  const preview = useEnginePreview('matchup', sides?.input ?? null, { debounceMs: 0, engine: engineOrError });
+
+  if (details.isError && !data) return { status: 'error', retry: () => void details.refetch() };
+  if (!data) return { status: 'loading' };
+  if (data.my_roster_id === null) return { status: 'no-team' };
+  if (!sides) return { status: 'no-matchup', week: data.week };
+  if (data.is_week_complete) {
+    const { opponentName, points, opponentPoints } = sides;
+    return { status: 'final', week: data.week, opponentName, points, opponentPoints };
+  }
+  if (preview.status === 'error') return { status: 'error', retry: () => void details.refetch() };
+  return {
+    status: 'ready',
+    week: data.week,
+    opponentName: sides.opponentName,
+    winProbability: preview.result?.winProbability ?? null,
+  };
+}

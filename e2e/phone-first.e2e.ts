@@ -1,0 +1,225 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeSleeper, type FakeSleeper } from '../apps/api/test/fakes/sleeper-server.js';
+import { launchBrowser, openPage, screenshot, SHARED_DIR, startE2eApp, type E2eApp } from './harness.js';
+import { registerVerifiedUser, signIn } from './site-pages.js';
+
+/** A phone and a laptop: every page checked here must fit both. */
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+/** The fake Sleeper's in-season league (2025, week 1). */
+const IN_SEASON_LEAGUE = 'You Get in the Bowl';
+const IMPORTED_WEEK = { season: '2025', week: '1' };
+const IMPORT_TIMEOUT_MS = 60_000;
+
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+    );
+}
+
+/** How far the page is wider than the window (0 when it fits), and what sticks out. */
+function horizontalOverflow(page: Page) {
+  return page.evaluate(() => {
+    const scroller = document.scrollingElement ?? document.documentElement;
+    return {
+      overflowPx: Math.max(0, scroller.scrollWidth - window.innerWidth),
+      outside: Array.from(document.querySelectorAll('body *'))
+        .filter(
+          (el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('.table-wrap'),
+        )
+        .filter((el) => getComputedStyle(el).position !== 'fixed')
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}`),
+    };
+  });
+}
+
+function oneWeekOfNflData(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'fm-nfl-week-'));
+  mkdirSync(path.join(root, IMPORTED_WEEK.season));
+  symlinkSync(
+    path.join(SHARED_DIR, 'nfl-data', IMPORTED_WEEK.season, IMPORTED_WEEK.week),
+    path.join(root, IMPORTED_WEEK.season, IMPORTED_WEEK.week),
+  );
+  return root;
+}
+
+async function waitForImportedWeek(app: E2eApp): Promise<void> {
+  const deadline = Date.now() + IMPORT_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const response = await fetch(
+      `${app.baseUrl}/api/projections/public/all?week=${IMPORTED_WEEK.week}&limit=1`,
+    );
+    const body = (await response.json().catch(() => null)) as { data?: unknown[] } | null;
+    if (response.ok && body?.data && body.data.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the NFL data import did not finish in time');
+}
+
+describe('projections, compare and home on a phone and a laptop', () => {
+  let app: E2eApp;
+  let browser: Browser;
+  let sleeper: FakeSleeper;
+  let nflData: string;
+  let email: string;
+
+  beforeAll(async () => {
+    nflData = oneWeekOfNflData();
+    // The user owns roster 1 of the in-season league, whose week 1 is still being played.
+    sleeper = await startFakeSleeper({ inSeasonRosterOwned: 1, isInSeasonLeagueLive: true });
+    [app, browser] = await Promise.all([
+      startE2eApp({
+        name: 'phone-first',
+        env: { SLEEPER_API_URL: sleeper.url, NFL_DATA_DIR: nflData },
+      }),
+      launchBrowser(),
+    ]);
+    await waitForImportedWeek(app);
+    const { context, page } = await openPage(browser, app.baseUrl);
+    email = await registerVerifiedUser(app, context);
+    await signIn(context, email);
+    await page.goto('/link-leagues');
+    await page.getByLabel('Sleeper username').fill('e2e_manager');
+    await page.getByRole('button', { name: 'Connect Sleeper' }).click();
+    await page.getByText('Connected as e2e_manager').waitFor();
+    await context.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await sleeper?.close();
+    if (nflData) rmSync(nflData, { recursive: true, force: true });
+  });
+
+  const signedInPage = async (viewport: (typeof VIEWPORTS)[number]) => {
+    const opened = await openPage(browser, app.baseUrl, { viewport });
+    await signIn(opened.context, email);
+    return opened;
+  };
+
+  it.each(VIEWPORTS)(
+    "home at $width px: each league shows this week's opponent and win probability on the first screen; the crumb names the league",
+    async (viewport) => {
+      const { page, context, errors } = await signedInPage(viewport);
+      const openedAt = Date.now();
+      await page.goto('/');
+      const card = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: IN_SEASON_LEAGUE }) });
+      const chance = card.locator('.league-matchup__chance');
+      await expect.poll(() => chance.textContent(), { timeout: 30_000 }).toMatch(/^\d+\.\d% to win$/);
+      console.log(
+        `[phone-first e2e ${viewport.width}px] home → win probability on the card: ${Date.now() - openedAt} ms (${await chance.textContent()})`,
+      );
+      await expect(card.locator('.league-matchup__opponent').textContent()).resolves.toBeTruthy();
+      const box = await chance.boundingBox();
+      expect(box && box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      expect(await horizontalOverflow(page)).toEqual({ overflowPx: 0, outside: [] });
+      await screenshot(page, `phone-first-home-${viewport.width}`);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // The same figure on a phone-class CPU (Chromium's 4× throttling), printed for the record.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const throttledAt = Date.now();
+      await page.reload();
+      await expect.poll(() => chance.textContent(), { timeout: 60_000 }).toMatch(/^\d+\.\d% to win$/);
+      console.log(
+        `[phone-first e2e ${viewport.width}px, 4× CPU throttling] home → win probability on the card: ${Date.now() - throttledAt} ms`,
+      );
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+      await page.getByLabel('Season').selectOption('2024');
+      await page.waitForURL(/\?season=2024$/);
+      await page.getByText(/NFL season 2024/).waitFor();
+
+      await page.goto('/');
+      await card.getByRole('button', { name: `Select League ${IN_SEASON_LEAGUE}` }).click();
+      await page.waitForURL(/\/simulate\/e2e_manager\/2025\/\d+$/);
+      const crumbs = page.getByRole('navigation', { name: /breadcrumb/i });
+      await expect.poll(() => crumbs.locator('li').last().textContent()).toBe(IN_SEASON_LEAGUE);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    120_000,
+  );
+
+  it.each(VIEWPORTS)(
+    'projections at $width px: fits the screen with the name column pinned while the table scrolls sideways',
+    async (viewport) => {
+      const { page, context, errors } = await signedInPage(viewport);
+      await page.goto('/projections?season=2025&week=1');
+      const table = page.getByRole('table', { name: 'Projected PPR points' });
+      await table.waitFor();
+      expect(await horizontalOverflow(page)).toEqual({ overflowPx: 0, outside: [] });
+      const firstName = table.locator('tbody th').first();
+      const before = await firstName.boundingBox();
+      await page
+        .locator('.table-wrap')
+        .first()
+        .evaluate((wrap) => wrap.scrollBy({ left: 400 }));
+      const after = await firstName.boundingBox();
+      expect(after?.x).toBe(before?.x);
+      await expect(table.locator('tbody tr').first().locator('td').nth(2).textContent()).resolves.toMatch(
+        /^(@?[A-Z]{2,3}|BYE)$/,
+      );
+      await screenshot(page, `phone-first-projections-${viewport.width}`);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each(VIEWPORTS)(
+    'compare at $width px: the keyboard combobox ranks "jefferson" sensibly, forgives a typo, and two players fit the screen',
+    async (viewport) => {
+      const { page, context, errors } = await signedInPage(viewport);
+      await page.goto('/compare');
+      const search = page.getByRole('combobox', { name: 'Add a player' });
+      await search.fill('jefferson');
+      const listbox = page.getByRole('listbox', { name: 'Matching players' });
+      await expect.poll(() => listbox.getByRole('option').first().textContent()).toMatch(/^Justin Jefferson/);
+      await search.fill('');
+      await search.pressSequentially('jeferson');
+      await expect.poll(() => listbox.getByRole('option').first().textContent()).toMatch(/^Justin Jefferson/);
+      await search.press('ArrowDown');
+      const firstOption = listbox.getByRole('option').first();
+      await expect(search.getAttribute('aria-activedescendant')).resolves.toBe(
+        await firstOption.getAttribute('id'),
+      );
+      await search.press('Enter');
+      await page.waitForURL(/players=\d+/);
+      await search.pressSequentially('van jefferson');
+      await expect.poll(() => listbox.getByRole('option').first().textContent()).toMatch(/^Van Jefferson/);
+      await search.press('ArrowDown');
+      await search.press('Enter');
+      await page.waitForURL(/players=\d+(,|%2C)\d+/);
+      await page.getByRole('table', { name: 'Season totals' }).waitFor();
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+      expect(await horizontalOverflow(page)).toEqual({ overflowPx: 0, outside: [] });
+      await search.fill('mahommes');
+      await expect.poll(() => listbox.getByRole('option').first().textContent()).toMatch(/^Patrick Mahomes/);
+      await search.press('Escape');
+      await expect(search.getAttribute('aria-expanded')).resolves.toBe('false');
+      await search.press('Escape');
+      await expect(search.inputValue()).resolves.toBe('');
+      await screenshot(page, `phone-first-compare-${viewport.width}`);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+});
