@@ -126,6 +126,8 @@ describe('a fresh install that cannot reach any data service', () => {
     await page.getByRole('heading', { name: 'No data is available yet' }).waitFor();
     await expect(page.getByText('NFL_DATA_DIR').count()).resolves.toBe(1);
     expect(await page.locator('.projections-table').count()).toBe(0);
+    await page.goto('/compare');
+    await page.getByRole('heading', { name: 'No data is available yet' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -2,6 +2,7 @@ import { Banner, Button, Spinner } from '@fm/ui';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFavoritePlayers, usePreferences } from '../preferences/use-preferences';
+import { NoDataYet } from '../projections/NoDataYet';
 import { ComparisonTable } from './ComparisonTable';
 import { PlayerPicker } from './PlayerPicker';
 import { WeeklySection } from './WeeklySection';
@@ -136,6 +137,8 @@ export default function ComparePage() {
         <Banner tone="error">
           {COMPARE_LOAD_FAILED} {failure.message}
         </Banner>
+      ) : seasons.data && seasons.data.data.length === 0 ? (
+        <NoDataYet />
       ) : selection.playerIds.length < MIN_COMPARED ? (
         <div className="card compare-page__prompt">
           <p>
@@ -161,9 +164,9 @@ export default function ComparePage() {
           <section className="compare-section" aria-labelledby="compare-advanced-heading">
             <h2 id="compare-advanced-heading">Usage and efficiency</h2>
             <p className="compare-section__note">
-              Shares are of the team’s total in the games the player played. Figures that need data NFL.com
-              does not publish (air yards, routes, snaps) appear only when an import supplied it. Star a
-              figure to keep it at the top.
+              Shares are of the team’s total in the games the player played. Snaps and air yards appear for
+              weeks whose data source reports them (Sleeper’s stats do, NFL.com’s files do not). Star a figure
+              to keep it at the top.
             </p>
             <ComparisonTable
               caption="Advanced metrics"
