@@ -21,10 +21,17 @@ export interface LeagueDetails {
    * roster's player_id: what /matchup/simulate needs. Unlinked players are absent.
    */
   app_player_ids: Record<string, number>;
+  /** When the platform's data was fetched (ISO time). */
+  data_as_of: string;
+  /** The platform did not answer: these are the rosters held from `data_as_of`. */
+  is_stale: boolean;
 }
 
 /** What a platform loader answers before projections are joined. */
-export type PlatformLeague = Omit<LeagueDetails, 'platform' | 'projections' | 'app_player_ids'>;
+export type PlatformLeague = Omit<
+  LeagueDetails,
+  'platform' | 'projections' | 'app_player_ids' | 'data_as_of' | 'is_stale'
+>;
 
 /** 404 rather than 403: whether someone else's league exists is not ours to say. */
 export const leagueNotFound = () =>
