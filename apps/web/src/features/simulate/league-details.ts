@@ -20,6 +20,9 @@ export function useLeagueDetails(platform: LeaguePlatform, leagueId: string, wee
     placeholderData: keepPreviousData,
     // Rosters and scores move during game days; a minute of staleness is fine.
     staleTime: 60_000,
+    // The server already retries the platform within its few-second deadline (and answers the rosters it
+    // last held when it is down): retrying here would only make a person wait longer for the same answer.
+    retry: false,
   });
 }
 
