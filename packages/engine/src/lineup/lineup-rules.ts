@@ -6,6 +6,8 @@ export interface LineupStarter {
   id: string;
   name?: string | null;
   position: string;
+  /** Positions he may fill when the platform lists several (Sleeper `fantasy_positions`); default his position. */
+  eligiblePositions?: readonly string[] | null;
 }
 
 export type LineupProblem =
@@ -66,7 +68,10 @@ export function checkLineup(
     }
   }
 
-  const canFill = distinct.map((starter) => slots.map((slot) => slotAccepts(slot.label, starter.position)));
+  const canFill = distinct.map((starter) => {
+    const positions = starter.eligiblePositions?.length ? starter.eligiblePositions : [starter.position];
+    return slots.map((slot) => positions.some((position) => slotAccepts(slot.label, position)));
+  });
   const { slotOf, unplaced } = matchToSlots(
     distinct.map((_, index) => index),
     canFill,
