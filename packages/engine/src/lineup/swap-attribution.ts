@@ -9,6 +9,12 @@ export interface LineupSwap {
   winProbabilityChange: number;
 }
 
+interface PairChoice {
+  in: number;
+  out: number | null;
+  halfWins: number;
+}
+
 /**
  * Splits the change from the current to the recommended line-up into one-for-one swaps: at each step the pairing
  * (one player in, one out) that gains the most is made first, so the changes add up to the total. Each step keeps
@@ -29,8 +35,8 @@ export function attributeSwaps(
   let previous = scoreLineup(space, lineup).halfWins;
   const swaps: LineupSwap[] = [];
   while (entering.length > 0) {
-    let best: { in: number; out: number | null; halfWins: number } | null = null;
-    let bestLegal: typeof best = null;
+    let best: PairChoice | null = null;
+    let bestLegal: PairChoice | null = null;
     for (const playerIn of entering) {
       for (const playerOut of leaving.length > 0 ? leaving : [null]) {
         const next = [...lineup.filter((candidate) => candidate !== playerOut), playerIn];
