@@ -112,7 +112,11 @@ export interface TableRow {
   cells: ReactNode[];
 }
 
-/** The chart's data for screen readers; `columns` (with the header column's title first) is optional. */
+/**
+ * The chart's data for screen readers; `columns` (with the header column's title first) is optional. The table
+ * sits in a hidden 1 px box rather than being hidden itself: a table grows to fit its cells whatever its width,
+ * so on its own it made phone pages wider than the screen; the box clips it.
+ */
 export function ScreenReaderTable({
   caption,
   columns,
@@ -123,29 +127,31 @@ export function ScreenReaderTable({
   rows: TableRow[];
 }) {
   return (
-    <table className="visually-hidden">
-      <caption>{caption}</caption>
-      {columns && (
-        <thead>
-          <tr>
-            {columns.map((column, i) => (
-              <th key={i} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-      )}
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            <th scope="row">{row.header}</th>
-            {row.cells.map((cell, i) => (
-              <td key={i}>{cell}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="visually-hidden">
+      <table>
+        <caption>{caption}</caption>
+        {columns && (
+          <thead>
+            <tr>
+              {columns.map((column, i) => (
+                <th key={i} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+        )}
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.header}</th>
+              {row.cells.map((cell, i) => (
+                <td key={i}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

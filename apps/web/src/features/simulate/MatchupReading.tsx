@@ -1,4 +1,5 @@
 import type { AnalysisAnswer } from './league-details';
+import { ScrollingTable } from './ScrollingTable';
 import { formatPercent, formatPoints, formatSigned } from './format';
 
 /** The reading of a simulated matchup: verdict, the players who swing it, and edges by position. */
@@ -26,7 +27,7 @@ export function MatchupReading({
         ))}
       </ul>
       <h3>Edges by position</h3>
-      <div className="table-wrap">
+      <ScrollingTable label={'Edges by position'}>
         <table className="table">
           <thead>
             <tr>
@@ -47,7 +48,7 @@ export function MatchupReading({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollingTable>
     </section>
   );
 }

@@ -33,10 +33,6 @@ export function PlayerCell({
   return (
     <div className="player-cell">
       <span className="player-cell__name">{player.name}</span>
-      <span className="player-cell__points">
-        {shown.points === null ? '—' : formatPoints(shown.points)}
-        {mark && <span className="player-cell__basis"> {mark}</span>}
-      </span>
       <span className="player-cell__meta">
         {player.position} {player.team}
         {game && ` · ${game}`}
@@ -45,6 +41,10 @@ export function PlayerCell({
             {tag}
           </span>
         )}
+      </span>
+      <span className="player-cell__points">
+        {shown.points === null ? '—' : formatPoints(shown.points)}
+        {mark && <span className="player-cell__basis"> {mark}</span>}
       </span>
       {action && <span className="player-cell__action">{action}</span>}
     </div>

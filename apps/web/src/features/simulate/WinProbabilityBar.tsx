@@ -69,7 +69,12 @@ export function WinProbabilityBar({
           <p className="win-bar__meta">
             Expected <span data-testid="preview-user-points">{formatPoints(result.user.mean)}</span> –{' '}
             {formatPoints(result.opponent.mean)} · {result.iterations.toLocaleString('en-US')} simulations
-            {isUpdating && <span className="win-bar__updating"> · Updating…</span>}
+            {isUpdating && (
+              <span className="win-bar__updating" data-testid="win-bar-updating">
+                {' '}
+                · Updating…
+              </span>
+            )}
           </p>
         </>
       )}
