@@ -114,6 +114,11 @@ export const leagueDetailsSchema = z.object({
   matchups: z.array(appMatchupSchema),
   projections: z.record(z.string(), playerProjectionSchema),
   app_player_ids: z.record(z.string(), z.number().int()),
+  scoring_from: z
+    .enum(['league', 'preference', 'none'])
+    .describe(
+      'league.scoring_settings: the league’s, the scoring_type asked for (the league says none), or none',
+    ),
   data_as_of: z.string().describe('when the platform’s data was fetched (ISO time)'),
   is_stale: z.boolean().describe('the platform did not answer: rosters as held at data_as_of'),
 });

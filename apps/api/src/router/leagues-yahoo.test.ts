@@ -63,9 +63,21 @@ describe.each(DATABASE_KINDS)('linking Yahoo through OAuth on %s', (kind) => {
     expect(response.status).toBe(200);
     const details = response.body;
     expect(details.platform).toBe('yahoo');
-    expect(
-      details.league.roster_positions.filter((slot: string) => slot !== 'BN' && slot !== 'IR'),
-    ).toEqual(['QB', 'WR', 'WR', 'RB', 'RB', 'TE', 'W/R', 'W/R/T', 'K', 'DEF', 'DB', 'DL', 'LB']);
+    expect(details.league.roster_positions.filter((slot: string) => slot !== 'BN' && slot !== 'IR')).toEqual([
+      'QB',
+      'WR',
+      'WR',
+      'RB',
+      'RB',
+      'TE',
+      'W/R',
+      'W/R/T',
+      'K',
+      'DEF',
+      'DB',
+      'DL',
+      'LB',
+    ]);
     // The recorded roster fills exactly those slots.
     const recorded = details.rosters.find((r: { roster_id: number }) => r.roster_id === details.my_roster_id);
     expect(recorded.players.starters).toHaveLength(13);

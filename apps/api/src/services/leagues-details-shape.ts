@@ -21,6 +21,11 @@ export interface LeagueDetails {
    * roster's player_id: what /matchup/simulate needs. Unlinked players are absent.
    */
   app_player_ids: Record<string, number>;
+  /**
+   * Where `league.scoring_settings` come from: the league, the person's preferred scoring (the league does not
+   * say), or nowhere (projections stay in PPR).
+   */
+  scoring_from: 'league' | 'preference' | 'none';
   /** When the platform's data was fetched (ISO time). */
   data_as_of: string;
   /** The platform did not answer: these are the rosters held from `data_as_of`. */
@@ -30,7 +35,7 @@ export interface LeagueDetails {
 /** What a platform loader answers before projections are joined. */
 export type PlatformLeague = Omit<
   LeagueDetails,
-  'platform' | 'projections' | 'app_player_ids' | 'data_as_of' | 'is_stale'
+  'platform' | 'projections' | 'app_player_ids' | 'data_as_of' | 'is_stale' | 'scoring_from'
 >;
 
 /** 404 rather than 403: whether someone else's league exists is not ours to say. */

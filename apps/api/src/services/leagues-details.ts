@@ -9,6 +9,7 @@ import { loadWithLastHeld } from './leagues-last-held.js';
 import { appPlayerIdsBySleeperId, ensureSleeperIdsLinked } from './leagues-player-directory.js';
 import { type LeaguePlayerProjection, loadLeagueProjections } from './leagues-projections.js';
 import { loadTeamWeekGames, type TeamWeekGame } from './leagues-schedule.js';
+import { type ScoringType, scoringOfType } from './leagues-scoring.js';
 import { loadWeekDepthRanks } from './simulation-players.js';
 
 export type { LeagueDetails };
@@ -50,7 +51,13 @@ function withGames(league: PlatformLeague, games: Map<string, TeamWeekGame>): Pl
 export async function loadLeagueDetails(
   deps: AppDeps,
   userId: string,
-  request: { platform: LeaguePlatform; leagueId: string; week?: number | undefined },
+  request: {
+    platform: LeaguePlatform;
+    leagueId: string;
+    week?: number | undefined;
+    /** The person's preferred scoring, used only when the league does not say how it scores. */
+    scoringType?: ScoringType | undefined;
+  },
 ): Promise<LeagueDetails> {
   const connection = await findConnection(deps, userId, request.platform);
   if (!connection) throw notLinked(request.platform);
@@ -67,19 +74,24 @@ export async function loadLeagueDetails(
         : loadYahooLeague(deps, connection, request.leagueId, request.week),
   );
   await ensureSleeperIdsLinked(deps);
+  const leagueSaysScoring = Object.keys(loaded.league.scoring_settings).length > 0;
+  const league =
+    leagueSaysScoring || !request.scoringType
+      ? loaded.league
+      : { ...loaded.league, scoring_settings: scoringOfType(request.scoringType) };
   const sleeperIdByPlayerId = new Map<string, string>();
   for (const player of everyPlayer(loaded)) {
     const sleeperId = request.platform === 'sleeper' ? player.player_id : player.sleeper_id;
     if (sleeperId) sleeperIdByPlayerId.set(player.player_id, sleeperId);
   }
   const sleeperIds = [...sleeperIdByPlayerId.values()];
-  const season = Number(loaded.league.season);
+  const season = Number(league.season);
   const [bySleeperId, appIdBySleeperId, depthRanks, games] = await Promise.all([
     loadLeagueProjections(deps, {
       sleeperIds,
       season,
       week: loaded.week,
-      scoring: loaded.league.scoring_settings,
+      scoring: league.scoring_settings,
     }),
     appPlayerIdsBySleeperId(deps, sleeperIds),
     loadWeekDepthRanks(deps.database, season, loaded.week),
@@ -103,6 +115,8 @@ export async function loadLeagueDetails(
   return {
     platform: request.platform,
     ...loaded,
+    league,
+    scoring_from: leagueSaysScoring ? 'league' : request.scoringType ? 'preference' : 'none',
     rosters: withGames(loaded, games),
     projections,
     app_player_ids: appPlayerIds,
