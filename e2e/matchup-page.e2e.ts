@@ -5,7 +5,15 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSleeper, startFakeSleeper } from '../apps/api/test/fakes/sleeper-server.js';
-import { launchBrowser, openPage, screenshot, SHARED_DIR, startE2eApp, type E2eApp } from './harness.js';
+import {
+  ARTIFACTS_DIR,
+  launchBrowser,
+  openPage,
+  screenshot,
+  SHARED_DIR,
+  startE2eApp,
+  type E2eApp,
+} from './harness.js';
 import { registerVerifiedUser, signIn } from './site-pages.js';
 
 /** The fake Sleeper's 2025 league, played as if week 2 were on now (so line-ups can still change). */
@@ -63,7 +71,7 @@ async function horizontalOverflow(page: Page): Promise<number> {
     const culprits = Array.from(document.querySelectorAll('main *'))
       .filter((element) => element.getBoundingClientRect().right > width + 0.5 && !isClipped(element))
       .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`);
+      .map((element) => `${element.tagName.toLowerCase()}.${Array.from(element.classList).join('.')}`);
     return { overflow: document.scrollingElement!.scrollWidth - width, culprits };
   });
   if (overflow > 0)
@@ -179,6 +187,43 @@ describe('the matchup page, phone first', () => {
         await bench.getByRole('button', { name: `Start ${playerOut}`, exact: true }).waitFor();
       }
       await expect(page.getByRole('alert').count()).resolves.toBe(0);
+
+      // Scrolled down to the bench, the win probability stays in view, just under the top bar.
+      await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+      const bar = (await page.getByRole('region', { name: 'Win probability' }).boundingBox())!;
+      const topBar = (await page.locator('.topbar').boundingBox())!;
+      expect(bar.y).toBeGreaterThanOrEqual(topBar.y + topBar.height - 1);
+      expect(bar.y + bar.height).toBeLessThanOrEqual(viewport.height);
+      await page.screenshot({
+        path: path.join(ARTIFACTS_DIR, 'screenshots', `matchup-${name}-scrolled.png`),
+      });
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)(
+    'the team-vs-team page and its dashboard fit at %s size and stay accessible',
+    async (name, viewport) => {
+      const { page, context, errors } = await openPage(browser, app.baseUrl, { viewport });
+      await signIn(context, await registerVerifiedUser(app, context));
+      await openLeague(page);
+      await page.getByRole('link', { name: 'Compare any two teams' }).click();
+      await page.getByRole('button', { name: 'Analyze matchup' }).click();
+      await page.waitForURL(`${app.baseUrl}/team-matchup/dashboard`);
+      await page.getByTestId('win-probability').waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { name: 'Players who swing it' }).waitFor();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, `team-matchup-dashboard-${name}`);
+      await page.getByRole('link', { name: 'Compare other teams' }).click();
+      await page.getByRole('button', { name: 'Analyze matchup' }).waitFor();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     },
