@@ -114,6 +114,11 @@ export const leagueDetailsSchema = z.object({
   matchups: z.array(appMatchupSchema),
   projections: z.record(z.string(), playerProjectionSchema),
   app_player_ids: z.record(z.string(), z.number().int()),
+  stats_points: z
+    .record(z.string(), z.number())
+    .describe(
+      'points scored in the week by the synced weekly stats, in the league’s scoring (banked points)',
+    ),
   scoring_from: z
     .enum(['league', 'preference', 'none'])
     .describe(

@@ -9,7 +9,8 @@ import { loadWithLastHeld } from './leagues-last-held.js';
 import { appPlayerIdsBySleeperId, ensureSleeperIdsLinked } from './leagues-player-directory.js';
 import { type LeaguePlayerProjection, loadLeagueProjections } from './leagues-projections.js';
 import { loadTeamWeekGames, type TeamWeekGame } from './leagues-schedule.js';
-import { type ScoringType, scoringOfType } from './leagues-scoring.js';
+import { loadScoredPoints } from './leagues-banked-points.js';
+import { PPR_SCORING, type ScoringType, scoringOfType } from './leagues-scoring.js';
 import { loadWeekDepthRanks } from './simulation-players.js';
 
 export type { LeagueDetails };
@@ -103,17 +104,35 @@ export async function loadLeagueDetails(
   ]);
   const projections: Record<string, LeaguePlayerProjection> = {};
   const appPlayerIds: Record<string, number> = {};
+  const positions = new Map<number, string>();
+  const positionOf = new Map(everyPlayer(loaded).map((player) => [player.player_id, player.position]));
   for (const [playerId, sleeperId] of sleeperIdByPlayerId) {
     const appId = appIdBySleeperId.get(sleeperId);
-    if (appId !== undefined) appPlayerIds[playerId] = appId;
+    if (appId !== undefined) {
+      appPlayerIds[playerId] = appId;
+      positions.set(appId, positionOf.get(playerId) ?? '');
+    }
     const projection = bySleeperId.get(sleeperId);
     if (projection) {
       const depthRank = appId === undefined ? null : (depthRanks.get(appId) ?? null);
       projections[playerId] = { ...projection, depth_rank: depthRank };
     }
   }
+  const scored = await loadScoredPoints(deps, {
+    playerIds: [...positions.keys()],
+    positions,
+    season,
+    week: loaded.week,
+    scoring: Object.keys(league.scoring_settings).length > 0 ? league.scoring_settings : PPR_SCORING,
+  });
+  const statsPoints: Record<string, number> = {};
+  for (const [playerId, appId] of Object.entries(appPlayerIds)) {
+    const points = scored.get(appId);
+    if (points !== undefined) statsPoints[playerId] = points;
+  }
   return {
     platform: request.platform,
+    stats_points: statsPoints,
     ...loaded,
     league,
     scoring_from: leagueSaysScoring ? 'league' : request.scoringType ? 'preference' : 'none',

@@ -23,13 +23,14 @@ export function isRuledOut(player: Pick<LeaguePlayer, 'injury_status'>): boolean
 }
 
 /**
- * Points a player has already scored this week, which count as banked: every recorded score once
- * the week is over; while games are on, any score the platform reports (a game that has started).
- * Null when nothing is banked (the player is simulated from his projection).
+ * Points a player has already scored this week, which count as banked: from the synced weekly stats in the
+ * league's scoring when we hold them, else the platform's own per-player points. Every recorded score counts once
+ * the week is over; while games are on, any score (a game that has started). Null when nothing is banked (the
+ * player is simulated from his projection).
  */
 export function bankedPoints(details: LeagueDetails, rosterId: number, playerId: string): number | null {
   const matchup = details.matchups.find((m) => m.roster_id === rosterId);
-  const points = matchup?.players_points[playerId];
+  const points = details.stats_points[playerId] ?? matchup?.players_points[playerId];
   if (points === undefined) return null;
   if (details.is_week_complete) return points;
   return points !== 0 ? points : null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LeagueDetails, LeaguePlayer, LeagueRoster } from './league-details';
-import { expectedPointsOf } from './matchup-players';
+import { bankedPoints, expectedPointsOf } from './matchup-players';
 import { gameLabel, injuryTag } from './player-game';
 import { rosterPositionsFromCounts, rosterPositionsOf, sideLineup } from './side-lineup';
 
@@ -70,6 +70,7 @@ function leagueWith(
       },
     },
     app_player_ids: {},
+    stats_points: {},
     scoring_from: 'none',
     data_as_of: '2025-10-20T12:00:00.000Z',
     is_stale: false,
@@ -144,5 +145,26 @@ describe('what a player cell says', () => {
     expect(expectedPointsOf(details, 1, player('def', 'DEF'))).toEqual({ points: 7, basis: 'average' });
     expect(expectedPointsOf(details, 1, player('wr1', 'WR'))).toEqual({ points: 15, basis: 'projection' });
     expect(expectedPointsOf(details, 1, player('lb', 'LB'))).toEqual({ points: null, basis: 'none' });
+  });
+});
+
+describe('banked points', () => {
+  it('come from the synced stats in league scoring first, the platform’s own points otherwise', () => {
+    const details = {
+      ...leagueWith([player('wr1', 'WR'), player('rb1', 'RB')], [], ['WR', 'RB']),
+      is_week_complete: true,
+      stats_points: { wr1: 21.4 },
+      matchups: [
+        {
+          matchup_id: 1,
+          roster_id: 1,
+          points: 30,
+          players_points: { wr1: 20.9, rb1: 9.1 },
+          starters: ['wr1', 'rb1'],
+        },
+      ],
+    };
+    expect(bankedPoints(details, 1, 'wr1')).toBe(21.4);
+    expect(bankedPoints(details, 1, 'rb1')).toBe(9.1);
   });
 });
