@@ -63,7 +63,21 @@ export {
   type PlayerOutcome,
 } from './simulation/matchup.js';
 export { HISTOGRAM_BINS, type Histogram, type ScoreSummary } from './simulation/score-summary.js';
-export { DEFAULT_ROSTER_POSITIONS, parseStartingSlots, type StartingSlot } from './lineup/slots.js';
+export {
+  DEFAULT_ROSTER_POSITIONS,
+  SLOT_POSITIONS,
+  canonicalPosition,
+  canonicalSlotLabel,
+  parseStartingSlots,
+  slotAccepts,
+  type StartingSlot,
+} from './lineup/slots.js';
+export {
+  checkLineup,
+  type LineupCheck,
+  type LineupProblem,
+  type LineupStarter,
+} from './lineup/lineup-rules.js';
 export {
   optimiseLineup,
   LINEUP_LAB_MAX_ITERATIONS,

@@ -57,6 +57,10 @@ export interface AppPlayer {
   /** Yahoo players: the Sleeper id with the same yahoo_id in the directory, when known. */
   sleeper_id?: string;
   injury_status?: string | null;
+  /** His team's bye week of the season, when known. */
+  bye_week?: number | null;
+  /** Kickoff of his team's game in the week shown (ISO time), when known. */
+  kickoff?: string | null;
 }
 
 export interface AppRoster {

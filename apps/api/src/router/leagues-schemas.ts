@@ -39,6 +39,8 @@ const appPlayerSchema = z.object({
   team: z.string(),
   sleeper_id: z.string().optional(),
   injury_status: z.string().nullable().optional(),
+  bye_week: z.number().int().nullable().optional(),
+  kickoff: z.string().nullable().optional(),
 });
 
 const appRosterSchema = z.object({
@@ -99,6 +101,7 @@ const playerProjectionSchema = z.object({
   opponent: z.string().nullable(),
   source: z.string(),
   is_league_scored: z.boolean(),
+  depth_rank: z.number().int().nullable(),
 });
 
 export const leagueDetailsSchema = z.object({
@@ -111,4 +114,16 @@ export const leagueDetailsSchema = z.object({
   matchups: z.array(appMatchupSchema),
   projections: z.record(z.string(), playerProjectionSchema),
   app_player_ids: z.record(z.string(), z.number().int()),
+  stats_points: z
+    .record(z.string(), z.number())
+    .describe(
+      'points scored in the week by the synced weekly stats, in the league’s scoring (banked points)',
+    ),
+  scoring_from: z
+    .enum(['league', 'preference', 'none'])
+    .describe(
+      'league.scoring_settings: the league’s, the scoring_type asked for (the league says none), or none',
+    ),
+  data_as_of: z.string().describe('when the platform’s data was fetched (ISO time)'),
+  is_stale: z.boolean().describe('the platform did not answer: rosters as held at data_as_of'),
 });

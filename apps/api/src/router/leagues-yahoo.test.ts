@@ -63,9 +63,24 @@ describe.each(DATABASE_KINDS)('linking Yahoo through OAuth on %s', (kind) => {
     expect(response.status).toBe(200);
     const details = response.body;
     expect(details.platform).toBe('yahoo');
-    expect(
-      details.league.roster_positions.filter((slot: string) => slot !== 'BN' && slot !== 'IR'),
-    ).toHaveLength(10);
+    expect(details.league.roster_positions.filter((slot: string) => slot !== 'BN' && slot !== 'IR')).toEqual([
+      'QB',
+      'WR',
+      'WR',
+      'RB',
+      'RB',
+      'TE',
+      'W/R',
+      'W/R/T',
+      'K',
+      'DEF',
+      'DB',
+      'DL',
+      'LB',
+    ]);
+    // The recorded roster fills exactly those slots.
+    const recorded = details.rosters.find((r: { roster_id: number }) => r.roster_id === details.my_roster_id);
+    expect(recorded.players.starters).toHaveLength(13);
     expect(details.league.scoring_settings).toMatchObject({ rec: 1, pass_td: 4 });
     expect(details.rosters).toHaveLength(12);
     expect(details.my_roster_id).not.toBeNull();

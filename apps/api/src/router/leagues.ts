@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { connectSleeper, disconnectPlatform, getConnectionsStatus } from '../services/leagues-connections.js';
 import { loadLeagueDetails } from '../services/leagues-details.js';
 import { listLeagues } from '../services/leagues-list.js';
+import { SCORING_TYPES } from '../services/leagues-scoring.js';
 import { createYahooAuthUrl } from '../services/leagues-yahoo-link.js';
 import { authedProcedure, router } from '../trpc.js';
 import {
@@ -86,7 +87,19 @@ export const leaguesRouter = router({
         summary: 'One of my leagues: rosters, the week’s matchups and projections in its scoring',
       },
     })
-    .input(z.object({ platform: platformSchema, leagueId: z.string().min(1).max(64), week: weekParam }))
+    .input(
+      z.object({
+        platform: platformSchema,
+        leagueId: z.string().min(1).max(64),
+        week: weekParam,
+        scoring_type: z
+          .enum(SCORING_TYPES)
+          .optional()
+          .describe('scoring to use when the league does not say how it scores (ppr, half-ppr, standard)'),
+      }),
+    )
     .output(leagueDetailsSchema)
-    .query(({ ctx, input }) => loadLeagueDetails(ctx.deps, ctx.user.id, input)),
+    .query(({ ctx, input: { scoring_type, ...input } }) =>
+      loadLeagueDetails(ctx.deps, ctx.user.id, { ...input, scoringType: scoring_type }),
+    ),
 });

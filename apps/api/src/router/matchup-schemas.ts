@@ -72,6 +72,13 @@ const optionFields = {
     .union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(128)])
     .optional()
     .describe('same seed and line-ups → the same numbers, here and in the browser engine'),
+  scoring_settings: z
+    .record(z.string().max(64), z.number().min(-1000).max(1000))
+    .refine((scoring) => Object.keys(scoring).length <= 500, { error: 'has more than 500 scoring keys' })
+    .optional()
+    .describe(
+      'points per stat (Sleeper keys: pass_yd, rec…). Without it, a request naming league_id and platform is scored with that league’s rules, any other in PPR',
+    ),
 };
 
 const teamObject = z
@@ -176,6 +183,9 @@ export const simulationAnswerSchema = z.object({
   opponent_team: teamAnswerSchema,
   difference: z.object(scoreSummaryShape),
   baseline_players: z.array(z.string()),
+  scoring: z
+    .enum(['request', 'league', 'ppr'])
+    .describe('the scoring used: the request’s scoring_settings, the named league’s rules, or PPR'),
 });
 
 const teamRangeSchema = z.object({ upside: z.number(), downside: z.number(), std: z.number() });

@@ -21,10 +21,27 @@ export interface LeagueDetails {
    * roster's player_id: what /matchup/simulate needs. Unlinked players are absent.
    */
   app_player_ids: Record<string, number>;
+  /**
+   * Points each rostered player scored in `week` by the synced weekly stats, in the league's scoring, keyed like
+   * `projections`: what counts as banked (preferred to the platform's own per-player points). Absent: no stats.
+   */
+  stats_points: Record<string, number>;
+  /**
+   * Where `league.scoring_settings` come from: the league, the person's preferred scoring (the league does not
+   * say), or nowhere (projections stay in PPR).
+   */
+  scoring_from: 'league' | 'preference' | 'none';
+  /** When the platform's data was fetched (ISO time). */
+  data_as_of: string;
+  /** The platform did not answer: these are the rosters held from `data_as_of`. */
+  is_stale: boolean;
 }
 
 /** What a platform loader answers before projections are joined. */
-export type PlatformLeague = Omit<LeagueDetails, 'platform' | 'projections' | 'app_player_ids'>;
+export type PlatformLeague = Omit<
+  LeagueDetails,
+  'platform' | 'projections' | 'app_player_ids' | 'stats_points' | 'data_as_of' | 'is_stale' | 'scoring_from'
+>;
 
 /** 404 rather than 403: whether someone else's league exists is not ours to say. */
 export const leagueNotFound = () =>

@@ -19,6 +19,8 @@ export interface LeaguePlayerProjection {
   source: string;
   /** False when no projected stat line was stored, so the PPR figures are used as they are. */
   is_league_scored: boolean;
+  /** Rank within his NFL team and position by projected points (the simulation's role correlations). */
+  depth_rank: number | null;
 }
 
 /**
@@ -78,6 +80,7 @@ export async function loadLeagueProjections(
           opponent: row.opponent,
           source: row.source,
           is_league_scored: scored.isLeagueScored,
+          depth_rank: null,
         },
       });
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../test/fakes/fixtures.js';
-import { PPR_SCORING, scoreStatLine, toLeagueScoring } from './leagues-scoring.js';
+import { PPR_SCORING, scoreStatLine, scoringOfType, toLeagueScoring } from './leagues-scoring.js';
 
 const offseasonLeague = readFixture('sleeper/league.json').scoring_settings as Record<string, number>;
 const inSeasonLeague = readFixture('sleeper/season2025_league.json').scoring_settings as Record<
@@ -43,5 +43,14 @@ describe('toLeagueScoring', () => {
   it('keeps the PPR projection when there is no stat line or no scoring', () => {
     expect(toLeagueScoring(ppr, null, offseasonLeague, 'WR')).toEqual({ ...ppr, isLeagueScored: false });
     expect(toLeagueScoring(ppr, { rec: 6 }, {}, 'WR')).toEqual({ ...ppr, isLeagueScored: false });
+  });
+});
+
+describe('scoringOfType', () => {
+  it('scores a reception 1, 0.5 or 0 points and keeps the rest of PPR', () => {
+    const line = { rec: 6, rec_yd: 80, rec_td: 1 };
+    expect(scoreStatLine(line, scoringOfType('ppr'), 'WR')).toBe(20);
+    expect(scoreStatLine(line, scoringOfType('half-ppr'), 'WR')).toBe(17);
+    expect(scoreStatLine(line, scoringOfType('standard'), 'WR')).toBe(14);
   });
 });

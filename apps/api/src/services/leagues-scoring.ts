@@ -32,6 +32,15 @@ export const PPR_SCORING: ScoringSettings = {
   fgmiss: -1,
 };
 
+/** The usual scoring presets, for a league that does not say how it scores (a person's saved preference). */
+export const SCORING_TYPES = ['ppr', 'half-ppr', 'standard'] as const;
+export type ScoringType = (typeof SCORING_TYPES)[number];
+const POINTS_PER_RECEPTION: Record<ScoringType, number> = { ppr: 1, 'half-ppr': 0.5, standard: 0 };
+
+export function scoringOfType(type: ScoringType): ScoringSettings {
+  return { ...PPR_SCORING, rec: POINTS_PER_RECEPTION[type] };
+}
+
 /** Our stat column → the league's points per unit (first scoring key the league sets wins). */
 const STAT_SCORING_KEYS: Record<string, string[]> = {
   pass_yd: ['pass_yd'],

@@ -82,6 +82,8 @@ export interface SimulationAnswer {
   difference: ScoreSummaryAnswer;
   /** player_id of every starter simulated from the positional baseline (no projection this week). */
   baseline_players: string[];
+  /** The scoring used: the request's scoring_settings, the named league's rules, or PPR. */
+  scoring: 'request' | 'league' | 'ppr';
 }
 
 function summaryAnswer(summary: ScoreSummary): ScoreSummaryAnswer {
@@ -160,6 +162,7 @@ export function toSimulationAnswer(options: {
   opponent: LineupEntry[];
   result: MatchupResult;
   durationMs: number;
+  scoring: SimulationAnswer['scoring'];
 }): SimulationAnswer {
   const { request, result } = options;
   const user = teamAnswer(
@@ -186,6 +189,7 @@ export function toSimulationAnswer(options: {
     season: options.week?.season ?? null,
     week: options.week?.week ?? null,
     league_id: request.leagueId,
+    scoring: options.scoring,
     duration_ms: options.durationMs,
     user_team: user,
     opponent_team: opponent,

@@ -75,6 +75,16 @@ function loadWeekProjections(database: Database, season: number, week: number): 
   });
 }
 
+/** Each projected player's rank within his NFL team and position in the week (the depthRank a simulation uses). */
+export async function loadWeekDepthRanks(
+  database: Database,
+  season: number,
+  week: number,
+): Promise<Map<number, number | null>> {
+  const { byPlayerId } = await loadWeekProjections(database, season, week);
+  return new Map([...byPlayerId].map(([id, { depthRank }]) => [id, depthRank]));
+}
+
 /**
  * The week a simulation uses: the one asked for, else the latest week with projections (of the
  * season asked for, or the latest season). Null when nothing has ever been projected.

@@ -37,6 +37,8 @@ export interface MatchupRequest {
   week: number | null;
   iterations: number;
   seed: Seed | null;
+  /** The league's points per stat (Sleeper keys); null → looked up from league_id + platform, else PPR. */
+  scoring: Record<string, number> | null;
 }
 
 /** Options a caller may put on the payload or on either team; the payload wins, then the user's team. */
@@ -47,6 +49,7 @@ export interface MatchupOptions {
   week?: number | undefined;
   iterations?: number | undefined;
   seed?: Seed | undefined;
+  scoring_settings?: Record<string, number> | undefined;
 }
 
 export interface TeamInput extends MatchupOptions {
@@ -83,5 +86,6 @@ export function toMatchupRequest(
     week: firstDefined('week', sources) ?? null,
     iterations: firstDefined('iterations', sources) ?? DEFAULT_SIMULATION_ITERATIONS,
     seed: firstDefined('seed', sources) ?? null,
+    scoring: firstDefined('scoring_settings', sources) ?? null,
   };
 }

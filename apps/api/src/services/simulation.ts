@@ -6,6 +6,7 @@ import { toSimulationAnswer, type SimulationAnswer } from './simulation-answer.j
 import { toMatchupInput, type LineupEntry } from './simulation-input.js';
 import { resolveLineupPlayers, resolveSimulationWeek } from './simulation-players.js';
 import { getSimulationRunner } from './simulation-pool.js';
+import { resolveRequestScoring, withLeagueScoring } from './simulation-scoring.js';
 import { recordSimulation } from './simulation-record.js';
 import type { MatchupRequest } from './simulation-request.js';
 
@@ -45,7 +46,11 @@ export async function simulateMatchupRequest(
   const { database } = deps;
   const week = await resolveSimulationWeek(database, request);
   const starters = [...request.user.starters, ...request.opponent.starters];
-  const lineupPlayers = await resolveLineupPlayers(database, starters, week);
+  const [resolvedPlayers, { scoring, source: scoringSource }] = await Promise.all([
+    resolveLineupPlayers(database, starters, week),
+    resolveRequestScoring(deps, userId, request),
+  ]);
+  const lineupPlayers = await withLeagueScoring(deps, resolvedPlayers, week, scoring);
   const entries = starters.map((starter, i): LineupEntry => ({ starter, player: lineupPlayers[i]! }));
   const user = entries.slice(0, request.user.starters.length);
   const opponent = entries.slice(request.user.starters.length);
@@ -67,7 +72,16 @@ export async function simulateMatchupRequest(
     durationMs,
     baselinePlayers,
   });
-  return toSimulationAnswer({ simulationId, request, week, user, opponent, result, durationMs });
+  return toSimulationAnswer({
+    simulationId,
+    request,
+    week,
+    user,
+    opponent,
+    result,
+    durationMs,
+    scoring: scoringSource,
+  });
 }
 
 /** A simulation plus its reading: verdict, key players, positional edges and each side's range. */

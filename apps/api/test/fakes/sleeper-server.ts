@@ -31,6 +31,11 @@ export interface FakeSleeperOptions {
   isInSeasonLeagueLive?: boolean;
   port?: number;
   host?: string;
+  /**
+   * Plays the in-season league as if `week` were being played now (NFL state at that week, league
+   * `in_season`), so its line-ups can still change; default: the recorded, completed season at week 1.
+   */
+  liveWeek?: number;
 }
 
 export type FakeSleeper = FakeServer;
@@ -45,7 +50,7 @@ export async function startFakeSleeper(options: FakeSleeperOptions = {}): Promis
   );
   const data = loadSleeperData();
   if (options.inSeasonRosterOwned !== undefined) takeOverRoster(data, options.inSeasonRosterOwned);
-  if (options.isInSeasonLeagueLive) {
+  if (options.isInSeasonLeagueLive || options.liveWeek !== undefined) {
     const league = { ...data.leagues.get(IN_SEASON_LEAGUE_ID)!, status: 'in_season' };
     data.leagues.set(IN_SEASON_LEAGUE_ID, league);
     const season = data.leaguesBySeason.get(IN_SEASON_SEASON) ?? [];
@@ -66,7 +71,14 @@ export async function startFakeSleeper(options: FakeSleeperOptions = {}): Promis
         return ok(id === FAKE_SLEEPER_USER.userId ? (data.leaguesBySeason.get(extra) ?? []) : []);
       }
       if (resource === 'league' && id) return leagueRoute(data, id, sub, arg, parts.length);
-      if (resource === 'state' && id === 'nfl' && parts.length === 3) return ok(stateFor(scenario));
+      if (resource === 'state' && id === 'nfl' && parts.length === 3) {
+        const state = stateFor(scenario);
+        return ok(
+          options.liveWeek === undefined
+            ? state
+            : { ...state, week: options.liveWeek, display_week: options.liveWeek },
+        );
+      }
       if (resource === 'players' && id === 'nfl' && parts.length === 3) return ok(data.players);
       return notFound();
     },

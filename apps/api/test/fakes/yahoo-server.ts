@@ -182,15 +182,20 @@ function nflSettings(): Json {
   const answer = readFixture('yahoo/league_settings_nhl_shape_reference.json');
   answer.fantasy_content.league[0] = readFixture('yahoo/league_metadata.json').fantasy_content.league[0];
   const settings = answer.fantasy_content.league[1].settings[0];
+  // The slots of the league the recorded roster (yahoo/team_roster.json) plays in, IDP included.
   const slots: [string, number, string?][] = [
     ['QB', 1, 'O'],
-    ['WR', 3, 'O'],
+    ['WR', 2, 'O'],
     ['RB', 2, 'O'],
     ['TE', 1, 'O'],
+    ['W/R', 1, 'O'],
     ['W/R/T', 1, 'O'],
     ['K', 1, 'K'],
     ['DEF', 1, 'DT'],
-    ['BN', 6],
+    ['DB', 1, 'DP'],
+    ['DL', 1, 'DP'],
+    ['LB', 1, 'DP'],
+    ['BN', 15],
     ['IR', 1],
   ];
   settings.roster_positions = slots.map(([position, count, position_type]) => ({

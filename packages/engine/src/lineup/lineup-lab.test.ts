@@ -9,6 +9,7 @@ import {
   type LineupLabResult,
   type RosterPlayer,
 } from './lineup-lab.js';
+import { checkLineup } from './lineup-rules.js';
 
 // Written out independently of the engine's slot table, from Sleeper's documented slot meanings.
 const SLOT_POSITIONS: Record<string, string[]> = {
@@ -148,6 +149,34 @@ describe('optimiseLineup', () => {
       expect(result.winProbability).toBeGreaterThanOrEqual(result.currentWinProbability);
       const attributed = result.swaps.reduce((total, swap) => total + swap.winProbabilityChange, 0);
       expect(attributed).toBeCloseTo(result.winProbabilityChange, 9);
+    }
+  });
+
+  it('splits the change into swaps that each leave a legal line-up, so each can be applied on its own', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const { roster, opponent } = randomRoster(seed);
+      const rosterPositions = SLOT_SETS[seed % SLOT_SETS.length]!.filter(
+        (slot) => SLOT_POSITIONS[slot] || BENCH.has(slot),
+      );
+      const starters = legalStarters(roster, rosterPositions, seed + 1000);
+      const result = optimiseLineup({ roster, opponent, rosterPositions, starters, iterations: 2_000, seed });
+      const byId = new Map(roster.map((player) => [player.id, player]));
+      let lineup = starters.filter((id): id is string => id !== null && id !== '0');
+      for (const swap of result.swaps) {
+        lineup = [...lineup.filter((id) => id !== swap.playerOut), ...(swap.playerIn ? [swap.playerIn] : [])];
+        const check = checkLineup(
+          lineup.map((id) => ({
+            id,
+            position: byId.get(id)!.position,
+            eligiblePositions: byId.get(id)!.eligiblePositions ?? null,
+          })),
+          rosterPositions,
+        );
+        expect(
+          check.problems.filter((problem) => problem.kind !== 'empty-slots'),
+          `seed ${seed}`,
+        ).toEqual([]);
+      }
     }
   });
 

@@ -9,6 +9,20 @@ export function assignToSlots(
   slotCount: number,
   preferred?: readonly number[],
 ): Int32Array | null {
+  const { slotOf, unplaced } = matchToSlots(players, canFill, slotCount, preferred);
+  return unplaced.length === 0 ? slotOf : null;
+}
+
+/**
+ * The largest assignment of `players` to slots (same matching as assignToSlots): the slot of each player (−1 if
+ * none) and the players, in the order given, that could not be placed.
+ */
+export function matchToSlots(
+  players: readonly number[],
+  canFill: readonly (readonly boolean[])[],
+  slotCount: number,
+  preferred?: readonly number[],
+): { slotOf: Int32Array; unplaced: number[] } {
   const playerInSlot = new Int32Array(slotCount).fill(-1);
   const slotOfPlayer = new Map<number, number>();
 
@@ -30,12 +44,13 @@ export function assignToSlots(
     return false;
   };
 
+  const unplaced: number[] = [];
   for (const player of players) {
-    if (!tryPlace(player, new Uint8Array(slotCount))) return null;
+    if (!tryPlace(player, new Uint8Array(slotCount))) unplaced.push(player);
   }
-  const result = new Int32Array(canFill.length).fill(-1);
-  for (const [player, slot] of slotOfPlayer) result[player] = slot;
-  return result;
+  const slotOf = new Int32Array(canFill.length).fill(-1);
+  for (const [player, slot] of slotOfPlayer) slotOf[player] = slot;
+  return { slotOf, unplaced };
 }
 
 function range(count: number): number[] {

@@ -13,26 +13,56 @@ export const DEFAULT_ROSTER_POSITIONS: readonly string[] = [
   'K',
 ];
 
-/** Which positions may fill each starting slot of a Sleeper `roster_positions` list. */
-const SLOT_ELIGIBILITY: Readonly<Record<string, readonly Position[]>> = {
+/** Other platforms' slot names → Sleeper's (Yahoo: W/R/T, W/R, W/T, Q/W/R/T, D/ST, D, BN…). */
+const SLOT_ALIASES: Readonly<Record<string, string>> = {
+  'W/R/T': 'FLEX',
+  'RB/WR/TE': 'FLEX',
+  'W/R': 'WRRB_FLEX',
+  'RB/WR': 'WRRB_FLEX',
+  'W/T': 'REC_FLEX',
+  'WR/TE': 'REC_FLEX',
+  'Q/W/R/T': 'SUPER_FLEX',
+  OP: 'SUPER_FLEX',
+  'D/ST': 'DEF',
+  DST: 'DEF',
+  D: 'IDP_FLEX',
+  DP: 'IDP_FLEX',
+  BE: 'BN',
+};
+
+/**
+ * Which player positions may start in each slot (Sleeper names). Individual defensive players (IDP) are
+ * listed by every label the platforms use for them (DE and DT are linemen; CB, S, SS, FS are backs).
+ */
+const DEFENSIVE_LINE = ['DL', 'DE', 'DT'];
+const LINEBACKERS = ['LB', 'ILB', 'OLB'];
+const DEFENSIVE_BACKS = ['DB', 'CB', 'S', 'SS', 'FS'];
+export const SLOT_POSITIONS: Readonly<Record<string, readonly string[]>> = {
   QB: ['QB'],
   RB: ['RB'],
   WR: ['WR'],
   TE: ['TE'],
   K: ['K'],
   DEF: ['DEF'],
-  DST: ['DEF'],
   FLEX: ['RB', 'WR', 'TE'],
   SUPER_FLEX: ['QB', 'RB', 'WR', 'TE'],
   REC_FLEX: ['WR', 'TE'],
   WRRB_FLEX: ['WR', 'RB'],
+  DL: DEFENSIVE_LINE,
+  DE: ['DE'],
+  DT: ['DT'],
+  LB: LINEBACKERS,
+  DB: DEFENSIVE_BACKS,
+  CB: ['CB'],
+  S: ['S', 'SS', 'FS'],
+  IDP_FLEX: [...DEFENSIVE_LINE, ...LINEBACKERS, ...DEFENSIVE_BACKS],
 };
 
-/** Roster places that are not starting slots. */
-const NON_STARTING_SLOTS = new Set(['BN', 'IR', 'TAXI']);
+/** Roster places that are not starting slots (bench, injured reserve, taxi squad, Yahoo's not-active). */
+const NON_STARTING_SLOTS = new Set(['BN', 'IR', 'TAXI', 'IR+', 'NA']);
 
 export interface StartingSlot {
-  /** The slot's label as given (`FLEX`). */
+  /** The slot's Sleeper label (`FLEX`; Yahoo's `W/R/T` becomes `FLEX`). */
   label: string;
   /** Index among the starting slots, which is the index into Sleeper's `starters` array. */
   starterIndex: number;
@@ -40,14 +70,37 @@ export interface StartingSlot {
   eligible: readonly Position[] | null;
 }
 
+/** A platform's slot name as Sleeper spells it (`W/R/T` → `FLEX`, `d/st` → `DEF`). */
+export function canonicalSlotLabel(label: string): string {
+  const upper = label.trim().toUpperCase();
+  return SLOT_ALIASES[upper] ?? upper;
+}
+
+/** A player's position as the slot table spells it (`DST`, `D/ST` → `DEF`, `PK` → `K`; IDP labels as given). */
+export function canonicalPosition(position: string): string {
+  return normalisePosition(position) ?? position.trim().toUpperCase();
+}
+
+/** Whether a player listed at `position` may start in the slot labelled `slotLabel`. */
+export function slotAccepts(slotLabel: string, position: string): boolean {
+  return SLOT_POSITIONS[canonicalSlotLabel(slotLabel)]?.includes(canonicalPosition(position)) ?? false;
+}
+
+function engineEligibility(label: string): readonly Position[] | null {
+  const positions = (SLOT_POSITIONS[label] ?? [])
+    .map(normalisePosition)
+    .filter((position): position is Position => position !== null);
+  return positions.length > 0 ? positions : null;
+}
+
 /** The starting slots of a `roster_positions` list, in order (bench, IR and taxi dropped). */
 export function parseStartingSlots(
   rosterPositions: readonly string[] = DEFAULT_ROSTER_POSITIONS,
 ): StartingSlot[] {
   return rosterPositions
-    .map((label) => label.trim().toUpperCase())
+    .map(canonicalSlotLabel)
     .filter((label) => !NON_STARTING_SLOTS.has(label))
-    .map((label, starterIndex) => ({ label, starterIndex, eligible: SLOT_ELIGIBILITY[label] ?? null }));
+    .map((label, starterIndex) => ({ label, starterIndex, eligible: engineEligibility(label) }));
 }
 
 /** Positions a player can play: his listed eligibility (Sleeper `fantasy_positions`) or his position. */

@@ -1,4 +1,4 @@
-import { scoreLineup, type LineupSearchSpace } from './lineup-search.js';
+import { isLegal, scoreLineup, type LineupSearchSpace } from './lineup-search.js';
 
 export interface LineupSwap {
   /** Null when he is benched without a replacement (only when the current line-up was not legal). */
@@ -9,9 +9,18 @@ export interface LineupSwap {
   winProbabilityChange: number;
 }
 
+interface PairChoice {
+  in: number;
+  out: number | null;
+  halfWins: number;
+}
+
 /**
  * Splits the change from the current to the recommended line-up into one-for-one swaps: at each step the pairing
- * (one player in, one out) that gains the most is made first, so the changes add up to the total.
+ * (one player in, one out) that gains the most is made first, so the changes add up to the total. Each step keeps
+ * the line-up legal where the league's slots allow it (between two legal line-ups they always do: line-ups that fit
+ * the slots are the bases of a transversal matroid, which have the exchange property), so every swap can be
+ * applied on its own, in order.
  */
 export function attributeSwaps(
   space: LineupSearchSpace,
@@ -26,14 +35,19 @@ export function attributeSwaps(
   let previous = scoreLineup(space, lineup).halfWins;
   const swaps: LineupSwap[] = [];
   while (entering.length > 0) {
-    let best: { in: number; out: number | null; halfWins: number } | null = null;
+    let best: PairChoice | null = null;
+    let bestLegal: PairChoice | null = null;
     for (const playerIn of entering) {
       for (const playerOut of leaving.length > 0 ? leaving : [null]) {
         const next = [...lineup.filter((candidate) => candidate !== playerOut), playerIn];
         const halfWins = scoreLineup(space, next).halfWins;
         if (!best || halfWins > best.halfWins) best = { in: playerIn, out: playerOut, halfWins };
+        if ((!bestLegal || halfWins > bestLegal.halfWins) && isLegal(space, next)) {
+          bestLegal = { in: playerIn, out: playerOut, halfWins };
+        }
       }
     }
+    best = bestLegal ?? best;
     const { in: playerIn, out: playerOut, halfWins } = best!;
     entering.splice(entering.indexOf(playerIn), 1);
     if (playerOut !== null) leaving.splice(leaving.indexOf(playerOut), 1);

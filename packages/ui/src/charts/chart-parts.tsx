@@ -122,8 +122,8 @@ export function ScreenReaderTable({
   columns?: string[];
   rows: TableRow[];
 }) {
-  // The wrapper does the hiding: a table grows to fit its cells whatever width it is given, so
-  // a hidden wide table would still widen a phone's page.
+  // The wrapper does the hiding (a clipped 1 px box): a table grows to fit its cells whatever width it
+  // is given, so a hidden wide table would still widen a phone's page.
   return (
     <div className="visually-hidden">
       <table>

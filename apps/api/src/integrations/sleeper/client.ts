@@ -58,7 +58,7 @@ export class SleeperClient {
     const user = await this.cached(`user:${key}`, USER_TTL_MS, async () => {
       try {
         return await this.get(`/v1/user/${encodeURIComponent(key)}`, sleeperUserLookupSchema, {
-          failureMessage: `Failed to look up Sleeper user '${username}'.`,
+          failureMessage: `Sleeper is not answering right now, so we could not look up '${username}'. This is an outage at Sleeper, not a wrong username: try again in a few minutes.`,
         });
       } catch (error) {
         if (error instanceof UpstreamRequestError && error.upstreamStatus === 404) return null;

@@ -85,6 +85,33 @@ describe('/dashboard', () => {
     expect(screen.getByRole('group', { name: 'Simulated points of both teams' })).toBeTruthy();
   });
 
+  it('reads the matchup like the team-vs-team page: the players who swing it and the edges by position', async () => {
+    signedIn();
+    const analysis = {
+      verdict: 'favourite',
+      key_players: [
+        {
+          player_id: '4034',
+          name: 'Christian McCaffrey',
+          position: 'RB',
+          side: 'user',
+          swing_share: 0.21,
+          boom_probability: 0.3,
+          bust_probability: 0.1,
+        },
+      ],
+      position_edges: [{ position: 'RB', user_points: 30.2, opponent_points: 24.1, edge: 6.1 }],
+      user_range: { upside: 12, downside: 11, std: 10 },
+      opponent_range: { upside: 12, downside: 11, std: 10 },
+    };
+    await startRun('simulate', context, () => Promise.resolve({ ...answer, kind: 'analyze', analysis }));
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Players who swing it' }, PAGE_LOAD)).toBeTruthy();
+    expect(screen.getByText('Christian McCaffrey')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Edges by position' })).toBeTruthy();
+    expect(screen.getByText('+6.1')).toBeTruthy();
+  });
+
   it('shows the failure and a way back to the league', async () => {
     signedIn();
     await startRun('simulate', context, () => Promise.reject(new Error('Unknown player ids: 999')));

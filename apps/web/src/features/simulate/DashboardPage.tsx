@@ -1,6 +1,7 @@
 import { Banner, Spinner } from '@fm/ui';
 import { Link } from 'react-router';
 import { LineupSuggestions } from './LineupSuggestions';
+import { MatchupReading } from './MatchupReading';
 import { PlayerOutlookTable } from './PlayerOutlookTable';
 import { ScoreDistributions } from './ScoreDistributions';
 import { SeasonOutlookPanel } from './SeasonOutlookPanel';
@@ -57,6 +58,9 @@ export default function DashboardPage() {
             userName={context.userName}
             opponentName={context.opponentName}
           />
+          {'analysis' in run.result && (
+            <MatchupReading analysis={run.result.analysis} names={[context.userName, context.opponentName]} />
+          )}
           {METHODOLOGY_LINK}
           <ScoreDistributions result={run.result} />
           <PlayerOutlookTable result={run.result} />

@@ -1,9 +1,14 @@
+import type { LineupLabResult, LineupSwap } from '@fm/engine';
 import { Banner, Button } from '@fm/ui';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { trpcClient } from '../../lib/trpc';
 import { useAuth } from '../auth/auth-context';
-import { type LeagueDetails } from './league-details';
+import { usePreferences } from '../preferences/use-preferences';
+import { BenchList } from './BenchList';
+import { HeadToHead, type MatchupSideName } from './HeadToHead';
+import { type LeagueDetails, type LeaguePlayer, rosterById } from './league-details';
+import { LineupAdvice } from './LineupAdvice';
 import {
   lineupLabInput,
   NO_KNOWN_STARTERS_MESSAGE,
@@ -13,43 +18,100 @@ import {
   SIMULATION_SEED,
   teamName,
 } from './matchup-inputs';
-import { MatchupPreview } from './MatchupPreview';
+import { bankedPoints, expectedPointsOf } from './matchup-players';
+import type { ShownPoints } from './PlayerCell';
 import { seasonOutlookInput } from './season-outlook-input';
+import { rosterPositionsFromCounts, rosterPositionsOf, sideLineup } from './side-lineup';
 import { startRun, useSimulationRun } from './simulation-store';
-import { TeamLineup } from './TeamLineup';
+import { TeamPicker } from './TeamPicker';
 import { useEnginePreview } from './useEnginePreview';
 import { useMatchupSides } from './use-matchup-sides';
+import { type FinalScore, WinProbabilityBar } from './WinProbabilityBar';
 
-/** Checkbox clicks come one at a time: a short pause is enough to fold a swap's two clicks into one run. */
+/** Taps come one at a time: a short pause is enough to fold a swap's two taps into one run. */
 const PREVIEW_DEBOUNCE_MS = 60;
 
-/** The matchup set-up of one league week: both line-ups, the preview, and Run simulation. */
+function finalScoreOf(
+  details: LeagueDetails,
+  userRosterId: number,
+  opponentRosterId: number,
+): FinalScore | null {
+  if (!details.is_week_complete) return null;
+  const points = (rosterId: number) => details.matchups.find((m) => m.roster_id === rosterId)?.points;
+  const user = points(userRosterId);
+  const opponent = points(opponentRosterId);
+  return user === undefined || opponent === undefined ? null : { user, opponent };
+}
+
+/** The matchup of one league week, phone first: win probability, head-to-head by slot, advice, bench. */
 export function LeagueSimulator({ details }: { details: LeagueDetails }) {
   const sides = useMatchupSides(details);
   const { user: currentUser } = useAuth();
+  const { preferences } = usePreferences();
   const navigate = useNavigate();
   const location = useLocation();
   const run = useSimulationRun('simulate');
   const [runError, setRunError] = useState<string | null>(null);
   const { user, opponent } = sides;
+  const preferredSlots = preferences.leagueSettings.startingLineup;
+  const rosterPositions = useMemo(
+    () => rosterPositionsOf(details, rosterPositionsFromCounts(preferredSlots)),
+    [details, preferredSlots],
+  );
+  const userLineup = user ? sideLineup(details, user, rosterPositions) : null;
+  const opponentLineup = opponent ? sideLineup(details, opponent, rosterPositions) : null;
+  const isLegal = userLineup?.check.isLegal ?? false;
 
   const previewInput = useMemo(
-    () => (user && opponent ? previewMatchupInput(details, user, opponent) : null),
-    [details, user, opponent],
+    () => (user && opponent && isLegal ? previewMatchupInput(details, user, opponent) : null),
+    [details, user, opponent, isLegal],
   );
   const preview = useEnginePreview('matchup', previewInput, { debounceMs: PREVIEW_DEBOUNCE_MS });
+  const labInput = useMemo(
+    () =>
+      user && opponent && !details.is_week_complete
+        ? lineupLabInput(details, user, opponent, rosterPositions)
+        : null,
+    [details, user, opponent, rosterPositions],
+  );
 
-  if (!user || !opponent) {
+  if (!user || !opponent || !userLineup || !opponentLineup) {
     return (
       <Banner tone="info">This league has fewer than two teams, so there is no matchup to simulate.</Banner>
     );
   }
-  const userRosters = details.rosters;
-  const opponentRosters = details.rosters.filter((roster) => roster.roster_id !== user.rosterId);
-  const userName = teamName(details.rosters.find((r) => r.roster_id === user.rosterId));
-  const opponentName = teamName(details.rosters.find((r) => r.roster_id === opponent.rosterId));
+  const userName = teamName(rosterById(details, user.rosterId));
+  const opponentName = teamName(rosterById(details, opponent.rosterId));
+  const rosterOf = (side: MatchupSideName) => (side === 'user' ? user.rosterId : opponent.rosterId);
+  // Once the preview has run on this line-up, every number on the page is the simulation's own.
+  const simulated = preview.status === 'completed' ? preview.result : null;
+  const simulatedMeans = new Map(simulated?.players.map((p) => [`${p.side}:${p.id}`, p.simulatedMean]) ?? []);
+  const shownFor = (side: MatchupSideName, player: LeaguePlayer): ShownPoints => {
+    const estimate = expectedPointsOf(details, rosterOf(side), player);
+    const mean = simulatedMeans.get(`${side}:${player.player_id}`);
+    return mean === undefined ? estimate : { ...estimate, points: mean };
+  };
+  const startersTotal = (side: MatchupSideName, rows: typeof userLineup.rows) =>
+    rows.reduce((sum, row) => sum + (row.player ? (shownFor(side, row.player).points ?? 0) : 0), 0);
+  const totals = simulated
+    ? { user: simulated.user.mean, opponent: simulated.opponent.mean }
+    : {
+        user: startersTotal('user', userLineup.rows),
+        opponent: startersTotal('opponent', opponentLineup.rows),
+      };
+  const canMove = (player: LeaguePlayer) =>
+    !details.is_week_complete && bankedPoints(details, user.rosterId, player.player_id) === null;
+  const problems = userLineup.check.problems.map((problem) => problem.message);
+
+  const applySwap = (swap: LineupSwap) => sides.applySwap(user.rosterId, swap.playerOut, swap.playerIn);
+  const applyLineup = (result: LineupLabResult) =>
+    sides.setStarters(
+      user.rosterId,
+      result.lineup.flatMap((slot) => (slot.playerId ? [slot.playerId] : [])),
+    );
 
   const runSimulation = () => {
+    if (!isLegal) return;
     const userTeam = serverTeam(details, user);
     const opponentTeam = serverTeam(details, opponent);
     if (userTeam.team.starters.length === 0 || opponentTeam.team.starters.length === 0) {
@@ -72,19 +134,20 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
         userName,
         opponentName,
         leftOut: [...userTeam.leftOut, ...opponentTeam.leftOut],
-        lineupLab: lineupLabInput(details, user, opponent),
+        lineupLab: lineupLabInput(details, user, opponent, rosterPositions),
         seasonOutlook: seasonOutlookInput(details),
       },
       () =>
-        trpcClient.matchup.simulate.mutate({
-          user_team: userTeam.team,
-          opponent_team: opponentTeam.team,
+        trpcClient.matchup.analyze.mutate({
+          userTeam: userTeam.team,
+          opponentTeam: opponentTeam.team,
           league_id: league.league_id,
           platform: details.platform,
           season: Number(league.season),
           week: details.week,
           iterations: SIMULATION_ITERATIONS,
           seed: SIMULATION_SEED,
+          scoring_settings: league.scoring_settings,
         }),
     );
     navigate('/dashboard');
@@ -98,37 +161,75 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
 
   return (
     <>
+      <WinProbabilityBar
+        preview={preview}
+        userName={userName}
+        opponentName={opponentName}
+        finalScore={finalScoreOf(details, user.rosterId, opponent.rosterId)}
+        blockedReason={isLegal ? null : 'this line-up is not one the league allows (see below).'}
+      />
       {details.my_roster_id === null && (
         <Banner tone="info">
           Your linked account has no team in this league. Choose the team you want to play as.
         </Banner>
       )}
-      <div className="matchup-setup">
-        <TeamLineup
-          details={details}
-          title="Your team"
-          rosters={userRosters}
-          rosterId={user.rosterId}
-          onRosterChange={sides.chooseUserRoster}
-          starterIds={user.starterIds}
-          onToggleStarter={(playerId, isStarting) => sides.toggleStarter(user.rosterId, playerId, isStarting)}
-        />
-        <TeamLineup
-          details={details}
-          title="Opponent"
-          rosters={opponentRosters}
-          rosterId={opponent.rosterId}
-          onRosterChange={sides.chooseOpponentRoster}
-          starterIds={opponent.starterIds}
-          onToggleStarter={(playerId, isStarting) =>
-            sides.toggleStarter(opponent.rosterId, playerId, isStarting)
-          }
-        />
-      </div>
-      <MatchupPreview preview={preview} />
+      <TeamPicker
+        details={details}
+        userRosterId={user.rosterId}
+        opponentRosterId={opponent.rosterId}
+        onUserChange={sides.chooseUserRoster}
+        onOpponentChange={sides.chooseOpponentRoster}
+      />
+      {problems.length > 0 && (
+        <div role="alert" className="lineup-problems">
+          <Banner tone="error">
+            <strong>Line-up not allowed in this league.</strong>
+            <ul>
+              {problems.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+            {!details.is_week_complete && (
+              <Button variant="secondary" onClick={() => sides.resetStarters(user.rosterId)}>
+                Back to my saved line-up
+              </Button>
+            )}
+          </Banner>
+        </div>
+      )}
+      <HeadToHead
+        details={details}
+        userName={userName}
+        opponentName={opponentName}
+        user={userLineup}
+        opponent={opponentLineup}
+        shownFor={shownFor}
+        totals={totals}
+        canMove={canMove}
+        {...(details.is_week_complete
+          ? {}
+          : { onBench: (player) => sides.toggleStarter(user.rosterId, player.player_id, false) })}
+      />
+      {!details.is_week_complete && (
+        <LineupAdvice input={isLegal ? labInput : null} onApplySwap={applySwap} onApplyLineup={applyLineup} />
+      )}
+      <BenchList
+        details={details}
+        bench={userLineup.bench}
+        shownFor={(player) => shownFor('user', player)}
+        canMove={canMove}
+        {...(details.is_week_complete
+          ? {}
+          : { onStart: (player) => sides.toggleStarter(user.rosterId, player.player_id, true) })}
+      />
       {runError && <Banner tone="error">{runError}</Banner>}
       <div className="button-row simulate-actions">
-        <Button onClick={runSimulation} isBusy={run.status === 'running'}>
+        <Button
+          onClick={runSimulation}
+          isBusy={run.status === 'running'}
+          disabled={!isLegal}
+          aria-describedby={isLegal ? undefined : 'lineup-problems'}
+        >
           Run simulation
         </Button>
         <Link to={teamMatchupPath} className="button button--secondary">

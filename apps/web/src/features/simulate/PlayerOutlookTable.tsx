@@ -1,3 +1,4 @@
+import { ScrollingTable } from './ScrollingTable';
 import type { SimulationAnswer } from './league-details';
 import { formatPercent, formatPoints } from './format';
 
@@ -44,7 +45,11 @@ export function PlayerOutlookTable({ result }: { result: SimulationAnswer }) {
         Boom: a top-20% week for the position. Bust: a bottom-20% week. Banked players have already scored.
       </p>
       {teams.map((team, index) => (
-        <div className="table-wrap dashboard-table" key={index}>
+        <ScrollingTable
+          className="dashboard-table"
+          key={index}
+          label={`Boom or bust: ${team.name ?? (index === 0 ? 'Your team' : 'Opponent')}`}
+        >
           <table className="table">
             <caption>{team.name ?? (index === 0 ? 'Your team' : 'Opponent')}</caption>
             <thead>
@@ -62,7 +67,7 @@ export function PlayerOutlookTable({ result }: { result: SimulationAnswer }) {
               <Rows players={team.players} />
             </tbody>
           </table>
-        </div>
+        </ScrollingTable>
       ))}
     </section>
   );

@@ -1,4 +1,5 @@
 import type { SeasonOutlookInput } from '@fm/engine';
+import { ScrollingTable } from './ScrollingTable';
 import { Spinner } from '@fm/ui';
 import { useEnginePreview } from './useEnginePreview';
 import { formatPercent } from './format';
@@ -31,7 +32,7 @@ export function SeasonOutlookPanel({
       {input && outlook.status === 'error' && <p className="field__error">{outlook.error?.message}</p>}
       {input && !outlook.result && outlook.status !== 'error' && <Spinner label="Playing out the season…" />}
       {outlook.result && (
-        <div className="table-wrap">
+        <ScrollingTable label={'Playoff odds by team'}>
           <table className="table">
             <caption className="visually-hidden">Playoff odds by team</caption>
             <thead>
@@ -54,7 +55,7 @@ export function SeasonOutlookPanel({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollingTable>
       )}
     </section>
   );

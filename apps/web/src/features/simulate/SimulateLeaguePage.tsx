@@ -6,6 +6,8 @@ import { type LeaguePlatform, useLeagueDetails } from './league-details';
 import { LeagueSimulator } from './LeagueSimulator';
 import './simulate.css';
 
+const DATA_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
 /** Weeks a league page can show (NFL regular season and playoffs). */
 const WEEKS = Array.from({ length: 18 }, (_, i) => i + 1);
 
@@ -44,7 +46,9 @@ export default function SimulateLeaguePage({ platform }: { platform: LeaguePlatf
           <h1>{details.data.league.name}</h1>
           <p className="simulate-page__meta">
             {details.data.league.season} season ·{' '}
-            {details.data.is_week_complete ? 'final scores' : 'this week'}
+            {details.data.is_week_complete
+              ? `week ${details.data.week}, final scores`
+              : `week ${details.data.week}`}
           </p>
         </div>
         <div className="field simulate-page__week">
@@ -63,6 +67,12 @@ export default function SimulateLeaguePage({ platform }: { platform: LeaguePlatf
           </select>
         </div>
       </div>
+      {details.data.is_stale && (
+        <Banner tone="warning">
+          {details.data.platform === 'yahoo' ? 'Yahoo' : 'Sleeper'} unreachable, data from{' '}
+          {DATA_TIME.format(new Date(details.data.data_as_of))}. Rosters and scores may have changed since.
+        </Banner>
+      )}
       {/* Keyed by week so each week starts from that week's real line-ups. */}
       <LeagueSimulator key={`${details.data.league.league_id}:${details.data.week}`} details={details.data} />
     </section>

@@ -98,6 +98,7 @@ function TwoTeams({ details }: { details: LeagueDetails }) {
           week: details.week,
           iterations: SIMULATION_ITERATIONS,
           seed: SIMULATION_SEED,
+          scoring_settings: league.scoring_settings,
         }),
     );
     navigate('/team-matchup/dashboard');

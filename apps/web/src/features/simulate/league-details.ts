@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AppRouter } from '@fm/api';
 import type { inferRouterOutputs } from '@trpc/server';
 import { trpc } from '../../lib/trpc';
+import { usePreferences } from '../preferences/use-preferences';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type LeagueDetails = Outputs['leagues']['details'];
@@ -12,14 +13,21 @@ export type LeaguePlatform = LeagueDetails['platform'];
 export type SimulationAnswer = Outputs['matchup']['simulate'];
 export type AnalysisAnswer = Outputs['matchup']['analyze'];
 
-/** A league of the user's linked accounts: rosters, this week's matchups and projections. */
+/**
+ * A league of the user's linked accounts: rosters, this week's matchups and projections (in the league's
+ * scoring, or in the user's preferred scoring when the league does not say).
+ */
 export function useLeagueDetails(platform: LeaguePlatform, leagueId: string, week?: number) {
+  const scoringType = usePreferences().preferences.leagueSettings.scoringType;
   return useQuery({
-    ...trpc.leagues.details.queryOptions({ platform, leagueId, week }),
+    ...trpc.leagues.details.queryOptions({ platform, leagueId, week, scoring_type: scoringType }),
     enabled: leagueId !== '',
     placeholderData: keepPreviousData,
     // Rosters and scores move during game days; a minute of staleness is fine.
     staleTime: 60_000,
+    // The server already retries the platform within its few-second deadline (and answers the rosters it
+    // last held when it is down): retrying here would only make a person wait longer for the same answer.
+    retry: false,
   });
 }
 

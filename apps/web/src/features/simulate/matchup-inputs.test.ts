@@ -82,6 +82,7 @@ function details(overrides: Partial<LeagueDetails> = {}): LeagueDetails {
         opponent: 'BUF',
         source: 'model',
         is_league_scored: true,
+        depth_rank: 1,
       },
       r1: {
         mean: 12,
@@ -93,9 +94,14 @@ function details(overrides: Partial<LeagueDetails> = {}): LeagueDetails {
         opponent: 'BUF',
         source: 'model',
         is_league_scored: true,
+        depth_rank: 1,
       },
     },
     app_player_ids: { q1: 11, r1: 12, w1: 13, w2: 14, r2: 15, q2: 21, r3: 22, w3: 23 },
+    stats_points: {},
+    scoring_from: 'league',
+    data_as_of: '2025-09-10T12:00:00.000Z',
+    is_stale: false,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { normalisePosition, parseStartingSlots, type LineupLabInput, type MatchupInput } from '@fm/engine';
+import { checkLineup, type LineupLabInput, type MatchupInput } from '@fm/engine';
 import { type LeagueDetails, type LeagueRoster, rosterById } from './league-details';
 import {
   bankedPoints,
@@ -15,14 +15,6 @@ export const SIMULATION_ITERATIONS = 10_000;
 export const LINEUP_LAB_ITERATIONS = 10_000;
 export const NO_KNOWN_STARTERS_MESSAGE =
   'None of these starters are in our player directory yet, so the server cannot simulate this matchup.';
-/** Yahoo's slot names → Sleeper's, which the engine reads. */
-const YAHOO_SLOT_NAMES: Record<string, string> = {
-  'W/R/T': 'FLEX',
-  'W/R': 'WRRB_FLEX',
-  'W/T': 'REC_FLEX',
-  'Q/W/R/T': 'SUPER_FLEX',
-  'D/ST': 'DEF',
-};
 
 export interface Side {
   rosterId: number;
@@ -87,39 +79,34 @@ export function serverTeam(details: LeagueDetails, side: Side): { team: ServerTe
   return { team: { name: teamName(roster), roster_id: side.rosterId, starters }, leftOut };
 }
 
-export function engineRosterPositions(rosterPositions: string[]): string[] {
-  return rosterPositions.map((slot) => YAHOO_SLOT_NAMES[slot.toUpperCase()] ?? slot);
-}
-
 /**
- * Puts the chosen starters into the league's starting slots, most restrictive slots first (so a
- * flex does not take the only tight end); slots nobody can fill stay empty (null).
+ * Puts the chosen starters into the league's starting slots (each in the narrowest slot he fits, so a flex does
+ * not take the only tight end); slots nobody can fill stay empty (null).
  */
 export function alignToSlots(
-  starters: { player_id: string; position: string }[],
+  starters: { player_id: string; name?: string; position: string }[],
   rosterPositions: string[],
 ): (string | null)[] {
-  const slots = parseStartingSlots(engineRosterPositions(rosterPositions));
-  const assigned: (string | null)[] = slots.map(() => null);
-  const used = new Set<string>();
-  const order = [...slots].sort((a, b) => (a.eligible?.length ?? 99) - (b.eligible?.length ?? 99));
-  for (const slot of order) {
-    const candidate = starters.find((player) => {
-      const position = normalisePosition(player.position);
-      return !used.has(player.player_id) && position !== null && slot.eligible?.includes(position);
-    });
-    if (candidate) {
-      used.add(candidate.player_id);
-      assigned[slot.starterIndex] = candidate.player_id;
-    }
-  }
-  return assigned;
+  const check = checkLineup(
+    starters.map((player) => ({
+      id: player.player_id,
+      name: player.name ?? null,
+      position: player.position,
+    })),
+    rosterPositions,
+  );
+  return check.slots.map((slot) => slot.playerId);
 }
 
-/** The start/sit lab for the user's roster against the opponent's chosen line-up. */
-export function lineupLabInput(details: LeagueDetails, user: Side, opponent: Side): LineupLabInput | null {
+/** The start/sit lab for the user's roster against the opponent's chosen line-up, in `rosterPositions`. */
+export function lineupLabInput(
+  details: LeagueDetails,
+  user: Side,
+  opponent: Side,
+  rosterPositions: string[] = details.league.roster_positions,
+): LineupLabInput | null {
   const roster = rosterById(details, user.rosterId);
-  if (!roster || details.league.roster_positions.length === 0) return null;
+  if (!roster || rosterPositions.length === 0) return null;
   const starters = startersOf(details, user);
   const opponentPlayers = startersOf(details, opponent).map((player) =>
     toSimulationPlayer(details, opponent.rosterId, player),
@@ -127,8 +114,8 @@ export function lineupLabInput(details: LeagueDetails, user: Side, opponent: Sid
   if (starters.length === 0 || opponentPlayers.length === 0) return null;
   return {
     roster: playablePlayers(roster).map((player) => toRosterPlayer(details, user.rosterId, player)),
-    starters: alignToSlots(starters, details.league.roster_positions),
-    rosterPositions: engineRosterPositions(details.league.roster_positions),
+    starters: alignToSlots(starters, rosterPositions),
+    rosterPositions,
     opponent: opponentPlayers,
     iterations: LINEUP_LAB_ITERATIONS,
     seed: SIMULATION_SEED,

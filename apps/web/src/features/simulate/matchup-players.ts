@@ -1,4 +1,4 @@
-import type { RosterPlayer, SimulationPlayer } from '@fm/engine';
+import { normalisePosition, POSITION_BASELINE, type RosterPlayer, type SimulationPlayer } from '@fm/engine';
 import type { LeagueDetails, LeaguePlayer, LeagueRoster } from './league-details';
 
 /** Statuses that mean the player will not play this week (Sleeper and Yahoo spellings). */
@@ -23,13 +23,14 @@ export function isRuledOut(player: Pick<LeaguePlayer, 'injury_status'>): boolean
 }
 
 /**
- * Points a player has already scored this week, which count as banked: every recorded score once
- * the week is over; while games are on, any score the platform reports (a game that has started).
- * Null when nothing is banked (the player is simulated from his projection).
+ * Points a player has already scored this week, which count as banked: from the synced weekly stats in the
+ * league's scoring when we hold them, else the platform's own per-player points. Every recorded score counts once
+ * the week is over; while games are on, any score (a game that has started). Null when nothing is banked (the
+ * player is simulated from his projection).
  */
 export function bankedPoints(details: LeagueDetails, rosterId: number, playerId: string): number | null {
   const matchup = details.matchups.find((m) => m.roster_id === rosterId);
-  const points = matchup?.players_points[playerId];
+  const points = details.stats_points[playerId] ?? matchup?.players_points[playerId];
   if (points === undefined) return null;
   if (details.is_week_complete) return points;
   return points !== 0 ? points : null;
@@ -49,6 +50,7 @@ export function toSimulationPlayer(
     position: player.position,
     team: projection?.team ?? player.team,
     opponent: projection?.opponent ?? null,
+    depthRank: projection?.depth_rank ?? null,
     ...(projection
       ? {
           predMean: projection.mean,
@@ -77,14 +79,25 @@ export function playablePlayers(roster: LeagueRoster): LeaguePlayer[] {
   return [...roster.players.starters, ...roster.players.bench];
 }
 
-/** The expected points the preview shows next to a player: banked points, 0 when out, else the projection. */
+export type ExpectedBasis = 'banked' | 'out' | 'projection' | 'average' | 'none';
+
+/**
+ * The points shown next to a player before the preview has run, and what they rest on: banked points, 0 when
+ * out, his projection, or (without one) the position's average the simulation fills in; `none` for a
+ * position the engine does not model.
+ */
 export function expectedPointsOf(
   details: LeagueDetails,
   rosterId: number,
   player: LeaguePlayer,
-): number | null {
+): { points: number | null; basis: ExpectedBasis } {
   const banked = bankedPoints(details, rosterId, player.player_id);
-  if (banked !== null) return banked;
-  if (isRuledOut(player)) return 0;
-  return details.projections[player.player_id]?.mean ?? null;
+  if (banked !== null) return { points: banked, basis: 'banked' };
+  if (isRuledOut(player)) return { points: 0, basis: 'out' };
+  const projected = details.projections[player.player_id]?.mean;
+  if (projected !== undefined) return { points: projected, basis: 'projection' };
+  const position = normalisePosition(player.position);
+  return position
+    ? { points: POSITION_BASELINE[position].mean, basis: 'average' }
+    : { points: null, basis: 'none' };
 }

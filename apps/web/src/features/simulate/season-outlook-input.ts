@@ -1,4 +1,4 @@
-import { POSITION_BASELINE, normalisePosition, type SeasonOutlookInput, type SeasonWeek } from '@fm/engine';
+import type { SeasonOutlookInput, SeasonWeek } from '@fm/engine';
 import type { LeagueDetails, LeagueRoster } from './league-details';
 import { expectedPointsOf } from './matchup-players';
 import { SIMULATION_SEED } from './matchup-inputs';
@@ -20,9 +20,7 @@ function weeklyMean(details: LeagueDetails, roster: LeagueRoster): number {
   const games = roster.wins + roster.losses + roster.ties;
   if (games >= MIN_GAMES_FOR_AVERAGE && roster.fpts > 0) return roster.fpts / games;
   return roster.players.starters.reduce((sum, player) => {
-    const expected = expectedPointsOf(details, roster.roster_id, player);
-    const position = normalisePosition(player.position);
-    return sum + (expected ?? (position ? POSITION_BASELINE[position].mean : 0));
+    return sum + (expectedPointsOf(details, roster.roster_id, player).points ?? 0);
   }, 0);
 }
 

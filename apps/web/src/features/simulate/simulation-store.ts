@@ -7,8 +7,11 @@ import type { AnalysisAnswer, LeaguePlatform, SimulationAnswer } from './league-
 /** Spec §4 simulation status. */
 export type SimulationStatus = 'idle' | 'running' | 'completed' | 'error';
 export type RunKind = 'simulate' | 'analyze';
-/** Kept for the tab's life, so a reload of the dashboard still shows the last result. */
-const STORAGE_KEY = 'fm_simulation_v1';
+/**
+ * Kept in local storage, so the last result survives a reload and opens in a new tab; cleared at logout and
+ * login, and shown only to the user who ran it.
+ */
+const STORAGE_KEY = 'fm_simulation_v2';
 
 /** What the result pages need besides the server's answer. */
 export interface RunContext {
@@ -31,7 +34,8 @@ export interface RunContext {
 }
 
 interface Answers {
-  simulate: SimulationAnswer;
+  /** The league page asks for the analysis (players who swing it, edges by position) with its simulation. */
+  simulate: SimulationAnswer | AnalysisAnswer;
   analyze: AnalysisAnswer;
 }
 
@@ -59,7 +63,7 @@ const latestRun: Record<RunKind, number> = { simulate: 0, analyze: 0 };
 
 function readStored(): State | null {
   try {
-    const stored = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(STORAGE_KEY);
+    const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
     if (!stored) return null;
     const parsed = JSON.parse(stored) as State;
     // A run cut short by a reload has no answer coming.
@@ -74,7 +78,7 @@ function readStored(): State | null {
 function setState(next: State): void {
   state = next;
   try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
   } catch {
     // storage full or unavailable: the result still lives in memory
   }
@@ -112,7 +116,7 @@ export function resetSimulations(): void {
   latestRun.analyze++;
   state = initialState();
   try {
-    sessionStorage.removeItem(STORAGE_KEY);
+    localStorage.removeItem(STORAGE_KEY);
   } catch {
     // nothing stored
   }
@@ -120,6 +124,15 @@ export function resetSimulations(): void {
 }
 
 onSessionReset(resetSimulations);
+
+// A run finished (or cleared) in another tab shows here too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== STORAGE_KEY && event.key !== null) return;
+    state = readStored() ?? initialState();
+    for (const listener of listeners) listener();
+  });
+}
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);

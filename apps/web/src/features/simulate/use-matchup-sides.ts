@@ -49,5 +49,21 @@ export function useMatchupSides(details: LeagueDetails) {
         : current.filter((id) => id !== playerId);
       setChosenStarters((previous) => ({ ...previous, [rosterId]: next }));
     },
+    /** One tap from advice: `playerIn` takes `playerOut`'s place (either may be null: start into an empty slot, bench). */
+    applySwap(rosterId: number, playerOut: string | null, playerIn: string | null) {
+      const current = startersFor(rosterId).filter((id) => id !== playerIn);
+      const at = playerOut === null ? -1 : current.indexOf(playerOut);
+      const next = [...current];
+      if (at >= 0) next.splice(at, 1, ...(playerIn ? [playerIn] : []));
+      else if (playerIn) next.push(playerIn);
+      setChosenStarters((previous) => ({ ...previous, [rosterId]: next }));
+    },
+    setStarters(rosterId: number, playerIds: string[]) {
+      setChosenStarters((previous) => ({ ...previous, [rosterId]: playerIds }));
+    },
+    /** Back to the line-up the platform has. */
+    resetStarters(rosterId: number) {
+      setChosenStarters(({ [rosterId]: _dropped, ...rest }) => rest);
+    },
   };
 }

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import type { LeagueDetails, LeaguePlayer, LeagueRoster } from './league-details';
+import { bankedPoints, expectedPointsOf } from './matchup-players';
+import { gameLabel, injuryTag } from './player-game';
+import { rosterPositionsFromCounts, rosterPositionsOf, sideLineup } from './side-lineup';
+
+const player = (player_id: string, position: string, extra: Partial<LeaguePlayer> = {}): LeaguePlayer => ({
+  player_id,
+  name: `Player ${player_id}`,
+  position,
+  team: 'KC',
+  injury_status: null,
+  ...extra,
+});
+
+function leagueWith(
+  starters: LeaguePlayer[],
+  bench: LeaguePlayer[],
+  rosterPositions: string[],
+): LeagueDetails {
+  const roster: LeagueRoster = {
+    roster_id: 1,
+    owner_id: 'o1',
+    owner_name: 'Team 1',
+    owner_avatar: '',
+    wins: 0,
+    losses: 0,
+    ties: 0,
+    fpts: 0,
+    fpts_against: 0,
+    players: { starters, bench, reserve: [] },
+  };
+  return {
+    platform: 'yahoo',
+    league: {
+      league_id: 'L1',
+      name: 'League',
+      total_rosters: 1,
+      season: '2025',
+      status: 'in_season',
+      roster_positions: rosterPositions,
+      scoring_settings: {},
+      settings: {
+        num_teams: 1,
+        playoff_teams: null,
+        playoff_week_start: null,
+        league_average_match: 0,
+        league_type: null,
+        start_week: null,
+      },
+      avatar: null,
+    },
+    week: 7,
+    is_week_complete: false,
+    my_roster_id: 1,
+    rosters: [roster],
+    matchups: [],
+    projections: {
+      wr1: {
+        mean: 15,
+        std: 5,
+        p10: 8,
+        p50: 14,
+        p90: 23,
+        team: 'KC',
+        opponent: '@BUF',
+        source: 'model',
+        is_league_scored: true,
+        depth_rank: 1,
+      },
+    },
+    app_player_ids: {},
+    stats_points: {},
+    scoring_from: 'none',
+    data_as_of: '2025-10-20T12:00:00.000Z',
+    is_stale: false,
+  };
+}
+
+describe('sideLineup', () => {
+  const starters = [player('qb', 'QB'), player('wr1', 'WR'), player('rb1', 'RB'), player('te', 'TE')];
+  const bench = [player('qb2', 'QB'), player('def', 'DEF')];
+  const yahooSlots = ['QB', 'WR', 'RB', 'W/R/T', 'BN', 'BN'];
+
+  it('lays a Yahoo line-up into the league’s slots, bench below', () => {
+    const details = leagueWith(starters, bench, yahooSlots);
+    const lineup = sideLineup(
+      details,
+      { rosterId: 1, starterIds: starters.map((p) => p.player_id) },
+      yahooSlots,
+    );
+    expect(lineup.check.isLegal).toBe(true);
+    expect(lineup.rows.map((row) => [row.label, row.player?.player_id])).toEqual([
+      ['QB', 'qb'],
+      ['WR', 'wr1'],
+      ['RB', 'rb1'],
+      ['FLEX', 'te'],
+    ]);
+    expect(lineup.bench.map((p) => p.player_id)).toEqual(['qb2', 'def']);
+  });
+
+  it('keeps a second QB in a one-QB league out of the slots and says why', () => {
+    const details = leagueWith(starters, bench, yahooSlots);
+    const ids = ['qb', 'wr1', 'rb1', 'qb2'];
+    const lineup = sideLineup(details, { rosterId: 1, starterIds: ids }, yahooSlots);
+    expect(lineup.check.isLegal).toBe(false);
+    expect(lineup.unplaced.map((p) => p.player_id)).toEqual(['qb2']);
+    expect(lineup.check.problems[0]!.message).toBe(
+      'Player qb2 (QB) cannot start: the QB slot is already taken.',
+    );
+  });
+
+  it('uses the preferred line-up when the league lists no slots', () => {
+    const details = leagueWith(starters, bench, []);
+    const preferred = rosterPositionsFromCounts({ QB: 1, RB: 2, WR: 2, TE: 1, FLEX: 1, DST: 1, K: 1 });
+    expect(preferred).toEqual(['QB', 'RB', 'RB', 'WR', 'WR', 'TE', 'FLEX', 'DEF', 'K']);
+    expect(rosterPositionsOf(details, preferred)).toBe(preferred);
+    expect(rosterPositionsOf(leagueWith(starters, bench, yahooSlots), preferred)).toEqual(yahooSlots);
+  });
+});
+
+describe('what a player cell says', () => {
+  const details = leagueWith([player('wr1', 'WR', { kickoff: '2025-10-19T17:00:00.000Z' })], [], ['WR']);
+
+  it('shows the game, and BYE in the team’s bye week', () => {
+    expect(gameLabel(details, player('wr1', 'WR'))).toBe('@ BUF');
+    expect(gameLabel(details, player('x', 'WR', { bye_week: 7 }))).toBe('BYE');
+    expect(gameLabel(details, player('x', 'WR'))).toBe('');
+  });
+
+  it('tags injuries the way fantasy apps do, for Sleeper and Yahoo spellings', () => {
+    expect(['Questionable', 'Doubtful', 'Out', 'IR', 'Sus', 'SUSP', 'Q', null].map(injuryTag)).toEqual([
+      'Q',
+      'D',
+      'O',
+      'IR',
+      'Sus',
+      'Sus',
+      'Q',
+      null,
+    ]);
+  });
+
+  it('counts a defence without projection at the position average the simulation uses, and says so', () => {
+    expect(expectedPointsOf(details, 1, player('def', 'DEF'))).toEqual({ points: 7, basis: 'average' });
+    expect(expectedPointsOf(details, 1, player('wr1', 'WR'))).toEqual({ points: 15, basis: 'projection' });
+    expect(expectedPointsOf(details, 1, player('lb', 'LB'))).toEqual({ points: null, basis: 'none' });
+  });
+});
+
+describe('banked points', () => {
+  it('come from the synced stats in league scoring first, the platform’s own points otherwise', () => {
+    const details = {
+      ...leagueWith([player('wr1', 'WR'), player('rb1', 'RB')], [], ['WR', 'RB']),
+      is_week_complete: true,
+      stats_points: { wr1: 21.4 },
+      matchups: [
+        {
+          matchup_id: 1,
+          roster_id: 1,
+          points: 30,
+          players_points: { wr1: 20.9, rb1: 9.1 },
+          starters: ['wr1', 'rb1'],
+        },
+      ],
+    };
+    expect(bankedPoints(details, 1, 'wr1')).toBe(21.4);
+    expect(bankedPoints(details, 1, 'rb1')).toBe(9.1);
+  });
+});

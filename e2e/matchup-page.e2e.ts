@@ -1,0 +1,273 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeSleeper, startFakeSleeper } from '../apps/api/test/fakes/sleeper-server.js';
+import {
+  ARTIFACTS_DIR,
+  launchBrowser,
+  openPage,
+  screenshot,
+  SHARED_DIR,
+  startE2eApp,
+  type E2eApp,
+} from './harness.js';
+import { registerVerifiedUser, signIn } from './site-pages.js';
+
+/** The fake Sleeper's 2025 league, played as if week 2 were on now (so line-ups can still change). */
+const LEAGUE = 'You Get in the Bowl';
+const LIVE_WEEK = 2;
+const SEASON = '2025';
+const IMPORT_TIMEOUT_MS = 90_000;
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+/** Chromium's CPU throttling for the "slow phone" timings. */
+const SLOW_CPU_RATE = 4;
+
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+    );
+}
+
+/** Weeks 1 and LIVE_WEEK of the shared NFL data (links, never copies): stats of week 1, projections of week 2. */
+function nflDataWeeks(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'fm-nfl-weeks-'));
+  mkdirSync(path.join(root, SEASON));
+  for (const week of ['1', String(LIVE_WEEK)]) {
+    symlinkSync(path.join(SHARED_DIR, 'nfl-data', SEASON, week), path.join(root, SEASON, week));
+  }
+  return root;
+}
+
+async function waitForProjections(app: E2eApp): Promise<void> {
+  const deadline = Date.now() + IMPORT_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${app.baseUrl}/api/projections/public/all?week=${LIVE_WEEK}&limit=1`);
+    const body = (await response.json().catch(() => null)) as { data?: unknown[] } | null;
+    if (response.ok && body?.data && body.data.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the NFL data import did not finish in time');
+}
+
+/** How far the page is wider than the screen (≤ 0 when it fits), with the widest culprits named when it does not. */
+async function horizontalOverflow(page: Page): Promise<number> {
+  const { overflow, culprits } = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const isClipped = (element: Element): boolean => {
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const culprits = Array.from(document.querySelectorAll('main *'))
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5 && !isClipped(element))
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${Array.from(element.classList).join('.')}`);
+    return { overflow: document.scrollingElement!.scrollWidth - width, culprits };
+  });
+  if (overflow > 0)
+    console.log(`[matchup e2e] wider than the screen by ${overflow} px: ${culprits.join(', ')}`);
+  return overflow;
+}
+
+describe('the matchup page, phone first', () => {
+  let app: E2eApp;
+  let browser: Browser;
+  let sleeper: FakeSleeper;
+  let nflData: string;
+
+  beforeAll(async () => {
+    nflData = nflDataWeeks();
+    sleeper = await startFakeSleeper({ liveWeek: LIVE_WEEK });
+    [app, browser] = await Promise.all([
+      startE2eApp({ name: 'matchup-page', env: { SLEEPER_API_URL: sleeper.url, NFL_DATA_DIR: nflData } }),
+      launchBrowser(),
+    ]);
+    await waitForProjections(app);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await sleeper?.close();
+    if (nflData) rmSync(nflData, { recursive: true, force: true });
+  });
+
+  /** A signed-in user with Sleeper linked, on the league page; answers the ms from "Select League" to a figure. */
+  async function openLeague(page: Page): Promise<number> {
+    await page.goto('/link-leagues');
+    await page.getByLabel('Sleeper username').fill('e2e_manager');
+    await page.getByRole('button', { name: 'Connect Sleeper' }).click();
+    await page.getByText('Connected as e2e_manager').waitFor();
+    await page.goto('/');
+    const select = page.getByRole('button', { name: `Select League ${LEAGUE}` });
+    await select.waitFor();
+    const startedAt = Date.now();
+    await select.click();
+    await page.getByTestId('preview-win-probability').waitFor({ timeout: 30_000 });
+    return Date.now() - startedAt;
+  }
+
+  const userPoints = (page: Page) => page.getByTestId('preview-user-points').textContent();
+
+  /** Applies the lab's first suggested swap; answers its label and the ms until the win-probability bar followed. */
+  async function applyFirstSwap(page: Page): Promise<{ label: string; ms: number }> {
+    const apply = page.locator('button[aria-label^="Apply: "]:not([disabled])').first();
+    await apply.waitFor({ timeout: 30_000 });
+    const label = (await apply.getAttribute('aria-label'))!;
+    await expect.poll(() => page.getByTestId('preview-win-probability').count()).toBe(1);
+    const before = await userPoints(page);
+    const startedAt = Date.now();
+    await apply.click();
+    await expect.poll(() => userPoints(page), { timeout: 15_000, interval: 20 }).not.toBe(before);
+    return { label, ms: Date.now() - startedAt };
+  }
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)(
+    'at %s size: win probability in the first screen, labelled slots, an illegal line-up blocked, a swap applied',
+    async (name, viewport) => {
+      const { page, context, errors } = await openPage(browser, app.baseUrl, { viewport });
+      await signIn(context, await registerVerifiedUser(app, context));
+      const selectMs = await openLeague(page);
+      console.log(`[matchup e2e] ${name}: Select League → win probability ${selectMs} ms`);
+      await expect(page.getByTestId('preview-win-probability').textContent()).resolves.toMatch(/^\d+\.\d%$/);
+
+      // Phone first: no sideways scrolling, and the figure inside the first screen.
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      const figure = await page.getByTestId('preview-win-probability').boundingBox();
+      expect(figure!.y + figure!.height).toBeLessThanOrEqual(viewport.height);
+
+      // The league's own slots, in its order (WRRB_FLEX shown as W/R).
+      const slots = await page
+        .locator('table.h2h tbody th[data-slot]')
+        .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-slot')));
+      expect(slots).toEqual(['QB', 'RB', 'RB', 'WR', 'WR', 'TE', 'WRRB_FLEX', 'K', 'DEF']);
+      await expect(page.locator('th[data-slot="WRRB_FLEX"]').textContent()).resolves.toBe('W/R');
+
+      // The line-up's total is the simulation's expected score, and a defence without projection says so.
+      await expect
+        .poll(async () => [await page.getByTestId('lineup-total-user').textContent(), await userPoints(page)])
+        .toSatisfy(([total, simulated]) => total === simulated);
+      await page
+        .getByText(/avg: no projection this week, so the simulation counts the position’s average/)
+        .waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, `matchup-${name}`);
+
+      // A tenth starter is blocked with the rule it breaks; nothing is simulated until it is fixed.
+      const bench = page.getByRole('region', { name: 'Your bench' });
+      await bench.locator('button[aria-label^="Start "]').first().click();
+      const problem = page.getByRole('alert').filter({ hasText: 'Line-up not allowed in this league.' });
+      await problem.getByText('10 starters for 9 starting slots: bench 1 player.').waitFor();
+      await page.getByTestId('win-bar-blocked').waitFor();
+      await expect(page.getByRole('button', { name: 'Run simulation' }).isDisabled()).resolves.toBe(true);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, `matchup-${name}-illegal`);
+      await problem.getByRole('button', { name: 'Back to my saved line-up' }).click();
+      await problem.waitFor({ state: 'detached' });
+      await page.getByTestId('preview-win-probability').waitFor();
+
+      // One tap from advice to line-up: the swap is made, and the figure follows.
+      const swap = await applyFirstSwap(page);
+      console.log(`[matchup e2e] ${name}: "${swap.label}" → updated win probability ${swap.ms} ms`);
+      const [, playerIn, playerOut] = /^Apply: Start (.+) for (.+)$/.exec(swap.label) ?? [];
+      if (playerIn && playerOut) {
+        await page.getByRole('button', { name: `Bench ${playerIn}`, exact: true }).waitFor();
+        await bench.getByRole('button', { name: `Start ${playerOut}`, exact: true }).waitFor();
+      }
+      await expect(page.getByRole('alert').count()).resolves.toBe(0);
+
+      // Scrolled down to the bench, the win probability stays in view, just under the top bar.
+      await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+      const bar = (await page.getByRole('region', { name: 'Win probability' }).boundingBox())!;
+      const topBar = (await page.locator('.topbar').boundingBox())!;
+      expect(bar.y).toBeGreaterThanOrEqual(topBar.y + topBar.height - 1);
+      expect(bar.y + bar.height).toBeLessThanOrEqual(viewport.height);
+      await page.screenshot({
+        path: path.join(ARTIFACTS_DIR, 'screenshots', `matchup-${name}-scrolled.png`),
+      });
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)(
+    'the team-vs-team page and its dashboard fit at %s size and stay accessible',
+    async (name, viewport) => {
+      const { page, context, errors } = await openPage(browser, app.baseUrl, { viewport });
+      await signIn(context, await registerVerifiedUser(app, context));
+      await openLeague(page);
+      await page.getByRole('link', { name: 'Compare any two teams' }).click();
+      await page.getByRole('button', { name: 'Analyze matchup' }).click();
+      await page.waitForURL(`${app.baseUrl}/team-matchup/dashboard`);
+      await page.getByTestId('win-probability').waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { name: 'Players who swing it' }).waitFor();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, `team-matchup-dashboard-${name}`);
+      await page.getByRole('link', { name: 'Compare other teams' }).click();
+      await page.getByRole('button', { name: 'Analyze matchup' }).waitFor();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('runs the simulation: the dashboard shows the same win probability, the players who swing it, and opens in a new tab', async () => {
+    const { page, context, errors } = await openPage(browser, app.baseUrl, { viewport: PHONE });
+    await signIn(context, await registerVerifiedUser(app, context));
+    await openLeague(page);
+    await expect.poll(() => page.getByTestId('win-bar-updating').count()).toBe(0);
+    const previewed = await page.getByTestId('preview-win-probability').textContent();
+    await page.getByRole('button', { name: 'Run simulation' }).click();
+    await page.waitForURL(`${app.baseUrl}/dashboard`);
+    const simulated = page.getByTestId('win-probability');
+    await simulated.waitFor({ timeout: 30_000 });
+    await expect(simulated.textContent()).resolves.toBe(previewed);
+    await page.getByRole('heading', { name: 'Players who swing it' }).waitFor();
+    await page.getByRole('heading', { name: 'Edges by position' }).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'matchup-dashboard-phone');
+
+    const secondTab = await context.newPage();
+    await secondTab.goto('/dashboard');
+    await expect(secondTab.getByTestId('win-probability').textContent()).resolves.toBe(previewed);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('prints the time to the first win probability and to a line-up change, desktop and with 4× CPU throttling', async () => {
+    const figures: string[] = [];
+    for (const rate of [1, SLOW_CPU_RATE]) {
+      const { page, context } = await openPage(browser, app.baseUrl, { viewport: DESKTOP });
+      await signIn(context, await registerVerifiedUser(app, context));
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      const selectMs = await openLeague(page);
+      const swap = await applyFirstSwap(page);
+      figures.push(
+        `CPU ÷${rate}: Select League → win probability ${selectMs} ms; line-up change → updated figure ${swap.ms} ms`,
+      );
+      await context.close();
+    }
+    console.log(`[matchup e2e] timings\n  ${figures.join('\n  ')}`);
+    expect(figures).toHaveLength(2);
+  });
+});
