@@ -5,3 +5,4 @@ export { Dialog, type DialogProps } from './Dialog.js';
 export { Spinner, type SpinnerProps } from './Spinner.js';
 export { Tabs, type TabItem, type TabsProps } from './Tabs.js';
 export * from './charts/index.js';
+export { DataFreshness, TimeAgo, timeAgo, type DataFreshnessProps } from './DataFreshness.js';

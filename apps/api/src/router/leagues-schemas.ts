@@ -126,4 +126,11 @@ export const leagueDetailsSchema = z.object({
     ),
   data_as_of: z.string().describe('when the platform’s data was fetched (ISO time)'),
   is_stale: z.boolean().describe('the platform did not answer: rosters as held at data_as_of'),
+  projections_freshness: z
+    .object({
+      updated_at: z.string().nullable(),
+      sources: z.array(z.string()).describe('model, nflcom, sleeper, import: preferred first'),
+    })
+    .nullable()
+    .describe("when the week's projections last changed, and where they come from"),
 });

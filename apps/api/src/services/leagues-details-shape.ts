@@ -1,3 +1,4 @@
+import type { WeekFreshness } from './projections/week-freshness.js';
 import { AppError } from '../errors.js';
 import type { AppLeague, AppMatchup, AppRoster } from '../integrations/league-shapes.js';
 import type { LeaguePlatform } from './leagues-connections.js';
@@ -35,12 +36,21 @@ export interface LeagueDetails {
   data_as_of: string;
   /** The platform did not answer: these are the rosters held from `data_as_of`. */
   is_stale: boolean;
+  /** When the week's projections last changed and where they come from; null when the week has none. */
+  projections_freshness: WeekFreshness | null;
 }
 
 /** What a platform loader answers before projections are joined. */
 export type PlatformLeague = Omit<
   LeagueDetails,
-  'platform' | 'projections' | 'app_player_ids' | 'stats_points' | 'data_as_of' | 'is_stale' | 'scoring_from'
+  | 'platform'
+  | 'projections'
+  | 'app_player_ids'
+  | 'stats_points'
+  | 'data_as_of'
+  | 'is_stale'
+  | 'scoring_from'
+  | 'projections_freshness'
 >;
 
 /** 404 rather than 403: whether someone else's league exists is not ours to say. */

@@ -9,6 +9,7 @@ import { loadWithLastHeld } from './leagues-last-held.js';
 import { appPlayerIdsBySleeperId, ensureSleeperIdsLinked } from './leagues-player-directory.js';
 import { type LeaguePlayerProjection, loadLeagueProjections } from './leagues-projections.js';
 import { loadTeamWeekGames, type TeamWeekGame } from './leagues-schedule.js';
+import { loadWeekFreshness } from './projections/week-freshness.js';
 import { loadScoredPoints } from './leagues-banked-points.js';
 import { PPR_SCORING, type ScoringType, scoringOfType } from './leagues-scoring.js';
 import { loadWeekDepthRanks } from './simulation-players.js';
@@ -87,7 +88,7 @@ export async function loadLeagueDetails(
   }
   const sleeperIds = [...sleeperIdByPlayerId.values()];
   const season = Number(league.season);
-  const [bySleeperId, appIdBySleeperId, depthRanks, games] = await Promise.all([
+  const [bySleeperId, appIdBySleeperId, depthRanks, games, projectionsFreshness] = await Promise.all([
     loadLeagueProjections(deps, {
       sleeperIds,
       season,
@@ -101,6 +102,7 @@ export async function loadLeagueDetails(
       week: loaded.week,
       teams: everyPlayer(loaded).map((player) => player.team),
     }),
+    loadWeekFreshness(deps.database, season, loaded.week),
   ]);
   const projections: Record<string, LeaguePlayerProjection> = {};
   const appPlayerIds: Record<string, number> = {};
@@ -139,6 +141,7 @@ export async function loadLeagueDetails(
     rosters: withGames(loaded, games),
     projections,
     app_player_ids: appPlayerIds,
+    projections_freshness: projectionsFreshness.updated_at ? projectionsFreshness : null,
     ...freshness,
   };
 }

@@ -1,6 +1,7 @@
 import { playerWeekStats, projections } from '@fm/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
+import { byeWeeks, gamesByTeam, readGames } from './data-sync/team-games.js';
 
 /** What a league page shows about a team's game of the week. */
 export interface TeamWeekGame {
@@ -16,17 +17,37 @@ const REGULAR_SEASON_WEEKS = 18;
 
 /**
  * The one place a league page looks up the NFL schedule: each team's bye week of `season` and its kickoff in
- * `week`. Until a schedule table exists this reads what the stats and projections imply: a projection whose
- * opponent is BYE, or the one week, among the weeks already played, in which a team recorded no stats. No
- * kickoff time is held yet, so `kickoff` stays null.
+ * `week`, from the schedule the live-data sync keeps. An install without one (NFL.com files only) falls back to
+ * what the stats and projections imply: a projection whose opponent is BYE, or the one week, among the weeks
+ * already played, in which a team recorded no stats; kickoff is then unknown.
  */
 export async function loadTeamWeekGames(
   deps: AppDeps,
   request: { season: number; week: number; teams: string[] },
 ): Promise<Map<string, TeamWeekGame>> {
   const teams = [...new Set(request.teams)].filter((team) => team && team !== 'FA');
+  if (teams.length === 0) return new Map();
+  const scheduled = await readGames(deps.database.db, request.season);
+  if (scheduled.length > 0) {
+    const byes = byeWeeks(scheduled);
+    const thisWeek = gamesByTeam(scheduled.filter((game) => game.week === request.week));
+    return new Map(
+      teams.map((team) => [
+        team,
+        { bye_week: byes.get(team) ?? null, kickoff: thisWeek.get(team)?.kickoffAt ?? null },
+      ]),
+    );
+  }
+  return impliedTeamWeekGames(deps, request.season, teams);
+}
+
+async function impliedTeamWeekGames(
+  deps: AppDeps,
+  season: number,
+  teams: string[],
+): Promise<Map<string, TeamWeekGame>> {
   const games = new Map<string, TeamWeekGame>();
-  if (teams.length === 0) return games;
+  const request = { season };
   const { db } = deps.database;
   const [byeProjections, played] = await Promise.all([
     db

@@ -1,8 +1,7 @@
 import type { AppRouter } from '@fm/api';
-import { Banner, Button, Spinner } from '@fm/ui';
+import { Banner, Button, Spinner, TimeAgo } from '@fm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { timeAgo } from '../../lib/data-sources';
 import { trpc } from '../../lib/trpc';
 
 type DataSource = inferRouterOutputs<AppRouter>['admin']['dataSync']['status']['data']['sources'][number];
@@ -29,12 +28,7 @@ export function weekRanges(weeks: readonly number[]): string {
 }
 
 function When({ iso, empty }: { iso: string | null; empty: string }) {
-  if (!iso) return <>{empty}</>;
-  return (
-    <time dateTime={iso} title={new Date(iso).toLocaleString()}>
-      {timeAgo(iso)}
-    </time>
-  );
+  return iso ? <TimeAgo iso={iso} /> : <>{empty}</>;
 }
 
 function SourceCard({ source }: { source: DataSource }) {

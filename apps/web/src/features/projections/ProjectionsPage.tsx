@@ -1,7 +1,7 @@
-import { Banner, Button, Spinner } from '@fm/ui';
+import { Banner, Button, DataFreshness, Spinner } from '@fm/ui';
+import { describeSources } from '../../lib/data-sources';
 import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DataFreshness } from './DataFreshness';
 import { NoDataYet } from './NoDataYet';
 import { ProjectionFiltersBar } from './ProjectionFiltersBar';
 import { ProjectionsTable } from './ProjectionsTable';
@@ -56,7 +56,10 @@ export default function ProjectionsPage() {
             the bar shows the range of 80 % of outcomes, the tick the median.
           </p>
           {answer?.freshness ? (
-            <DataFreshness updatedAt={answer.freshness.updated_at} sources={answer.freshness.sources} />
+            <DataFreshness
+              updatedAt={answer.freshness.updated_at}
+              from={describeSources(answer.freshness.sources)}
+            />
           ) : null}
         </div>
         <Link to="/methodology" className="projections-page__method">

@@ -1,4 +1,5 @@
-import { Banner, Button, Spinner } from '@fm/ui';
+import { Banner, Button, DataFreshness, Spinner } from '@fm/ui';
+import { describeSources } from '../../lib/data-sources';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { getEngineWorker } from './engine-client';
@@ -50,6 +51,13 @@ export default function SimulateLeaguePage({ platform }: { platform: LeaguePlatf
               ? `week ${details.data.week}, final scores`
               : `week ${details.data.week}`}
           </p>
+          {details.data.projections_freshness ? (
+            <DataFreshness
+              label="Projections updated"
+              updatedAt={details.data.projections_freshness.updated_at}
+              from={describeSources(details.data.projections_freshness.sources)}
+            />
+          ) : null}
         </div>
         <div className="field simulate-page__week">
           <label htmlFor="simulate-week">Week</label>

@@ -102,6 +102,7 @@ function details(overrides: Partial<LeagueDetails> = {}): LeagueDetails {
     scoring_from: 'league',
     data_as_of: '2025-09-10T12:00:00.000Z',
     is_stale: false,
+    projections_freshness: null,
     ...overrides,
   };
 }

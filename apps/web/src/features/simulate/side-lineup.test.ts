@@ -74,6 +74,7 @@ function leagueWith(
     scoring_from: 'none',
     data_as_of: '2025-10-20T12:00:00.000Z',
     is_stale: false,
+    projections_freshness: null,
   };
 }
 
