@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { provideCsrfToken } from '../http/csrf.js';
-import { clearSessionCookie, readSessionToken, setSessionCookie } from '../http/session-cookie.js';
+import {
+  clearSessionCookie,
+  readDeviceToken,
+  readSessionToken,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../http/session-cookie.js';
 import { login, logout } from '../services/login.js';
 import { requestPasswordReset, resetPassword } from '../services/password-reset.js';
 import { registerAccount, resendVerification } from '../services/registration.js';
@@ -72,14 +78,16 @@ export const authRouter = router({
     .input(credentialsInput.extend({ rememberMe: z.boolean().optional() }))
     .output(z.object({ user: sessionUserSchema }))
     .mutation(async ({ ctx, input }) => {
-      const { user, session } = await login(ctx.deps, {
+      const { user, session, deviceToken } = await login(ctx.deps, {
         ...input,
         ip: ctx.req.ip,
         userAgent: ctx.req.headers['user-agent'],
+        deviceToken: readDeviceToken(ctx.req),
       });
       // The browser's previous session (if any) ends: one live session per cookie jar.
       await logout(ctx.deps, readSessionToken(ctx.req));
       setSessionCookie(ctx.reply, session, ctx.deps.config);
+      setDeviceCookie(ctx.reply, deviceToken, ctx.deps.config);
       return { user };
     }),
 
@@ -130,5 +138,10 @@ export const authRouter = router({
       }),
     )
     .output(messageOutput)
-    .mutation(async ({ ctx, input }) => withMessage(await resetPassword(ctx.deps, input))),
+    .mutation(async ({ ctx, input }) => {
+      const { message, deviceToken } = await resetPassword(ctx.deps, { ...input, ip: ctx.req.ip });
+      // Following the mailed link proves the browser is the owner's: it is trusted from now on.
+      setDeviceCookie(ctx.reply, deviceToken, ctx.deps.config);
+      return withMessage({ message });
+    }),
 });

@@ -25,9 +25,11 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
   /**
    * Delivers without making the caller wait (so response time reveals nothing about
-   * whether a mail was sent); failures are logged.
+   * whether a mail was sent); failures are logged. Given a function, it runs that too in the
+   * background, once the current request has answered, and sends the mail it returns, if any:
+   * the lookups and tokens behind a mail then cost the answer no time either.
    */
-  sendInBackground(mail: OutgoingMail): void;
+  sendInBackground(mail: OutgoingMail | (() => Promise<OutgoingMail | undefined>)): void;
   /** Resolves when every background delivery has finished (shutdown, tests). */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -83,10 +85,18 @@ export function createMailer(
     mode,
     send,
     sendInBackground(mail) {
-      const delivery = send(mail)
-        .catch((error: unknown) =>
-          log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail could not be sent'),
-        )
+      const prepared =
+        typeof mail === 'function'
+          ? new Promise((resolve) => setImmediate(resolve)).then(mail)
+          : Promise.resolve(mail);
+      const delivery = prepared
+        .then(async (ready) => {
+          if (!ready) return;
+          await send(ready).catch((error: unknown) =>
+            log.error({ err: error, to: ready.to, subject: ready.subject }, 'mail could not be sent'),
+          );
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'mail could not be prepared'))
         .finally(() => pending.delete(delivery));
       pending.add(delivery);
     },
