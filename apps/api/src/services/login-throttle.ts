@@ -66,15 +66,21 @@ export async function beginLoginAttempt(deps: Pick<AppDeps, 'rateLimiter'>, atte
   }
 }
 
-/** The password was right: the attempt was no guess, and the account's guesses so far are forgotten. */
+/**
+ * The password was right: the attempt was no guess, and this address's guesses at the account
+ * are forgotten. Guesses from elsewhere still count (the owner's trusted browsers skip them):
+ * only a password reset, or the end of their window, clears those.
+ */
 export async function endLoginAttemptAsOwner(deps: Pick<AppDeps, 'rateLimiter'>, attempt: LoginAttempt) {
+  const { rateLimiter } = deps;
   await Promise.all([
-    deps.rateLimiter.refund(LOGIN_FAILURES_PER_ADDRESS, attempt.ip),
-    clearLoginGuesses(deps, attempt),
+    rateLimiter.refund(LOGIN_FAILURES_PER_ADDRESS, attempt.ip),
+    rateLimiter.resetAttempts(LOGIN_GUESSES_PER_ACCOUNT_AND_ADDRESS, accountAndAddress(attempt)),
+    attempt.isTrustedDevice ? undefined : rateLimiter.refundAttempt(LOGIN_GUESSES_PER_ACCOUNT, attempt.email),
   ]);
 }
 
-/** After a login or a password reset by the owner: the account starts with no guesses against it. */
+/** After a password reset: the account starts with no guesses against it. */
 export async function clearLoginGuesses(
   deps: Pick<AppDeps, 'rateLimiter'>,
   owner: Pick<LoginAttempt, 'email' | 'ip'>,

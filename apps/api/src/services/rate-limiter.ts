@@ -40,6 +40,8 @@ export interface RateLimiter {
   reset(rule: RateLimitRule, key: string): Promise<void>;
   /** Counts one attempt under a backoff rule; throws RATE_LIMITED when it comes before its delay is over. */
   attempt(rule: BackoffRule, key: string, message?: RateLimitMessage): Promise<void>;
+  /** Takes back one attempt counted by `attempt` (it turned out legitimate). */
+  refundAttempt(rule: BackoffRule, key: string): Promise<void>;
   /** Forgets the attempts of `key` under a backoff rule, and any delay they earned. */
   resetAttempts(rule: BackoffRule, key: string): Promise<void>;
 }
@@ -115,6 +117,9 @@ export function createRateLimiter(options: RateLimitStoreOptions = {}): RateLimi
         await attempts(rule).reward(normalised, 1);
         throw rateLimited(secondsUntil(rejection), message);
       }
+    },
+    async refundAttempt(rule, key) {
+      await attempts(rule).reward(normalise(key), 1);
     },
     async resetAttempts(rule, key) {
       const normalised = normalise(key);
