@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerSent } from '../http/answer-sent.js';
 import { provideCsrfToken } from '../http/csrf.js';
 import {
   clearSessionCookie,
@@ -48,7 +49,9 @@ export const authRouter = router({
     .input(credentialsInput)
     .output(messageOutput)
     .mutation(async ({ ctx, input }) =>
-      withMessage(await registerAccount(ctx.deps, { ...input, ip: ctx.req.ip })),
+      withMessage(
+        await registerAccount(ctx.deps, { ...input, ip: ctx.req.ip, answerSent: answerSent(ctx.reply) }),
+      ),
     ),
 
   resendVerification: publicProcedure
@@ -63,7 +66,9 @@ export const authRouter = router({
     .input(emailInput)
     .output(messageOutput)
     .mutation(async ({ ctx, input }) =>
-      withMessage(await resendVerification(ctx.deps, { ...input, ip: ctx.req.ip })),
+      withMessage(
+        await resendVerification(ctx.deps, { ...input, ip: ctx.req.ip, answerSent: answerSent(ctx.reply) }),
+      ),
     ),
 
   login: publicProcedure
@@ -119,7 +124,9 @@ export const authRouter = router({
     .input(emailInput)
     .output(messageOutput)
     .mutation(async ({ ctx, input }) =>
-      withMessage(await requestPasswordReset(ctx.deps, { ...input, ip: ctx.req.ip })),
+      withMessage(
+        await requestPasswordReset(ctx.deps, { ...input, ip: ctx.req.ip, answerSent: answerSent(ctx.reply) }),
+      ),
     ),
 
   resetPassword: publicProcedure

@@ -14,6 +14,14 @@ export const ACCOUNT_MAILS_PER_ADDRESS: RateLimitRule = {
 const tooManyMails: RateLimitMessage = (wait) =>
   `We have already sent several emails to this address. Please check your inbox and spam folder, or try again in ${wait}.`;
 
+/** A request that may end in an account mail. */
+export interface AccountMailRequest {
+  email?: string | undefined;
+  ip: string;
+  /** Settles once the request's answer is sent: the lookups and the mail wait for it. */
+  answerSent?: Promise<unknown> | undefined;
+}
+
 /** The mailbox an address delivers to: `Ann+news@Example.com` → `ann@example.com`. */
 export function mailboxOf(email: string): string {
   const [local = '', domain = ''] = email

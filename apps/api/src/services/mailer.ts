@@ -26,10 +26,13 @@ export interface Mailer {
   /**
    * Delivers without making the caller wait (so response time reveals nothing about
    * whether a mail was sent); failures are logged. Given a function, it runs that too in the
-   * background, once the current request has answered, and sends the mail it returns, if any:
-   * the lookups and tokens behind a mail then cost the answer no time either.
+   * background, once `startAfter` has settled (the request's answer is sent), and sends the
+   * mail it returns, if any: the lookups and tokens behind a mail then cost the answer no time.
    */
-  sendInBackground(mail: OutgoingMail | (() => Promise<OutgoingMail | undefined>)): void;
+  sendInBackground(
+    mail: OutgoingMail | (() => Promise<OutgoingMail | undefined>),
+    startAfter?: Promise<unknown>,
+  ): void;
   /** Resolves when every background delivery has finished (shutdown, tests). */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -84,11 +87,8 @@ export function createMailer(
   return {
     mode,
     send,
-    sendInBackground(mail) {
-      const prepared =
-        typeof mail === 'function'
-          ? new Promise((resolve) => setImmediate(resolve)).then(mail)
-          : Promise.resolve(mail);
+    sendInBackground(mail, startAfter = Promise.resolve()) {
+      const prepared = startAfter.catch(() => {}).then(() => (typeof mail === 'function' ? mail() : mail));
       const delivery = prepared
         .then(async (ready) => {
           if (!ready) return;

@@ -2,7 +2,7 @@ import { users } from '@fm/db';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
 import { AppError, validationError } from '../errors.js';
-import { claimAccountMail } from './account-mail-limits.js';
+import { claimAccountMail, type AccountMailRequest } from './account-mail-limits.js';
 import { passwordResetMail } from './account-mails.js';
 import { requireEmail, requireStrongPassword } from './account-input.js';
 import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
@@ -30,7 +30,7 @@ export const invalidResetLink = () =>
  */
 export async function requestPasswordReset(
   deps: AppDeps,
-  input: { email?: string | undefined; ip: string },
+  input: AccountMailRequest,
 ): Promise<{ message: string }> {
   await deps.rateLimiter.consume(RESET_REQUESTS_PER_IP, input.ip);
   const email = requireEmail(input.email);
@@ -40,7 +40,7 @@ export async function requestPasswordReset(
     if (!user || user.isDisabled) return undefined;
     const token = await issueEmailToken(deps, user.id, 'reset-password');
     return passwordResetMail(deps.config.appUrl, user.email, token);
-  });
+  }, input.answerSent);
   return { message: RESET_REQUESTED_MESSAGE };
 }
 

@@ -1,7 +1,7 @@
 import { users } from '@fm/db';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
-import { claimAccountMail } from './account-mail-limits.js';
+import { claimAccountMail, type AccountMailRequest } from './account-mail-limits.js';
 import { alreadyRegisteredMail, verificationMail } from './account-mails.js';
 import { requireCredentials, requireEmail, requireStrongPassword } from './account-input.js';
 import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
@@ -25,7 +25,7 @@ export const INVALID_VERIFICATION_LINK_MESSAGE =
  */
 export async function registerAccount(
   deps: AppDeps,
-  input: { email?: string | undefined; password?: string | undefined; ip: string },
+  input: AccountMailRequest & { password?: string | undefined },
 ): Promise<{ message: string }> {
   await deps.rateLimiter.consume(REGISTRATIONS_PER_IP, input.ip);
   const { email, password } = requireCredentials(input);
@@ -44,7 +44,7 @@ export async function registerAccount(
     if (!existing) return undefined;
     if (!existing.emailVerifiedAt) return verificationMailFor(deps, existing);
     return alreadyRegisteredMail(deps.config.appUrl, existing.email);
-  });
+  }, input.answerSent);
   return { message: REGISTRATION_SUCCESS_MESSAGE };
 }
 
@@ -59,7 +59,7 @@ async function verificationMailFor(deps: AppDeps, user: UserRow): Promise<Outgoi
  */
 export async function resendVerification(
   deps: AppDeps,
-  input: { email?: string | undefined; ip: string },
+  input: AccountMailRequest,
 ): Promise<{ message: string }> {
   await deps.rateLimiter.consume(RESENDS_PER_IP, input.ip);
   const email = requireEmail(input.email);
@@ -68,7 +68,7 @@ export async function resendVerification(
     const user = await findUserByEmail(deps, email);
     const isWaiting = user && !user.emailVerifiedAt && !user.isDisabled;
     return isWaiting ? verificationMailFor(deps, user) : undefined;
-  });
+  }, input.answerSent);
   return { message: RESEND_MESSAGE };
 }
 
