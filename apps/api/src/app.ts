@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from './deps.js';
 import { canonicalUrl } from './http/canonical-url.js';
+import { answerClientError } from './http/client-errors.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import { registerDataManagementRoutes } from './http/data-management-routes.js';
 import { registerApiDocs } from './http/docs.js';
@@ -39,6 +40,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
+    clientErrorHandler: answerClientError,
     // A URL the router cannot decode (`/api/%zz`) gets the app's error body, not Fastify's.
     frameworkErrors: (error, _req, reply: FastifyReply) => {
       const { status, body } = formatError(error);

@@ -27,8 +27,12 @@ export function rawRequest<T = any>(baseUrl: string, request: RawRequest): Promi
         port: url.port,
         method: request.method,
         path: request.path,
-        headers: request.headers,
+        headers:
+          request.body === undefined
+            ? request.headers
+            : { 'content-length': String(Buffer.byteLength(request.body)), ...request.headers },
         localAddress: request.localAddress,
+        agent: false, // one connection per request: a refused request may leave its socket closed
       },
       (res) => {
         let text = '';
