@@ -1,23 +1,24 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from './deps.js';
-import { createContextFactory } from './context.js';
+import { canonicalUrl } from './http/canonical-url.js';
+import { answerClientError } from './http/client-errors.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import { registerDataManagementRoutes } from './http/data-management-routes.js';
 import { registerApiDocs } from './http/docs.js';
 import { formatError } from './http/error-format.js';
 import { registerHealth } from './http/health.js';
 import { registerProjectionsRoute } from './http/projections-route.js';
+import { registerRequestBodies } from './http/request-bodies.js';
 import { registerRestAdapter } from './http/rest-adapter.js';
 import { isApiPath, registerWebApp } from './http/spa.js';
+import { registerTrpcRoute } from './http/trpc-route.js';
 import { registerVerifyEmailRoute } from './http/verify-email-route.js';
 import { registerYahooCallbackRoute } from './http/yahoo-callback-route.js';
 import { registerMonitoring } from './monitoring/monitoring-hooks.js';
-import { appRouter, type AppRouter } from './router/root.js';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -38,6 +39,13 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
+    clientErrorHandler: answerClientError,
+    // A URL the router cannot decode (`/api/%zz`) gets the app's error body, not Fastify's.
+    frameworkErrors: (error, _req, reply: FastifyReply) => {
+      const { status, body } = formatError(error);
+      void reply.code(status).send(body);
+    },
   });
 
   app.addHook('onSend', async (req, reply) => {
@@ -74,23 +82,14 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     return reply.code(status).send(body);
   });
 
+  registerRequestBodies(app);
   registerCsrfProtection(app, deps.config);
   registerHealth(app, deps);
   registerVerifyEmailRoute(app, deps);
   registerYahooCallbackRoute(app, deps);
   await registerApiDocs(app, deps.config);
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: createContextFactory(deps),
-      onError: ({ error, path }) => {
-        if (formatError(error).status >= 500)
-          deps.log.error({ err: error.cause ?? error, path }, 'trpc call failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-  });
+  registerTrpcRoute(app, deps);
   await registerDataManagementRoutes(app, deps);
   registerProjectionsRoute(app, deps);
   await registerRestAdapter(app, deps);

@@ -22,7 +22,7 @@ export function connectRedis(config: Pick<Config, 'redisUrl'>, log: FastifyBaseL
     lastLoggedAt = Date.now();
     log.warn(
       { err: error },
-      'Redis (REDIS_URL) is not answering; using in-process counters until it is back',
+      'Redis (REDIS_URL) is not answering; rate limits are counted in the database until it is back',
     );
   });
   return redis;

@@ -57,7 +57,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     database,
     log,
     mailer: createMailer(config, log),
-    rateLimiter: createRateLimiter({ redis }),
+    rateLimiter: createRateLimiter({ redis, database }),
     monitoring,
     alerts: createAlertEngine({ config, database, log, monitoring }),
     leagues: createLeagueClients(config),

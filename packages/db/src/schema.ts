@@ -305,3 +305,17 @@ export const appState = pgTable('app_state', {
   value: jsonb('value').$type<unknown>().notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Attempt counters (login, registration, account mails) shared by every API process while
+ * Redis is unavailable: the layout rate-limiter-flexible's Drizzle store reads and writes.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: timestamp('expire', { withTimezone: true }),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);

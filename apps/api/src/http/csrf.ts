@@ -5,7 +5,6 @@ import type { Config } from '../config.js';
 
 export const CSRF_COOKIE = 'csrf-token';
 export const CSRF_HEADER = 'x-csrf-token';
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function sign(nonce: string, secret: string): string {
   return createHmac('sha256', `csrf:${secret}`).update(nonce).digest('base64url').slice(0, 32);
@@ -41,23 +40,43 @@ export function provideCsrfToken(req: FastifyRequest, reply: FastifyReply, confi
   return token;
 }
 
+/** Methods that must not change anything; every other method is a write and needs the token. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const csrfRefused = (message: string) => ({ code: 'CSRF_INVALID', message });
+const TOKEN_MESSAGE = 'Your security token is missing or out of date. Please reload the page and try again.';
+const CROSS_SITE_MESSAGE = 'This request came from another site and was refused.';
+
+/** The origins our own pages are served from: APP_URL, and the host the request was sent to. */
+function isOwnOrigin(origin: string, req: FastifyRequest, config: Config): boolean {
+  if (origin === new URL(config.appUrl).origin) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false; // "null" (sandboxed frames, file: pages) and other non-URLs
+  }
+}
+
 /**
- * Double-submit check for every write under /api and /trpc: the X-CSRF-Token header must
- * equal the csrf-token cookie and carry our signature.
+ * Every write, whatever path it is sent to (including unknown ones), must come from our own
+ * pages: the browser's Sec-Fetch-Site and Origin headers, when sent, must not name another
+ * site, and the X-CSRF-Token header must equal the csrf-token cookie and carry our signature.
+ * It runs before the body is read.
  */
 export function registerCsrfProtection(app: FastifyInstance, config: Config): void {
   app.addHook('onRequest', async (req, reply) => {
-    if (!WRITE_METHODS.has(req.method)) return;
-    if (!req.url.startsWith('/api/') && !req.url.startsWith('/trpc/')) return;
+    if (SAFE_METHODS.has(req.method)) return;
+    const fetchSite = req.headers['sec-fetch-site'];
+    const origin = req.headers.origin;
+    const isCrossSite =
+      fetchSite === 'cross-site' ||
+      fetchSite === 'same-site' ||
+      (origin !== undefined && !isOwnOrigin(origin, req, config));
+    if (isCrossSite) return reply.code(403).send(csrfRefused(CROSS_SITE_MESSAGE));
     const header = req.headers[CSRF_HEADER];
     const cookie = req.cookies[CSRF_COOKIE];
     const isValid =
       typeof header === 'string' && header === cookie && isSignedCsrfToken(header, config.sessionSecret);
-    if (!isValid) {
-      return reply.code(403).send({
-        code: 'CSRF_INVALID',
-        message: 'Your security token is missing or out of date. Please reload the page and try again.',
-      });
-    }
+    if (!isValid) return reply.code(403).send(csrfRefused(TOKEN_MESSAGE));
   });
 }

@@ -20,7 +20,7 @@ import {
   EXPORT_MIN_SEASON,
   EXPORT_MIN_WEEK,
   exportFileName,
-  streamExport,
+  openExport,
   type ExportKind,
 } from '../services/data-export.js';
 import { previewProjectionCsv, PROJECTION_POSITIONS } from '../services/projection-csv.js';
@@ -28,6 +28,7 @@ import { importProjectionCsv, resolveImportOptions } from '../services/projectio
 import { authenticateSessionToken } from '../services/sessions.js';
 import { describeZodError } from './error-format.js';
 import { readSessionToken } from './session-cookie.js';
+import { requireCleanText } from './untrusted-input.js';
 
 /** Contract: admin uploads take multipart field `csvFile`, at most 10 MB. */
 export const CSV_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -71,6 +72,27 @@ const isCsvUpload = (mimetype: string, filename: string) =>
   CSV_MIME_TYPES.has(mimetype.split(';', 1)[0]!.trim().toLowerCase()) ||
   filename.toLowerCase().endsWith('.csv');
 
+const invalidUpload = () =>
+  new AppError(
+    'INVALID_MULTIPART',
+    'The upload is not a complete multipart/form-data body. Please choose the file again and retry.',
+    400,
+  );
+
+/**
+ * A failure while reading the form, as the client's error: parsing is all that happens here,
+ * so anything but our own errors means the body itself is broken (no boundary, cut short,
+ * malformed part headers, too many parts).
+ */
+function uploadError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const { code, statusCode } = error as { code?: string; statusCode?: number };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge();
+  if (statusCode === 413)
+    return new AppError('PAYLOAD_TOO_LARGE', 'The upload has too many parts or fields.', 413);
+  return invalidUpload();
+}
+
 /** Reads the multipart body: the CSV text and the other form fields. */
 async function readCsvUpload(req: FastifyRequest): Promise<{ text: string; fields: Record<string, string> }> {
   if (!req.isMultipart())
@@ -94,10 +116,11 @@ async function readCsvUpload(req: FastifyRequest): Promise<{ text: string; field
       }
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
-    throw error;
+    throw uploadError(error);
   }
   if (text === undefined) throw validationError('Please select a CSV file first.', CSV_FIELD);
+  requireCleanText(fields);
+  requireCleanText(text, CSV_FIELD);
   return { text, fields };
 }
 
@@ -170,6 +193,7 @@ export async function registerDataManagementRoutes(app: FastifyInstance, deps: A
         await requireAdmin(deps, req);
         const filters = parseWith(exportQuerySchema, req.query);
         const fileName = exportFileName(kind, filters.format);
+        const chunks = await openExport(deps, kind, filters);
         return reply
           .header(
             'content-type',
@@ -177,7 +201,7 @@ export async function registerDataManagementRoutes(app: FastifyInstance, deps: A
           )
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .header('cache-control', 'no-store')
-          .send(Readable.from(streamExport(deps, kind, filters)));
+          .send(Readable.from(chunks));
       });
     }
 

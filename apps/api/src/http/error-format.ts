@@ -92,6 +92,8 @@ function formatFastifyClientError(error: Error & { statusCode: number; code?: st
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { status: 400, body: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' } };
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, body: { code: 'BAD_URL', message: 'The address is not a valid URL.' } };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, body: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' } };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

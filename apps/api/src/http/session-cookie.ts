@@ -2,6 +2,7 @@ import type {} from '@fastify/cookie'; // request.cookies / reply.setCookie type
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { NewSession } from '../services/sessions.js';
+import { TRUSTED_DEVICE_DAYS } from '../services/trusted-devices.js';
 
 export const SESSION_COOKIE = 'fm_session';
 
@@ -34,5 +35,26 @@ export function clearSessionCookie(reply: FastifyReply, config: Pick<Config, 'is
     httpOnly: true,
     sameSite: 'lax',
     secure: config.isSecureOrigin,
+  });
+}
+
+/** The trusted-device token (see services/trusted-devices): HttpOnly, kept for a year. */
+export const DEVICE_COOKIE = 'fm_device';
+
+export function readDeviceToken(req: FastifyRequest): string | undefined {
+  return req.cookies[DEVICE_COOKIE] || undefined;
+}
+
+export function setDeviceCookie(
+  reply: FastifyReply,
+  token: string,
+  config: Pick<Config, 'isSecureOrigin'>,
+): void {
+  void reply.setCookie(DEVICE_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.isSecureOrigin,
+    maxAge: TRUSTED_DEVICE_DAYS * 24 * 60 * 60,
   });
 }

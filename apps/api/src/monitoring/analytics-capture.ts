@@ -56,6 +56,14 @@ const CAPTURE_RULES: CaptureRule[] = [
     event: { type: EVENT_TYPES.loginFailed, userSource: 'none' },
   },
   {
+    // A guess the limiter stopped is still a failed login: a burst must raise its alert.
+    method: 'POST',
+    path: '/api/auth/login',
+    procedure: 'auth.login',
+    when: (status) => status === 429,
+    event: { type: EVENT_TYPES.loginFailed, payload: { rateLimited: true }, userSource: 'none' },
+  },
+  {
     method: 'POST',
     path: '/api/leagues/sleeper/connect',
     procedure: 'leagues.sleeperConnect',

@@ -149,6 +149,14 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
     }
   });
 
+  it('accepts any other printable characters in a password, as generated passwords have them', async () => {
+    for (const password of ['x#Y^9~&k_P-q=+[]{}|;:,."', 'Ünïcödé pässwörd 1!', 'Touchdown!2024🏈 #']) {
+      const email = await registerVerifiedUser(server, smtp, uniqueEmail('symbols'), password);
+      const client = await signedInClient(server, email, password);
+      expect((await client.get('/api/auth/me')).status).toBe(200);
+    }
+  });
+
   it('ends the session at logout; its cookie then answers TOKEN_REVOKED', async () => {
     const email = await registerVerifiedUser(server, smtp);
     const client = await signedInClient(server, email);

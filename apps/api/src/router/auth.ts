@@ -1,6 +1,13 @@
 import { z } from 'zod';
+import { answerSent } from '../http/answer-sent.js';
 import { provideCsrfToken } from '../http/csrf.js';
-import { clearSessionCookie, readSessionToken, setSessionCookie } from '../http/session-cookie.js';
+import {
+  clearSessionCookie,
+  readDeviceToken,
+  readSessionToken,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../http/session-cookie.js';
 import { confirmEmailChange } from '../services/account-email-change.js';
 import { login, logout } from '../services/login.js';
 import { changePassword } from '../services/password-change.js';
@@ -44,7 +51,9 @@ export const authRouter = router({
     .input(credentialsInput)
     .output(messageOutput)
     .mutation(async ({ ctx, input }) =>
-      withMessage(await registerAccount(ctx.deps, { ...input, ip: ctx.req.ip })),
+      withMessage(
+        await registerAccount(ctx.deps, { ...input, ip: ctx.req.ip, answerSent: answerSent(ctx.reply) }),
+      ),
     ),
 
   resendVerification: publicProcedure
@@ -59,7 +68,9 @@ export const authRouter = router({
     .input(emailInput)
     .output(messageOutput)
     .mutation(async ({ ctx, input }) =>
-      withMessage(await resendVerification(ctx.deps, { ...input, ip: ctx.req.ip })),
+      withMessage(
+        await resendVerification(ctx.deps, { ...input, ip: ctx.req.ip, answerSent: answerSent(ctx.reply) }),
+      ),
     ),
 
   login: publicProcedure
@@ -74,14 +85,16 @@ export const authRouter = router({
     .input(credentialsInput.extend({ rememberMe: z.boolean().optional() }))
     .output(z.object({ user: sessionUserSchema }))
     .mutation(async ({ ctx, input }) => {
-      const { user, session } = await login(ctx.deps, {
+      const { user, session, deviceToken } = await login(ctx.deps, {
         ...input,
         ip: ctx.req.ip,
         userAgent: ctx.req.headers['user-agent'],
+        deviceToken: readDeviceToken(ctx.req),
       });
       // The browser's previous session (if any) ends: one live session per cookie jar.
       await logout(ctx.deps, readSessionToken(ctx.req));
       setSessionCookie(ctx.reply, session, ctx.deps.config);
+      setDeviceCookie(ctx.reply, deviceToken, ctx.deps.config);
       return { user };
     }),
 
@@ -113,7 +126,9 @@ export const authRouter = router({
     .input(emailInput)
     .output(messageOutput)
     .mutation(async ({ ctx, input }) =>
-      withMessage(await requestPasswordReset(ctx.deps, { ...input, ip: ctx.req.ip })),
+      withMessage(
+        await requestPasswordReset(ctx.deps, { ...input, ip: ctx.req.ip, answerSent: answerSent(ctx.reply) }),
+      ),
     ),
 
   resetPassword: publicProcedure
@@ -132,7 +147,12 @@ export const authRouter = router({
       }),
     )
     .output(messageOutput)
-    .mutation(async ({ ctx, input }) => withMessage(await resetPassword(ctx.deps, input))),
+    .mutation(async ({ ctx, input }) => {
+      const { message, deviceToken } = await resetPassword(ctx.deps, { ...input, ip: ctx.req.ip });
+      // Following the mailed link proves the browser is the owner's: it is trusted from now on.
+      setDeviceCookie(ctx.reply, deviceToken, ctx.deps.config);
+      return withMessage({ message });
+    }),
 
   changePassword: authedProcedure
     .meta({

@@ -114,37 +114,61 @@ async function* analyticsRows(
   }
 }
 
+/**
+ * Cells a spreadsheet would run as a formula: starting with = + - @ (or their full-width forms,
+ * or | and %), after optional spaces, or with a tab, CR or LF. OWASP's CSV-injection advice:
+ * prefix them with a single quote so they show as text. Numbers are written as numbers.
+ */
+export const SPREADSHEET_FORMULA_START = /^(?:\s*[=+\-@|%\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r\n])/;
+
+const csvLines = (rows: Row[], columns: readonly string[]) =>
+  `${Papa.unparse(rows, { header: false, columns: [...columns], escapeFormulae: SPREADSHEET_FORMULA_START })}\r\n`;
+
+/** The header goes out with the first page, so the first chunk waits for the first read. */
 async function* asCsv(rows: AsyncIterable<Row>, columns: readonly string[]): AsyncGenerator<string> {
-  yield `${columns.join(',')}\r\n`;
+  let header = `${columns.join(',')}\r\n`;
   let chunk: Row[] = [];
   for await (const row of rows) {
     chunk.push(row);
     if (chunk.length >= PAGE_SIZE) {
-      yield `${Papa.unparse(chunk, { header: false, columns: [...columns] })}\r\n`;
+      yield header + csvLines(chunk, columns);
+      header = '';
       chunk = [];
     }
   }
-  if (chunk.length > 0) yield `${Papa.unparse(chunk, { header: false, columns: [...columns] })}\r\n`;
+  yield header + (chunk.length > 0 ? csvLines(chunk, columns) : '');
 }
 
 async function* asJson(rows: AsyncIterable<Row>): AsyncGenerator<string> {
-  yield '[';
-  let isFirst = true;
+  let separator = '[\n';
   for await (const row of rows) {
-    yield `${isFirst ? '\n' : ',\n'}${JSON.stringify(row)}`;
-    isFirst = false;
+    yield `${separator}${JSON.stringify(row)}`;
+    separator = ',\n';
   }
-  yield '\n]\n';
+  yield separator === '[\n' ? '[]\n' : '\n]\n';
 }
 
-/** The export as a stream of text chunks, in the chosen format. */
-export function streamExport(
+async function* resumeWith(
+  first: IteratorResult<string>,
+  rest: AsyncIterator<string>,
+): AsyncGenerator<string> {
+  for (let next = first; !next.done; next = await rest.next()) yield next.value;
+}
+
+/**
+ * The export as a stream of text chunks, in the chosen format. The first chunk is read before
+ * this resolves, so a failing query rejects here, while an error answer can still be sent,
+ * rather than cutting a download short.
+ */
+export async function openExport(
   deps: Pick<AppDeps, 'database' | 'monitoring'>,
   kind: ExportKind,
   filters: ExportFilters,
-): AsyncGenerator<string> {
+): Promise<AsyncIterable<string>> {
   const isCsv = filters.format === 'csv';
   const rows = kind === 'projections' ? projectionRows(deps, filters) : analyticsRows(deps, filters, isCsv);
-  if (!isCsv) return asJson(rows);
-  return asCsv(rows, kind === 'projections' ? PROJECTION_COLUMNS : ANALYTICS_COLUMNS);
+  const chunks = isCsv
+    ? asCsv(rows, kind === 'projections' ? PROJECTION_COLUMNS : ANALYTICS_COLUMNS)
+    : asJson(rows);
+  return resumeWith(await chunks.next(), chunks);
 }

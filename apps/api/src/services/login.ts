@@ -4,8 +4,9 @@ import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { requireCredentials } from './account-input.js';
 import { verifyAgainstDummyHash, verifyPassword } from './password-hashing.js';
-import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_IP } from './rate-limiter.js';
+import { beginLoginAttempt, endLoginAttemptAsOwner, type LoginAttempt } from './login-throttle.js';
 import { createSession, revokeSessionToken, type NewSession } from './sessions.js';
+import { isDeviceTrustedFor, issueDeviceToken } from './trusted-devices.js';
 import { findUserByEmail, toSessionUser, type SessionUser } from './users.js';
 
 export const invalidCredentials = () =>
@@ -26,32 +27,37 @@ export interface LoginInput {
   rememberMe?: boolean | undefined;
   ip: string;
   userAgent?: string | undefined;
+  /** The browser's trusted-device token, if it has one. */
+  deviceToken?: string | undefined;
 }
 
 /**
  * Checks the credentials and opens a new session. Failures say only "Invalid email or
- * password." and count against both the address and the IP; a success clears the address's
- * count. Disabled and unverified accounts are told so only after a correct password.
- * Attempts are counted before the password is checked, so a burst of parallel guesses
- * cannot all slip in under the limit; a correct password gives its attempt back.
+ * password."; guesses are slowed per account and address, per account, and per address (see
+ * login-throttle), counted before the password is checked. Disabled and unverified accounts
+ * are told so only after a correct password. A correct password also hands out a new
+ * trusted-device token for the browser.
  */
 export async function login(
   deps: AppDeps,
   input: LoginInput,
   now = new Date(),
-): Promise<{ user: SessionUser; session: NewSession }> {
+): Promise<{ user: SessionUser; session: NewSession; deviceToken: string }> {
   const { email, password } = requireCredentials(input);
-  const { rateLimiter } = deps;
-  await rateLimiter.consume(LOGIN_FAILURES_PER_IP, input.ip);
-  await rateLimiter.consume(LOGIN_FAILURES_PER_ACCOUNT, email);
+  const { sessionSecret } = deps.config;
+  const attempt: LoginAttempt = {
+    email,
+    ip: input.ip,
+    isTrustedDevice: isDeviceTrustedFor(email, input.deviceToken, sessionSecret),
+  };
+  await beginLoginAttempt(deps, attempt);
 
   const user = await findUserByEmail(deps, email);
   const isPasswordCorrect = user
     ? await verifyPassword(user.passwordHash, password)
     : await verifyAgainstDummyHash(password).then(() => false);
   if (!user || !isPasswordCorrect) throw invalidCredentials();
-  await rateLimiter.refund(LOGIN_FAILURES_PER_IP, input.ip);
-  await rateLimiter.reset(LOGIN_FAILURES_PER_ACCOUNT, email);
+  await endLoginAttemptAsOwner(deps, attempt);
   if (user.isDisabled) throw accountDisabled();
   if (!user.emailVerifiedAt) throw emailNotVerified();
 
@@ -66,7 +72,11 @@ export async function login(
     .set({ lastLoginAt: now, lastActiveAt: now })
     .where(eq(users.id, user.id))
     .returning();
-  return { user: await toSessionUser(deps, updated ?? user), session };
+  return {
+    user: await toSessionUser(deps, updated ?? user),
+    session,
+    deviceToken: issueDeviceToken(email, sessionSecret),
+  };
 }
 
 /** Ends the session behind this cookie token, if any. */

@@ -25,9 +25,14 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
   /**
    * Delivers without making the caller wait (so response time reveals nothing about
-   * whether a mail was sent); failures are logged.
+   * whether a mail was sent); failures are logged. Given a function, it runs that too in the
+   * background, once `startAfter` has settled (the request's answer is sent), and sends the
+   * mail it returns, if any: the lookups and tokens behind a mail then cost the answer no time.
    */
-  sendInBackground(mail: OutgoingMail): void;
+  sendInBackground(
+    mail: OutgoingMail | (() => Promise<OutgoingMail | undefined>),
+    startAfter?: Promise<unknown>,
+  ): void;
   /** Resolves when every background delivery has finished (shutdown, tests). */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -82,11 +87,16 @@ export function createMailer(
   return {
     mode,
     send,
-    sendInBackground(mail) {
-      const delivery = send(mail)
-        .catch((error: unknown) =>
-          log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail could not be sent'),
-        )
+    sendInBackground(mail, startAfter = Promise.resolve()) {
+      const prepared = startAfter.catch(() => {}).then(() => (typeof mail === 'function' ? mail() : mail));
+      const delivery = prepared
+        .then(async (ready) => {
+          if (!ready) return;
+          await send(ready).catch((error: unknown) =>
+            log.error({ err: error, to: ready.to, subject: ready.subject }, 'mail could not be sent'),
+          );
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'mail could not be prepared'))
         .finally(() => pending.delete(delivery));
       pending.add(delivery);
     },

@@ -1,6 +1,9 @@
-/** Spec §5: the password rules, checked on the server as well as live in the form. */
+/** The password rules, checked on the server as well as live in the form. */
 export const PASSWORD_MIN_LENGTH = 12;
-/** Spec §5: the special characters a password must draw at least one from. */
+/**
+ * A password must draw at least one character from these; every other printable character
+ * (`#`, `^`, spaces, accented letters…) is welcome too, so generated passwords pass.
+ */
 export const PASSWORD_SPECIAL_CHARACTERS = '@$!%*?&';
 /** Longer inputs are refused before hashing so a huge body cannot cost seconds of CPU. */
 export const PASSWORD_MAX_LENGTH = 256;
@@ -17,12 +20,12 @@ export const PASSWORD_RULES: readonly PasswordRule[] = [
     label: `At least ${PASSWORD_MIN_LENGTH} characters`,
     test: (p) => p.length >= PASSWORD_MIN_LENGTH,
   },
-  { id: 'uppercase', label: 'One uppercase letter', test: (p) => /[A-Z]/.test(p) },
-  { id: 'lowercase', label: 'One lowercase letter', test: (p) => /[a-z]/.test(p) },
+  { id: 'uppercase', label: 'One uppercase letter', test: (p) => /\p{Lu}/u.test(p) },
+  { id: 'lowercase', label: 'One lowercase letter', test: (p) => /\p{Ll}/u.test(p) },
   { id: 'digit', label: 'One number', test: (p) => /\d/.test(p) },
   {
     id: 'special',
-    label: `One special character (${PASSWORD_SPECIAL_CHARACTERS})`,
+    label: `One special character from ${PASSWORD_SPECIAL_CHARACTERS} (other symbols are welcome too)`,
     test: (p) => [...PASSWORD_SPECIAL_CHARACTERS].some((c) => p.includes(c)),
   },
 ];

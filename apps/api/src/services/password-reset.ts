@@ -2,16 +2,15 @@ import { users } from '@fm/db';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
 import { AppError, validationError } from '../errors.js';
+import { claimAccountMail, type AccountMailRequest } from './account-mail-limits.js';
 import { passwordResetMail } from './account-mails.js';
 import { requireEmail, requireStrongPassword } from './account-input.js';
 import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
+import { clearLoginGuesses } from './login-throttle.js';
 import { hashPassword } from './password-hashing.js';
-import {
-  LOGIN_FAILURES_PER_ACCOUNT,
-  RESET_REQUESTS_PER_EMAIL,
-  RESET_REQUESTS_PER_IP,
-} from './rate-limiter.js';
+import { RESET_REQUESTS_PER_IP } from './rate-limiter.js';
 import { revokeUserSessions } from './sessions.js';
+import { issueDeviceToken } from './trusted-devices.js';
 import { findUserByEmail, findUserById } from './users.js';
 
 export const RESET_REQUESTED_MESSAGE =
@@ -25,31 +24,36 @@ export const invalidResetLink = () =>
     400,
   );
 
-/** Mails a reset link when the address has an active account; the answer is the same either way. */
+/**
+ * Mails a reset link when the address has an active account. The answer is the same, and
+ * takes as long, either way: the lookup, the token and the mail happen after the answer.
+ */
 export async function requestPasswordReset(
   deps: AppDeps,
-  input: { email?: string | undefined; ip: string },
+  input: AccountMailRequest,
 ): Promise<{ message: string }> {
   await deps.rateLimiter.consume(RESET_REQUESTS_PER_IP, input.ip);
   const email = requireEmail(input.email);
-  await deps.rateLimiter.consume(RESET_REQUESTS_PER_EMAIL, email);
-  const user = await findUserByEmail(deps, email);
-  if (user && !user.isDisabled) {
+  await claimAccountMail(deps, email);
+  deps.mailer.sendInBackground(async () => {
+    const user = await findUserByEmail(deps, email);
+    if (!user || user.isDisabled) return undefined;
     const token = await issueEmailToken(deps, user.id, 'reset-password');
-    deps.mailer.sendInBackground(passwordResetMail(deps.config.appUrl, user.email, token));
-  }
+    return passwordResetMail(deps.config.appUrl, user.email, token);
+  }, input.answerSent);
   return { message: RESET_REQUESTED_MESSAGE };
 }
 
 /**
  * Sets a new password from a reset link. The link works once; every open session of the
- * account ends (whoever knew the old password is logged out).
+ * account ends (whoever knew the old password is logged out), the guesses counted against
+ * the account are forgotten, and the browser that followed the link becomes a trusted device.
  */
 export async function resetPassword(
   deps: AppDeps,
-  input: { token?: string | undefined; password?: string | undefined },
+  input: { token?: string | undefined; password?: string | undefined; ip: string },
   now = new Date(),
-): Promise<{ message: string }> {
+): Promise<{ message: string; deviceToken: string }> {
   if (!input.token) throw invalidResetLink();
   if (!input.password) throw validationError('Please enter a new password.', 'password');
   // Checked before the link is used up, so a weak password does not cost the user their link.
@@ -68,6 +72,9 @@ export async function resetPassword(
     })
     .where(eq(users.id, user.id));
   await revokeUserSessions(deps, user.id, 'password-reset', now);
-  await deps.rateLimiter.reset(LOGIN_FAILURES_PER_ACCOUNT, user.email);
-  return { message: PASSWORD_RESET_MESSAGE };
+  await clearLoginGuesses(deps, { email: user.email, ip: input.ip });
+  return {
+    message: PASSWORD_RESET_MESSAGE,
+    deviceToken: issueDeviceToken(user.email, deps.config.sessionSecret),
+  };
 }

@@ -1,109 +1,129 @@
-import type { Redis } from 'ioredis';
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../errors.js';
+import { createCounterFactory, type RateLimitStoreOptions } from './rate-limit-store.js';
 
-/** A budget of `points` attempts per rolling window of `durationSeconds`, counted per key. */
+/** A budget of `points` attempts per window of `durationSeconds`, counted per key. */
 export interface RateLimitRule {
   name: string;
   points: number;
   durationSeconds: number;
 }
 
+/**
+ * Growing delays: `freeAttempts` attempts per `windowSeconds` go through at once; from then on
+ * each attempt must wait for the previous one's delay, `firstDelaySeconds` doubling each time
+ * up to `maxDelaySeconds`. Nothing is ever locked for longer than that.
+ */
+export interface BackoffRule {
+  name: string;
+  freeAttempts: number;
+  windowSeconds: number;
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+}
+
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
-/** Failed logins for one e-mail address (guessing one account's password). */
-export const LOGIN_FAILURES_PER_ACCOUNT: RateLimitRule = {
-  name: 'login-account',
-  points: 5,
-  durationSeconds: 15 * MINUTE,
-};
-/** Failed logins from one IP address (guessing across many accounts). */
-export const LOGIN_FAILURES_PER_IP: RateLimitRule = {
-  name: 'login-ip',
-  points: 20,
-  durationSeconds: 15 * MINUTE,
-};
 /** Registrations from one IP address. */
 export const REGISTRATIONS_PER_IP: RateLimitRule = { name: 'register-ip', points: 30, durationSeconds: HOUR };
-/** Password-reset mails requested for one address, and from one IP address. */
-export const RESET_REQUESTS_PER_EMAIL: RateLimitRule = {
-  name: 'forgot-email',
-  points: 3,
-  durationSeconds: HOUR,
-};
+/** Password-reset and verification mails requested from one IP address. */
 export const RESET_REQUESTS_PER_IP: RateLimitRule = { name: 'forgot-ip', points: 20, durationSeconds: HOUR };
-/** Verification mails re-sent for one address, and from one IP address. */
-export const RESENDS_PER_EMAIL: RateLimitRule = {
-  name: 'resend-email',
-  points: 3,
-  durationSeconds: 15 * MINUTE,
-};
 export const RESENDS_PER_IP: RateLimitRule = { name: 'resend-ip', points: 20, durationSeconds: HOUR };
 
 export interface RateLimiter {
   /** Counts one attempt for `key`; throws RATE_LIMITED when that goes over the budget. */
-  consume(rule: RateLimitRule, key: string): Promise<void>;
+  consume(rule: RateLimitRule, key: string, message?: RateLimitMessage): Promise<void>;
   /** Gives back one counted attempt (an attempt counted up front turned out fine). */
   refund(rule: RateLimitRule, key: string): Promise<void>;
-  /** Forgets the attempts of `key` (a successful login clears its failures). */
+  /** Forgets the attempts of `key`. */
   reset(rule: RateLimitRule, key: string): Promise<void>;
+  /** Counts one attempt under a backoff rule; throws RATE_LIMITED when it comes before its delay is over. */
+  attempt(rule: BackoffRule, key: string, message?: RateLimitMessage): Promise<void>;
+  /** Takes back one attempt counted by `attempt` (it turned out legitimate). */
+  refundAttempt(rule: BackoffRule, key: string): Promise<void>;
+  /** Forgets the attempts of `key` under a backoff rule, and any delay they earned. */
+  resetAttempts(rule: BackoffRule, key: string): Promise<void>;
+}
+
+/** The sentence a 429 shows, given the wait ("a minute", "15 minutes"). */
+export type RateLimitMessage = (wait: string) => string;
+const DEFAULT_MESSAGE: RateLimitMessage = (wait) => `Too many attempts. Please wait ${wait} and try again.`;
+
+/** "a minute", "15 minutes": how a person reads a wait of `seconds`. */
+export function describeWait(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes <= 1 ? 'a minute' : `${minutes} minutes`;
 }
 
 /** 429 RATE_LIMITED; the HTTP layer turns `retryAfterSeconds` into a Retry-After header. */
-export function rateLimited(retryAfterSeconds: number): AppError {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  const wait = minutes <= 1 ? 'a minute' : `${minutes} minutes`;
-  return new AppError('RATE_LIMITED', `Too many attempts. Please wait ${wait} and try again.`, 429, {
-    retryAfterSeconds,
-  });
+export function rateLimited(retryAfterSeconds: number, message = DEFAULT_MESSAGE): AppError {
+  return new AppError('RATE_LIMITED', message(describeWait(retryAfterSeconds)), 429, { retryAfterSeconds });
+}
+
+/** The delay an attempt numbered `count` (counted from 1) imposes on the next one, in seconds. */
+export function backoffDelaySeconds(rule: BackoffRule, count: number): number {
+  const doublings = Math.max(0, count - rule.freeAttempts);
+  return Math.min(rule.maxDelaySeconds, rule.firstDelaySeconds * 2 ** Math.min(doublings, 30));
 }
 
 /**
- * Counters in Redis when a client is given (shared by every API process), in this process
- * otherwise. If Redis stops answering, an in-process counter stands in until it is back.
+ * Counters in Redis when a client is given (shared by every API process), in the database while
+ * Redis is down (shared too), in this process when there is no Redis at all.
  */
-export function createRateLimiter(options: { redis?: Redis | undefined } = {}): RateLimiter {
-  const limiters = new Map<string, RateLimiterAbstract>();
-
-  function limiterFor(rule: RateLimitRule): RateLimiterAbstract {
-    let limiter = limiters.get(rule.name);
-    if (!limiter) {
-      const base = { keyPrefix: `fm-rl:${rule.name}`, points: rule.points, duration: rule.durationSeconds };
-      limiter = options.redis
-        ? new RateLimiterRedis({
-            ...base,
-            storeClient: options.redis,
-            rejectIfRedisNotReady: true,
-            insuranceLimiter: new RateLimiterMemory(base),
-          })
-        : new RateLimiterMemory(base);
-      limiters.set(rule.name, limiter);
+export function createRateLimiter(options: RateLimitStoreOptions = {}): RateLimiter {
+  const makeCounter = createCounterFactory(options);
+  const counters = new Map<string, RateLimiterAbstract>();
+  const counter = (keyPrefix: string, points: number, durationSeconds: number) => {
+    let found = counters.get(keyPrefix);
+    if (!found) {
+      found = makeCounter({ keyPrefix, points, durationSeconds });
+      counters.set(keyPrefix, found);
     }
-    return limiter;
-  }
-
+    return found;
+  };
+  const budget = (rule: RateLimitRule) => counter(rule.name, rule.points, rule.durationSeconds);
+  // Attempts under a backoff rule, counted without a cap…
+  const attempts = (rule: BackoffRule) =>
+    counter(`${rule.name}:count`, Number.MAX_SAFE_INTEGER, rule.windowSeconds);
+  // …and the gate: one attempt per delay, the delay set by whoever opens it.
+  const gate = (rule: BackoffRule) => counter(`${rule.name}:gate`, 1, rule.maxDelaySeconds);
   const normalise = (key: string) => key.trim().toLowerCase();
 
   return {
-    async consume(rule, key) {
+    async consume(rule, key, message) {
       try {
-        await limiterFor(rule).consume(normalise(key));
+        await budget(rule).consume(normalise(key));
       } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) throw rateLimited(secondsUntil(rejection));
+        if (rejection instanceof RateLimiterRes) throw rateLimited(secondsUntil(rejection), message);
         throw rejection;
       }
     },
     async refund(rule, key) {
-      await limiterFor(rule).reward(normalise(key), 1);
+      await budget(rule).reward(normalise(key), 1);
     },
     async reset(rule, key) {
-      await limiterFor(rule).delete(normalise(key));
+      await budget(rule).delete(normalise(key));
+    },
+    async attempt(rule, key, message) {
+      const normalised = normalise(key);
+      const { consumedPoints: count } = await attempts(rule).consume(normalised);
+      if (count < rule.freeAttempts) return;
+      try {
+        await gate(rule).consume(normalised, 1, { customDuration: backoffDelaySeconds(rule, count) });
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        // Refused attempts do not lengthen the delay: only attempts that were let through do.
+        await attempts(rule).reward(normalised, 1);
+        throw rateLimited(secondsUntil(rejection), message);
+      }
+    },
+    async refundAttempt(rule, key) {
+      await attempts(rule).reward(normalise(key), 1);
+    },
+    async resetAttempts(rule, key) {
+      const normalised = normalise(key);
+      await Promise.all([attempts(rule).delete(normalised), gate(rule).delete(normalised)]);
     },
   };
 }

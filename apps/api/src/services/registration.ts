@@ -1,11 +1,13 @@
 import { users } from '@fm/db';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
+import { claimAccountMail, type AccountMailRequest } from './account-mail-limits.js';
 import { alreadyRegisteredMail, verificationMail } from './account-mails.js';
 import { requireCredentials, requireEmail, requireStrongPassword } from './account-input.js';
 import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
+import type { OutgoingMail } from './mailer.js';
 import { hashPassword } from './password-hashing.js';
-import { REGISTRATIONS_PER_IP, RESENDS_PER_EMAIL, RESENDS_PER_IP } from './rate-limiter.js';
+import { REGISTRATIONS_PER_IP, RESENDS_PER_IP } from './rate-limiter.js';
 import { findUserByEmail, findUserById, type UserRow } from './users.js';
 
 /** Spec §8, verbatim. */
@@ -19,49 +21,54 @@ export const INVALID_VERIFICATION_LINK_MESSAGE =
 /**
  * Creates an unverified account and mails its verification link. An address that already
  * has an account gets the same answer (its owner is told by mail), so registering cannot be
- * used to find out who has an account.
+ * used to find out who has an account. Each mailbox gets a few account mails an hour at most.
  */
 export async function registerAccount(
   deps: AppDeps,
-  input: { email?: string | undefined; password?: string | undefined; ip: string },
+  input: AccountMailRequest & { password?: string | undefined },
 ): Promise<{ message: string }> {
   await deps.rateLimiter.consume(REGISTRATIONS_PER_IP, input.ip);
   const { email, password } = requireCredentials(input);
   requireStrongPassword(password);
+  await claimAccountMail(deps, email);
   // Hashed even when the address is taken, so both answers take as long.
   const passwordHash = await hashPassword(password);
-  const created = await deps.database.db
+  const [created] = await deps.database.db
     .insert(users)
     .values({ email, passwordHash, signupIp: input.ip })
     .onConflictDoNothing()
     .returning();
-  const user = created[0];
-  if (user) {
-    await sendVerificationLink(deps, user);
-  } else {
+  deps.mailer.sendInBackground(async () => {
+    if (created) return verificationMailFor(deps, created);
     const existing = await findUserByEmail(deps, email);
-    if (existing && !existing.emailVerifiedAt) await sendVerificationLink(deps, existing);
-    else if (existing)
-      deps.mailer.sendInBackground(alreadyRegisteredMail(deps.config.appUrl, existing.email));
-  }
+    if (!existing) return undefined;
+    if (!existing.emailVerifiedAt) return verificationMailFor(deps, existing);
+    return alreadyRegisteredMail(deps.config.appUrl, existing.email);
+  }, input.answerSent);
   return { message: REGISTRATION_SUCCESS_MESSAGE };
 }
 
-async function sendVerificationLink(deps: AppDeps, user: UserRow): Promise<void> {
+async function verificationMailFor(deps: AppDeps, user: UserRow): Promise<OutgoingMail> {
   const token = await issueEmailToken(deps, user.id, 'verify-email');
-  deps.mailer.sendInBackground(verificationMail(deps.config.appUrl, user.email, token));
+  return verificationMail(deps.config.appUrl, user.email, token);
 }
 
-/** Same answer whether or not the address has an account waiting for verification. */
+/**
+ * Same answer, in the same time, whether or not the address has an account waiting for
+ * verification: the lookup and the mail happen after the answer.
+ */
 export async function resendVerification(
   deps: AppDeps,
-  input: { email?: string | undefined; ip: string },
+  input: AccountMailRequest,
 ): Promise<{ message: string }> {
   await deps.rateLimiter.consume(RESENDS_PER_IP, input.ip);
   const email = requireEmail(input.email);
-  await deps.rateLimiter.consume(RESENDS_PER_EMAIL, email);
-  const user = await findUserByEmail(deps, email);
-  if (user && !user.emailVerifiedAt && !user.isDisabled) await sendVerificationLink(deps, user);
+  await claimAccountMail(deps, email);
+  deps.mailer.sendInBackground(async () => {
+    const user = await findUserByEmail(deps, email);
+    const isWaiting = user && !user.emailVerifiedAt && !user.isDisabled;
+    return isWaiting ? verificationMailFor(deps, user) : undefined;
+  }, input.answerSent);
   return { message: RESEND_MESSAGE };
 }
 

@@ -136,4 +136,19 @@ describe('login page', () => {
     const { router } = renderApp('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
+
+  it('after too many attempts, shows the wait and offers the reset link that works at once', async () => {
+    const message =
+      'Too many sign-in attempts. Please wait a minute and try again, or use "Forgot Password?" to get a link that lets you sign in now.';
+    fakeServer({
+      'GET /api/auth/me': SIGNED_OUT,
+      'POST /api/auth/login': () => [429, { code: 'RATE_LIMITED', message }],
+    });
+    const { router } = renderApp('/login');
+    const user = await fillIn('fan@example.com', 'Touchdown!2024x');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Get a sign-in link by email' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forgot-password'));
+  });
 });

@@ -1,6 +1,7 @@
 import { Banner, Button } from '@fm/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
 import { useAuth } from './auth-context';
 import { credentialsProblem } from './password-rules';
 import { PasswordField } from './PasswordField';
@@ -41,6 +42,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [isRateLimited, setRateLimited] = useState(false);
   const rememberId = useId();
 
   const submit = async (event: FormEvent) => {
@@ -51,11 +53,14 @@ export default function LoginPage() {
       return;
     }
     setError(null);
+    setRateLimited(false);
     try {
       // On success the signed-out guard sends the user on (to /link-leagues or /).
       await login(email, password, rememberMe);
     } catch (failure) {
       setError((failure as Error).message);
+      const cause = (failure as Error).cause;
+      setRateLimited(cause instanceof ApiError && cause.code === 'RATE_LIMITED');
     }
   };
 
@@ -70,6 +75,12 @@ export default function LoginPage() {
           </Banner>
         ))}
         {error && <Banner tone="error">{error}</Banner>}
+        {isRateLimited && (
+          <p className="auth-card__lead">
+            <Link to="/forgot-password">Get a sign-in link by email</Link> (it sets a new password and works
+            at once).
+          </p>
+        )}
         {error && NEEDS_VERIFICATION.test(error) && (
           <ResendVerification email={email} prompt="Didn't get the verification email?" />
         )}

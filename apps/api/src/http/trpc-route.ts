@@ -1,0 +1,37 @@
+import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
+import type { FastifyInstance } from 'fastify';
+import { createContextFactory } from '../context.js';
+import type { AppDeps } from '../deps.js';
+import { appRouter } from '../router/root.js';
+import { formatError } from './error-format.js';
+import { parseUntrustedJson } from './untrusted-input.js';
+
+/**
+ * `/trpc/:path` for the web app's typed client: queries by GET, mutations by POST with a JSON
+ * body. Mounted on our own route rather than tRPC's Fastify plugin, which would bring its own
+ * body parsers (multipart/form-data and raw streams): here the body is the app's JSON, parsed
+ * and checked like every other body, and a query's `input` gets the same checks.
+ */
+export function registerTrpcRoute(app: FastifyInstance, deps: AppDeps): void {
+  const createContext = createContextFactory(deps);
+  app.route<{ Params: { path: string }; Querystring: { input?: unknown } }>({
+    // HEAD explicitly: tRPC answers it (204) itself; Fastify's automatic HEAD cannot relay its answer.
+    method: ['GET', 'HEAD', 'POST'],
+    url: '/trpc/:path',
+    handler: async (req, reply) => {
+      if (typeof req.query.input === 'string') parseUntrustedJson(req.query.input, 'input');
+      await fastifyRequestHandler({
+        router: appRouter,
+        createContext,
+        onError: ({ error, path }) => {
+          if (formatError(error).status >= 500)
+            deps.log.error({ err: error.cause ?? error, path }, 'trpc call failed');
+        },
+        req,
+        res: reply,
+        path: req.params.path,
+      });
+      return reply;
+    },
+  });
+}

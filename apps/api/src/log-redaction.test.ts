@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../test/raw-http.js';
+import { loadConfig } from './config.js';
+import { redactUrl } from './log-redaction.js';
+import { createLogger } from './logger.js';
+import { startServer, type RunningServer } from './server.js';
+
+describe('redactUrl', () => {
+  it('keeps paths and filter values, and redacts every other query value and ;parameter', () => {
+    expect(redactUrl('/api/projections/public/qb?week=3&season=2025&page=2')).toBe(
+      '/api/projections/public/qb?week=3&season=2025&page=2',
+    );
+    expect(redactUrl('/reset-password?token=abc')).toBe('/reset-password?token=[redacted]');
+    expect(redactUrl('/cb?code=c&state=s&Week=1&%74oken=t')).toBe(
+      '/cb?code=[redacted]&state=[redacted]&Week=1&%74oken=[redacted]',
+    );
+    expect(redactUrl('/x;jsessionid=abc/y?a')).toBe('/x;[redacted]/y?a');
+    expect(redactUrl('/x?token=a;password=b')).toBe('/x?token=[redacted]&password=[redacted]');
+  });
+});
+
+describe('request logs at LOG_LEVEL=info', () => {
+  const lines: string[] = [];
+  let server: RunningServer;
+  let dataDir: string;
+  const SECRETS = Array.from({ length: 12 }, (_, i) => `SeCrEt${i}x${Date.now().toString(36)}`);
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'fm-logs-'));
+    const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    server = await startServer(config, {
+      logger: createLogger(config, sink),
+      webDistDir: path.join(dataDir, 'no-web'),
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes no token, code, state, password or key from any URL into the log', async () => {
+    const [a, b, c, d, e, f, g, h, i, j, k, l] = SECRETS;
+    const paths = [
+      `/reset-password?token=${a}`,
+      `/api/auth/verify-email?token=${b}`,
+      `/api/leagues/yahoo/callback?code=${c}&state=${d}`,
+      `/login?password=${e}&access_token=${f}&refresh_token=${g}`,
+      `/api/health?%74oken=${h}`,
+      `/api/health?TOKEN=${i}&api_key=${j}`,
+      `/reset-password;token=${k}`,
+      `/api/projections/public/all?week=1&sig=${l}`,
+    ];
+    for (const requestPath of paths) {
+      const answer = await rawRequest(server.url, { method: 'GET', path: requestPath });
+      expect(answer.status).toBeLessThan(500);
+    }
+    const log = lines.join('\n');
+    expect(log).toContain('incoming request');
+    expect(log).toContain('/api/projections/public/all?week=1');
+    for (const secret of SECRETS) expect(log).not.toContain(secret);
+  });
+});

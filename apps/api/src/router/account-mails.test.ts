@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertAccount } from '../../test/admin-accounts.js';
+import { STRONG_PASSWORD, uniqueEmail, waitForMailTo } from '../../test/accounts.js';
+import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp.js';
+import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
+import { AddressedClient, type RawResponse } from '../../test/raw-http.js';
+import { ACCOUNT_MAILS_PER_ADDRESS, mailboxOf } from '../services/account-mail-limits.js';
+
+const CAP = ACCOUNT_MAILS_PER_ADDRESS.points;
+
+/** Fails the test if `pending` has not settled within `ms` (it would otherwise hang). */
+function within<T>(ms: number, pending: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([pending, timeout]).finally(() => clearTimeout(timer));
+}
+
+describe.each(DATABASE_KINDS)('account mails on %s', (kind) => {
+  let server: TestServer;
+  let smtp: FakeSmtp;
+  const client = (address: string) => new AddressedClient(server.url, address);
+  const mailsToMailbox = (email: string) =>
+    smtp.mails.filter((mail) => mail.to.some((to) => mailboxOf(to) === mailboxOf(email)));
+
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    server = await startTestServer(kind, { SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('sends one mailbox at most three account mails an hour, whichever address asks and however it is spelt', async () => {
+    const { email } = await insertAccount(server);
+    const [local, domain] = email.split('@');
+    const spellings = [email, email.toUpperCase(), `${local}+again@${domain}`, ` ${email} `, email, email];
+    const answers: RawResponse[] = [];
+    for (const [i, spelling] of spellings.entries()) {
+      const from = client(`127.0.9.${(i % 3) + 1}`);
+      answers.push(await from.post('/api/auth/register', { email: spelling, password: STRONG_PASSWORD }));
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([
+      ...Array(CAP).fill(200),
+      ...Array(spellings.length - CAP).fill(429),
+    ]);
+    const refused = answers[CAP]!;
+    expect(refused.body.code).toBe('RATE_LIMITED');
+    expect(refused.body.message).toMatch(/check your inbox/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await server.deps.mailer.flush();
+    expect(mailsToMailbox(email)).toHaveLength(CAP);
+  });
+
+  it('shares the budget between register, resend and forgot, and answers an unknown address alike', async () => {
+    const pending = uniqueEmail('pending');
+    const unknown = uniqueEmail('ghost');
+    const from = client('127.0.9.10');
+    const asks = [
+      ['/api/auth/register', { email: pending, password: STRONG_PASSWORD }],
+      ['/api/auth/resend-verification', { email: pending }],
+      ['/api/auth/forgot-password', { email: pending }],
+      ['/api/auth/resend-verification', { email: pending }],
+    ] as const;
+    const statuses = [];
+    for (const [path, body] of asks) statuses.push((await from.post(path, body)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    await server.deps.mailer.flush();
+    const subjects = mailsToMailbox(pending).map((mail) => mail.subject.split(' ')[0]);
+    expect(subjects.sort()).toEqual(['Reset', 'Verify', 'Verify']);
+
+    const forUnknown = [];
+    for (let i = 0; i <= CAP; i += 1) {
+      forUnknown.push(await from.post('/api/auth/resend-verification', { email: unknown }));
+    }
+    expect(forUnknown.map((answer) => answer.status)).toEqual([...Array(CAP).fill(200), 429]);
+    await server.deps.mailer.flush();
+    expect(mailsToMailbox(unknown)).toHaveLength(0);
+  });
+
+  it('answers forgot-password and resend-verification before looking the address up, then mails', async () => {
+    const registered = (await insertAccount(server)).email;
+    const waiting = uniqueEmail('waiting');
+    const from = client('127.0.9.20');
+    expect(
+      (await from.post('/api/auth/register', { email: waiting, password: STRONG_PASSWORD })).status,
+    ).toBe(200);
+    await waitForMailTo(smtp, waiting, 'Verify');
+    const before = smtp.mails.length;
+
+    // Hold the users table: any answer that needed to look an address up would wait for it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let isHeld!: () => void;
+    const held = new Promise<void>((resolve) => (isHeld = resolve));
+    const holding = server.deps.database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table users in access exclusive mode`);
+      isHeld();
+      await released;
+    });
+    await held;
+    try {
+      const answers = await within(
+        10_000,
+        Promise.all([
+          from.post('/api/auth/forgot-password', { email: registered }),
+          from.post('/api/auth/forgot-password', { email: uniqueEmail('ghost') }),
+          from.post('/api/auth/resend-verification', { email: waiting }),
+          from.post('/api/auth/resend-verification', { email: uniqueEmail('ghost') }),
+        ]),
+        'answering while the users table was locked',
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      expect(answers[0]!.text).toBe(answers[1]!.text);
+      expect(answers[2]!.text).toBe(answers[3]!.text);
+    } finally {
+      release();
+      await holding;
+    }
+    await waitForMailTo(smtp, registered, 'Reset', before);
+    await waitForMailTo(smtp, waiting, 'Verify', before);
+  });
+});
