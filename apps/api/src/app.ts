@@ -9,10 +9,11 @@ import { createContextFactory } from './context.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import { registerDataManagementRoutes } from './http/data-management-routes.js';
 import { registerApiDocs } from './http/docs.js';
-import { formatError } from './http/error-format.js';
+import { formatError, isLoggedPerRequest, setRetryAfter } from './http/error-format.js';
 import { registerHealth } from './http/health.js';
 import { registerProjectionsRoute } from './http/projections-route.js';
 import { registerRestAdapter } from './http/rest-adapter.js';
+import { registerShutdownRefusal } from './http/shutdown-refusal.js';
 import { isApiPath, registerWebApp } from './http/spa.js';
 import { registerVerifyEmailRoute } from './http/verify-email-route.js';
 import { registerYahooCallbackRoute } from './http/yahoo-callback-route.js';
@@ -35,11 +36,13 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    return503OnClosing: true,
+    // our own 503 body while closing (registerShutdownRefusal)
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  registerShutdownRefusal(app);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -69,9 +72,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   await app.register(fastifyCookie, { secret: deps.config.sessionSecret });
 
   app.setErrorHandler((error, req, reply) => {
-    const { status, body } = formatError(error);
-    if (status >= 500) req.log.error({ err: error }, 'request failed');
-    return reply.code(status).send(body);
+    const formatted = formatError(error);
+    if (isLoggedPerRequest(formatted)) req.log.error({ err: error }, 'request failed');
+    setRetryAfter(reply, formatted);
+    return reply.code(formatted.status).send(formatted.body);
   });
 
   registerCsrfProtection(app, deps.config);
@@ -86,7 +90,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       router: appRouter,
       createContext: createContextFactory(deps),
       onError: ({ error, path }) => {
-        if (formatError(error).status >= 500)
+        if (isLoggedPerRequest(formatError(error)))
           deps.log.error({ err: error.cause ?? error, path }, 'trpc call failed');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],

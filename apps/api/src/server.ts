@@ -12,6 +12,7 @@ import { openEventStore } from './monitoring/open-event-store.js';
 import { connectRedis } from './redis.js';
 import { ensureAdminAccount } from './services/admin-account.js';
 import { createLeagueClients } from './services/leagues-clients.js';
+import { openDataChangeChannel } from './services/data-change-channel.js';
 import { createMailer } from './services/mailer.js';
 import { startFirstStartImport, type BackgroundImport } from './services/nfl-import/first-start-import.js';
 import { createRateLimiter } from './services/rate-limiter.js';
@@ -37,7 +38,7 @@ export interface StartOptions {
 /** Opens the database (failing with one line naming DATABASE_URL), migrates, serves. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.logger ?? createLogger(config);
-  const database = await connectDatabase(config);
+  const database = await connectDatabase(config, log);
   try {
     await runMigrations(database, { databaseUrl: config.databaseUrl });
   } catch (error) {
@@ -50,6 +51,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   const monitoring = createMonitoring({ database, eventStore, log });
   const redis = connectRedis(config, log);
+  const dataChanges = await openDataChangeChannel({ config, database, log, redis });
   const deps: AppDeps = {
     config,
     database,
@@ -68,6 +70,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await flushSimulationRecords(database);
     await eventStore.close();
     await deps.mailer.close();
+    await dataChanges.close();
     redis?.disconnect();
     await database.close();
   };
@@ -104,9 +107,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   return { app, deps, url: `http://${config.host}:${port}`, close: () => app.close() };
 }
 
-async function connectDatabase(config: Config): Promise<Database> {
+async function connectDatabase(config: Config, log: Logger): Promise<Database> {
   if (!config.databaseUrl) return openDatabase({ dataDir: config.dataDir });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    onAvailabilityChange: (isAvailable, cause) => {
+      if (isAvailable) log.info('PostgreSQL (DATABASE_URL) is reachable again; serving requests');
+      else
+        log.error(
+          { err: cause },
+          'PostgreSQL (DATABASE_URL) is unreachable: requests that need it answer 503 DATABASE_UNAVAILABLE until it is back',
+        );
+    },
+  });
   try {
     await database.ping();
     return database;

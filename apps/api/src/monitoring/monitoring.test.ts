@@ -120,3 +120,29 @@ describe.each(DATABASE_KINDS)('monitoring under real load on %s', (kind) => {
     expect(afterAgain.filter((alert) => alert.type === 'high_error_rate')).toHaveLength(2);
   });
 });
+
+describe.each(DATABASE_KINDS)('one bad event among others on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('keeps the failed-login events written in the same batch as a page view the database refuses', async () => {
+    const { eventStore } = server.deps.monitoring;
+    const visitor = server.client();
+    await visitor.fetchCsrfToken();
+    // a NUL byte is valid JSON but PostgreSQL refuses it in jsonb: that one row cannot be stored
+    const pageView = visitor.post('/api/events/page-view', { path: '/x\u0000' });
+    const logins = [0, 1, 2].map((i) =>
+      visitor.post('/api/auth/login', { email: `guess-${i}@example.com`, password: 'Wrong-password-1!' }),
+    );
+    const answers = await Promise.all([pageView, ...logins]);
+    expect(answers.slice(1).map((answer) => answer.status)).toEqual([401, 401, 401]);
+    await server.deps.monitoring.flush();
+
+    expect(await eventStore.countEvents({ types: ['auth.login_failed'] })).toBe(3);
+  });
+});

@@ -70,14 +70,16 @@ export function createMonitoring(options: {
   const { database, eventStore, log } = options;
   const requests = new RequestMetrics();
   const databases = new DatabaseMonitor(database, eventStore);
-  const errorLog: BufferedWriter<NewErrorEvent> = createBufferedWriter(
-    (batch) => eventStore.recordErrors(batch),
-    (error, size) => log.warn({ err: error, size }, 'could not write the error log'),
-  );
-  const analytics: BufferedWriter<NewAnalyticsEvent> = createBufferedWriter(
-    (batch) => eventStore.recordEvents(batch),
-    (error, size) => log.warn({ err: error, size }, 'could not write analytics events'),
-  );
+  const errorLog: BufferedWriter<NewErrorEvent> = createBufferedWriter({
+    write: (batch) => eventStore.recordErrors(batch),
+    log,
+    label: 'error log',
+  });
+  const analytics: BufferedWriter<NewAnalyticsEvent> = createBufferedWriter({
+    write: (batch) => eventStore.recordEvents(batch),
+    log,
+    label: 'analytics events',
+  });
   const lookups = new Set<Promise<void>>();
   const hasErrorBudget = createRateBudget(ERROR_LOG_RATE_PER_SECOND, ERROR_LOG_BURST);
   let unloggedErrors = 0;
