@@ -65,7 +65,9 @@ describe.runIf(TEST_POSTGRES_URL)('the server while PostgreSQL is unreachable', 
     expectDatabaseUnavailable(viaTrpc);
     expect(viaTrpc.response.body.error.data.appCode).toBe('DATABASE_UNAVAILABLE');
     // a hand-written Fastify route
-    const handWritten = await timed(member.get('/api/admin/data-management/export-projections?format=json&season=2025'));
+    const handWritten = await timed(
+      member.get('/api/admin/data-management/export-projections?format=json&season=2025'),
+    );
     expectDatabaseUnavailable(handWritten);
     expect(handWritten.response.body.code).toBe('DATABASE_UNAVAILABLE');
     const health = await timed(member.get('/api/health'));
