@@ -146,3 +146,38 @@ describe.each(DATABASE_KINDS)('one bad event among others on %s', (kind) => {
     expect(await eventStore.countEvents({ types: ['auth.login_failed'] })).toBe(3);
   });
 });
+
+describe('visitors’ session checks', () => {
+  let server: TestServer;
+  let admin: TestAccount;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+    admin = await signedInAccount(server, 'admin');
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('counts each anonymous "who is signed in?" 401 apart, never as an authentication error', async () => {
+    const { requests } = server.deps.monitoring;
+    const errorsBefore = requests.snapshot(5).errors;
+    const visitor = server.client();
+    for (let i = 0; i < 30; i++) expect((await visitor.get('/api/auth/me')).status).toBe(401);
+    expect(requests.snapshot(5).errors).toBe(errorsBefore);
+    await visitor.fetchCsrfToken();
+    const failedLogin = await visitor.post('/api/auth/login', {
+      email: 'nobody@example.com',
+      password: 'Wrong-password-1!',
+    });
+    expect(failedLogin.status).toBe(401);
+
+    const errors = (await admin.client.get('/api/admin/system/errors')).body.data;
+    expect(errors.summary.errorsByCategory.AUTHENTICATION_ERROR).toBe(1);
+    expect(errors.summary.totalErrors).toBe(1);
+    expect(errors.criticalIndicators).toEqual([]);
+
+    const health = (await admin.client.get('/api/admin/system/health')).body.data;
+    expect(health.components.errors.metrics.signedOutChecks).toBe(30);
+    expect(health.components.errors.status).toBe('healthy');
+  });
+});

@@ -5,7 +5,7 @@ import { hashToken } from '../services/secure-tokens.js';
 import { capturedEventFor, type CapturedEvent } from './analytics-capture.js';
 import { createBufferedWriter, type BufferedWriter } from './buffered-writer.js';
 import { DatabaseMonitor } from './database-monitor.js';
-import { classifyError, endpointLabel } from './request-labels.js';
+import { classifyError, endpointLabel, isSignedOutCheck } from './request-labels.js';
 import { RequestMetrics } from './request-metrics.js';
 
 /**
@@ -117,8 +117,16 @@ export function createMonitoring(options: {
     eventStore,
     recordRequest(request) {
       const endpoint = endpointLabel(request.method, request.url);
-      requests.record({ endpoint, statusCode: request.statusCode, durationMs: request.durationMs });
-      if (request.statusCode >= 400 && !hasErrorBudget()) {
+      const isExpected = isSignedOutCheck(endpoint, request.statusCode);
+      requests.record({
+        endpoint,
+        statusCode: request.statusCode,
+        durationMs: request.durationMs,
+        isSignedOutCheck: isExpected,
+      });
+      if (isExpected) {
+        // not an error: the error log and its categories keep real failures only
+      } else if (request.statusCode >= 400 && !hasErrorBudget()) {
         unloggedErrors++;
       } else if (request.statusCode >= 400) {
         errorLog.push({
