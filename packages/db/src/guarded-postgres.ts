@@ -23,7 +23,7 @@ export interface GuardedPostgres {
 }
 
 /** A query object that drizzle awaits directly or after `.values()`; both go through the guard. */
-function guardQuery(guard: AvailabilityGuard, query: ReturnType<Sql['unsafe']>) {
+function guardQuery(guard: AvailabilityGuard, query: ReturnType<Sql['unsafe']>, onAnswered: () => void) {
   const guarded = {
     values() {
       query.values();
@@ -33,7 +33,13 @@ function guardQuery(guard: AvailabilityGuard, query: ReturnType<Sql['unsafe']>) 
       onFulfilled?: ((value: unknown) => A | PromiseLike<A>) | null,
       onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
     ) {
-      return guard.run(() => query).then(onFulfilled, onRejected);
+      return guard
+        .run(() => query)
+        .then((rows) => {
+          onAnswered();
+          return rows;
+        })
+        .then(onFulfilled, onRejected);
     },
   };
   return guarded;
@@ -79,10 +85,16 @@ export function openGuardedPostgres(
     }
   };
   const guard = createAvailabilityGuard({ probe, onChange: onAvailabilityChange });
+  // postgres.js reads the server's array types on every new connection, and a connection reset
+  // during that read is an unhandled rejection, which ends the process. The first connection's
+  // read registers them for the whole pool, so reconnections after it skip the read.
+  const stopFetchingTypes = () => {
+    client.options.fetch_types = false;
+  };
   const guardedClient = new Proxy(client, {
     get(target, property, receiver) {
       if (property === 'unsafe') {
-        return (...args: Parameters<Sql['unsafe']>) => guardQuery(guard, target.unsafe(...args));
+        return (...args: Parameters<Sql['unsafe']>) => guardQuery(guard, target.unsafe(...args), stopFetchingTypes);
       }
       if (property === 'begin') {
         return (...args: unknown[]) =>
