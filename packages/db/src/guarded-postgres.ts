@@ -94,7 +94,8 @@ export function openGuardedPostgres(
   const guardedClient = new Proxy(client, {
     get(target, property, receiver) {
       if (property === 'unsafe') {
-        return (...args: Parameters<Sql['unsafe']>) => guardQuery(guard, target.unsafe(...args), stopFetchingTypes);
+        return (...args: Parameters<Sql['unsafe']>) =>
+          guardQuery(guard, target.unsafe(...args), stopFetchingTypes);
       }
       if (property === 'begin') {
         return (...args: unknown[]) =>
