@@ -2,10 +2,12 @@ import { listenToChannel, notifyChannel, type ChannelListener, type Database } f
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
-import { forgetDataVersion, useDataChangeAnnouncer, type DataChangeAnnouncer } from './data-version.js';
-
-/** PostgreSQL NOTIFY channel, and the prefix of the Redis one, on which data changes are announced. */
-export const DATA_CHANGED_CHANNEL = 'fm_data_changed';
+import {
+  DATA_CHANGED_CHANNEL,
+  forgetDataVersion,
+  useDataChangeAnnouncer,
+  type DataChangeAnnouncer,
+} from './data-version.js';
 
 export interface DataChangeChannel extends DataChangeAnnouncer {
   /** Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY (embedded: within this process). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { appState, isDatabaseUnavailable, type Database } from '@fm/db';
+import { appState, isDatabaseUnavailable, notifyChannel, type Database } from '@fm/db';
 import { eq } from 'drizzle-orm';
 
 /** The app_state key whose value changes whenever NFL data, projections or players change. */
@@ -9,6 +9,8 @@ export const DATA_VERSION_KEY = 'nfl_data_version';
  * open, or its channel is down): a change made elsewhere is seen within this time.
  */
 export const DATA_VERSION_RECHECK_MS = 5_000;
+/** PostgreSQL NOTIFY channel, and the prefix of the Redis one, on which data changes are announced. */
+export const DATA_CHANGED_CHANNEL = 'fm_data_changed';
 /** While announcements arrive, they carry every change; the version is still re-read this often. */
 export const DATA_VERSION_TRUSTED_MS = 60_000;
 
@@ -76,6 +78,9 @@ export async function bumpDataVersion(database: Database): Promise<string> {
     .values({ key: DATA_VERSION_KEY, value: version })
     .onConflictDoUpdate({ target: appState.key, set: { value: version, updatedAt: new Date() } });
   knownVersions.set(database, { version, checkedAt: Date.now() });
-  await announcers.get(database)?.announce(version);
+  const announcer = announcers.get(database);
+  // a process that opened no channel (a script) still reaches processes listening on PostgreSQL
+  if (announcer) await announcer.announce(version);
+  else await notifyChannel(database.db, DATA_CHANGED_CHANNEL, version);
   return version;
 }
