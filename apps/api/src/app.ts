@@ -11,6 +11,7 @@ import { registerDataManagementRoutes } from './http/data-management-routes.js';
 import { registerApiDocs } from './http/docs.js';
 import { formatError, isLoggedPerRequest, setRetryAfter } from './http/error-format.js';
 import { registerHealth } from './http/health.js';
+import { registerMatchupRoutes } from './http/matchup-routes.js';
 import { registerProjectionsRoute } from './http/projections-route.js';
 import { registerRestAdapter } from './http/rest-adapter.js';
 import { registerShutdownRefusal } from './http/shutdown-refusal.js';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
   await registerDataManagementRoutes(app, deps);
   registerProjectionsRoute(app, deps);
+  registerMatchupRoutes(app, deps);
   await registerRestAdapter(app, deps);
 
   const isServingWebApp = options.webDistDir ? await registerWebApp(app, options.webDistDir) : false;
