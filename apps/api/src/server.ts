@@ -109,9 +109,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
 async function connectDatabase(config: Config, log: Logger): Promise<Database> {
   if (!config.databaseUrl) return openDatabase({ dataDir: config.dataDir });
+  let hasConnected = false; // before the first answer, the start-up error below says it all
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     onAvailabilityChange: (isAvailable, cause) => {
+      if (!hasConnected) return;
       if (isAvailable) log.info('PostgreSQL (DATABASE_URL) is reachable again; serving requests');
       else
         log.error(
@@ -122,15 +124,26 @@ async function connectDatabase(config: Config, log: Logger): Promise<Database> {
   });
   try {
     await database.ping();
+    hasConnected = true;
     return database;
   } catch (error) {
     await database.close().catch(() => {});
     const target = new URL(config.databaseUrl);
-    // drizzle wraps the driver's error; the driver's code (ECONNREFUSED, 3D000…) says why
-    const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; message?: string };
+    // drizzle and the availability guard wrap the driver's error, whose code (ECONNREFUSED, 3D000…) says why
+    const cause = innermostCause(error) as { code?: string; message?: string };
     const reason = cause.message?.split('\n')[0] || cause.code || 'unknown error';
     throw new ConfigError(
       `DATABASE_URL: cannot connect to PostgreSQL at ${target.hostname}:${target.port || 5432}${target.pathname} (${reason})`,
     );
   }
+}
+
+function innermostCause(error: unknown): unknown {
+  let current = error;
+  for (let depth = 0; depth < 6; depth++) {
+    const cause = (current as { cause?: unknown } | null)?.cause;
+    if (!cause) break;
+    current = cause;
+  }
+  return current;
 }
