@@ -8,17 +8,26 @@
  * stops with `pg_ctl stop -m fast` and starts again; the shared server is never touched.
  * Run: `npx pnpm@10 --filter @fm/api bench:outage` (OUTAGE_SECONDS=15, CLIENTS=4 by default).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase, runMigrations, simulations } from '@fm/db';
 import { inArray } from 'drizzle-orm';
 import postgres from 'postgres';
 import { STRONG_PASSWORD } from '../test/accounts.js';
 import { freePort } from '../test/redis-server.js';
-import { insertMatchupSlate, OPPONENT_STARTERS, USER_STARTERS } from '../test/matchup-fixtures.js';
+import { insertMatchupSlate } from '../test/matchup-fixtures.js';
+import {
+  percentile,
+  perSecondTable,
+  send,
+  signIn,
+  spawnApi,
+  waitForHealth,
+  type Kind,
+  type Sample,
+} from './outage-clients.js';
 import { startOwnPostgres } from './own-postgres.js';
 
 const OUTAGE_SECONDS = Number(process.env.OUTAGE_SECONDS ?? 15);
@@ -26,156 +35,7 @@ const CLIENTS = Number(process.env.CLIENTS ?? 4);
 const BEFORE_SECONDS = 5;
 const AFTER_SECONDS = 10;
 const KILL_LOAD_SECONDS = 3;
-/** A client gives up on an answer after this (the outage used to hold requests 10–30 s). */
-const CLIENT_TIMEOUT_MS = 30_000;
 const ADMIN = { email: 'outage-bench@example.com', password: STRONG_PASSWORD };
-const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-type Kind = 'simulate' | 'me' | 'cached page';
-interface Sample {
-  kind: Kind;
-  startedAt: number;
-  ms: number;
-  status: number | 'timeout' | 'refused';
-  code?: string | undefined;
-  hasRetryAfter: boolean;
-}
-
-function spawnApi(env: Record<string, string>): ChildProcess {
-  const bundle = path.join(API_DIR, 'dist/main.js');
-  const args = existsSync(bundle) ? [bundle] : ['--import', 'tsx', 'src/main.ts'];
-  const child = spawn(process.execPath, args, {
-    cwd: API_DIR,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return child;
-}
-
-async function waitForHealth(url: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the API did not become healthy');
-}
-
-async function signIn(url: string): Promise<Record<string, string>> {
-  const csrf = await fetch(`${url}/api/auth/csrf-token`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-csrf-token': csrfToken,
-      cookie: `csrf-token=${csrfToken}`,
-    },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  const session = login.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';', 1)[0])
-    .join('; ');
-  return {
-    'content-type': 'application/json',
-    'x-csrf-token': csrfToken,
-    cookie: `csrf-token=${csrfToken}; ${session}`,
-  };
-}
-
-const MATCHUP = JSON.stringify({
-  user_team: { starters: USER_STARTERS.map((p) => p.sleeperId) },
-  opponent_team: { starters: OPPONENT_STARTERS.map((p) => p.sleeperId) },
-  iterations: 2_000,
-});
-
-/** One request, timed; `onId` gets the simulation id of an acknowledged run. */
-async function send(
-  url: string,
-  kind: Kind,
-  headers: Record<string, string>,
-  t0: number,
-  onId: (id: string) => void,
-): Promise<Sample> {
-  const startedAt = performance.now() - t0;
-  const started = performance.now();
-  const [pathName, init]: [string, RequestInit] =
-    kind === 'simulate'
-      ? ['/api/matchup/simulate', { method: 'POST', headers, body: MATCHUP }]
-      : kind === 'me'
-        ? ['/api/auth/me', { headers }]
-        : ['/api/projections/public/all?limit=20', {}];
-  try {
-    const response = await fetch(`${url}${pathName}`, {
-      ...init,
-      signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
-    });
-    const body = (await response.json().catch(() => ({}))) as { code?: string; simulation_id?: string };
-    if (response.ok && body.simulation_id) onId(body.simulation_id);
-    return {
-      kind,
-      startedAt,
-      ms: performance.now() - started,
-      status: response.status,
-      code: response.ok ? undefined : body.code,
-      hasRetryAfter: response.headers.has('retry-after'),
-    };
-  } catch (error) {
-    const isTimeout = (error as Error).name === 'TimeoutError';
-    return {
-      kind,
-      startedAt,
-      ms: performance.now() - started,
-      status: isTimeout ? 'timeout' : 'refused',
-      hasRetryAfter: false,
-    };
-  }
-}
-
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-};
-
-function perSecondTable(samples: Sample[], events: Map<number, string>) {
-  const bySecond = new Map<number, Sample[]>();
-  for (const sample of samples) {
-    const second = Math.floor(sample.startedAt / 1000);
-    bySecond.set(second, [...(bySecond.get(second) ?? []), sample]);
-  }
-  const seconds = [...bySecond.keys()].sort((a, b) => a - b);
-  return seconds.map((second) => {
-    const rows = bySecond.get(second)!;
-    const count = (test: (s: Sample) => boolean) => rows.filter(test).length;
-    const needingDatabase = rows.filter((s) => s.kind !== 'cached page');
-    return {
-      second,
-      event: events.get(second) ?? '',
-      requests: rows.length,
-      'answered 200': count((s) => s.status === 200),
-      '503 DATABASE_UNAVAILABLE': count((s) => s.status === 503 && s.code === 'DATABASE_UNAVAILABLE'),
-      'other answers': count(
-        (s) => typeof s.status === 'number' && s.status !== 200 && s.code !== 'DATABASE_UNAVAILABLE',
-      ),
-      'timeouts/refused': count((s) => typeof s.status !== 'number'),
-      'cached page 200': count((s) => s.kind === 'cached page' && s.status === 200),
-      'p50 ms': Math.round(
-        percentile(
-          needingDatabase.map((s) => s.ms),
-          0.5,
-        ),
-      ),
-      'max ms': Math.round(Math.max(0, ...needingDatabase.map((s) => s.ms))),
-    };
-  });
-}
 
 async function countMissing(databaseUrl: string, ids: string[]): Promise<number> {
   const database = await openDatabase({ databaseUrl });
@@ -221,7 +81,7 @@ try {
   };
   api = spawnApi(apiEnv);
   await waitForHealth(url);
-  const clients = await Promise.all(Array.from({ length: CLIENTS }, () => signIn(url)));
+  const clients = await Promise.all(Array.from({ length: CLIENTS }, () => signIn(url, ADMIN)));
 
   // Phase 1: light load, PostgreSQL stopped and started again.
   const acknowledged: string[] = [];
