@@ -5,9 +5,12 @@
  * simulation (no seed). Next to it: GET /api/auth/me under the same load (what any signed-in
  * call costs), and one simulation through the pool alone, and inline.
  * Run: `npx pnpm@10 --filter @fm/api bench` (targets: ≥ 400 req/s, p99 ≤ 100 ms).
+ * CPU_PROFILE=<file.cpuprofile> also writes a profile of the server's main thread during the
+ * simulate load (open it in Chrome DevTools), and prints its busy time per request.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,22 +37,14 @@ interface AutocannonResult {
   timeouts: number;
 }
 
+/** POSTs `body`, or GETs when there is none. */
 function runAutocannon(
   url: string,
   headers: Record<string, string>,
-  body: string,
+  body: string | null,
 ): Promise<AutocannonResult> {
-  const args = [
-    '-c',
-    String(CONNECTIONS),
-    '-d',
-    String(DURATION_SECONDS),
-    '-m',
-    'POST',
-    '-b',
-    body,
-    '--json',
-  ];
+  const args = ['-c', String(CONNECTIONS), '-d', String(DURATION_SECONDS), '--json'];
+  if (body !== null) args.push('-m', 'POST', '-b', body);
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   return new Promise((resolve, reject) => {
     const child = spawn(AUTOCANNON, [...args, url], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -62,6 +57,46 @@ function runAutocannon(
         : reject(new Error(`autocannon exited ${code}`)),
     );
   });
+}
+
+const MAIN_THREAD_STAT = `/proc/self/task/${process.pid}/stat`;
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time of this process's main thread (the server's event loop; the simulation threads and
+ * autocannon are elsewhere), in ms — unlike wall-clock figures, it does not grow when other
+ * programs compete for the CPU. Linux only; null elsewhere.
+ */
+function mainThreadCpuMs(): number | null {
+  if (!existsSync(MAIN_THREAD_STAT)) return null;
+  const fields = readFileSync(MAIN_THREAD_STAT, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat(5); fields[0] here is field 3
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Profiles this thread (the server's main thread) until stop(), which writes the profile. */
+async function startMainThreadProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return {
+    /** Writes the profile; answers the thread's busy (not idle) milliseconds per request. */
+    async stop(file: string, requests: number): Promise<number> {
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      writeFileSync(file, JSON.stringify(profile));
+      const idleIds = new Set(
+        profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((node) => node.id),
+      );
+      let busyUs = 0;
+      profile.samples!.forEach((id, i) => {
+        if (!idleIds.has(id)) busyUs += profile.timeDeltas![i] ?? 0;
+      });
+      return busyUs / 1000 / Math.max(requests, 1);
+    },
+  };
 }
 
 function medianMs(times: number[]): number {
@@ -80,6 +115,7 @@ const config = loadConfig({
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
   DATABASE_URL: postgres?.url,
+  SIMULATION_WORKERS: process.env.SIMULATION_WORKERS,
 });
 const server = await startServer(config, { webDistDir: path.join(dataDir, 'no-web') });
 try {
@@ -135,14 +171,24 @@ try {
     inlineTimes.push(performance.now() - started);
   }
 
+  const profiler = process.env.CPU_PROFILE ? await startMainThreadProfile() : null;
+  const cpuBefore = mainThreadCpuMs();
   const result = await runAutocannon(url, headers, body);
+  // the server's main thread (this one; autocannon is another process): CPU time per request
+  const mainThreadMs = (mainThreadCpuMs()! - cpuBefore!) / result.requests.total;
+  const busyMsPerRequest = profiler
+    ? await profiler.stop(process.env.CPU_PROFILE!, result.requests.total)
+    : null;
   // The floor under any signed-in call: session check, monitoring, HTTP — no simulation.
+  const baselineCpuBefore = mainThreadCpuMs();
   const baseline = await runAutocannon(`${server.url}/api/auth/me`, headers, null);
+  if (baseline.non2xx > 0) throw new Error(`GET /api/auth/me answered ${baseline.non2xx} non-2xx`);
+  const baselineMainThreadMs = (mainThreadCpuMs()! - baselineCpuBefore!) / baseline.requests.total;
   const requestsPerSecond = result.requests.average;
   const { p50, p99 } = result.latency;
   console.log(
     `POST /api/matchup/simulate — ${USER_STARTERS.length} v ${OPPONENT_STARTERS.length} starters, ${lastAnswer?.iterations.toLocaleString('en-US')} iterations, ` +
-      `${CONNECTIONS} connections, ${DURATION_SECONDS} s, ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}, runner: ${runner.mode}, ` +
+      `${CONNECTIONS} connections, ${DURATION_SECONDS} s, ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}, runner: ${runner.mode}, ${config.simulationWorkers} worker threads, ` +
       `${os.availableParallelism()} CPUs, load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
@@ -180,6 +226,23 @@ try {
       target: '',
       met: '',
     },
+    {
+      measure: 'main-thread CPU per request: simulate / auth-me',
+      value:
+        cpuBefore === null ? 'n/a' : `${mainThreadMs.toFixed(2)} ms / ${baselineMainThreadMs.toFixed(2)} ms`,
+      target: '',
+      met: '',
+    },
+    ...(busyMsPerRequest === null
+      ? []
+      : [
+          {
+            measure: 'main thread busy per simulate request (profile)',
+            value: `${busyMsPerRequest.toFixed(2)} ms`,
+            target: '',
+            met: '',
+          },
+        ]),
     {
       measure: 'one simulation via the pool (median)',
       value: `${medianMs(poolTimes).toFixed(2)} ms`,

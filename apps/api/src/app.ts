@@ -9,11 +9,13 @@ import { answerClientError } from './http/client-errors.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import { registerDataManagementRoutes } from './http/data-management-routes.js';
 import { registerApiDocs } from './http/docs.js';
-import { formatError } from './http/error-format.js';
+import { formatError, isLoggedPerRequest, setRetryAfter } from './http/error-format.js';
 import { registerHealth } from './http/health.js';
+import { registerMatchupRoutes } from './http/matchup-routes.js';
 import { registerProjectionsRoute } from './http/projections-route.js';
 import { registerRequestBodies } from './http/request-bodies.js';
 import { registerRestAdapter } from './http/rest-adapter.js';
+import { registerShutdownRefusal } from './http/shutdown-refusal.js';
 import { isApiPath, registerWebApp } from './http/spa.js';
 import { registerTrpcRoute } from './http/trpc-route.js';
 import { registerVerifyEmailRoute } from './http/verify-email-route.js';
@@ -36,7 +38,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    return503OnClosing: true,
+    // our own 503 body while closing (registerShutdownRefusal)
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
@@ -48,6 +51,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     },
   });
 
+  registerShutdownRefusal(app);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -77,9 +81,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   await app.register(fastifyCookie, { secret: deps.config.sessionSecret });
 
   app.setErrorHandler((error, req, reply) => {
-    const { status, body } = formatError(error);
-    if (status >= 500) req.log.error({ err: error }, 'request failed');
-    return reply.code(status).send(body);
+    const formatted = formatError(error);
+    if (isLoggedPerRequest(formatted)) req.log.error({ err: error }, 'request failed');
+    setRetryAfter(reply, formatted);
+    return reply.code(formatted.status).send(formatted.body);
   });
 
   registerRequestBodies(app);
@@ -92,6 +97,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerTrpcRoute(app, deps);
   await registerDataManagementRoutes(app, deps);
   registerProjectionsRoute(app, deps);
+  registerMatchupRoutes(app, deps);
   await registerRestAdapter(app, deps);
 
   const isServingWebApp = options.webDistDir ? await registerWebApp(app, options.webDistDir) : false;

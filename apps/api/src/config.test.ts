@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, defaultSimulationWorkers, loadConfig } from './config.js';
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'fm-config-'));
 
@@ -29,6 +29,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
   });
 
+  it('sizes the simulation pool to the cores less one, at least one, unless SIMULATION_WORKERS says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).simulationWorkers).toBe(
+      Math.max(1, os.availableParallelism() - 1),
+    );
+    expect(defaultSimulationWorkers(8)).toBe(7);
+    expect(defaultSimulationWorkers(2)).toBe(1);
+    expect(defaultSimulationWorkers(1)).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), SIMULATION_WORKERS: '3' }).simulationWorkers).toBe(3);
+  });
+
   it('marks an https APP_URL as a secure origin', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), APP_URL: 'https://fm.example.com/' }).isSecureOrigin).toBe(true);
   });
@@ -42,6 +52,9 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['SESSION_SECRET', 'short'],
     ['ADMIN_EMAIL', 'not-an-email'],
+    ['SIMULATION_WORKERS', '0'],
+    ['SIMULATION_WORKERS', 'two'],
+    ['SIMULATION_WORKERS', '1.5'],
   ])('rejects %s=%s with one line naming the variable', (variable, value) => {
     const attempt = () => loadConfig({ DATA_DIR: dataDir(), [variable]: value, ADMIN_PASSWORD: 'x' });
     expect(attempt).toThrow(ConfigError);

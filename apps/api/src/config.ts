@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -26,6 +27,17 @@ const urlWithProtocols = (protocols: string[]) =>
     },
     { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
+
+/** More simulation threads than this only add memory: the engine is CPU-bound. */
+const MAX_SIMULATION_WORKERS = 64;
+
+/**
+ * One simulation thread per core, less the one the main thread (HTTP, sessions, answers) needs;
+ * at least one. Several API processes on one machine should each get a share (SIMULATION_WORKERS).
+ */
+export function defaultSimulationWorkers(cores = os.availableParallelism()): number {
+  return Math.max(1, cores - 1);
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -59,6 +71,15 @@ const envSchema = z.object({
       .max(7 * 24 * 60, { message: 'must be at most a week (10080 minutes)' })
       .default(60),
   ),
+  SIMULATION_WORKERS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ message: 'must be a whole number of threads' })
+      .int({ message: 'must be a whole number of threads' })
+      .min(1, { message: 'must be at least 1' })
+      .max(MAX_SIMULATION_WORKERS, { message: `must be at most ${MAX_SIMULATION_WORKERS}` })
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -81,6 +102,8 @@ export interface Config {
   nflDataDir: string | undefined;
   /** Minutes between syncs of the current season from SLEEPER_API_URL; 0 = never. */
   dataSyncMinutes: number;
+  /** Worker threads of this process's simulation pool. */
+  simulationWorkers: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
 
@@ -126,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     nflDataDir: e.NFL_DATA_DIR ? path.resolve(e.NFL_DATA_DIR) : undefined,
     dataSyncMinutes: e.DATA_SYNC_MINUTES,
+    simulationWorkers: e.SIMULATION_WORKERS ?? defaultSimulationWorkers(),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,6 +1,7 @@
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { startServer } from './server.js';
+import { describeStartupFailure } from './startup-failure.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -35,8 +36,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message =
-    error instanceof ConfigError ? error.message : `Start-up failed: ${(error as Error).message ?? error}`;
-  console.error(message);
+  console.error(describeStartupFailure(error));
   process.exit(1);
 });

@@ -12,8 +12,8 @@ import { openEventStore } from './monitoring/open-event-store.js';
 import { connectRedis } from './redis.js';
 import { ensureAdminAccount } from './services/admin-account.js';
 import { createDataSync, type DataSync } from './services/data-sync/data-sync.js';
-import { createProcessLocalExclusive } from './services/data-sync/exclusive-run.js';
 import { createLeagueClients } from './services/leagues-clients.js';
+import { openDataChangeChannel } from './services/data-change-channel.js';
 import { createMailer } from './services/mailer.js';
 import { startFirstStartImport, type BackgroundImport } from './services/nfl-import/first-start-import.js';
 import { createRateLimiter } from './services/rate-limiter.js';
@@ -39,7 +39,7 @@ export interface StartOptions {
 /** Opens the database (failing with one line naming DATABASE_URL), migrates, serves. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.logger ?? createLogger(config);
-  const database = await connectDatabase(config);
+  const database = await connectDatabase(config, log);
   try {
     await runMigrations(database, { databaseUrl: config.databaseUrl });
   } catch (error) {
@@ -52,6 +52,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   const monitoring = createMonitoring({ database, eventStore, log });
   const redis = connectRedis(config, log);
+  const dataChanges = await openDataChangeChannel({ config, database, log, redis });
   const deps: AppDeps = {
     config,
     database,
@@ -64,7 +65,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // set just below: the sync itself runs with these dependencies
     dataSync: undefined as unknown as DataSync,
   };
-  deps.dataSync = createDataSync(deps, createProcessLocalExclusive());
+  deps.dataSync = createDataSync(deps);
   let firstStartImport: BackgroundImport | null = null;
   const closeDependencies = async () => {
     await deps.dataSync.stop();
@@ -74,6 +75,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await flushSimulationRecords(database);
     await eventStore.close();
     await deps.mailer.close();
+    await dataChanges.close();
     redis?.disconnect();
     await database.close();
   };
@@ -112,20 +114,43 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   return { app, deps, url: `http://${config.host}:${port}`, close: () => app.close() };
 }
 
-async function connectDatabase(config: Config): Promise<Database> {
+async function connectDatabase(config: Config, log: Logger): Promise<Database> {
   if (!config.databaseUrl) return openDatabase({ dataDir: config.dataDir });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  let hasConnected = false; // before the first answer, the start-up error below says it all
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    onAvailabilityChange: (isAvailable, cause) => {
+      if (!hasConnected) return;
+      if (isAvailable) log.info('PostgreSQL (DATABASE_URL) is reachable again; serving requests');
+      else
+        log.error(
+          { err: cause },
+          'PostgreSQL (DATABASE_URL) is unreachable: requests that need it answer 503 DATABASE_UNAVAILABLE until it is back',
+        );
+    },
+  });
   try {
     await database.ping();
+    hasConnected = true;
     return database;
   } catch (error) {
     await database.close().catch(() => {});
     const target = new URL(config.databaseUrl);
-    // drizzle wraps the driver's error; the driver's code (ECONNREFUSED, 3D000…) says why
-    const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; message?: string };
+    // drizzle and the availability guard wrap the driver's error, whose code (ECONNREFUSED, 3D000…) says why
+    const cause = innermostCause(error) as { code?: string; message?: string };
     const reason = cause.message?.split('\n')[0] || cause.code || 'unknown error';
     throw new ConfigError(
       `DATABASE_URL: cannot connect to PostgreSQL at ${target.hostname}:${target.port || 5432}${target.pathname} (${reason})`,
     );
   }
+}
+
+function innermostCause(error: unknown): unknown {
+  let current = error;
+  for (let depth = 0; depth < 6; depth++) {
+    const cause = (current as { cause?: unknown } | null)?.cause;
+    if (!cause) break;
+    current = cause;
+  }
+  return current;
 }

@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { AppError, forbidden } from './errors.js';
 import type { Context } from './context.js';
-import { formatError, trpcCodeForStatus } from './http/error-format.js';
+import { DATABASE_UNAVAILABLE, formatError, setRetryAfter, trpcCodeForStatus } from './http/error-format.js';
 import { readSessionToken } from './http/session-cookie.js';
 import { authenticateSessionToken } from './services/sessions.js';
 
@@ -27,17 +27,21 @@ const t = initTRPC
   });
 
 /**
- * Services throw AppError; give tRPC the matching status so /trpc and /api agree, and turn
- * a rate limit's wait into the Retry-After header.
+ * Services throw AppError, and the database layer DatabaseUnavailableError: give tRPC the
+ * matching status so /trpc and /api agree, and send the Retry-After the formatter asks for.
  */
 const appErrorsAsTrpc = t.middleware(async ({ ctx, next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    const retryAfterSeconds = cause.details?.retryAfterSeconds;
-    if (typeof retryAfterSeconds === 'number')
-      void ctx.reply.header('Retry-After', String(retryAfterSeconds));
-    throw new TRPCError({ code: trpcCodeForStatus(cause.status), message: cause.message, cause });
+  if (result.ok) return result;
+  const formatted = formatError(result.error);
+  setRetryAfter(ctx.reply, formatted);
+  const cause = result.error.cause;
+  if (cause instanceof AppError || formatted.body.code === DATABASE_UNAVAILABLE.body.code) {
+    throw new TRPCError({
+      code: trpcCodeForStatus(formatted.status),
+      message: formatted.body.message,
+      cause,
+    });
   }
   return result;
 });

@@ -5,12 +5,17 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import postgres from 'postgres';
+import type { Sql } from 'postgres';
+import type { DatabaseAvailability } from './availability.js';
+import { openGuardedPostgres } from './guarded-postgres.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
 /** The one database type the app codes against, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** The driver underneath, for session-level features (advisory locks, LISTEN) in this package. */
+export type DatabaseDriver = { kind: 'postgres'; client: Sql } | { kind: 'pglite'; client: PGlite };
 
 export interface Database {
   db: Db;
@@ -20,6 +25,12 @@ export interface Database {
   close(): Promise<void>;
   /** Pool figures for the health page (PGlite has a single in-process connection). */
   connectionStats(): { max: number };
+  /**
+   * Whether the server can be reached. While it cannot, every query rejects at once with
+   * DatabaseUnavailableError (the embedded database is always available).
+   */
+  availability: DatabaseAvailability;
+  driver: DatabaseDriver;
 }
 
 export interface DatabaseOptions {
@@ -28,22 +39,34 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** Called when the PostgreSQL server becomes unreachable (false) and reachable again (true). */
+  onAvailabilityChange?: (isAvailable: boolean, cause?: unknown) => void;
 }
 
+const ALWAYS_AVAILABLE: DatabaseAvailability = { isAvailable: true, unavailableSince: null };
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 10);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.maxConnections ?? 10, options.onAvailabilityChange);
+  }
   return openPglite(options.dataDir);
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
-  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+async function openPostgres(
+  url: string,
+  max: number,
+  onAvailabilityChange: DatabaseOptions['onAvailabilityChange'],
+): Promise<Database> {
+  const pool = openGuardedPostgres(url, max, onAvailabilityChange);
+  const db = drizzlePostgres(pool.guardedClient, { schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     ping: () => timedSelectOne(db),
-    close: () => client.end({ timeout: 5 }),
+    close: () => pool.close(),
     connectionStats: () => ({ max }),
+    availability: pool.guard,
+    driver: { kind: 'postgres', client: pool.client },
   };
 }
 
@@ -63,6 +86,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     ping: () => timedSelectOne(db),
     close: () => client.close(),
     connectionStats: () => ({ max: 1 }),
+    availability: ALWAYS_AVAILABLE,
+    driver: { kind: 'pglite', client },
   };
 }
 

@@ -16,12 +16,16 @@ export interface TestDatabase extends Database {
 /**
  * A migrated, empty database for one test file: a fresh PostgreSQL database on the
  * server at `serverUrl` (dropped afterwards), or an embedded PGlite one in a temp folder.
+ * `isMigrated: false` leaves it without tables, as a first start finds it.
  */
-export async function createTestDatabase(serverUrl?: string): Promise<TestDatabase> {
+export async function createTestDatabase(
+  serverUrl?: string,
+  { isMigrated = true }: { isMigrated?: boolean } = {},
+): Promise<TestDatabase> {
   if (!serverUrl) {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fm-db-'));
     const database = await openDatabase({ dataDir });
-    await runMigrations(database);
+    if (isMigrated) await runMigrations(database);
     return {
       ...database,
       dataDir,
@@ -37,7 +41,7 @@ export async function createTestDatabase(serverUrl?: string): Promise<TestDataba
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 5 });
-  await runMigrations(database, { databaseUrl: url.toString() });
+  if (isMigrated) await runMigrations(database, { databaseUrl: url.toString() });
   return {
     ...database,
     url: url.toString(),

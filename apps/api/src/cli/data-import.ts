@@ -1,5 +1,8 @@
 import { openDatabase, runMigrations } from '@fm/db';
+import pino from 'pino';
 import { loadConfig } from '../config.js';
+import { connectRedis } from '../redis.js';
+import { openDataChangeChannel } from '../services/data-change-channel.js';
 import { describeProblem } from '../services/nfl-import/import-plan.js';
 import {
   importNflData,
@@ -61,12 +64,22 @@ async function main(): Promise<number> {
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
+  // warnings only, on stderr: stdout carries the summary
+  const log = pino({ level: config.logLevel === 'silent' ? 'silent' : 'warn' }, pino.destination(2));
+  const redis = connectRedis(config, log);
   try {
     await runMigrations(database, { databaseUrl: config.databaseUrl });
-    const summary = await importNflData(database, dataDir, { onProgress: progressBar(process.stderr) });
-    printSummary(summary);
-    return summary.problems.length > 0 ? 1 : 0;
+    // running API processes drop their caches when this import announces its change
+    const dataChanges = await openDataChangeChannel({ config, database, log, redis });
+    try {
+      const summary = await importNflData(database, dataDir, { onProgress: progressBar(process.stderr) });
+      printSummary(summary);
+      return summary.problems.length > 0 ? 1 : 0;
+    } finally {
+      await dataChanges.close();
+    }
   } finally {
+    redis?.disconnect();
     await database.close();
   }
 }

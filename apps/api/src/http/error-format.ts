@@ -1,16 +1,46 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { isDatabaseUnavailable } from '@fm/db';
 import { DrizzleQueryError } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, type ErrorBody } from '../errors.js';
 
 export interface FormattedError {
   status: number;
   body: ErrorBody;
+  /** Seconds after which the client may try again, sent as the Retry-After header. */
+  retryAfterSeconds?: number | undefined;
 }
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 const DATABASE_MESSAGE = 'The database could not complete the request. Please try again.';
+/** While the database is unreachable it is probed every half second; clients may try again after this. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** 503 DATABASE_UNAVAILABLE: the database cannot be reached right now (answered at once, not after a wait). */
+export const DATABASE_UNAVAILABLE: FormattedError = {
+  status: 503,
+  body: {
+    code: 'DATABASE_UNAVAILABLE',
+    message: 'The database is not reachable right now. Please try again in a few seconds.',
+  },
+  retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+};
+
+/**
+ * Whether a request that failed this way deserves its own error log line: server faults do, but an
+ * unreachable database is logged once when it goes and once when it returns, not per request.
+ */
+export function isLoggedPerRequest(formatted: FormattedError): boolean {
+  return formatted.status >= 500 && formatted !== DATABASE_UNAVAILABLE;
+}
+
+/** Sends the Retry-After header a formatted error asks for, if any. */
+export function setRetryAfter(reply: FastifyReply, formatted: FormattedError): void {
+  if (formatted.retryAfterSeconds !== undefined)
+    void reply.header('Retry-After', String(formatted.retryAfterSeconds));
+}
 
 /** tRPC's own codes, for errors raised by tRPC itself rather than by our services. */
 const TRPC_CODE_TO_APP: Partial<Record<TRPC_ERROR_CODE_KEY, [number, string, string]>> = {
@@ -59,8 +89,14 @@ export function describeZodError(error: ZodError): { message: string; field: str
 export function formatError(error: unknown): FormattedError {
   const cause = error instanceof TRPCError && error.cause ? error.cause : error;
   if (cause instanceof AppError) {
-    return { status: cause.status, body: { code: cause.code, message: cause.message, ...cause.details } };
+    const retryAfterSeconds = cause.details?.retryAfterSeconds;
+    return {
+      status: cause.status,
+      body: { code: cause.code, message: cause.message, ...cause.details },
+      ...(typeof retryAfterSeconds === 'number' ? { retryAfterSeconds } : {}),
+    };
   }
+  if (isDatabaseUnavailable(error)) return DATABASE_UNAVAILABLE;
   if (cause instanceof ZodError || (cause instanceof Error && cause.name === 'ZodError')) {
     const { message, field } = describeZodError(cause as ZodError);
     return { status: 400, body: { code: 'VALIDATION_ERROR', message, ...(field ? { field } : {}) } };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { DATABASE_UNAVAILABLE, setRetryAfter } from './error-format.js';
 
 const HEALTH_TIMEOUT_MS = 2_000;
 
@@ -18,12 +19,12 @@ export function registerHealth(app: FastifyInstance, deps: AppDeps): void {
         database: { kind: deps.database.kind, latencyMs: Math.round(latencyMs * 100) / 100 },
       };
     } catch (error) {
-      deps.log.error({ err: error }, 'health check: database did not answer');
-      return reply.code(503).send({
-        status: 'error',
-        code: 'DATABASE_UNAVAILABLE',
-        message: 'The database is not answering.',
-      });
+      // an unreachable database is logged once, when it goes (server.ts)
+      if (deps.database.availability.isAvailable) {
+        deps.log.error({ err: error }, 'health check: database did not answer');
+      }
+      setRetryAfter(reply, DATABASE_UNAVAILABLE);
+      return reply.code(503).send({ status: 'error', ...DATABASE_UNAVAILABLE.body });
     }
   });
 }

@@ -4,7 +4,7 @@ import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import type { AppDeps } from '../deps.js';
 import { createContextFactory } from '../context.js';
 import { appRouter } from '../router/root.js';
-import { formatError, type FormattedError } from './error-format.js';
+import { formatError, isLoggedPerRequest, setRetryAfter, type FormattedError } from './error-format.js';
 
 /**
  * The documented /api paths: each tRPC procedure with `meta.openapi` answers at its path.
@@ -28,6 +28,7 @@ export async function registerRestAdapter(app: FastifyInstance, deps: AppDeps): 
       const formatted = errors.get(req);
       if (!formatted) return payload;
       reply.code(formatted.status);
+      setRetryAfter(reply, formatted);
       reply.header('content-type', 'application/json; charset=utf-8');
       return JSON.stringify(formatted.body);
     });
@@ -40,7 +41,7 @@ export async function registerRestAdapter(app: FastifyInstance, deps: AppDeps): 
       onError: ({ error, req }: { error: TRPCError; req: unknown }) => {
         const formatted = formatError(error);
         errors.set(req as unknown as FastifyRequest, formatted);
-        if (formatted.status >= 500) deps.log.error({ err: error.cause ?? error }, 'request failed');
+        if (isLoggedPerRequest(formatted)) deps.log.error({ err: error.cause ?? error }, 'request failed');
       },
     });
   });

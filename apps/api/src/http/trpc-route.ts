@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createContextFactory } from '../context.js';
 import type { AppDeps } from '../deps.js';
 import { appRouter } from '../router/root.js';
-import { formatError } from './error-format.js';
+import { formatError, isLoggedPerRequest } from './error-format.js';
 import { parseUntrustedJson } from './untrusted-input.js';
 
 /**
@@ -24,7 +24,7 @@ export function registerTrpcRoute(app: FastifyInstance, deps: AppDeps): void {
         router: appRouter,
         createContext,
         onError: ({ error, path }) => {
-          if (formatError(error).status >= 500)
+          if (isLoggedPerRequest(formatError(error)))
             deps.log.error({ err: error.cause ?? error, path }, 'trpc call failed');
         },
         req,

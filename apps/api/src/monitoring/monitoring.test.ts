@@ -120,3 +120,64 @@ describe.each(DATABASE_KINDS)('monitoring under real load on %s', (kind) => {
     expect(afterAgain.filter((alert) => alert.type === 'high_error_rate')).toHaveLength(2);
   });
 });
+
+describe.each(DATABASE_KINDS)('one bad event among others on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('keeps the failed-login events written in the same batch as a page view the database refuses', async () => {
+    const { eventStore } = server.deps.monitoring;
+    const visitor = server.client();
+    await visitor.fetchCsrfToken();
+    // a NUL byte is valid JSON but PostgreSQL refuses it in jsonb: that one row cannot be stored
+    const pageView = visitor.post('/api/events/page-view', { path: '/x\u0000' });
+    const logins = [0, 1, 2].map((i) =>
+      visitor.post('/api/auth/login', { email: `guess-${i}@example.com`, password: 'Wrong-password-1!' }),
+    );
+    const answers = await Promise.all([pageView, ...logins]);
+    expect(answers.slice(1).map((answer) => answer.status)).toEqual([401, 401, 401]);
+    await server.deps.monitoring.flush();
+
+    expect(await eventStore.countEvents({ types: ['auth.login_failed'] })).toBe(3);
+  });
+});
+
+describe('visitors’ session checks', () => {
+  let server: TestServer;
+  let admin: TestAccount;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+    admin = await signedInAccount(server, 'admin');
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('counts each anonymous "who is signed in?" 401 apart, never as an authentication error', async () => {
+    const { requests } = server.deps.monitoring;
+    const errorsBefore = requests.snapshot(5).errors;
+    const visitor = server.client();
+    for (let i = 0; i < 30; i++) expect((await visitor.get('/api/auth/me')).status).toBe(401);
+    expect(requests.snapshot(5).errors).toBe(errorsBefore);
+    await visitor.fetchCsrfToken();
+    const failedLogin = await visitor.post('/api/auth/login', {
+      email: 'nobody@example.com',
+      password: 'Wrong-password-1!',
+    });
+    expect(failedLogin.status).toBe(401);
+
+    const errors = (await admin.client.get('/api/admin/system/errors')).body.data;
+    expect(errors.summary.errorsByCategory.AUTHENTICATION_ERROR).toBe(1);
+    expect(errors.summary.totalErrors).toBe(1);
+    expect(errors.criticalIndicators).toEqual([]);
+
+    const health = (await admin.client.get('/api/admin/system/health')).body.data;
+    expect(health.components.errors.metrics.signedOutChecks).toBe(30);
+    expect(health.components.errors.status).toBe('healthy');
+  });
+});

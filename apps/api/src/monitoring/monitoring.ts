@@ -5,7 +5,7 @@ import { hashToken } from '../services/secure-tokens.js';
 import { capturedEventFor, type CapturedEvent } from './analytics-capture.js';
 import { createBufferedWriter, type BufferedWriter } from './buffered-writer.js';
 import { DatabaseMonitor } from './database-monitor.js';
-import { classifyError, endpointLabel } from './request-labels.js';
+import { classifyError, endpointLabel, isSignedOutCheck } from './request-labels.js';
 import { RequestMetrics } from './request-metrics.js';
 
 /**
@@ -70,14 +70,16 @@ export function createMonitoring(options: {
   const { database, eventStore, log } = options;
   const requests = new RequestMetrics();
   const databases = new DatabaseMonitor(database, eventStore);
-  const errorLog: BufferedWriter<NewErrorEvent> = createBufferedWriter(
-    (batch) => eventStore.recordErrors(batch),
-    (error, size) => log.warn({ err: error, size }, 'could not write the error log'),
-  );
-  const analytics: BufferedWriter<NewAnalyticsEvent> = createBufferedWriter(
-    (batch) => eventStore.recordEvents(batch),
-    (error, size) => log.warn({ err: error, size }, 'could not write analytics events'),
-  );
+  const errorLog: BufferedWriter<NewErrorEvent> = createBufferedWriter({
+    write: (batch) => eventStore.recordErrors(batch),
+    log,
+    label: 'error log',
+  });
+  const analytics: BufferedWriter<NewAnalyticsEvent> = createBufferedWriter({
+    write: (batch) => eventStore.recordEvents(batch),
+    log,
+    label: 'analytics events',
+  });
   const lookups = new Set<Promise<void>>();
   const hasErrorBudget = createRateBudget(ERROR_LOG_RATE_PER_SECOND, ERROR_LOG_BURST);
   let unloggedErrors = 0;
@@ -115,8 +117,16 @@ export function createMonitoring(options: {
     eventStore,
     recordRequest(request) {
       const endpoint = endpointLabel(request.method, request.url);
-      requests.record({ endpoint, statusCode: request.statusCode, durationMs: request.durationMs });
-      if (request.statusCode >= 400 && !hasErrorBudget()) {
+      const isExpected = isSignedOutCheck(endpoint, request.statusCode);
+      requests.record({
+        endpoint,
+        statusCode: request.statusCode,
+        durationMs: request.durationMs,
+        isSignedOutCheck: isExpected,
+      });
+      if (isExpected) {
+        // not an error: the error log and its categories keep real failures only
+      } else if (request.statusCode >= 400 && !hasErrorBudget()) {
         unloggedErrors++;
       } else if (request.statusCode >= 400) {
         errorLog.push({

@@ -15,6 +15,17 @@ export function endpointLabel(method: string, url: string): string {
   return `${method} ${segments.join('/')}`.slice(0, MAX_ENDPOINT_LENGTH);
 }
 
+/** Where the web app asks "who is signed in?": a 401 there is the expected answer for a visitor. */
+const SESSION_CHECK_ENDPOINTS = new Set(['GET /api/auth/me', 'GET /trpc/auth.me']);
+
+/**
+ * A visitor's session check answered "not signed in": every anonymous page load makes one, so it
+ * is counted apart, never as an authentication error.
+ */
+export function isSignedOutCheck(endpoint: string, statusCode: number): boolean {
+  return statusCode === 401 && SESSION_CHECK_ENDPOINTS.has(endpoint);
+}
+
 /** The app's error code and message from an error response body (REST `{code, message}` or tRPC). */
 export function readErrorBody(payload: unknown): { code: string | undefined; message: string | undefined } {
   if (typeof payload !== 'string' || payload.length === 0 || payload.length > 100_000) {

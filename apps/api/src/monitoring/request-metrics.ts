@@ -12,6 +12,8 @@ export interface CompletedRequest {
   endpoint: string;
   statusCode: number;
   durationMs: number;
+  /** A visitor's "who is signed in?" answered 401: counted apart, not as an error. */
+  isSignedOutCheck?: boolean;
   /** Epoch ms; now by default. */
   at?: number;
 }
@@ -21,6 +23,7 @@ interface MinuteBucket {
   requests: number;
   errors: number;
   serverErrors: number;
+  signedOutChecks: number;
   slow: number;
   totalMs: number;
   latencies: Uint32Array;
@@ -48,6 +51,8 @@ export interface RequestWindowSnapshot {
   errors: number;
   /** Responses with status 500 and above. */
   serverErrors: number;
+  /** Visitors' session checks answered 401 (expected, not errors). */
+  signedOutChecks: number;
   slowRequests: number;
   averageMs: number;
   p50Ms: number;
@@ -79,6 +84,7 @@ function emptyBucket(minute: number): MinuteBucket {
     requests: 0,
     errors: 0,
     serverErrors: 0,
+    signedOutChecks: 0,
     slow: 0,
     totalMs: 0,
     latencies: new Uint32Array(BUCKET_COUNT),
@@ -109,16 +115,18 @@ export class RequestMetrics {
     const bucket = this.ring[minute % ROLLING_WINDOW_MINUTES]!;
     if (bucket.minute !== minute) {
       bucket.minute = minute;
-      bucket.requests = bucket.errors = bucket.serverErrors = bucket.slow = bucket.totalMs = 0;
+      bucket.requests = bucket.errors = bucket.serverErrors = bucket.signedOutChecks = 0;
+      bucket.slow = bucket.totalMs = 0;
       bucket.latencies.fill(0);
     }
-    const isError = request.statusCode >= 400;
+    const isError = request.statusCode >= 400 && !request.isSignedOutCheck;
     const isSlow = request.durationMs > SLOW_REQUEST_MS;
     bucket.requests++;
     bucket.totalMs += request.durationMs;
     bucket.latencies[bucketIndex(request.durationMs)]!++;
     if (isError) bucket.errors++;
     if (request.statusCode >= 500) bucket.serverErrors++;
+    if (request.isSignedOutCheck) bucket.signedOutChecks++;
     if (isSlow) bucket.slow++;
 
     this.totalRequests++;
@@ -153,12 +161,14 @@ export class RequestMetrics {
     let requests = 0;
     let errors = 0;
     let serverErrors = 0;
+    let signedOutChecks = 0;
     let slow = 0;
     let totalMs = 0;
     for (const bucket of buckets) {
       requests += bucket.requests;
       errors += bucket.errors;
       serverErrors += bucket.serverErrors;
+      signedOutChecks += bucket.signedOutChecks;
       slow += bucket.slow;
       totalMs += bucket.totalMs;
     }
@@ -171,6 +181,7 @@ export class RequestMetrics {
       requests,
       errors,
       serverErrors,
+      signedOutChecks,
       slowRequests: slow,
       averageMs: requests === 0 ? 0 : round(totalMs / requests),
       p50Ms: round(histogramQuantile(latencies, 0.5)),

@@ -109,6 +109,13 @@ export const teamSchema = z.preprocess(
 
 export const matchupOptionsSchema = z.object(optionFields);
 
+/** `/matchup/simulate` names the sides in snake_case, `/matchup/analyze` in camelCase. */
+export const simulateInput = matchupOptionsSchema.extend({
+  user_team: teamSchema,
+  opponent_team: teamSchema,
+});
+export const analyzeInput = matchupOptionsSchema.extend({ userTeam: teamSchema, opponentTeam: teamSchema });
+
 const histogramSchema = z.object({ bin_edges: z.array(z.number()), counts: z.array(z.number().int()) });
 
 const scoreSummaryShape = {

@@ -325,6 +325,42 @@ describe.each(DATABASE_KINDS)('matchup simulation API on %s', (kind) => {
     expect(row).toMatchObject({ id: response.body.simulation_id, kind: 'matchup-analysis' });
   });
 
+  it('answers /api and /trpc alike: the same numbers for a seed, the same refusals', async () => {
+    const body = {
+      user_team: { name: 'Same', roster_id: 1, starters: sleeperIds(USER_STARTERS) },
+      opponent_team: sleeperIds(OPPONENT_STARTERS),
+      seed: 77,
+      iterations: 2_000,
+    };
+    const viaTrpc = async (procedure: string, input: unknown) => {
+      const response = await member.post(`/trpc/matchup.${procedure}`, input);
+      return { status: response.status, body: response.body.result?.data ?? response.body.error };
+    };
+    const comparable = ({ simulation_id, duration_ms, ...rest }: Record<string, unknown>) => {
+      expect(typeof simulation_id).toBe('string');
+      expect(typeof duration_ms).toBe('number');
+      return rest;
+    };
+    const rest = await simulate(body);
+    const trpc = await viaTrpc('simulate', body);
+    expect(rest.status).toBe(200);
+    expect(trpc.status).toBe(200);
+    expect(comparable(rest.body)).toEqual(comparable(trpc.body));
+
+    const analysisBody = { userTeam: body.user_team, opponentTeam: body.opponent_team, seed: 77 };
+    const analysed = await member.post('/api/matchup/analyze', analysisBody);
+    const analysedViaTrpc = await viaTrpc('analyze', analysisBody);
+    expect(comparable(analysed.body)).toEqual(comparable(analysedViaTrpc.body));
+
+    const bad = { ...body, iterations: 5 };
+    const refused = await simulate(bad);
+    const refusedViaTrpc = await viaTrpc('simulate', bad);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'iterations' });
+    expect(refusedViaTrpc.body.data.appCode).toBe('VALIDATION_ERROR');
+    expect(refused.body.message).toBe(refusedViaTrpc.body.message);
+  });
+
   it('documents both paths in the OpenAPI document', async () => {
     const response = await server.client().get('/api/openapi.json');
     expect(Object.keys(response.body.paths)).toEqual(

@@ -3,13 +3,10 @@ import { toMatchupRequest } from '../services/simulation-request.js';
 import { authedProcedure, router } from '../trpc.js';
 import {
   analysisAnswerSchema,
-  matchupOptionsSchema,
+  analyzeInput,
+  simulateInput,
   simulationAnswerSchema,
-  teamSchema,
 } from './matchup-schemas.js';
-
-const simulateInput = matchupOptionsSchema.extend({ user_team: teamSchema, opponent_team: teamSchema });
-const analyzeInput = matchupOptionsSchema.extend({ userTeam: teamSchema, opponentTeam: teamSchema });
 
 export const matchupRouter = router({
   simulate: authedProcedure

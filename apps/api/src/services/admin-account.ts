@@ -20,17 +20,26 @@ export async function ensureAdminAccount(
   const problem = describePasswordProblem(admin.password);
   if (problem) throw new ConfigError(`Invalid configuration: ADMIN_PASSWORD is too weak. ${problem}`);
   const email = normalizeEmail(admin.email);
-  const existing = await findUserByEmail(deps, email);
   const { db } = deps.database;
+  let existing = await findUserByEmail(deps, email);
   if (!existing) {
-    await db.insert(users).values({
-      email,
-      passwordHash: await hashPassword(admin.password),
-      role: 'admin',
-      emailVerifiedAt: now,
-    });
-    deps.log.info({ email }, 'admin account created from ADMIN_EMAIL');
-    return 'created';
+    // processes started together may both get here: one creates the account, the others update it
+    const created = await db
+      .insert(users)
+      .values({
+        email,
+        passwordHash: await hashPassword(admin.password),
+        role: 'admin',
+        emailVerifiedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (created.length > 0) {
+      deps.log.info({ email }, 'admin account created from ADMIN_EMAIL');
+      return 'created';
+    }
+    existing = await findUserByEmail(deps, email);
+    if (!existing) throw new Error('the admin account could not be created nor found');
   }
   const isSamePassword = await verifyPassword(existing.passwordHash, admin.password);
   await db

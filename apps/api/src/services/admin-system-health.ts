@@ -184,7 +184,13 @@ export async function getSystemHealth(deps: Pick<AppDeps, 'database' | 'monitori
       },
       errors: {
         status: errorsStatus,
-        metrics: { errorRate, errorsPerMinute: window.errorsPerMinute, serverErrors: window.serverErrors },
+        metrics: {
+          errorRate,
+          errorsPerMinute: window.errorsPerMinute,
+          serverErrors: window.serverErrors,
+          /** Visitors' "who is signed in?" checks answered 401: expected, so not among the errors. */
+          signedOutChecks: window.signedOutChecks,
+        },
       },
       cache: { status: cacheStatus, hitRate: performance.cacheHitRate, lookups: performance.cacheLookups },
       memory: { status: memoryStatus, usagePercentage: memoryPercent },

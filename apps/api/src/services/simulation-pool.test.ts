@@ -40,6 +40,19 @@ describe('simulation runner', () => {
     expect(outcomes[2]).toEqual({ ok: true, result: simulateMatchup({ ...INPUT, seed: 1 }) });
   });
 
+  it('never runs more threads than it was sized for (SIMULATION_WORKERS)', async () => {
+    for (const threads of [1, 2]) {
+      const sized = createSimulationRunner({ threads });
+      try {
+        await Promise.all(Array.from({ length: 6 }, (_, seed) => sized.run({ ...INPUT, seed })));
+        expect(sized.mode).toBe('pool');
+        expect(sized.liveThreads).toBe(threads);
+      } finally {
+        await sized.close();
+      }
+    }
+  });
+
   it('answers the engine’s refusal of an input as data, naming the field', async () => {
     const outcome = await runner.run({ ...INPUT, histogramBins: 0 });
     expect(outcome).toMatchObject({ ok: false, field: 'histogramBins' });

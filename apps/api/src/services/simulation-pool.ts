@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { MatchupInput } from '@fm/engine';
 import { Piscina } from 'piscina';
+import { defaultSimulationWorkers } from '../config.js';
 import { runSimulationTask, type SimulationTaskOutcome } from './simulation-task.js';
 
 /** Threads stay warm this long after their last task, then exit (idle threads never hold the process open). */
@@ -42,22 +42,31 @@ export interface SimulationRunner {
   /** Runs one simulation off the event loop (inline if no pool could start). */
   run(input: MatchupInput): Promise<SimulationTaskOutcome>;
   readonly mode: 'pool' | 'inline';
+  /** Worker threads running now (they start on demand, up to the pool's size, and idle out). */
+  readonly liveThreads: number;
   close(): Promise<void>;
 }
 
+export interface SimulationRunnerOptions {
+  /** Pool size (SIMULATION_WORKERS); the cores less one by default. */
+  threads?: number | undefined;
+  log?: PoolLogger | undefined;
+}
+
 /**
- * A pool of worker threads, one per core, so that a simulation never blocks the event loop.
+ * A pool of worker threads, so that a simulation never blocks the event loop.
  * If the pool fails to run a task that runs fine inline (a thread could not load its entry),
  * it is given up for the life of the process and simulations run inline, with one warning:
  * answers stay right, only slower under load.
  */
-export function createSimulationRunner(log?: PoolLogger): SimulationRunner {
+export function createSimulationRunner(options: SimulationRunnerOptions = {}): SimulationRunner {
+  const { log } = options;
   const entry = locateWorkerEntry();
   let pool: Piscina | null = entry
     ? new Piscina({
         filename: entry.filename,
         execArgv: [...process.execArgv, ...entry.execArgv],
-        maxThreads: os.availableParallelism(),
+        maxThreads: options.threads ?? defaultSimulationWorkers(),
         minThreads: 0,
         idleTimeout: IDLE_THREAD_TIMEOUT_MS,
       })
@@ -68,6 +77,9 @@ export function createSimulationRunner(log?: PoolLogger): SimulationRunner {
   return {
     get mode() {
       return pool ? 'pool' : 'inline';
+    },
+    get liveThreads() {
+      return pool?.threads.length ?? 0;
     },
     async run(input) {
       if (!pool) return runInline(input);
@@ -93,8 +105,8 @@ export function createSimulationRunner(log?: PoolLogger): SimulationRunner {
 
 let sharedRunner: SimulationRunner | null = null;
 
-/** The process's one runner: the pool is sized to the machine's cores, not to the number of apps. */
-export function getSimulationRunner(log?: PoolLogger): SimulationRunner {
-  sharedRunner ??= createSimulationRunner(log);
+/** The process's one runner, sized by its first caller (the server passes SIMULATION_WORKERS). */
+export function getSimulationRunner(options: SimulationRunnerOptions = {}): SimulationRunner {
+  sharedRunner ??= createSimulationRunner(options);
   return sharedRunner;
 }

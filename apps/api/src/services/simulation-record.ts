@@ -6,11 +6,12 @@ import { createBufferedWriter, type BufferedWriter } from '../monitoring/buffere
 import type { MatchupRequest } from './simulation-request.js';
 
 /**
- * Rows wait at most this long and go in together: under load one insert carries a batch instead
- * of one insert per run (on the embedded database each costs the main thread about 1 ms). Readers
- * of the table call flushSimulationRecords first, so counts never miss a run already answered.
+ * Group commit: a run's answer carries its simulation id only once the row is committed, so an id
+ * handed out never points to nothing (a crash or an outage loses only runs not yet answered).
+ * Rows arriving while an insert is under way go together in the next one, so under load one
+ * insert carries a batch (on the embedded database each costs the main thread about 1 ms).
  */
-const RECORD_FLUSH_INTERVAL_MS = 50;
+const RECORD_FLUSH_INTERVAL_MS = 0;
 /** Rows per insert at most (PostgreSQL caps bind parameters per statement). */
 const RECORD_BATCH_SIZE = 200;
 
@@ -21,14 +22,17 @@ const writers = new WeakMap<Database, BufferedWriter<SimulationRow>>();
 function writerFor(deps: Pick<AppDeps, 'database' | 'log'>): BufferedWriter<SimulationRow> {
   let writer = writers.get(deps.database);
   if (!writer) {
-    const { database, log } = deps;
-    writer = createBufferedWriter<SimulationRow>(
-      async (batch) => {
-        await database.db.insert(simulations).values(batch);
+    const { database } = deps;
+    writer = createBufferedWriter<SimulationRow>({
+      // a retry after a commit whose answer was lost finds its rows there already
+      write: async (batch) => {
+        await database.db.insert(simulations).values(batch).onConflictDoNothing({ target: simulations.id });
       },
-      (error, rows) => log.error({ err: error, rows }, 'could not record simulations'),
-      { intervalMs: RECORD_FLUSH_INTERVAL_MS, batchSize: RECORD_BATCH_SIZE },
-    );
+      log: deps.log,
+      label: 'simulation records',
+      intervalMs: RECORD_FLUSH_INTERVAL_MS,
+      batchSize: RECORD_BATCH_SIZE,
+    });
     writers.set(database, writer);
   }
   return writer;
@@ -40,11 +44,12 @@ export async function flushSimulationRecords(database: Database): Promise<void> 
 }
 
 /**
- * One row in `simulations` per run, for the admin metrics and the public counter, written within
- * RECORD_FLUSH_INTERVAL_MS. The summary keeps what an admin needs to understand a run without
- * storing whole answers.
+ * One row in `simulations` per run, for the admin metrics and the public counter; resolves with
+ * its id once committed, and rejects (DatabaseUnavailableError while the database is unreachable)
+ * when it was not. The summary keeps what an admin needs to understand a run without storing
+ * whole answers.
  */
-export function recordSimulation(
+export async function recordSimulation(
   deps: AppDeps,
   run: {
     userId: string | null;
@@ -54,10 +59,10 @@ export function recordSimulation(
     durationMs: number;
     baselinePlayers: number;
   },
-): string {
+): Promise<string> {
   const { request, result } = run;
   const id = randomUUID();
-  writerFor(deps).push({
+  await writerFor(deps).pushAndWait({
     id,
     userId: run.userId,
     kind: request.kind === 'analyze' ? 'matchup-analysis' : 'matchup',

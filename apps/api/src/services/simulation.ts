@@ -58,13 +58,15 @@ export async function simulateMatchupRequest(
 
   const input = toMatchupInput(request, user, opponent, request.seed ?? randomSeed());
   const startedAt = performance.now();
-  const outcome = await getSimulationRunner(deps.log).run(input);
+  const outcome = await getSimulationRunner({ threads: deps.config.simulationWorkers, log: deps.log }).run(
+    input,
+  );
   const durationMs = performance.now() - startedAt;
   if (!outcome.ok) throw validationError(outcome.message, outcome.field);
 
   const { result } = outcome;
   const baselinePlayers = entries.filter((entry) => entry.player.projection === null).length;
-  const simulationId = recordSimulation(deps, {
+  const simulationId = await recordSimulation(deps, {
     userId,
     request,
     week,

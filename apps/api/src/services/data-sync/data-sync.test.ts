@@ -11,6 +11,7 @@ import {
 } from '../../../test/fakes/sleeper-season-server.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../../test/harness.js';
 import { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
+import { createDataSync } from './data-sync.js';
 import { DATA_SYNC_ALERT_TYPE, FAILURES_BEFORE_ALERT, runSleeperSync } from './run-sleeper-sync.js';
 import { readSyncRecord } from './sync-status.js';
 
@@ -170,5 +171,17 @@ describe.each(DATABASE_KINDS)('the live-data sync from a Sleeper-compatible serv
     await server.deps.dataSync.current();
     const user = await signedInClient(server, (await insertAccount(server)).email);
     expect((await user.get('/api/admin/data-sync')).status).toBe(403);
+  }, 30_000);
+
+  it('runs one sync at a time among processes sharing the database (an advisory lock)', async () => {
+    // a second process's sync, as another API process on the same database would have
+    const other = createDataSync(server.deps);
+    upstream.failNext({ kind: 'delay', ms: 1_000 }, 1, '/v1/state');
+    const [mine, theirs] = await Promise.all([server.deps.dataSync.runNow(), other.runNow()]);
+    expect([mine.isStarted, theirs.isStarted]).toEqual([true, true]);
+    const outcomes = await Promise.all([server.deps.dataSync.current(), other.current()]);
+    // exactly one ran (its summary), the other found the lock held and skipped (null)
+    expect(outcomes.filter((outcome) => outcome !== null)).toHaveLength(1);
+    await other.stop();
   }, 30_000);
 });

@@ -1,3 +1,4 @@
+import { withAdvisoryLock } from '@fm/db';
 import type { AppDeps } from '../../deps.js';
 import { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
 import { runSleeperSync, type SyncRunSummary } from './run-sleeper-sync.js';
@@ -6,15 +7,6 @@ import { readSyncRecord } from './sync-status.js';
 const MINUTE_MS = 60_000;
 /** A run marked as under way for longer than this was cut off (process killed): it is not shown as running. */
 export const STALE_RUN_MS = 30 * MINUTE_MS;
-
-/**
- * Runs `task` only if no other process on the database is running it (a PostgreSQL advisory lock
- * on the name); answers `{ acquired: false }` at once otherwise.
- */
-export type RunExclusive = <T>(
-  name: string,
-  task: () => Promise<T>,
-) => Promise<{ acquired: true; value: T } | { acquired: false }>;
 
 export interface DataSync {
   /** Starts a run in the background unless one is under way here or in another process. */
@@ -34,7 +26,7 @@ export const SYNC_LOCK_NAME = 'data-sync';
  * "Sync now" still works), never blocking start-up or a request. With several API processes on one
  * database, one runs at a time and a process skips its timed run when another ran recently.
  */
-export function createDataSync(deps: AppDeps, runExclusive: RunExclusive): DataSync {
+export function createDataSync(deps: AppDeps): DataSync {
   const feed = new SleeperSeasonFeed({ baseUrl: deps.config.sleeperApiUrl });
   const intervalMs = deps.config.dataSyncMinutes * MINUTE_MS;
   const log = deps.log.child({ task: 'data-sync' });
@@ -46,7 +38,8 @@ export function createDataSync(deps: AppDeps, runExclusive: RunExclusive): DataS
   const launch = (reason: string): Promise<SyncRunSummary | null> => {
     if (running) return running;
     running = (async () => {
-      const outcome = await runExclusive(SYNC_LOCK_NAME, () =>
+      // one process at a time: another holding the lock is already syncing, so this run is skipped
+      const outcome = await withAdvisoryLock(deps.database, SYNC_LOCK_NAME, () =>
         runSleeperSync(deps, feed, { signal: controller.signal }),
       );
       if (!outcome.acquired) {

@@ -1,4 +1,4 @@
-import { appState } from '@fm/db';
+import { appState, withAdvisoryLock } from '@fm/db';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import {
@@ -12,6 +12,8 @@ import { describeProblem } from './import-plan.js';
 /** Log a progress line every this share of the work. */
 const PROGRESS_LOG_STEP = 0.1;
 const MAX_PROBLEMS_LOGGED = 20;
+/** Advisory lock held while NFL data is imported, so processes started together import once. */
+export const NFL_IMPORT_LOCK = 'nfl-data-import';
 
 export interface BackgroundImport {
   /** Resolves with the summary, or null when the import was stopped or failed (both logged). */
@@ -33,7 +35,8 @@ export async function hasImportedNflData(deps: Pick<AppDeps, 'database'>): Promi
 /**
  * At first start with NFL_DATA_DIR set, imports that folder in the background so the server
  * answers at once; later starts find the import recorded and skip it (`npm run data:import`
- * brings in new weeks).
+ * brings in new weeks). Processes started together take turns (an advisory lock): the first
+ * imports, the others wait for it and then find the import done.
  */
 export function startFirstStartImport(
   deps: Pick<AppDeps, 'config' | 'database' | 'log'>,
@@ -48,7 +51,7 @@ export function startFirstStartImport(
     nextLogAt = done / total + PROGRESS_LOG_STEP;
     log.info({ done, total }, `NFL data import ${Math.round((done / total) * 100)} %`);
   };
-  const done = (async () => {
+  const importUnlessDone = async (): Promise<ImportSummary | null> => {
     if (await hasImportedNflData(deps)) {
       log.info('NFL data already imported; skipping the first-start import');
       return null;
@@ -59,6 +62,16 @@ export function startFirstStartImport(
     const { problems, ...figures } = summary;
     log.info({ ...figures, problems: problems.length }, `NFL data imported in ${summary.seconds} s`);
     return summary;
+  };
+  const done = (async () => {
+    const attempt = await withAdvisoryLock(deps.database, NFL_IMPORT_LOCK, importUnlessDone);
+    if (attempt.acquired) return attempt.value;
+    log.info('Another process is importing NFL data; waiting for it to finish');
+    const waited = await withAdvisoryLock(deps.database, NFL_IMPORT_LOCK, importUnlessDone, {
+      wait: true,
+      signal: controller.signal,
+    });
+    return waited.acquired ? waited.value : null;
   })().catch((error: unknown) => {
     if (controller.signal.aborted)
       log.info('NFL data import stopped by shutdown; it resumes at the next start');
