@@ -185,7 +185,10 @@ describe('accounts and sessions in the browser', () => {
     await page.getByText('Session Expired').waitFor();
     await page.getByRole('link', { name: 'Sign Up' }).first().waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
-    await page.getByRole('main').getByText('Your session has expired. Please log in again.').waitFor();
+    await page
+      .getByRole('main')
+      .getByText(/^Your session has expired\. Please log in again\./)
+      .waitFor();
     await context.close();
   });
 

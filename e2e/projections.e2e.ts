@@ -150,10 +150,10 @@ describe('projections and compare', () => {
       ['josh alle', 'Josh Allen'],
       ['lamar', 'Lamar Jackson'],
     ] as const) {
-      await page.getByLabel('Add a player').fill(typed);
+      await page.getByRole('combobox', { name: 'Add a player' }).fill(typed);
       await page
-        .getByRole('list', { name: 'Matching players' })
-        .getByRole('button', { name: new RegExp(name) })
+        .getByRole('listbox', { name: 'Matching players' })
+        .getByRole('option', { name: new RegExp(name) })
         .click();
     }
     await page.waitForURL(/players=\d+,\d+/);

@@ -24,7 +24,13 @@ function useLoginNotices(): Notice[] {
   const location = useLocation();
   const { hasSessionExpired, signOutNotice } = useAuth();
   const notices: Notice[] = [];
-  if (hasSessionExpired) notices.push({ tone: 'warning', text: signOutNotice ?? SESSION_EXPIRED_MESSAGE });
+  if (hasSessionExpired) {
+    // the spec's line always, and why the session ended when the server said
+    notices.push({
+      tone: 'warning',
+      text: signOutNotice ? `${SESSION_EXPIRED_MESSAGE} ${signOutNotice}` : SESSION_EXPIRED_MESSAGE,
+    });
+  }
   if (params.get('verified') === 'true') notices.push({ tone: 'success', text: EMAIL_VERIFIED_MESSAGE });
   const error = params.get('error');
   if (error) notices.push({ tone: 'error', text: error });

@@ -36,7 +36,7 @@ export function SessionNotices(props: SessionNoticesProps) {
   );
 }
 
-/** "Session Expired" (or "Signed Out" with the reason), shown for 10 seconds; the user may close it sooner. */
+/** "Session Expired", with the reason when the server gave one, shown for 10 seconds; the user may close it sooner. */
 function SessionExpiredNotice({ expiredAt, reason }: { expiredAt: number | null; reason: string | null }) {
   const [isVisible, setVisible] = useState(expiredAt !== null);
   useEffect(() => {
@@ -48,8 +48,10 @@ function SessionExpiredNotice({ expiredAt, reason }: { expiredAt: number | null;
   return (
     <div className="session-notice" role="alert">
       <div>
-        <strong className="session-notice__title">{reason ? 'Signed Out' : 'Session Expired'}</strong>
-        <p className="session-notice__text">{reason ?? SESSION_EXPIRED_MESSAGE}</p>
+        <strong className="session-notice__title">Session Expired</strong>
+        <p className="session-notice__text">
+          {reason ? `${SESSION_EXPIRED_MESSAGE} ${reason}` : SESSION_EXPIRED_MESSAGE}
+        </p>
       </div>
       <button
         type="button"

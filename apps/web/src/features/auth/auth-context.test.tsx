@@ -72,12 +72,14 @@ describe('auth state (spec §4)', () => {
         }),
       );
     });
-    const notice = (await screen.findByText('Signed Out')).closest('[role="alert"]') as HTMLElement;
+    const notice = (await screen.findByText('Session Expired')).closest('[role="alert"]') as HTMLElement;
     expect(notice.textContent).toContain(disabled);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await act(() => router.navigate('/login'));
     const main = await screen.findByRole('main');
-    expect(await within(main).findByText(disabled)).toBeTruthy();
+    expect(
+      await within(main).findByText(`Your session has expired. Please log in again. ${disabled}`),
+    ).toBeTruthy();
     expect(within(main).queryByText('Your session has expired. Please log in again.')).toBeNull();
   });
 
