@@ -28,6 +28,8 @@ export const DIRECTORY_REFRESH_MS = 6 * 60 * 60_000;
 /** After this many failed runs in a row, admins get a `data_sync_failing` alert. */
 export const FAILURES_BEFORE_ALERT = 3;
 export const DATA_SYNC_ALERT_TYPE = 'data_sync_failing';
+/** More steps than an hourly run takes (state, directory, schedule, two live weeks, model): a backfill. */
+const BACKFILL_STEPS = 8;
 /** An error message kept for the Sources tab is cut to this length. */
 const MAX_ERROR_CHARS = 300;
 
@@ -109,6 +111,12 @@ export async function runSleeperSync(
   let weeksFetched = 0;
   const progress = async (step: string, done: number, totalSteps: number) => {
     options.signal?.throwIfAborted();
+    // a backfill (a first start, a new season) says how far it is; an hourly run stays quiet
+    const isBackfill = totalSteps > BACKFILL_STEPS;
+    log[isBackfill ? 'info' : 'debug'](
+      { done, total: totalSteps },
+      `Sleeper sync: ${step} (${done}/${totalSteps})`,
+    );
     record.running = {
       startedAt: record.running?.startedAt ?? now().toISOString(),
       step,
