@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Pages load lazily: on a busy 2-core machine the first render can take longer than the default 1 s
+// that findBy*/waitFor wait for. They still resolve as soon as the state appears.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

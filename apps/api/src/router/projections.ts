@@ -71,7 +71,9 @@ const projectionPageOutput = z.object({
   freshness: z
     .object({
       updated_at: z.string().nullable().describe("when the week's projections last changed (ISO time)"),
-      sources: z.array(z.string()).describe('where they come from, preferred first: model, nflcom, sleeper, import'),
+      sources: z
+        .array(z.string())
+        .describe('where they come from, preferred first: model, nflcom, sleeper, import'),
     })
     .nullable(),
 });

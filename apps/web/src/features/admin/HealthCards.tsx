@@ -36,7 +36,7 @@ export function MetricCards({ health }: { health: SystemHealth }) {
       <StatCard
         label="Error rate"
         value={`${formatNumber(health.components.errors.metrics.errorRate)} / min`}
-        hint="server errors, last 5 minutes"
+        hint={`server errors, last 5 minutes · ${health.components.errors.metrics.signedOutChecks} signed-out checks (expected, not errors)`}
         tone={
           health.components.errors.status === 'healthy'
             ? 'good'
