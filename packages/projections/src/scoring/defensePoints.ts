@@ -58,11 +58,16 @@ function bucketOf<Key extends string>(
   return buckets.find((bucket) => value < bucket.below)?.key;
 }
 
+/** The points-allowed bucket (a Sleeper scoring key) a team's points allowed fall in. */
+export function pointsAllowedBucket(pointsAllowed: number): string | undefined {
+  return bucketOf(POINTS_ALLOWED_BUCKETS, pointsAllowed);
+}
+
 /** Fantasy points of a team defence's line: per-unit keys plus one points- and one yards-allowed bucket. */
 export function defensePoints(line: StatLine, rules: ScoringRules): number {
   let points = 0;
   for (const { stat, key } of DEFENSE_UNIT_KEYS) points += line[stat] * (rules[key] ?? 0);
-  const pointsBucket = bucketOf(POINTS_ALLOWED_BUCKETS, line.ptsAllowed);
+  const pointsBucket = pointsAllowedBucket(line.ptsAllowed);
   const yardsBucket = bucketOf(YARDS_ALLOWED_BUCKETS, line.ydsAllowed);
   if (pointsBucket) points += rules[pointsBucket] ?? 0;
   if (yardsBucket) points += rules[yardsBucket] ?? 0;

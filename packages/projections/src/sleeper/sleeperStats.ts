@@ -1,3 +1,4 @@
+import { pointsAllowedBucket } from '../scoring/defensePoints.js';
 import { emptyStatLine, type Position, type StatKey, type StatLine } from '../stats/statLine.js';
 
 /** A Sleeper stat or projection map for one player or team-week (`GET /v1/stats/nfl/regular/{season}/{week}`). */
@@ -124,17 +125,6 @@ export function statLineFromSleeper(
   return { line, usage };
 }
 
-/** Sleeper's flag keys for a points-allowed figure (its stat rows carry the bucket as a 1). */
-const POINTS_ALLOWED_FLAGS = [
-  { key: 'pts_allow_0', upTo: 0 },
-  { key: 'pts_allow_1_6', upTo: 6 },
-  { key: 'pts_allow_7_13', upTo: 13 },
-  { key: 'pts_allow_14_20', upTo: 20 },
-  { key: 'pts_allow_21_27', upTo: 27 },
-  { key: 'pts_allow_28_34', upTo: 34 },
-  { key: 'pts_allow_35p', upTo: Number.POSITIVE_INFINITY },
-] as const;
-
 /**
  * The inverse: a stat line (and usage) in Sleeper's keys, zeros left out as Sleeper leaves them
  * out. Used to serve recorded seasons in Sleeper's shape; `statLineFromSleeper` of the result
@@ -152,8 +142,9 @@ export function sleeperStatsFromLine(
   if (position === 'DEF') {
     for (const { stat, sleeper } of DEFENSE_KEYS) put(sleeper, line[stat]);
     put('def_st_td', line.defStTd);
-    const flag = POINTS_ALLOWED_FLAGS.find((bucket) => Math.round(line.ptsAllowed) <= bucket.upTo);
-    if (flag) stats[flag.key] = 1;
+    // Sleeper's stat rows carry the points-allowed bucket as a 1
+    const bucket = pointsAllowedBucket(line.ptsAllowed);
+    if (bucket) stats[bucket] = 1;
     stats.pts_allow = line.ptsAllowed;
     return stats;
   }

@@ -6,6 +6,7 @@ import type { SleeperPlayer, SleeperPlayerDirectory } from '../../integrations/s
 import { linkSleeperIds } from '../leagues-player-directory.js';
 import { splitName } from '../nfl-import/player-writer.js';
 import { upsertChanged, type ColumnRow, type WriteCount } from '../nfl-import/upsert-changed.js';
+import { PLAYER_COLUMNS, PLAYER_COLUMN_TYPES } from '../nfl-import/write-targets.js';
 import type { KnownPlayer } from './week-rows.js';
 
 function fantasyPositionOf(entry: SleeperPlayer): string | null {
@@ -70,27 +71,8 @@ export async function syncPlayerDirectory(
     {
       table: 'players',
       key: ['sleeper_id'],
-      compare: [
-        'full_name',
-        'first_name',
-        'last_name',
-        'search_name',
-        'position',
-        'team',
-        'is_active',
-        'injury_status',
-      ],
-      types: {
-        sleeper_id: 'text',
-        full_name: 'text',
-        first_name: 'text',
-        last_name: 'text',
-        search_name: 'text',
-        position: 'text',
-        team: 'text',
-        is_active: 'bool',
-        injury_status: 'text',
-      },
+      compare: [...PLAYER_COLUMNS, 'injury_status'],
+      types: { sleeper_id: 'text', ...PLAYER_COLUMN_TYPES, injury_status: 'text' },
       touch: ['updated_at'],
     },
     directoryRows(directory),

@@ -7,12 +7,8 @@ import { createAlert, hasOpenAlert } from '../admin-alerts.js';
 import { bumpDataVersion } from '../data-version.js';
 import { produceModelProjections } from '../nfl-import/model-projections.js';
 import { writeProjections } from '../nfl-import/projection-writer.js';
-import {
-  addCounts,
-  upsertChanged,
-  type UpsertTarget,
-  type WriteCount,
-} from '../nfl-import/upsert-changed.js';
+import { addCounts, upsertChanged, type WriteCount } from '../nfl-import/upsert-changed.js';
+import { statLineTarget } from '../nfl-import/write-targets.js';
 import { STAT_COLUMNS } from '../nfl-stats/stat-columns.js';
 import { loadKnownPlayers, syncPlayerDirectory } from './directory-sync.js';
 import { planSync, type WeekTask } from './sync-plan.js';
@@ -48,21 +44,7 @@ export interface SyncRunSummary {
   seconds: number;
 }
 
-const SLEEPER_STAT_TARGET: UpsertTarget = {
-  table: 'player_week_stats',
-  key: ['player_id', 'season', 'week'],
-  compare: ['team', 'opponent', 'is_home', 'extra', ...STAT_COLUMNS],
-  types: {
-    player_id: 'int',
-    season: 'int',
-    week: 'int',
-    team: 'text',
-    opponent: 'text',
-    is_home: 'bool',
-    extra: 'jsonb',
-    ...Object.fromEntries(STAT_COLUMNS.map((column) => [column, 'float8' as const])),
-  },
-};
+const SLEEPER_STAT_TARGET = statLineTarget(STAT_COLUMNS, true);
 
 const emptyCount = (): WriteCount => ({ created: 0, updated: 0 });
 const total = (count: WriteCount) => count.created + count.updated;

@@ -2,6 +2,7 @@ import { players, type Db } from '@fm/db';
 import { and, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { toSearchName } from '../../integrations/sleeper/player-matching.js';
 import { ROWS_PER_STATEMENT, upsertChanged, type WriteCount } from './upsert-changed.js';
+import { PLAYER_COLUMNS, PLAYER_COLUMN_TYPES } from './write-targets.js';
 
 /** A player as the newest line of an import describes them. */
 export interface ImportedPlayer {
@@ -32,17 +33,8 @@ export async function writePlayers(
     {
       table: 'players',
       key: ['nfl_id'],
-      compare: ['full_name', 'first_name', 'last_name', 'search_name', 'position', 'team', 'is_active'],
-      types: {
-        nfl_id: 'text',
-        full_name: 'text',
-        first_name: 'text',
-        last_name: 'text',
-        search_name: 'text',
-        position: 'text',
-        team: 'text',
-        is_active: 'bool',
-      },
+      compare: PLAYER_COLUMNS,
+      types: { nfl_id: 'text', ...PLAYER_COLUMN_TYPES },
       touch: ['updated_at'],
     },
     imported.map((player) => {
