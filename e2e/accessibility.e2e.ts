@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { blockingViolations } from './axe.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, startE2eApp, type E2eApp } from './harness.js';
@@ -14,17 +14,7 @@ import {
   type SitePage,
 } from './site-pages.js';
 
-/** WCAG 2.1 A and AA (colour contrast included) plus axe's best practices. */
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 const PREFERENCES_KEY = 'fm_preferences';
-
-async function blockingViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations
-    .filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''))
-    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 /** Is a visible focus indicator drawn around the focused element? */
 function focusRingOf(page: Page) {

@@ -1,12 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { blockingViolations } from './axe.js';
+import { linkNflWeeks, waitForProjectedWeek } from './nfl-weeks.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSleeper, startFakeSleeper } from '../apps/api/test/fakes/sleeper-server.js';
 import { FAKE_YAHOO_TOKENS, type FakeYahoo, startFakeYahoo } from '../apps/api/test/fakes/yahoo-server.js';
-import { launchBrowser, openPage, screenshot, SHARED_DIR, startE2eApp, type E2eApp } from './harness.js';
+import { launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
 import { registerVerifiedUser, signIn } from './site-pages.js';
 
 const YAHOO_APP = { clientId: 'e2e-yahoo-client', clientSecret: 'e2e-yahoo-secret' };
@@ -16,42 +15,6 @@ const YAHOO_LEAGUE_KEY = '461.l.103926';
 /** Only the week the league page opens on is imported, so the first-start import is quick. */
 const IMPORTED_WEEK = { season: '2025', week: '1' };
 const IMPORT_TIMEOUT_MS = 60_000;
-
-/** WCAG 2.1 A/AA and best practice, as the accessibility suite checks every page. */
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-    );
-}
-
-/** A folder in the nfl-data layout holding only IMPORTED_WEEK (a link to the shared data, never a copy). */
-function oneWeekOfNflData(): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'fm-nfl-week-'));
-  mkdirSync(path.join(root, IMPORTED_WEEK.season));
-  symlinkSync(
-    path.join(SHARED_DIR, 'nfl-data', IMPORTED_WEEK.season, IMPORTED_WEEK.week),
-    path.join(root, IMPORTED_WEEK.season, IMPORTED_WEEK.week),
-  );
-  return root;
-}
-
-async function waitForImportedWeek(app: E2eApp): Promise<void> {
-  const deadline = Date.now() + IMPORT_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const response = await fetch(
-      `${app.baseUrl}/api/projections/public/all?week=${IMPORTED_WEEK.week}&limit=1`,
-    );
-    const body = (await response.json().catch(() => null)) as { data?: unknown[] } | null;
-    if (response.ok && body?.data && body.data.length > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the NFL data import did not finish in time');
-}
 
 async function signedInPage(browser: Browser, app: E2eApp) {
   const opened = await openPage(browser, app.baseUrl);
@@ -75,7 +38,7 @@ describe('league linking and the simulate journey', () => {
   let nflData: string;
 
   beforeAll(async () => {
-    nflData = oneWeekOfNflData();
+    nflData = linkNflWeeks(IMPORTED_WEEK.season, [IMPORTED_WEEK.week]);
     [sleeper, yahoo] = await Promise.all([startFakeSleeper(), startFakeYahoo(YAHOO_APP)]);
     [app, browser] = await Promise.all([
       startE2eApp({
@@ -91,7 +54,7 @@ describe('league linking and the simulate journey', () => {
       }),
       launchBrowser(),
     ]);
-    await waitForImportedWeek(app);
+    await waitForProjectedWeek(app, IMPORTED_WEEK.week, IMPORT_TIMEOUT_MS);
   });
   afterAll(async () => {
     await browser?.close();
@@ -110,7 +73,7 @@ describe('league linking and the simulate journey', () => {
     await page.getByRole('heading', { name: 'Your Leagues', exact: true }).waitFor();
     await expect(page.getByRole('heading', { name: IN_SEASON_LEAGUE }).count()).resolves.toBe(1);
     await screenshot(page, 'leagues-home');
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await blockingViolations(page)).toEqual([]);
 
     const selectedAt = Date.now();
     await page.getByRole('button', { name: `Select League ${IN_SEASON_LEAGUE}` }).click();
@@ -130,7 +93,7 @@ describe('league linking and the simulate journey', () => {
     // The week is over: the page shows its result rather than a 100% "probability".
     await page.getByTestId('final-score').waitFor();
     await screenshot(page, 'simulate-league');
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await blockingViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Run simulation' }).click();
     await page.waitForURL(`${app.baseUrl}/dashboard`);
@@ -143,7 +106,7 @@ describe('league linking and the simulate journey', () => {
     await page.getByRole('heading', { name: 'Season outlook' }).waitFor();
     await page.getByRole('table', { name: 'Playoff odds by team' }).waitFor();
     await screenshot(page, 'dashboard');
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await blockingViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -155,7 +118,7 @@ describe('league linking and the simulate journey', () => {
     await page.waitForURL(`${app.baseUrl}/link-leagues?linked=yahoo`);
     await page.getByText('Your Yahoo account is linked.').waitFor();
     await page.getByText(FAKE_YAHOO_TOKENS.xoauth_yahoo_guid).waitFor();
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await blockingViolations(page)).toEqual([]);
 
     await page.goto('/');
     const yahooLeagues = page.getByRole('region', { name: 'Yahoo (1)' });

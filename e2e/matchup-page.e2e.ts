@@ -1,19 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
+import { blockingViolations } from './axe.js';
+import { linkNflWeeks, waitForProjectedWeek } from './nfl-weeks.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSleeper, startFakeSleeper } from '../apps/api/test/fakes/sleeper-server.js';
-import {
-  ARTIFACTS_DIR,
-  launchBrowser,
-  openPage,
-  screenshot,
-  SHARED_DIR,
-  startE2eApp,
-  type E2eApp,
-} from './harness.js';
+import { ARTIFACTS_DIR, launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
 import { registerVerifiedUser, signIn } from './site-pages.js';
 
 /** The fake Sleeper's 2025 league, played as if week 2 were on now (so line-ups can still change). */
@@ -25,38 +17,6 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 /** Chromium's CPU throttling for the "slow phone" timings. */
 const SLOW_CPU_RATE = 4;
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-    );
-}
-
-/** Weeks 1 and LIVE_WEEK of the shared NFL data (links, never copies): stats of week 1, projections of week 2. */
-function nflDataWeeks(): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'fm-nfl-weeks-'));
-  mkdirSync(path.join(root, SEASON));
-  for (const week of ['1', String(LIVE_WEEK)]) {
-    symlinkSync(path.join(SHARED_DIR, 'nfl-data', SEASON, week), path.join(root, SEASON, week));
-  }
-  return root;
-}
-
-async function waitForProjections(app: E2eApp): Promise<void> {
-  const deadline = Date.now() + IMPORT_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${app.baseUrl}/api/projections/public/all?week=${LIVE_WEEK}&limit=1`);
-    const body = (await response.json().catch(() => null)) as { data?: unknown[] } | null;
-    if (response.ok && body?.data && body.data.length > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the NFL data import did not finish in time');
-}
 
 /** How far the page is wider than the screen (≤ 0 when it fits), with the widest culprits named when it does not. */
 async function horizontalOverflow(page: Page): Promise<number> {
@@ -86,13 +46,13 @@ describe('the matchup page, phone first', () => {
   let nflData: string;
 
   beforeAll(async () => {
-    nflData = nflDataWeeks();
+    nflData = linkNflWeeks(SEASON, [1, LIVE_WEEK]);
     sleeper = await startFakeSleeper({ liveWeek: LIVE_WEEK });
     [app, browser] = await Promise.all([
       startE2eApp({ name: 'matchup-page', env: { SLEEPER_API_URL: sleeper.url, NFL_DATA_DIR: nflData } }),
       launchBrowser(),
     ]);
-    await waitForProjections(app);
+    await waitForProjectedWeek(app, LIVE_WEEK, IMPORT_TIMEOUT_MS);
   });
   afterAll(async () => {
     await browser?.close();
@@ -162,7 +122,7 @@ describe('the matchup page, phone first', () => {
       await page
         .getByText(/avg: no projection this week, so the simulation counts the position’s average/)
         .waitFor();
-      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await blockingViolations(page)).toEqual([]);
       await screenshot(page, `matchup-${name}`);
 
       // A tenth starter is blocked with the rule it breaks; nothing is simulated until it is fixed.
@@ -218,12 +178,12 @@ describe('the matchup page, phone first', () => {
       await page.getByTestId('win-probability').waitFor({ timeout: 30_000 });
       await page.getByRole('heading', { name: 'Players who swing it' }).waitFor();
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await blockingViolations(page)).toEqual([]);
       await screenshot(page, `team-matchup-dashboard-${name}`);
       await page.getByRole('link', { name: 'Compare other teams' }).click();
       await page.getByRole('button', { name: 'Analyze matchup' }).waitFor();
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await blockingViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     },
@@ -243,7 +203,7 @@ describe('the matchup page, phone first', () => {
     await page.getByRole('heading', { name: 'Players who swing it' }).waitFor();
     await page.getByRole('heading', { name: 'Edges by position' }).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await blockingViolations(page)).toEqual([]);
     await screenshot(page, 'matchup-dashboard-phone');
 
     const secondTab = await context.newPage();

@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { blockingViolations } from './axe.js';
+import { linkNflWeeks, waitForProjectedWeek } from './nfl-weeks.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSleeper, type FakeSleeper } from '../apps/api/test/fakes/sleeper-server.js';
-import { launchBrowser, openPage, screenshot, SHARED_DIR, startE2eApp, type E2eApp } from './harness.js';
+import { launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
 import { registerVerifiedUser, signIn } from './site-pages.js';
 
 /** A phone and a laptop: every page checked here must fit both. */
@@ -17,17 +16,6 @@ const VIEWPORTS = [
 const IN_SEASON_LEAGUE = 'You Get in the Bowl';
 const IMPORTED_WEEK = { season: '2025', week: '1' };
 const IMPORT_TIMEOUT_MS = 60_000;
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-    );
-}
 
 /** How far the page is wider than the window (0 when it fits), and what sticks out. */
 function horizontalOverflow(page: Page) {
@@ -46,29 +34,6 @@ function horizontalOverflow(page: Page) {
   });
 }
 
-function oneWeekOfNflData(): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'fm-nfl-week-'));
-  mkdirSync(path.join(root, IMPORTED_WEEK.season));
-  symlinkSync(
-    path.join(SHARED_DIR, 'nfl-data', IMPORTED_WEEK.season, IMPORTED_WEEK.week),
-    path.join(root, IMPORTED_WEEK.season, IMPORTED_WEEK.week),
-  );
-  return root;
-}
-
-async function waitForImportedWeek(app: E2eApp): Promise<void> {
-  const deadline = Date.now() + IMPORT_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const response = await fetch(
-      `${app.baseUrl}/api/projections/public/all?week=${IMPORTED_WEEK.week}&limit=1`,
-    );
-    const body = (await response.json().catch(() => null)) as { data?: unknown[] } | null;
-    if (response.ok && body?.data && body.data.length > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the NFL data import did not finish in time');
-}
-
 describe('projections, compare and home on a phone and a laptop', () => {
   let app: E2eApp;
   let browser: Browser;
@@ -77,7 +42,7 @@ describe('projections, compare and home on a phone and a laptop', () => {
   let email: string;
 
   beforeAll(async () => {
-    nflData = oneWeekOfNflData();
+    nflData = linkNflWeeks(IMPORTED_WEEK.season, [IMPORTED_WEEK.week]);
     // The user owns roster 1 of the in-season league, whose week 1 is still being played.
     sleeper = await startFakeSleeper({ inSeasonRosterOwned: 1, isInSeasonLeagueLive: true });
     [app, browser] = await Promise.all([
@@ -87,7 +52,7 @@ describe('projections, compare and home on a phone and a laptop', () => {
       }),
       launchBrowser(),
     ]);
-    await waitForImportedWeek(app);
+    await waitForProjectedWeek(app, IMPORTED_WEEK.week, IMPORT_TIMEOUT_MS);
     const { context, page } = await openPage(browser, app.baseUrl);
     email = await registerVerifiedUser(app, context);
     await signIn(context, email);
@@ -129,7 +94,7 @@ describe('projections, compare and home on a phone and a laptop', () => {
       expect(box && box.y + box.height).toBeLessThanOrEqual(viewport.height);
       expect(await horizontalOverflow(page)).toEqual({ overflowPx: 0, outside: [] });
       await screenshot(page, `phone-first-home-${viewport.width}`);
-      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await blockingViolations(page)).toEqual([]);
 
       // The same figure on a phone-class CPU (Chromium's 4× throttling), printed for the record.
       const cdp = await context.newCDPSession(page);
@@ -177,7 +142,7 @@ describe('projections, compare and home on a phone and a laptop', () => {
         /^(@?[A-Z]{2,3}|BYE)$/,
       );
       await screenshot(page, `phone-first-projections-${viewport.width}`);
-      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await blockingViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     },
@@ -217,7 +182,7 @@ describe('projections, compare and home on a phone and a laptop', () => {
       await search.press('Escape');
       await expect(search.inputValue()).resolves.toBe('');
       await screenshot(page, `phone-first-compare-${viewport.width}`);
-      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await blockingViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     },

@@ -6,13 +6,8 @@
  * Run: `npx tsx bench/data-sync.bench.ts` (apps/api; part of `npm run bench`);
  * SEASON (default 2024), NFL_DATA (default ../shared/nfl-data) and DATABASE_URL adjust it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@fm/db';
-import { loadConfig } from '../src/config.js';
+import { benchDatabaseKinds, startBenchServer, type BenchDatabaseKind } from './bench-server.js';
 import { SleeperSeasonFeed } from '../src/integrations/sleeper/season-feed.js';
-import { startServer } from '../src/server.js';
 import { runSleeperSync, type SyncRunSummary } from '../src/services/data-sync/run-sleeper-sync.js';
 import { replaySeasonData, startFakeSleeperSeason } from '../test/fakes/sleeper-season-server.js';
 
@@ -31,22 +26,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const totalWritten = (summary: SyncRunSummary) =>
   Object.values(summary.changed).reduce((sum, count) => sum + count.created + count.updated, 0);
 
-async function measure(kind: 'pglite' | 'postgres', upstreamUrl: string): Promise<Figures> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fm-bench-sync-'));
-  let database: TestDatabase | undefined;
-  if (kind === 'postgres') {
-    database = await createTestDatabase(process.env.DATABASE_URL);
-    await database.close();
-  }
-  const config = loadConfig({
-    PORT: '0',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+async function measure(kind: BenchDatabaseKind, upstreamUrl: string): Promise<Figures> {
+  const { server, dispose } = await startBenchServer(kind, {
     DATA_SYNC_MINUTES: '0',
     SLEEPER_API_URL: upstreamUrl,
-    DATABASE_URL: database?.url,
   });
-  const server = await startServer(config, { webDistDir: path.join(dataDir, 'no-web') });
   try {
     const feed = new SleeperSeasonFeed({ baseUrl: upstreamUrl });
     const cpu = process.cpuUsage();
@@ -63,16 +47,14 @@ async function measure(kind: 'pglite' | 'postgres', upstreamUrl: string): Promis
     }
     return { first, firstCpuSeconds: (used.user + used.system) / 1e6, noChangeMs };
   } finally {
-    await server.close();
-    await database?.destroy();
-    rmSync(dataDir, { recursive: true, force: true });
+    await dispose();
   }
 }
 
 const upstream = await startFakeSleeperSeason(
   replaySeasonData({ season: SEASON, week: CURRENT_WEEK, withSchedule: true }),
 );
-const kinds: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const kinds = benchDatabaseKinds();
 const results = new Map<string, Figures>();
 for (const kind of kinds) results.set(kind, await measure(kind, upstream.url));
 await upstream.close();

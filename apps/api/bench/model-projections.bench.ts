@@ -6,20 +6,15 @@
  * (the hourly case: 0 rows change). Run: `npx tsx bench/model-projections.bench.ts` (apps/api);
  * DATABASE_URL adds PostgreSQL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@fm/db';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/config.js';
-import { startServer, type RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/server.js';
 import { produceModelProjections } from '../src/services/nfl-import/model-projections.js';
 import type { WriteCount } from '../src/services/nfl-import/upsert-changed.js';
+import { benchDatabaseKinds, startBenchServer, type BenchDatabaseKind } from './bench-server.js';
 import { syncReplayedSeason } from '../test/replay-sync.js';
 
 const CURRENT = { season: 2024, week: 9 };
 
-type Kind = 'pglite' | 'postgres';
 interface Run {
   seconds: number;
   cpuSeconds: number;
@@ -38,24 +33,10 @@ async function timed(server: RunningServer): Promise<Run> {
   };
 }
 
-const kinds: Kind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-if (!process.env.DATABASE_URL) console.log('DATABASE_URL is not set: PostgreSQL is skipped.');
-const results = new Map<Kind, { first: Run; again: Run }>();
+const kinds = benchDatabaseKinds();
+const results = new Map<BenchDatabaseKind, { first: Run; again: Run }>();
 for (const kind of kinds) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fm-bench-model-'));
-  let database: TestDatabase | undefined;
-  if (kind === 'postgres') {
-    database = await createTestDatabase(process.env.DATABASE_URL);
-    await database.close();
-  }
-  const config = loadConfig({
-    PORT: '0',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    DATA_SYNC_MINUTES: '0',
-    DATABASE_URL: database?.url,
-  });
-  const server = await startServer(config, { webDistDir: path.join(dataDir, 'no-web') });
+  const { server, dispose } = await startBenchServer(kind, { DATA_SYNC_MINUTES: '0' });
   try {
     await syncReplayedSeason(server, CURRENT);
     await server.deps.database.db.execute(sql`delete from projections where source = 'model'`);
@@ -63,9 +44,7 @@ for (const kind of kinds) {
     const again = await timed(server);
     results.set(kind, { first, again });
   } finally {
-    await server.close();
-    await database?.destroy();
-    rmSync(dataDir, { recursive: true, force: true });
+    await dispose();
   }
 }
 

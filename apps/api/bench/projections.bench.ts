@@ -6,14 +6,11 @@
  * Run: `npm run bench:projections` (root) or `npx tsx bench/projections.bench.ts` (apps/api);
  * BENCH_SECONDS (default 10), NFL_DATA (default ../shared/nfl-data) and DATABASE_URL adjust it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFile } from 'node:child_process';
-import { createTestDatabase, type TestDatabase } from '@fm/db';
-import { loadConfig } from '../src/config.js';
-import { startServer, type RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/server.js';
+import { benchDatabaseKinds, startBenchServer } from './bench-server.js';
 import { importNflData } from '../src/services/nfl-import/import-nfl-data.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -42,28 +39,8 @@ interface Figures {
 }
 
 async function boot(kind: Target['kind']): Promise<Target> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fm-bench-projections-'));
-  let database: TestDatabase | undefined;
-  if (kind === 'postgres') {
-    database = await createTestDatabase(process.env.DATABASE_URL);
-    await database.close();
-  }
-  const config = loadConfig({
-    PORT: '0',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: database?.url,
-  });
-  const server = await startServer(config, { webDistDir: path.join(dataDir, 'no-web') });
-  return {
-    kind,
-    server,
-    async cleanUp() {
-      await server.close();
-      await database?.destroy();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const { server, dispose } = await startBenchServer(kind);
+  return { kind, server, cleanUp: dispose };
 }
 
 const LOAD_CLIENT = fileURLToPath(new URL('./latency-client.mjs', import.meta.url));
@@ -100,8 +77,7 @@ async function measure(target: Target): Promise<Figures> {
   };
 }
 
-const kinds: Target['kind'][] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-if (!process.env.DATABASE_URL) console.log('DATABASE_URL is not set: PostgreSQL is skipped.');
+const kinds = benchDatabaseKinds();
 console.log(
   `GET ${PATH}: ${CONNECTIONS} connections, ${DURATION_SECONDS} s after a ${WARM_UP_SECONDS} s warm-up; data ${NFL_DATA}`,
 );
