@@ -1,7 +1,7 @@
 import type { FakeSmtp, ReceivedMail } from './fake-smtp.js';
 import type { TestClient, TestServer } from './harness.js';
 
-/** A password that meets spec §5's rules. */
+/** A password that meets the password rules. */
 export const STRONG_PASSWORD = 'Touchdown!2024x';
 export const OTHER_STRONG_PASSWORD = 'FieldGoal$2025y';
 

@@ -33,7 +33,7 @@ import { requireCleanText } from './untrusted-input.js';
 /** Contract: admin uploads take multipart field `csvFile`, at most 10 MB. */
 export const CSV_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const CSV_FIELD = 'csvFile';
-/** Spec §5: what counts as a CSV upload. */
+/** The MIME types a CSV upload may carry (Windows browsers label .csv files as Excel's). */
 const CSV_MIME_TYPES = new Set(['text/csv', 'application/csv', 'application/vnd.ms-excel']);
 const BASE = '/api/admin/data-management';
 

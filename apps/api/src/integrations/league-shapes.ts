@@ -1,5 +1,5 @@
 /**
- * The app's platform-neutral league shapes (spec §3). Sleeper and Yahoo answers are both
+ * The app's platform-neutral league shapes. Sleeper and Yahoo answers are both
  * normalised to these, so routers and the web app never see a platform's raw format.
  */
 

@@ -1,4 +1,4 @@
-/** Spec §9 bands and thresholds, in one place for the health pages and the alert rules. */
+/** The health bands and thresholds, in one place for the health pages and the alert rules. */
 
 export const SLOW_RESPONSE_MS = 500;
 /** Average API response time bands: under 100 excellent, under 300 good, under 500 fair, else poor. */
@@ -18,7 +18,7 @@ export const SLOW_DATABASE_MS = 250;
 /** Disk usage above this (%) or less than this much free space is low. */
 export const LOW_DISK_PERCENT = 90;
 export const LOW_DISK_BYTES = 1024 ** 3;
-/** MongoDB driver-style ready states (spec §9: 1 means Connected). */
+/** MongoDB driver-style ready states (1 means Connected). */
 export const READY_STATE = { disconnected: 0, connected: 1, connecting: 2 } as const;
 
 export type ResponseTimeBand = 'excellent' | 'good' | 'fair' | 'poor';

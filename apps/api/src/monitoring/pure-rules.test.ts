@@ -71,7 +71,7 @@ describe('error labels', () => {
   });
 });
 
-describe('bands (spec §9)', () => {
+describe('health bands', () => {
   it('bands response time and resources', () => {
     expect([99, 100, 299, 300, 499, 500].map(responseTimeBand)).toEqual([
       'excellent',

@@ -1,6 +1,6 @@
 import { BUCKET_COUNT, bucketIndex, histogramQuantile } from './latency-histogram.js';
 
-/** Spec §9: a response slower than this is slow. */
+/** A response slower than this counts as slow on the health pages. */
 export const SLOW_REQUEST_MS = 500;
 /** Minutes of per-minute figures kept in memory. */
 export const ROLLING_WINDOW_MINUTES = 60;

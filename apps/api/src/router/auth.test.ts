@@ -221,7 +221,7 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
     expect(login.body.user.hasLinkedLeagues).toBe(true);
   });
 
-  it('documents every account path of spec §7 in the OpenAPI document', async () => {
+  it('documents every account path in the OpenAPI document', async () => {
     const document = await server.client().get('/api/openapi.json');
     const paths = document.body.paths as Record<string, Record<string, unknown>>;
     const documented = Object.entries(paths).flatMap(([path, methods]) =>

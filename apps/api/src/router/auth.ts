@@ -20,7 +20,7 @@ const EMAIL_MAX = 320;
 const PASSWORD_INPUT_MAX = 1024;
 const TOKEN_MAX = 200;
 
-/** `{ data: { message } }`: the web app reads `data.message` (spec §7). */
+/** `{ data: { message } }`: the web app reads `data.message`. */
 const messageOutput = z.object({ data: z.object({ message: z.string() }) });
 const withMessage = ({ message }: { message: string }) => ({ data: { message } });
 

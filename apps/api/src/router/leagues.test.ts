@@ -67,7 +67,7 @@ describe.each(DATABASE_KINDS)('linking Sleeper and listing its leagues on %s', (
     ]);
   });
 
-  it('answers a league with rosters (spec §3 defaults), the week’s matchups and the scored points', async () => {
+  it('answers a league with rosters (defaults where a platform leaves a field out), the week’s matchups and the scored points', async () => {
     const client = await env.newUser();
     await client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
     const response = await client.get(`/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details`);
@@ -246,7 +246,7 @@ describe.each(DATABASE_KINDS)('linking Sleeper and listing its leagues on %s', (
     expect(empty.body.code).toBe('VALIDATION_ERROR');
   });
 
-  it('documents every /leagues path of spec §7 in the OpenAPI document', async () => {
+  it('documents every /leagues path in the OpenAPI document', async () => {
     const document = (await env.server.client().get('/api/openapi.json')).body;
     const paths = Object.keys(document.paths);
     for (const path of [

@@ -17,7 +17,7 @@ const seasonParam = z.preprocess(blankAsAbsent, z.coerce.number().int().min(2000
 const weekParam = z.preprocess(blankAsAbsent, z.coerce.number().int().min(1).max(18).optional());
 const tags = ['leagues'];
 
-/** Spec §7 /leagues/*: linking Sleeper and Yahoo, and the leagues of the linked accounts. */
+/** /leagues/*: linking Sleeper and Yahoo, and the leagues of the linked accounts. */
 export const leaguesRouter = router({
   connections: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/leagues/connections', tags, summary: 'My linked accounts' } })

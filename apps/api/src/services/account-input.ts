@@ -2,7 +2,7 @@ import { validationError } from '../errors.js';
 import { describePasswordProblem } from './password-policy.js';
 import { isValidEmail, normalizeEmail } from './users.js';
 
-/** Spec §5 messages. */
+/** The messages of account-form validation, as the forms show them. */
 export const CREDENTIALS_REQUIRED_MESSAGE = 'Email and password are required';
 export const INVALID_EMAIL_MESSAGE = 'Please provide a valid email address';
 export const EMAIL_REQUIRED_MESSAGE = 'Please enter your email address.';
@@ -27,7 +27,7 @@ export function requireCredentials(input: { email?: string | undefined; password
   return { email: requireEmail(input.email), password };
 }
 
-/** A new password that meets spec §5's rules. */
+/** A new password that meets the password rules. */
 export function requireStrongPassword(password: string): string {
   const problem = describePasswordProblem(password);
   if (problem) throw validationError(problem, 'password');

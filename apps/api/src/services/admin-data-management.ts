@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
 import { IMPORT_SOURCE } from './projections/projection-sources.js';
 
-/** Spec §5/§9: analytics cleanup 1–365 days (default 90); archival after 180 days of inactivity. */
+/** Analytics cleanup 1–365 days (default 90); archival after 180 days of inactivity. */
 export const MIN_CLEANUP_DAYS = 1;
 export const MAX_CLEANUP_DAYS = 365;
 export const DEFAULT_CLEANUP_DAYS = 90;
@@ -16,7 +16,7 @@ const ARCHIVE_SAMPLE_SIZE = 20;
 const ARCHIVE_CHUNK_SIZE = 1_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** `GET /admin/data-management/import-stats` (spec §3 import stats). */
+/** `GET /admin/data-management/import-stats`. */
 export async function getImportStats(deps: Pick<AppDeps, 'database'>) {
   const { db } = deps.database;
   const [[totals], bySource, [latest], [playerTotals]] = await Promise.all([

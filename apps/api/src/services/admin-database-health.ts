@@ -15,7 +15,7 @@ export interface ConnectionStats {
   errors: number;
 }
 
-/** Spec §3 health data of one database. */
+/** Health data of one database: connection state, size, response time. */
 export interface DatabaseHealth {
   status: HealthStatus;
   isConfigured: boolean;

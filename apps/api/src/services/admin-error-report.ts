@@ -2,7 +2,7 @@ import { ERROR_CATEGORIES, type ErrorCategory } from '@fm/db';
 import type { AppDeps } from '../deps.js';
 import { formatDuration } from '../monitoring/format-duration.js';
 
-/** Spec §9: the error view shows the last 10 errors and the 5 most frequent. */
+/** The error view shows the last 10 errors and the 5 most frequent. */
 export const RECENT_ERRORS_SHOWN = 10;
 export const TOP_ERRORS_SHOWN = 5;
 /** Totals and categories cover the last day; the trend line the last hour in 5-minute steps. */
@@ -52,7 +52,7 @@ function fillBuckets(
   }));
 }
 
-/** `GET /admin/system/errors`: the error log summarised (spec §3 error data). */
+/** `GET /admin/system/errors`: the error log summarised. */
 export async function getErrorReport(deps: Pick<AppDeps, 'monitoring'>, now = new Date()) {
   const { eventStore } = deps.monitoring;
   await deps.monitoring.flush();

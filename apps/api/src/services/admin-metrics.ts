@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.js';
 import { validationError } from '../errors.js';
 import { flushSimulationRecords } from './simulation-record.js';
 
-/** Spec §9: chart presets 7, 30 and 90 days; default 30. */
+/** Chart presets: 7, 30 and 90 days; 30 by default. */
 export const DEFAULT_CHART_DAYS = 30;
 export const MAX_CHART_DAYS = 366;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -24,7 +24,7 @@ const bandStatus = (percent: number): HealthStatus => {
   return band === 'good' ? 'healthy' : band;
 };
 
-/** What to do about the figures, most urgent first (spec §9 bands). */
+/** What to do about the figures, most urgent first (by the health bands). */
 export function recommendResources(reading: ResourceReading): Recommendation[] {
   const recommendations: Recommendation[] = [];
   const { system, heap } = reading.memory;
@@ -87,7 +87,7 @@ export function recommendResources(reading: ResourceReading): Recommendation[] {
   return recommendations.sort((a, b) => order[a.priority] - order[b.priority]);
 }
 
-/** `GET /admin/system/resources`: memory, CPU, uptime and disk with recommendations (spec §3 resource data). */
+/** `GET /admin/system/resources`: memory, CPU, uptime and disk with recommendations. */
 export async function getResourceReport(deps: Pick<AppDeps, 'config'>) {
   const reading = await readResources(deps.config.dataDir);
   const { memory, cpu, uptime, disk } = reading;

@@ -60,7 +60,7 @@ function readPerformance(deps: Pick<AppDeps, 'monitoring'>): PerformanceFigures 
   };
 }
 
-/** Performance warnings (spec §9 bands), each with what it means. */
+/** Performance warnings (by the health bands), each with what it means. */
 function performanceWarnings(performance: PerformanceFigures, databases: DatabasesHealth): HealthWarning[] {
   const warnings: HealthWarning[] = [];
   const band = performance.responseTimeBand;
@@ -101,7 +101,7 @@ function performanceStatus(performance: PerformanceFigures, warnings: HealthWarn
   return warnings.length > 0 ? 'warning' : 'healthy';
 }
 
-/** `GET /admin/system/metrics`: request performance, connections and warnings (spec §3 API metrics). */
+/** `GET /admin/system/metrics`: request performance, connections and warnings. */
 export async function getApiMetrics(deps: Pick<AppDeps, 'database' | 'monitoring'>) {
   const performance = readPerformance(deps);
   const databases = await readDatabasesHealth(deps);
@@ -122,7 +122,7 @@ export async function getApiMetrics(deps: Pick<AppDeps, 'database' | 'monitoring
   };
 }
 
-/** `GET /admin/system/health`: overall status, issues and the state of each component (spec §3 system health). */
+/** `GET /admin/system/health`: overall status, issues and the state of each component. */
 export async function getSystemHealth(deps: Pick<AppDeps, 'database' | 'monitoring' | 'config'>) {
   const performance = readPerformance(deps);
   const [databases, resources] = await Promise.all([

@@ -7,7 +7,7 @@ import { revokeUserSessions } from './sessions.js';
 
 export const MAX_USERS_LISTED = 10_000;
 
-/** Spec §3 admin user list item. */
+/** A user as the admin user list shows it. */
 export interface AdminUserItem {
   id: string;
   email: string;

@@ -11,7 +11,7 @@ export type LeagueConnectionRow = typeof leagueConnections.$inferSelect;
 /** Sleeper usernames are 1–20 letters, digits and underscores; we allow a little slack. */
 const SLEEPER_USERNAME = /^[A-Za-z0-9_.-]{1,40}$/;
 
-/** Spec §3 "Connected leagues". */
+/** The linked Sleeper and Yahoo accounts ("Connected leagues"). */
 export interface ConnectionsStatus {
   sleeper: { connected: boolean; username: string | null; displayName: string | null; avatar: string | null };
   yahoo: { connected: boolean; userId: string | null };

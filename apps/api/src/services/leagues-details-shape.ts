@@ -4,7 +4,7 @@ import type { AppLeague, AppMatchup, AppRoster } from '../integrations/league-sh
 import type { LeaguePlatform } from './leagues-connections.js';
 import type { LeaguePlayerProjection } from './leagues-projections.js';
 
-/** The league page's data: spec §3 league, rosters and this week's matchups, plus projections. */
+/** The league page's data: the league, rosters and this week's matchups, plus projections. */
 export interface LeagueDetails {
   platform: LeaguePlatform;
   league: AppLeague;

@@ -8,7 +8,7 @@ import { yahooClientFor } from './leagues-yahoo-session.js';
 /** NFL seasons start in September: before March the calendar year is still last season's. */
 const FIRST_MONTH_OF_NEW_SEASON = 2;
 
-/** Spec §3 League: league_id, name, total_rosters; Sleeper also username. */
+/** A league as the leagues list shows it: league_id, name, total_rosters; Sleeper also username. */
 export interface LeagueSummary {
   league_id: string;
   name: string;

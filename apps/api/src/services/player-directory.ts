@@ -6,7 +6,7 @@ import { createDataCache } from './data-cache.js';
 export const DEFAULT_DIRECTORY_LIMIT = 100;
 export const MAX_DIRECTORY_LIMIT = 1_000;
 
-/** Spec §3 player directory entry, plus the ids other sources know the player by. */
+/** A player directory entry, plus the ids other sources know the player by. */
 export interface DirectoryPlayer {
   id: string;
   full_name: string;

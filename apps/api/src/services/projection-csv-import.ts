@@ -10,7 +10,7 @@ import {
   type RowError,
 } from './projection-csv.js';
 
-/** Spec §5: import batch size 50–500, default 100; update-existing on by default. */
+/** Import batches of 50–500 rows, 100 by default; existing projections are updated unless asked not to. */
 export const MIN_BATCH_SIZE = 50;
 export const MAX_BATCH_SIZE = 500;
 export const DEFAULT_BATCH_SIZE = 100;

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { toSearchName } from '../integrations/sleeper/player-matching.js';
 
-/** Spec §3/§5: the columns of a projections CSV. */
+/** The columns of a projections CSV, in order. */
 export const REQUIRED_COLUMNS = ['player_name', 'position', 'team', 'week', 'pred_mean', 'pred_std'] as const;
 export const OPTIONAL_COLUMNS = ['season', 'player_id'] as const;
 export const PROJECTION_POSITIONS = ['QB', 'RB', 'WR', 'TE', 'K', 'DEF'] as const;
@@ -166,7 +166,7 @@ function unclosedQuoteLine(text: string, errors: Papa.ParseError[]): number | nu
   return body.split('\n').length;
 }
 
-/** Spec §3 CSV preview: the first rows as they will be imported, and every validation error. */
+/** The CSV preview: the first rows as they will be imported, and every validation error. */
 export function previewProjectionCsv(text: string, now = new Date()) {
   const parsed = parseProjectionCsv(text, now);
   return {

@@ -10,7 +10,7 @@ import { hashPassword } from './password-hashing.js';
 import { REGISTRATIONS_PER_IP, RESENDS_PER_IP } from './rate-limiter.js';
 import { findUserByEmail, findUserById, type UserRow } from './users.js';
 
-/** Spec §8, verbatim. */
+/** What registration answers, whether or not the address already has an account. */
 export const REGISTRATION_SUCCESS_MESSAGE =
   'Registration successful! Please check your email to verify your account. Emails may take a few minutes to arrive, so please also check your spam folder.';
 export const RESEND_MESSAGE =

@@ -1,4 +1,4 @@
-/** What went wrong, as the admin error view groups it (spec §3). */
+/** What went wrong, as the admin error view groups it . */
 export const ERROR_CATEGORIES = [
   'SERVER_ERROR',
   'CLIENT_ERROR',

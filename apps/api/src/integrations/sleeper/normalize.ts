@@ -29,7 +29,7 @@ export function sleeperAvatarUrl(avatarId: string | null | undefined): string {
   return avatarId ? `${SLEEPER_AVATAR_THUMB_URL}${encodeURIComponent(avatarId)}` : DEFAULT_AVATAR_URL;
 }
 
-/** Spec §3 "Sleeper account lookup": user_id, display_name, avatar → id, name, avatar. */
+/** Sleeper account lookup: user_id, display_name, avatar → id, name, avatar. */
 export function toAppSleeperAccount(user: SleeperUser & { user_id: string }): {
   id: string;
   name: string;
@@ -65,7 +65,7 @@ export function toAppLeague(league: SleeperLeague, username?: string): AppLeague
   };
 }
 
-/** One app player for a Sleeper id, with the spec §3 defaults for anything the directory lacks. */
+/** One app player for a Sleeper id, with defaults for anything the directory lacks. */
 export function toAppPlayer(playerId: string, directory: SleeperPlayerDirectory): AppPlayer {
   const entry = directory[playerId];
   if (!entry) {

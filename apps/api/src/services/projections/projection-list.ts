@@ -5,7 +5,7 @@ import { loadAvailableWeeks, resolveWeek } from './available-weeks.js';
 import { loadWeekBoard, type ProjectionEntry } from './week-board.js';
 import { loadWeekFreshness, type WeekFreshness } from './week-freshness.js';
 
-/** Spec §9: default page 1, page size 50. */
+/** A list opens on page 1, 50 rows a page. */
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;
