@@ -88,14 +88,14 @@ export const adminRouter = router({
     .meta(openapi('GET', '/admin/alerts', 'Open alerts and those resolved in the last day'))
     .input(z.void())
     .output(dataAnswer(z.array(alertSchema)))
-    .query(async ({ ctx }) => ({ data: await listAlerts(ctx.deps) })),
+    .query(async ({ ctx }) => ({ data: await listAlerts(ctx.deps.database) })),
 
   updateAlert: adminProcedure
     .meta(openapi('PATCH', '/admin/alerts/{id}', 'Acknowledge or resolve an alert'))
     .input(z.object({ id: z.uuid(), status: z.enum(['acknowledged', 'resolved']) }))
     .output(dataAnswer(alertSchema))
     .mutation(async ({ ctx, input }) => ({
-      data: await updateAlertStatus(ctx.deps, input.id, input.status),
+      data: await updateAlertStatus(ctx.deps.database, input.id, input.status),
     })),
 
   systemHealth: adminProcedure

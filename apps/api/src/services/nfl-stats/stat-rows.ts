@@ -1,5 +1,5 @@
 import type { UsageSample } from './advanced-metrics.js';
-import type { WeekLine } from './season-lines.js';
+import type { WeekLine } from './week-line.js';
 
 /** Who a row is about: the player's team is the latest one of the lines given. */
 export interface PlayerIdentity {
