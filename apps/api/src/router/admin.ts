@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { getAdminMetrics, getChartData, MAX_CHART_DAYS } from '../services/admin-metrics.js';
+import {
+  DEFAULT_CHART_DAYS,
+  getAdminMetrics,
+  getChartData,
+  MAX_CHART_DAYS,
+} from '../services/admin-metrics.js';
 import { deleteUser, listUsers, setUserDisabled } from '../services/admin-users.js';
 import { listAlerts, updateAlertStatus } from '../services/admin-alerts.js';
 import { getApiMetrics, getSystemHealth } from '../services/admin-system-health.js';
@@ -51,7 +56,7 @@ export const adminRouter = router({
       const range =
         input?.startDate || input?.endDate
           ? { startDate: input.startDate ?? '', endDate: input.endDate ?? '' }
-          : { days: input?.days ?? 30 };
+          : { days: input?.days ?? DEFAULT_CHART_DAYS };
       return { data: await getChartData(ctx.deps, range) };
     }),
 
