@@ -21,9 +21,6 @@ export const unauthenticated = (message = 'Please log in to continue.') =>
   new AppError('UNAUTHENTICATED', message, 401);
 export const forbidden = (message = 'You do not have permission to do that.') =>
   new AppError('FORBIDDEN', message, 403);
-/** A dependency we call (Sleeper, Yahoo, SMTP) failed or answered nonsense. */
-export const upstreamError = (message: string, status = 502) =>
-  new AppError('UPSTREAM_ERROR', message, status);
 
 export interface ErrorBody {
   code: string;

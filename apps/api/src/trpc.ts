@@ -1,7 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { AppError, forbidden } from './errors.js';
+import { AppError } from './errors.js';
 import type { Context } from './context.js';
+import { assertAdmin } from './http/admin-guard.js';
 import { DATABASE_UNAVAILABLE, formatError, setRetryAfter, trpcCodeForStatus } from './http/error-format.js';
 import { readSessionToken } from './http/session-cookie.js';
 import { authenticateSessionToken } from './services/sessions.js';
@@ -72,6 +73,6 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
 
 /** Role admin: 401 when signed out, 403 FORBIDDEN for everyone else. */
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'admin') throw forbidden('This area is for administrators only.');
+  assertAdmin(ctx.user);
   return next();
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
-import { AppError, forbidden, validationError } from '../errors.js';
+import { AppError, validationError } from '../errors.js';
 import {
   cleanupAnalytics,
   DEFAULT_CLEANUP_DAYS,
@@ -25,9 +25,8 @@ import {
 } from '../services/data-export.js';
 import { previewProjectionCsv, PROJECTION_POSITIONS } from '../services/projection-csv.js';
 import { importProjectionCsv, resolveImportOptions } from '../services/projection-csv-import.js';
-import { authenticateSessionToken } from '../services/sessions.js';
+import { requireAdmin } from './admin-guard.js';
 import { describeZodError } from './error-format.js';
-import { readSessionToken } from './session-cookie.js';
 import { requireCleanText } from './untrusted-input.js';
 
 /** Contract: admin uploads take multipart field `csvFile`, at most 10 MB. */
@@ -52,12 +51,6 @@ const fileTooLarge = () =>
     `The CSV file is larger than ${CSV_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
     413,
   );
-
-async function requireAdmin(deps: AppDeps, req: FastifyRequest) {
-  const { user } = await authenticateSessionToken(deps, readSessionToken(req));
-  if (user.role !== 'admin') throw forbidden('This area is for administrators only.');
-  return user;
-}
 
 function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const parsed = schema.safeParse(value);

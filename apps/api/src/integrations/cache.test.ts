@@ -18,7 +18,7 @@ describe('TtlCache', () => {
     expect(cache.get('a')).toBe('alpha');
     now += 499;
     expect(cache.get('a')).toBe('alpha');
-    now += 1;
+    now += 2;
     expect(cache.get('a')).toBeUndefined();
     expect(counters.hits).toBe(2);
     expect(counters.misses).toBe(2);
@@ -33,6 +33,28 @@ describe('TtlCache', () => {
     expect(cache.size).toBe(2);
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('c')).toBe(3);
+  });
+
+  it('drops the least recently used entry first', () => {
+    const cache = new TtlCache<number>({ now: clock, maxEntries: 2 });
+    cache.set('a', 1, 1_000);
+    cache.set('b', 2, 1_000);
+    expect(cache.get('a')).toBe(1);
+    cache.set('c', 3, 1_000);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe(1);
+  });
+
+  it('loads again once a loaded value has expired', async () => {
+    const cache = new TtlCache<number>({ now: clock });
+    let loads = 0;
+    const load = async () => ++loads;
+    await expect(cache.getOrLoad('k', 100, load)).resolves.toBe(1);
+    now += 50;
+    await expect(cache.getOrLoad('k', 100, load)).resolves.toBe(1);
+    now += 51;
+    await expect(cache.getOrLoad('k', 100, load)).resolves.toBe(2);
+    expect([counters.hits, counters.misses]).toEqual([1, 2]);
   });
 
   it('shares one load between concurrent callers and does not keep failures', async () => {

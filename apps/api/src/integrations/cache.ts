@@ -1,4 +1,6 @@
-/** Oldest entries are dropped beyond this, so per-week matchup keys cannot grow without bound. */
+import { LRUCache } from 'lru-cache';
+
+/** Least recently used entries are dropped beyond this, so per-week matchup keys cannot grow without bound. */
 export const DEFAULT_MAX_ENTRIES = 1_000;
 
 /** Process-wide counters over every TtlCache, read by the admin health page. */
@@ -16,10 +18,7 @@ export function cacheHitRate(): number {
   return total === 0 ? 0 : (hits / total) * 100;
 }
 
-interface Entry<V> {
-  value: V;
-  expiresAt: number;
-}
+const count = (isHit: boolean) => (isHit ? hits++ : misses++);
 
 export interface TtlCacheOptions {
   maxEntries?: number;
@@ -27,67 +26,60 @@ export interface TtlCacheOptions {
   now?: () => number;
 }
 
-/** A small in-memory cache: every entry has its own time to live. */
+/** lru-cache refuses undefined values; a box lets any value be cached. */
+interface Box<V> {
+  value: V;
+}
+type Load<V> = () => Promise<V>;
+
+/** An in-memory LRU cache in which every entry has its own time to live, counting hits and misses. */
 export class TtlCache<V = unknown> {
-  private readonly entries = new Map<string, Entry<V>>();
-  private readonly loading = new Map<string, Promise<V>>();
-  private readonly maxEntries: number;
-  private readonly now: () => number;
+  private readonly lru: LRUCache<string, Box<V>, Load<V>>;
 
   constructor(options: TtlCacheOptions = {}) {
-    this.maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
-    this.now = options.now ?? Date.now;
+    this.lru = new LRUCache<string, Box<V>, Load<V>>({
+      max: options.maxEntries ?? DEFAULT_MAX_ENTRIES,
+      // Read the clock on every lookup (no 1 ms memo), so an injected clock is obeyed at once.
+      ttlResolution: 0,
+      ...(options.now ? { perf: { now: options.now } } : {}),
+      fetchMethod: async (_key, _stale, { context: load }) => ({ value: await load() }),
+    });
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.lru.size;
   }
 
   /** The live value for `key`, counting a hit or a miss. */
   get(key: string): V | undefined {
-    const entry = this.entries.get(key);
-    if (entry && entry.expiresAt > this.now()) {
-      hits++;
-      return entry.value;
-    }
-    if (entry) this.entries.delete(key);
-    misses++;
-    return undefined;
+    const status: LRUCache.Status<string, Box<V>, Load<V>> = {};
+    const box = this.lru.get(key, { status });
+    count(status.get === 'hit');
+    return box?.value;
   }
 
   set(key: string, value: V, ttlMs: number): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: this.now() + ttlMs });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
+    this.lru.set(key, { value }, { ttl: ttlMs });
   }
 
   delete(key: string): void {
-    this.entries.delete(key);
+    this.lru.delete(key);
   }
 
   clear(): void {
-    this.entries.clear();
+    this.lru.clear();
   }
 
   /**
    * The cached value, or the result of `load` stored for `ttlMs`. Concurrent callers for the same
-   * key share one load; a failed load is not cached.
+   * key share one load (they count as misses); a failed load is not cached.
    */
-  async getOrLoad(key: string, ttlMs: number, load: () => Promise<V>): Promise<V> {
-    const cached = this.get(key);
-    if (cached !== undefined) return cached;
-    const pending = this.loading.get(key);
-    if (pending) return pending;
-    const promise = load()
-      .then((value) => {
-        this.set(key, value, ttlMs);
-        return value;
-      })
-      .finally(() => this.loading.delete(key));
-    this.loading.set(key, promise);
-    return promise;
+  async getOrLoad(key: string, ttlMs: number, load: Load<V>): Promise<V> {
+    const status: LRUCache.Status<string, Box<V>, Load<V>> = {};
+    const pending = this.lru.fetch(key, { ttl: ttlMs, context: load, status });
+    count(status.fetch === 'hit');
+    const box = await pending;
+    // fetchMethod always answers a box; undefined would only mean an aborted fetch, which nothing does.
+    return box!.value;
   }
 }

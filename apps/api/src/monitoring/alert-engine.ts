@@ -72,8 +72,8 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
     for (const condition of conditions) {
       if (ongoing.has(condition.type)) continue;
       ongoing.add(condition.type);
-      if (await hasOpenAlert(deps, condition.type)) continue;
-      raised.push(await createAlert(deps, condition.type, condition.message, now));
+      if (await hasOpenAlert(deps.database, condition.type)) continue;
+      raised.push(await createAlert(deps.database, condition.type, condition.message, now));
       deps.log.warn({ alert: condition.type }, condition.message);
     }
     if (now.getTime() - lastPruneAt >= PRUNE_INTERVAL_MS) {

@@ -1,6 +1,5 @@
 /** The health bands and thresholds, in one place for the health pages and the alert rules. */
 
-export const SLOW_RESPONSE_MS = 500;
 /** Average API response time bands: under 100 excellent, under 300 good, under 500 fair, else poor. */
 export const RESPONSE_TIME_BANDS = { excellent: 100, good: 300, fair: 500 } as const;
 /** A cache hit rate above this (%) is good. */

@@ -24,6 +24,24 @@ async function allAdminRoutes(client: TestClient): Promise<Route[]> {
   return [...routes, ...DATA_MANAGEMENT_ROUTES.map((route) => ({ method: route.method, url: route.url }))];
 }
 
+interface JsonSchema {
+  $ref?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+}
+
+interface OpenApiOperation {
+  responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+}
+
+/** A schema, following a `$ref` into `components.schemas`. */
+function resolve(document: { components?: { schemas?: Record<string, JsonSchema> } }, schema?: JsonSchema) {
+  if (!schema?.$ref) return schema;
+  return document.components?.schemas?.[schema.$ref.replace('#/components/schemas/', '')];
+}
+
 function call(client: TestClient, route: Route) {
   const body = route.method === 'GET' ? undefined : {};
   return route.method === 'GET'
@@ -75,6 +93,30 @@ describe('every /admin call is for admins only', () => {
     ]) {
       expect(listed).toContain(expected);
     }
+  });
+
+  it('describes the properties of every admin answer in the OpenAPI document', async () => {
+    const document = (await server.client().get('/api/openapi.json')).body;
+    const operations = Object.entries(document.paths as Record<string, Record<string, OpenApiOperation>>)
+      .filter(([path]) => path.startsWith('/admin/'))
+      .flatMap(([path, byMethod]) => Object.entries(byMethod).map(([method, op]) => ({ path, method, op })));
+    expect(operations.length).toBeGreaterThanOrEqual(13);
+    for (const { path, method, op } of operations) {
+      const answer = op.responses['200']?.content?.['application/json']?.schema;
+      const data = resolve(document, answer?.properties?.data);
+      const described =
+        data?.properties ?? resolve(document, data?.items)?.properties ?? data?.oneOf ?? data?.anyOf;
+      expect(described, `${method.toUpperCase()} ${path}`).toBeTruthy();
+      expect(Object.keys(described ?? {}).length, `${method.toUpperCase()} ${path}`).toBeGreaterThan(0);
+    }
+    const health = resolve(
+      document,
+      document.paths['/admin/system/health'].get.responses['200'].content['application/json'].schema
+        .properties.data,
+    );
+    expect(Object.keys(health!.properties!)).toEqual(
+      expect.arrayContaining(['status', 'timestamp', 'issues', 'components', 'system']),
+    );
   });
 
   it('answers 401 UNAUTHENTICATED to a signed-out visitor on every admin call', async () => {

@@ -7,9 +7,7 @@ import {
   MIN_INACTIVE_DAYS,
 } from '../services/admin-data-management.js';
 import { adminProcedure, router } from '../trpc.js';
-import { typedValue } from './output.js';
-
-const successOutput = <T>() => z.object({ success: z.literal(true), data: typedValue<T>('The result') });
+import { archiveUsersSchema, importStatsSchema, successAnswer } from './admin-schemas.js';
 
 /** The JSON data-management calls; file uploads, downloads and cleanup are plain routes (http/data-management-routes.ts). */
 export const adminDataManagementRouter = router({
@@ -24,7 +22,7 @@ export const adminDataManagementRouter = router({
       },
     })
     .input(z.void())
-    .output(successOutput<Awaited<ReturnType<typeof getImportStats>>>())
+    .output(successAnswer(importStatsSchema))
     .query(async ({ ctx }) => ({ success: true as const, data: await getImportStats(ctx.deps) })),
 
   archiveUsers: adminProcedure
@@ -48,7 +46,7 @@ export const adminDataManagementRouter = router({
         dryRun: z.boolean().default(true),
       }),
     )
-    .output(successOutput<Awaited<ReturnType<typeof archiveInactiveUsers>>>())
+    .output(successAnswer(archiveUsersSchema))
     .mutation(async ({ ctx, input }) => ({
       success: true as const,
       data: await archiveInactiveUsers(ctx.deps, input),

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { getAdminMetrics, getChartData, MAX_CHART_DAYS } from '../services/admin-metrics.js';
+import {
+  DEFAULT_CHART_DAYS,
+  getAdminMetrics,
+  getChartData,
+  MAX_CHART_DAYS,
+} from '../services/admin-metrics.js';
 import { deleteUser, listUsers, setUserDisabled } from '../services/admin-users.js';
 import { listAlerts, updateAlertStatus } from '../services/admin-alerts.js';
 import { getApiMetrics, getSystemHealth } from '../services/admin-system-health.js';
@@ -8,7 +13,20 @@ import { getResourceReport } from '../services/admin-resource-report.js';
 import { adminProcedure, router } from '../trpc.js';
 import { adminDataManagementRouter } from './admin-data-management.js';
 import { adminDataSyncRouter } from './admin-data-sync.js';
-import { dataOutput } from './output.js';
+import {
+  adminMetricsSchema,
+  adminUserSchema,
+  alertSchema,
+  chartRowSchema,
+  dataAnswer,
+  deletedUserSchema,
+} from './admin-schemas.js';
+import {
+  apiMetricsSchema,
+  errorReportSchema,
+  resourceReportSchema,
+  systemHealthSchema,
+} from './admin-system-schemas.js';
 
 const openapi = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: `/${string}`, summary: string) => ({
   openapi: { method, path, tags: ['admin'], summary, protect: true },
@@ -27,25 +45,25 @@ export const adminRouter = router({
   metrics: adminProcedure
     .meta(openapi('GET', '/admin/metrics', 'Totals: users, simulations, simulations per day'))
     .input(z.void())
-    .output(dataOutput<Awaited<ReturnType<typeof getAdminMetrics>>>())
+    .output(dataAnswer(adminMetricsSchema))
     .query(async ({ ctx }) => ({ data: await getAdminMetrics(ctx.deps) })),
 
   chartData: adminProcedure
     .meta(openapi('GET', '/admin/chart-data', 'Per-day new users, simulations and active users'))
     .input(chartRangeInput)
-    .output(dataOutput<Awaited<ReturnType<typeof getChartData>>>())
+    .output(dataAnswer(z.array(chartRowSchema)))
     .query(async ({ ctx, input }) => {
       const range =
         input?.startDate || input?.endDate
           ? { startDate: input.startDate ?? '', endDate: input.endDate ?? '' }
-          : { days: input?.days ?? 30 };
+          : { days: input?.days ?? DEFAULT_CHART_DAYS };
       return { data: await getChartData(ctx.deps, range) };
     }),
 
   users: adminProcedure
     .meta(openapi('GET', '/admin/users', 'Every account'))
     .input(z.void())
-    .output(dataOutput<Awaited<ReturnType<typeof listUsers>>>())
+    .output(dataAnswer(z.array(adminUserSchema)))
     .query(async ({ ctx }) => ({ data: await listUsers(ctx.deps) })),
 
   setUserStatus: adminProcedure
@@ -57,7 +75,7 @@ export const adminRouter = router({
       ),
     )
     .input(z.object({ id: z.uuid(), isDisabled: z.boolean() }))
-    .output(dataOutput<Awaited<ReturnType<typeof setUserDisabled>>>())
+    .output(dataAnswer(adminUserSchema))
     .mutation(async ({ ctx, input }) => ({
       data: await setUserDisabled(ctx.deps, ctx.user.id, input.id, input.isDisabled),
     })),
@@ -65,7 +83,7 @@ export const adminRouter = router({
   deleteUser: adminProcedure
     .meta(openapi('DELETE', '/admin/users/{id}', 'Delete an account for good'))
     .input(z.object({ id: z.uuid() }))
-    .output(dataOutput<{ id: string; email: string; message: string }>())
+    .output(dataAnswer(deletedUserSchema))
     .mutation(async ({ ctx, input }) => {
       const deleted = await deleteUser(ctx.deps, ctx.user.id, input.id);
       return { data: { ...deleted, message: `User ${deleted.email} was deleted.` } };
@@ -74,39 +92,39 @@ export const adminRouter = router({
   alerts: adminProcedure
     .meta(openapi('GET', '/admin/alerts', 'Open alerts and those resolved in the last day'))
     .input(z.void())
-    .output(dataOutput<Awaited<ReturnType<typeof listAlerts>>>())
-    .query(async ({ ctx }) => ({ data: await listAlerts(ctx.deps) })),
+    .output(dataAnswer(z.array(alertSchema)))
+    .query(async ({ ctx }) => ({ data: await listAlerts(ctx.deps.database) })),
 
   updateAlert: adminProcedure
     .meta(openapi('PATCH', '/admin/alerts/{id}', 'Acknowledge or resolve an alert'))
     .input(z.object({ id: z.uuid(), status: z.enum(['acknowledged', 'resolved']) }))
-    .output(dataOutput<Awaited<ReturnType<typeof updateAlertStatus>>>())
+    .output(dataAnswer(alertSchema))
     .mutation(async ({ ctx, input }) => ({
-      data: await updateAlertStatus(ctx.deps, input.id, input.status),
+      data: await updateAlertStatus(ctx.deps.database, input.id, input.status),
     })),
 
   systemHealth: adminProcedure
     .meta(openapi('GET', '/admin/system/health', 'Overall status, issues and components'))
     .input(z.void())
-    .output(dataOutput<Awaited<ReturnType<typeof getSystemHealth>>>())
+    .output(dataAnswer(systemHealthSchema))
     .query(async ({ ctx }) => ({ data: await getSystemHealth(ctx.deps) })),
 
   systemMetrics: adminProcedure
     .meta(openapi('GET', '/admin/system/metrics', 'API performance, connections and warnings'))
     .input(z.void())
-    .output(dataOutput<Awaited<ReturnType<typeof getApiMetrics>>>())
+    .output(dataAnswer(apiMetricsSchema))
     .query(async ({ ctx }) => ({ data: await getApiMetrics(ctx.deps) })),
 
   systemErrors: adminProcedure
     .meta(openapi('GET', '/admin/system/errors', 'The error log summarised'))
     .input(z.void())
-    .output(dataOutput<Awaited<ReturnType<typeof getErrorReport>>>())
+    .output(dataAnswer(errorReportSchema))
     .query(async ({ ctx }) => ({ data: await getErrorReport(ctx.deps) })),
 
   systemResources: adminProcedure
     .meta(openapi('GET', '/admin/system/resources', 'Memory, CPU, uptime and disk with recommendations'))
     .input(z.void())
-    .output(dataOutput<Awaited<ReturnType<typeof getResourceReport>>>())
+    .output(dataAnswer(resourceReportSchema))
     .query(async ({ ctx }) => ({ data: await getResourceReport(ctx.deps) })),
 
   dataManagement: adminDataManagementRouter,

@@ -1,6 +1,5 @@
-import { alerts } from '@fm/db';
+import { alerts, type Database } from '@fm/db';
 import { and, desc, eq, gte, ne, or } from 'drizzle-orm';
-import type { AppDeps } from '../deps.js';
 import { notFound } from '../errors.js';
 
 /** Resolved alerts stay on the list this long. */
@@ -34,8 +33,8 @@ function toView(row: AlertRow): AlertView {
 }
 
 /** Open alerts (active or acknowledged) and those resolved in the last day, newest first. */
-export async function listAlerts(deps: Pick<AppDeps, 'database'>, now = new Date()): Promise<AlertView[]> {
-  const rows = await deps.database.db
+export async function listAlerts(database: Database, now = new Date()): Promise<AlertView[]> {
+  const rows = await database.db
     .select()
     .from(alerts)
     .where(
@@ -51,12 +50,12 @@ export async function listAlerts(deps: Pick<AppDeps, 'database'>, now = new Date
 
 /** An admin acknowledges or resolves an alert. */
 export async function updateAlertStatus(
-  deps: Pick<AppDeps, 'database'>,
+  database: Database,
   id: string,
   status: 'acknowledged' | 'resolved',
   now = new Date(),
 ): Promise<AlertView> {
-  const [row] = await deps.database.db
+  const [row] = await database.db
     .update(alerts)
     .set({ status, updatedAt: now, resolvedAt: status === 'resolved' ? now : null })
     .where(eq(alerts.id, id))
@@ -66,8 +65,8 @@ export async function updateAlertStatus(
 }
 
 /** Whether an alert of this type is still open (not resolved). */
-export async function hasOpenAlert(deps: Pick<AppDeps, 'database'>, type: string): Promise<boolean> {
-  const rows = await deps.database.db
+export async function hasOpenAlert(database: Database, type: string): Promise<boolean> {
+  const rows = await database.db
     .select({ id: alerts.id })
     .from(alerts)
     .where(and(eq(alerts.type, type), ne(alerts.status, 'resolved')))
@@ -76,12 +75,12 @@ export async function hasOpenAlert(deps: Pick<AppDeps, 'database'>, type: string
 }
 
 export async function createAlert(
-  deps: Pick<AppDeps, 'database'>,
+  database: Database,
   type: string,
   message: string,
   now = new Date(),
 ): Promise<AlertView> {
-  const [row] = await deps.database.db
+  const [row] = await database.db
     .insert(alerts)
     .values({ type, message, status: 'active', createdAt: now, updatedAt: now })
     .returning();

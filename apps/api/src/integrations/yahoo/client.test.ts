@@ -72,7 +72,10 @@ describe('YahooFantasyClient against the fake Yahoo Fantasy API', () => {
   it('reads league settings as roster slots and Sleeper scoring keys', async () => {
     const league = await client.getLeague(FAKE_YAHOO_LEAGUE_KEY);
     expect(league.roster_positions.filter((p) => p === 'WR')).toHaveLength(2);
-    expect(league.roster_positions).toContain('W/R');
+    // Yahoo's W/R and W/R/T arrive under Sleeper's names.
+    expect(league.roster_positions).toContain('WRRB_FLEX');
+    expect(league.roster_positions).toContain('FLEX');
+    expect(league.roster_positions).not.toContain('W/R');
     expect(league.scoring_settings).toMatchObject({ rec: 1, pass_yd: 0.04, rush_td: 6 });
     expect(league.settings).toMatchObject({ playoff_teams: 6, playoff_week_start: 15, num_teams: 12 });
   });

@@ -1,3 +1,4 @@
+import { canonicalSlotLabel } from '@fm/engine';
 import {
   type AppLeague,
   type AppMatchup,
@@ -74,9 +75,14 @@ export function toAppLeague(league: YahooLeague, settings?: YahooLeagueSettings)
   };
 }
 
-/** [{QB,1},{WR,2},{BN,5}] → ["QB","WR","WR","BN",…], Sleeper's format. */
+/**
+ * [{QB,1},{W/R/T,2},{BN,5}] → ["QB","FLEX","FLEX","BN",…]: Sleeper's format and slot names, so the web
+ * receives one league shape whichever platform the league is on.
+ */
 function expandRosterPositions(settings: YahooLeagueSettings): string[] {
-  return settings.roster_positions.flatMap((slot) => Array.from({ length: slot.count }, () => slot.position));
+  return settings.roster_positions.flatMap((slot) =>
+    Array.from({ length: slot.count }, () => canonicalSlotLabel(slot.position)),
+  );
 }
 
 /** Yahoo stat modifiers as Sleeper scoring keys; ids we do not know are kept as `yahoo_<id>`. */

@@ -244,8 +244,8 @@ async function hasModelRows(deps: AppDeps, week: { season: number; week: number 
 }
 
 async function raiseFailingAlert(deps: AppDeps, record: SleeperSyncRecord): Promise<void> {
-  if (await hasOpenAlert(deps, DATA_SYNC_ALERT_TYPE)) return;
+  if (await hasOpenAlert(deps.database, DATA_SYNC_ALERT_TYPE)) return;
   const message = `The Sleeper data sync has failed ${record.consecutiveFailures} times in a row; the data held before is still served. Last error: ${record.lastError}`;
-  await createAlert(deps, DATA_SYNC_ALERT_TYPE, message);
+  await createAlert(deps.database, DATA_SYNC_ALERT_TYPE, message);
   deps.log.warn({ alert: DATA_SYNC_ALERT_TYPE }, message);
 }

@@ -29,7 +29,6 @@ export const dataSourceSchema = z.object({
     .object({ startedAt: z.string(), step: z.string(), done: z.number().int(), total: z.number().int() })
     .nullable(),
 });
-export type DataSource = z.output<typeof dataSourceSchema>;
 
 export const dataSourcesSchema = z.object({ sources: z.array(dataSourceSchema) });
 export type DataSources = z.output<typeof dataSourcesSchema>;

@@ -1,5 +1,5 @@
 import type { FantasyPoints } from './fantasy-points.js';
-import type { WeekLine } from './season-lines.js';
+import type { WeekLine } from './week-line.js';
 import { emptyStats, STAT_COLUMNS, type StatValues } from './stat-columns.js';
 
 /** Team usage a player's share is measured against, summed over the same team-weeks. */

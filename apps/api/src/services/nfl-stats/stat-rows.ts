@@ -1,5 +1,5 @@
 import type { UsageSample } from './advanced-metrics.js';
-import type { WeekLine } from './season-lines.js';
+import type { WeekLine } from './week-line.js';
 
 /** Who a row is about: the player's team is the latest one of the lines given. */
 export interface PlayerIdentity {
@@ -40,7 +40,6 @@ export function weekRow(line: WeekLine, season: number) {
     fantasy_points_standard: line.points.standard,
   };
 }
-export type WeekRow = ReturnType<typeof weekRow>;
 
 /** Season totals of the games a player took part in. */
 export function seasonRow(identity: PlayerIdentity, season: number, sample: UsageSample) {
@@ -56,7 +55,6 @@ export function seasonRow(identity: PlayerIdentity, season: number, sample: Usag
     points_per_game: sample.games > 0 ? round(sample.points.ppr / sample.games) : 0,
   };
 }
-export type SeasonRow = ReturnType<typeof seasonRow>;
 
 function roundAll<T extends Record<string, number>>(values: T): T {
   return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, round(value)])) as T;

@@ -152,7 +152,7 @@ describe('slot alignment for the lineup lab', () => {
   it('fills restrictive slots first so a flex does not take the only player of a position', () => {
     const starters = [player('w1', 'WR'), player('w2', 'WR'), player('r1', 'RB'), player('q1', 'QB')];
     expect(alignToSlots(starters, ['QB', 'RB', 'WR', 'FLEX', 'BN'])).toEqual(['q1', 'r1', 'w1', 'w2']);
-    expect(alignToSlots([player('q1', 'QB')], ['QB', 'RB', 'W/R/T', 'BN'])).toEqual(['q1', null, null]);
+    expect(alignToSlots([player('q1', 'QB')], ['QB', 'RB', 'FLEX', 'BN'])).toEqual(['q1', null, null]);
   });
 
   it('builds a lab input of the whole roster against the opponent’s starters, banked players locked', () => {

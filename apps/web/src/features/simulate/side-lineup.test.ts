@@ -81,7 +81,8 @@ function leagueWith(
 describe('sideLineup', () => {
   const starters = [player('qb', 'QB'), player('wr1', 'WR'), player('rb1', 'RB'), player('te', 'TE')];
   const bench = [player('qb2', 'QB'), player('def', 'DEF')];
-  const yahooSlots = ['QB', 'WR', 'RB', 'W/R/T', 'BN', 'BN'];
+  // A Yahoo league as the server sends it: Yahoo's W/R/T already named FLEX, as Sleeper does.
+  const yahooSlots = ['QB', 'WR', 'RB', 'FLEX', 'BN', 'BN'];
 
   it('lays a Yahoo line-up into the league’s slots, bench below', () => {
     const details = leagueWith(starters, bench, yahooSlots);
