@@ -13,7 +13,7 @@ export {
   type Seed,
 } from './random/xoshiro128.js';
 export { standardNormal, fillStandardNormals } from './random/ziggurat.js';
-export { normalCdf, normalQuantile, normalDensity } from './math/normal.js';
+export { normalCdf, normalQuantile, normalDensity, Z_90 } from './math/normal.js';
 export { sampleQuantiles } from './math/order-statistics.js';
 export {
   POSITIONS,
@@ -39,6 +39,7 @@ export {
   type PlayerProjection,
   type PlayerStatus,
 } from './distributions/points-distribution.js';
+export { boomBustChances, type BoomBustChances } from './distributions/boom-bust.js';
 export { samplePoints } from './distributions/sample-points.js';
 export { CORRELATION_TABLE } from './correlation-table.js';
 export {

@@ -18,6 +18,7 @@ export * from './model/playerProjection.js';
 export * from './model/projectionHistory.js';
 export * from './model/trainModel.js';
 export * from './model/predictDistribution.js';
+export * from './model/normalPercentiles.js';
 export * from './model/projectWeek.js';
 export * from './backtest/accuracyMetrics.js';
 export * from './backtest/walkForward.js';

@@ -1,4 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
+import { POSITIONS } from '@fm/engine';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -23,7 +24,7 @@ import {
   openExport,
   type ExportKind,
 } from '../services/data-export.js';
-import { previewProjectionCsv, PROJECTION_POSITIONS } from '../services/projection-csv.js';
+import { previewProjectionCsv } from '../services/projection-csv.js';
 import { importProjectionCsv, resolveImportOptions } from '../services/projection-csv-import.js';
 import { requireAdmin } from './admin-guard.js';
 import { describeZodError } from './error-format.js';
@@ -138,7 +139,7 @@ const exportQuerySchema = z.object({
   position: z
     .string()
     .transform((v) => v.toUpperCase())
-    .pipe(z.enum([...PROJECTION_POSITIONS, 'ALL']))
+    .pipe(z.enum([...POSITIONS, 'ALL']))
     .optional()
     .transform((v) => (v === 'ALL' ? undefined : v)),
   team: z

@@ -1,4 +1,4 @@
-import { MAX_ITERATIONS, MIN_ITERATIONS } from '@fm/engine';
+import { DEFAULT_ITERATIONS, MAX_ITERATIONS, MIN_ITERATIONS } from '@fm/engine';
 import { z } from 'zod';
 import type { PlayerRefKind, StarterRequest, TeamInput } from '../services/simulation-request.js';
 
@@ -67,7 +67,9 @@ const optionFields = {
   platform: z.enum(['sleeper', 'yahoo']).optional(),
   season: z.number().int().min(2000).max(2100).optional(),
   week: z.number().int().min(1).max(22).optional(),
-  iterations: iterationsField.optional().describe('Monte Carlo iterations, default 10,000'),
+  iterations: iterationsField
+    .optional()
+    .describe(`Monte Carlo iterations, default ${DEFAULT_ITERATIONS.toLocaleString('en-US')}`),
   seed: z
     .union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(128)])
     .optional()

@@ -1,3 +1,4 @@
+import { POSITIONS } from '@fm/engine';
 import { z } from 'zod';
 import { loadAvailableWeeks } from '../services/projections/available-weeks.js';
 import {
@@ -10,7 +11,7 @@ import {
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 import { pageParam, searchParam, seasonParam, weekParam } from './query-params.js';
 
-const SCOPES = ['ALL', 'QB', 'RB', 'WR', 'TE', 'K', 'DEF'] as const;
+const SCOPES = ['ALL', ...POSITIONS] as const;
 
 /** The query of both projections paths (also parsed by the fast public route, http/projections-route.ts). */
 export const projectionQueryInput = z.object({

@@ -1,3 +1,4 @@
+import { POSITIONS } from '@fm/engine';
 import { z } from 'zod';
 
 /**
@@ -56,6 +57,6 @@ export const positionParam = z.preprocess(
   z
     .string()
     .transform((value) => value.trim().toUpperCase())
-    .pipe(z.enum(['QB', 'RB', 'WR', 'TE', 'K', 'DEF']))
+    .pipe(z.enum(POSITIONS))
     .optional(),
 );

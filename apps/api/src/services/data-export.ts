@@ -1,8 +1,8 @@
 import { players, projections } from '@fm/db';
+import type { Position } from '@fm/engine';
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { AppDeps } from '../deps.js';
-import type { PROJECTION_POSITIONS } from './projection-csv.js';
 
 export * from './export-bounds.js';
 /** Rows read per round trip while streaming. */
@@ -15,7 +15,7 @@ export interface ExportFilters {
   format: ExportFormat;
   week?: number | undefined;
   season: number;
-  position?: (typeof PROJECTION_POSITIONS)[number] | undefined;
+  position?: Position | undefined;
   team?: string | undefined;
   limit: number;
 }

@@ -1,4 +1,5 @@
 import { players, projections } from '@fm/db';
+import { normalPercentiles } from '@fm/projections';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.js';
 import { validationError } from '../errors.js';
@@ -15,8 +16,6 @@ export const MIN_BATCH_SIZE = 50;
 export const MAX_BATCH_SIZE = 500;
 export const DEFAULT_BATCH_SIZE = 100;
 import { IMPORT_SOURCE } from './projections/projection-sources.js';
-/** z for the 10th/90th percentile of a normal distribution. */
-const Z_90 = 1.2815515655446004;
 
 export interface ImportOptions {
   updateExisting: boolean;
@@ -150,9 +149,8 @@ async function importBatch(
             team: row.team,
             predMean: row.pred_mean,
             predStd: row.pred_std,
-            p10: row.pred_mean - Z_90 * row.pred_std,
+            ...normalPercentiles(row.pred_mean, row.pred_std),
             p50: row.pred_mean,
-            p90: row.pred_mean + Z_90 * row.pred_std,
             createdAt: now,
             updatedAt: now,
           })),

@@ -1,11 +1,10 @@
+import { normalisePosition, POSITIONS } from '@fm/engine';
 import Papa from 'papaparse';
 import { toSearchName } from '../integrations/sleeper/player-matching.js';
 
 /** The columns of a projections CSV, in order. */
 export const REQUIRED_COLUMNS = ['player_name', 'position', 'team', 'week', 'pred_mean', 'pred_std'] as const;
 export const OPTIONAL_COLUMNS = ['season', 'player_id'] as const;
-export const PROJECTION_POSITIONS = ['QB', 'RB', 'WR', 'TE', 'K', 'DEF'] as const;
-const POSITION_ALIASES: Record<string, string> = { DST: 'DEF', 'D/ST': 'DEF', PK: 'K' };
 export const MIN_WEEK = 1;
 export const MAX_WEEK = 22;
 export const MIN_SEASON = 2000;
@@ -73,10 +72,9 @@ function validateRow(
   if (!player) return fail('player_name is required');
   if (player.length > MAX_NAME_LENGTH)
     return fail(`player_name is longer than ${MAX_NAME_LENGTH} characters`);
-  const rawPosition = (raw.position ?? '').trim().toUpperCase();
-  const position = POSITION_ALIASES[rawPosition] ?? rawPosition;
-  if (!(PROJECTION_POSITIONS as readonly string[]).includes(position)) {
-    return fail(`position "${raw.position ?? ''}" must be one of ${PROJECTION_POSITIONS.join(', ')}`);
+  const position = normalisePosition(raw.position ?? '');
+  if (!position) {
+    return fail(`position "${raw.position ?? ''}" must be one of ${POSITIONS.join(', ')}`);
   }
   const team = (raw.team ?? '').trim().toUpperCase();
   if (!/^[A-Z]{2,3}$/.test(team)) return fail(`team "${raw.team ?? ''}" must be a 2–3 letter team code`);

@@ -1,4 +1,4 @@
-import type { Seed } from '@fm/engine';
+import { DEFAULT_ITERATIONS, type Seed } from '@fm/engine';
 
 /**
  * A matchup request after its JSON has been checked (router/matchup-schemas.ts): two line-ups
@@ -58,8 +58,6 @@ export interface TeamInput extends MatchupOptions {
   starters: StarterRequest[];
 }
 
-export const DEFAULT_SIMULATION_ITERATIONS = 10_000;
-
 function firstDefined<K extends keyof MatchupOptions>(
   key: K,
   sources: MatchupOptions[],
@@ -84,7 +82,7 @@ export function toMatchupRequest(
     platform: firstDefined('platform', sources) ?? null,
     season: firstDefined('season', sources) ?? null,
     week: firstDefined('week', sources) ?? null,
-    iterations: firstDefined('iterations', sources) ?? DEFAULT_SIMULATION_ITERATIONS,
+    iterations: firstDefined('iterations', sources) ?? DEFAULT_ITERATIONS,
     seed: firstDefined('seed', sources) ?? null,
     scoring: firstDefined('scoring_settings', sources) ?? null,
   };

@@ -1,12 +1,11 @@
 import { CORRELATION_TABLE } from '../correlation-table.js';
 import type { CorrelationTable } from '../correlation/correlation-lookup.js';
+import { boomBustChances } from '../distributions/boom-bust.js';
 import {
   distributionMoments,
   distributionQuantile,
-  probabilityBelow,
   type DistributionSource,
 } from '../distributions/points-distribution.js';
-import { BOOM_THRESHOLD, BUST_THRESHOLD } from '../distributions/positions.js';
 import { EngineInputError, validateIterations } from '../errors.js';
 import { createRandom, randomSeed, type Seed } from '../random/xoshiro128.js';
 import { createScenarioScratch, drawScenarioBlock, SCENARIO_BLOCK_SIZE } from './draw-scenarios.js';
@@ -323,6 +322,7 @@ function describeOutcomes(
       const mean = isFixed ? distribution.shift : accumulators.sum[index]! / iterations;
       const covariance = accumulators.marginProduct[index]! / iterations - mean * difference.mean;
       const sign = side === 'user' ? 1 : -1;
+      const chances = boomBustChances(distribution, position);
       return {
         id: player.id,
         name: player.name ?? null,
@@ -337,8 +337,8 @@ function describeOutcomes(
           p90: distributionQuantile(distribution, 0.9),
         },
         simulatedMean: mean,
-        boomProbability: position ? 1 - probabilityBelow(distribution, BOOM_THRESHOLD[position]) : null,
-        bustProbability: position ? probabilityBelow(distribution, BUST_THRESHOLD[position]) : null,
+        boomProbability: chances?.boom ?? null,
+        bustProbability: chances?.bust ?? null,
         swingShare: marginVariance > 0 && !isFixed ? (sign * covariance) / marginVariance : 0,
       };
     }),

@@ -1,11 +1,7 @@
+import { ROLE_DEPTH_CAP } from '@fm/engine';
 import { outcomePercentiles } from './outcome-percentiles.js';
-import type { PlayerWeek, RolePosition } from './player-weeks.js';
+import type { PlayerWeek } from './player-weeks.js';
 
-/**
- * Depth ranks beyond these share one role. Must equal ROLE_DEPTH_CAP in packages/engine/src/correlation/roles.ts
- * (the engine's correlation-table test checks every fitted role is one the engine can ask for).
- */
-const ROLE_DEPTH_CAP: Readonly<Record<RolePosition, number>> = { QB: 1, RB: 2, WR: 3, TE: 2, K: 1, DEF: 1 };
 /** Players projected below this are not fantasy starters and are left out of the fit. */
 export const MIN_PROJECTED_POINTS = 3;
 /** Role or position pairs seen fewer times than this are not reported (the engine then treats them as independent). */

@@ -1,23 +1,15 @@
 // Node-only: reads the nfl-data folder layout ({season}/{week}/{POS}.csv and projected/{POS}_projected.csv).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  FANTASY_FILE_POSITIONS,
-  parseCsvRows,
-  type FilePosition,
-  type StatRow,
-  type WeekFiles,
-} from './weekly-rows.js';
+import { NFLCOM_POSITIONS, type NflcomPosition } from '../csv/nflcomColumns.js';
+import { parseCsvRows, type StatRow, type WeekFiles } from './weekly-rows.js';
 
-function readPositions(folder: string, suffix: string): Record<FilePosition, StatRow[]> | null {
-  const files = FANTASY_FILE_POSITIONS.map((position) => path.join(folder, `${position}${suffix}.csv`));
+function readPositions(folder: string, suffix: string): Record<NflcomPosition, StatRow[]> | null {
+  const files = NFLCOM_POSITIONS.map((position) => path.join(folder, `${position}${suffix}.csv`));
   if (!files.every((file) => existsSync(file))) return null;
   return Object.fromEntries(
-    FANTASY_FILE_POSITIONS.map((position, index) => [
-      position,
-      parseCsvRows(readFileSync(files[index]!, 'utf8')),
-    ]),
-  ) as Record<FilePosition, StatRow[]>;
+    NFLCOM_POSITIONS.map((position, index) => [position, parseCsvRows(readFileSync(files[index]!, 'utf8'))]),
+  ) as Record<NflcomPosition, StatRow[]>;
 }
 
 /** Every week of the season that has both projected and actual files (e.g. 2024 week 17 has no actual files). */

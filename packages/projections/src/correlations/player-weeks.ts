@@ -1,14 +1,9 @@
 import { defenceProxyPoints, offenceBoxScore } from './defence-proxy.js';
 import { kickerPoints, offensivePprPoints } from './ppr-scoring.js';
-import {
-  FANTASY_FILE_POSITIONS,
-  opponentOf,
-  type FilePosition,
-  type StatRow,
-  type WeekFiles,
-} from './weekly-rows.js';
+import { NFLCOM_POSITIONS, type NflcomPosition } from '../csv/nflcomColumns.js';
+import { opponentOf, type StatRow, type WeekFiles } from './weekly-rows.js';
 
-export type RolePosition = FilePosition | 'DEF';
+export type RolePosition = NflcomPosition | 'DEF';
 
 /** One player's (or one defence's) week: projected and actual PPR points and his place in his team's depth. */
 export interface PlayerWeek {
@@ -24,11 +19,11 @@ export interface PlayerWeek {
   actual: number;
 }
 
-function scoreRow(position: FilePosition, row: StatRow): number {
+function scoreRow(position: NflcomPosition, row: StatRow): number {
   return position === 'K' ? kickerPoints(row) : offensivePprPoints(row);
 }
 
-function offensivePlayerWeeks(files: WeekFiles, position: FilePosition): PlayerWeek[] {
+function offensivePlayerWeeks(files: WeekFiles, position: NflcomPosition): PlayerWeek[] {
   const actualById = new Map(files.actual[position].map((row) => [row.PlayerId, row]));
   const players: PlayerWeek[] = [];
   for (const row of files.projected[position]) {
@@ -78,7 +73,7 @@ function defenceWeeks(files: WeekFiles, games: Map<string, string>): PlayerWeek[
 
 /** Everyone with a game that week, with depth ranks by projected points within team and position. */
 export function buildPlayerWeeks(files: WeekFiles): PlayerWeek[] {
-  const players = FANTASY_FILE_POSITIONS.flatMap((position) => offensivePlayerWeeks(files, position));
+  const players = NFLCOM_POSITIONS.flatMap((position) => offensivePlayerWeeks(files, position));
   const depth = new Map<string, PlayerWeek[]>();
   for (const player of players) {
     const key = `${player.team}|${player.position}`;

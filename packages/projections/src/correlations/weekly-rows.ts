@@ -1,15 +1,14 @@
+import type { NflcomPosition } from '../csv/nflcomColumns.js';
+
 /** One CSV row of the NFL.com weekly files, keyed by column name (empty cell = ""). */
 export type StatRow = Readonly<Record<string, string>>;
-
-export const FANTASY_FILE_POSITIONS = ['QB', 'RB', 'WR', 'TE', 'K'] as const;
-export type FilePosition = (typeof FANTASY_FILE_POSITIONS)[number];
 
 /** A week's projected and actual stat lines, by position. */
 export interface WeekFiles {
   season: number;
   week: number;
-  projected: Record<FilePosition, StatRow[]>;
-  actual: Record<FilePosition, StatRow[]>;
+  projected: Record<NflcomPosition, StatRow[]>;
+  actual: Record<NflcomPosition, StatRow[]>;
 }
 
 /** Rows of a comma-separated file with a header line (the NFL.com files have no quoted fields). */

@@ -2,15 +2,11 @@ import type { Position } from '../stats/statLine.js';
 import { featureVector, type Features } from './features.js';
 import { predictLinear } from './linearFits.js';
 import { MIN_TRAINING_PROJECTION } from './projectionHistory.js';
+import { normalPercentiles, POINTS_FLOOR } from './normalPercentiles.js';
 import { levelIndex, type ProjectionModel } from './trainModel.js';
-
-/** Fantasy points of a player who takes the field are floored here (negative games are rare and small). */
-export const POINTS_FLOOR = 0;
 
 /** Without a usable model: the experts' figure, with a spread typical of the model's residuals (points). */
 const FALLBACK_SPREAD = { base: 3, perPoint: 0.45 };
-/** Standard-normal quantile at 0.9, for the fallback's symmetric interval. */
-const Z_90 = 1.2815515655446004;
 
 export interface PointsDistribution {
   predMean: number;
@@ -51,13 +47,8 @@ export function predictDistribution(
 export function fallbackDistribution(center: number): PointsDistribution {
   const predMean = Math.max(POINTS_FLOOR, center);
   const predStd = FALLBACK_SPREAD.base + FALLBACK_SPREAD.perPoint * predMean;
-  return {
-    predMean,
-    predStd,
-    p10: Math.max(POINTS_FLOOR, predMean - Z_90 * predStd),
-    p50: predMean,
-    p90: predMean + Z_90 * predStd,
-  };
+  const { p10, p90 } = normalPercentiles(predMean, predStd);
+  return { predMean, predStd, p10, p50: predMean, p90 };
 }
 
 /** The distribution moved so its mean is `mean` (quantiles shift alike, still floored at 0). */

@@ -3,9 +3,10 @@
  * `player_week_stats` table (packages/db/src/schema.ts), so a parsed row can be
  * spread into an insert without renaming.
  */
+import { POSITIONS, type Position } from '@fm/engine';
+
 /** Fantasy positions, team defences ('DEF', keyed by team code) included. */
-export const POSITIONS = ['QB', 'RB', 'WR', 'TE', 'K', 'DEF'] as const;
-export type Position = (typeof POSITIONS)[number];
+export { POSITIONS, type Position };
 
 export const OFFENSE_STAT_KEYS = [
   'passYd',

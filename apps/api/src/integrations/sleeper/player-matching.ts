@@ -1,7 +1,6 @@
+import { POSITIONS } from '@fm/engine';
 import type { SleeperPlayerDirectory } from './schemas.js';
 
-/** Positions the product projects; players elsewhere (IDP, OL) are not matched. */
-export const FANTASY_POSITIONS = ['QB', 'RB', 'WR', 'TE', 'K', 'DEF'] as const;
 /** Generational suffixes that one source writes and another drops ("Marvin Harrison Jr."). */
 const NAME_SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'v']);
 /** Historic or alternative team codes → the codes Sleeper uses. */
@@ -207,8 +206,9 @@ function buildReport<P extends PlayerToMatch>(
   };
 }
 
+/** Positions the product projects; players elsewhere (IDP, OL) are not matched. */
 function isFantasyPosition(position: string | null | undefined): position is string {
-  return (FANTASY_POSITIONS as readonly string[]).includes(position ?? '');
+  return (POSITIONS as readonly string[]).includes(position ?? '');
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

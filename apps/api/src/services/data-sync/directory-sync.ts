@@ -1,7 +1,8 @@
 import { players, type Db } from '@fm/db';
+import { POSITIONS } from '@fm/engine';
 import { isNotNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { FANTASY_POSITIONS, toSearchName, toTeamCode } from '../../integrations/sleeper/player-matching.js';
+import { toSearchName, toTeamCode } from '../../integrations/sleeper/player-matching.js';
 import type { SleeperPlayer, SleeperPlayerDirectory } from '../../integrations/sleeper/schemas.js';
 import { linkSleeperIds } from '../leagues-player-directory.js';
 import { splitName } from '../nfl-import/player-writer.js';
@@ -12,9 +13,8 @@ import type { KnownPlayer } from './week-rows.js';
 function fantasyPositionOf(entry: SleeperPlayer): string | null {
   const candidates = [entry.position, ...(entry.fantasy_positions ?? [])];
   return (
-    candidates.find((position) =>
-      (FANTASY_POSITIONS as readonly (string | null | undefined)[]).includes(position),
-    ) ?? null
+    candidates.find((position) => (POSITIONS as readonly (string | null | undefined)[]).includes(position)) ??
+    null
   );
 }
 

@@ -1,5 +1,6 @@
 import {
   isPosition,
+  normalPercentiles,
   PPR,
   scoreStatLine,
   STAT_KEYS,
@@ -14,9 +15,6 @@ import type { ColumnRow } from '../nfl-import/upsert-changed.js';
 import { SLEEPER_SOURCE } from '../projections/projection-sources.js';
 import { COLUMN_OF_STAT } from '../nfl-stats/stat-columns.js';
 import { opponentLabel, type WeekGames } from './team-games.js';
-
-/** z of the 90th percentile of the standard normal. */
-const Z90 = 1.2815515655446004;
 
 /** A player the sync knows, by Sleeper id. */
 export interface KnownPlayer {
@@ -92,6 +90,7 @@ export function projectionRowsOf(
     if (points === null) continue;
     const predMean = round(points);
     const predStd = TYPICAL_NFLCOM_SPREAD[player.position] ?? TYPICAL_NFLCOM_SPREAD.WR!;
+    const { p10, p90 } = normalPercentiles(predMean, predStd);
     rows.push({
       player_id: player.id,
       season,
@@ -102,9 +101,9 @@ export function projectionRowsOf(
       opponent: opponentLabel(games.get(player.team)),
       pred_mean: predMean,
       pred_std: predStd,
-      p10: round(Math.max(0, predMean - Z90 * predStd)),
+      p10: round(p10),
       p50: predMean,
-      p90: round(predMean + Z90 * predStd),
+      p90: round(p90),
       stats: hasAnyStat(line) ? compactStats(line) : null,
     });
   }

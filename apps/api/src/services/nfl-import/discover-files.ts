@@ -1,9 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-
-/** The positions NFL.com publishes weekly files for. */
-export const FILE_POSITIONS = ['QB', 'RB', 'WR', 'TE', 'K'] as const;
-export type FilePosition = (typeof FILE_POSITIONS)[number];
+import { NFLCOM_POSITIONS, type NflcomPosition } from '@fm/projections';
 
 export type FileKind = 'actual' | 'projected';
 
@@ -11,7 +8,7 @@ export type FileKind = 'actual' | 'projected';
 export interface NflDataFile {
   season: number;
   week: number;
-  position: FilePosition;
+  position: NflcomPosition;
   kind: FileKind;
   path: string;
   /** The path relative to the data folder, used in messages. */
@@ -40,7 +37,7 @@ export function discoverNflDataFiles(dataDir: string): NflDataFile[] {
   for (const season of numericDirs(dataDir)) {
     for (const week of numericDirs(path.join(dataDir, String(season)))) {
       for (const kind of ['actual', 'projected'] as const) {
-        for (const position of FILE_POSITIONS) {
+        for (const position of NFLCOM_POSITIONS) {
           const name =
             kind === 'actual'
               ? path.join(String(season), String(week), `${position}.csv`)

@@ -1,5 +1,6 @@
 import {
   hasProjectedStatLine,
+  normalPercentiles,
   PPR,
   rescoredNflcomProjection,
   scoreStatLine,
@@ -12,8 +13,6 @@ import { COLUMN_OF_STAT } from '../nfl-stats/stat-columns.js';
 import type { ProjectionRow } from './projection-writer.js';
 
 import { NFLCOM_SOURCE } from '../projections/projection-sources.js';
-/** z of the 90th percentile of the standard normal. */
-const Z90 = 1.2815515655446004;
 /** Fewer pairs than this at a position and the spread falls back to the typical one below. */
 const MIN_PAIRS_FOR_SPREAD = 30;
 /** Residual standard deviation of NFL.com's PPR projections on 2024–2025, by position (rounded). */
@@ -96,6 +95,7 @@ export function toNflcomProjection(
 ): ProjectionRow {
   const predMean = round(entry.predMean);
   const predStd = spreadByPosition[entry.row.position] ?? TYPICAL_NFLCOM_SPREAD.WR!;
+  const { p10, p90 } = normalPercentiles(predMean, predStd);
   return {
     player_id: playerId,
     season: entry.row.season,
@@ -106,9 +106,9 @@ export function toNflcomProjection(
     opponent: entry.row.isHome ? entry.row.opponent : `@${entry.row.opponent}`,
     pred_mean: predMean,
     pred_std: predStd,
-    p10: round(Math.max(0, predMean - Z90 * predStd)),
+    p10: round(p10),
     p50: predMean,
-    p90: round(predMean + Z90 * predStd),
+    p90: round(p90),
     stats: compactStats(entry.stats),
   };
 }

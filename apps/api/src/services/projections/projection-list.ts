@@ -1,6 +1,6 @@
 import type { Database } from '@fm/db';
+import { BOOM_THRESHOLD, BUST_THRESHOLD } from '@fm/engine';
 import { createDataCache } from '../data-cache.js';
-import { BOOM_THRESHOLDS, BUST_THRESHOLDS } from './boom-bust.js';
 import { loadAvailableWeeks, resolveWeek } from './available-weeks.js';
 import { loadWeekBoard, type ProjectionEntry } from './week-board.js';
 import { loadWeekFreshness, type WeekFreshness } from './week-freshness.js';
@@ -85,7 +85,7 @@ async function computeProjectionPage(database: Database, query: ProjectionQuery)
   const page = query.page ?? DEFAULT_PAGE;
   const limit = Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const target = resolveWeek(await loadAvailableWeeks(database), query);
-  const thresholds = { boom: BOOM_THRESHOLDS, bust: BUST_THRESHOLDS };
+  const thresholds = { boom: BOOM_THRESHOLD, bust: BUST_THRESHOLD };
   if (!target) {
     return {
       data: [],

@@ -1,7 +1,7 @@
 import { players, projections, type Database } from '@fm/db';
+import { boomBustChances, fitPointsDistribution, normalisePosition } from '@fm/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import { createDataCache } from '../data-cache.js';
-import { boomBustChances, round } from './boom-bust.js';
 import { sourceRank } from './projection-sources.js';
 
 /** One player's projection for one week, as the projections list answers it. */
@@ -70,14 +70,14 @@ async function queryWeekBoard(database: Database, season: number, week: number):
     if (!current || sourceRank(row.source) < sourceRank(current.source)) best.set(row.playerId, row);
   }
   return [...best.values()].map((row) => {
-    const distribution = {
-      predMean: row.predMean,
-      predStd: row.predStd,
-      p10: row.p10,
-      p50: row.p50,
-      p90: row.p90,
+    const projection = {
+      pred_mean: round(row.predMean, 2),
+      pred_std: round(row.predStd, 2),
+      p10: row.p10 === null ? null : round(row.p10, 2),
+      p50: row.p50 === null ? null : round(row.p50, 2),
+      p90: row.p90 === null ? null : round(row.p90, 2),
     };
-    const { boomChance, bustChance } = boomBustChances(row.position, distribution);
+    const chances = playerWeekChances(row.position, projection);
     return {
       player_id: String(row.playerId),
       player_name: row.fullName,
@@ -86,16 +86,37 @@ async function queryWeekBoard(database: Database, season: number, week: number):
       opponent: row.opponent ?? opponentOf.get(row.playerId) ?? null,
       week,
       season,
-      pred_mean: round(row.predMean, 2),
-      pred_std: round(row.predStd, 2),
-      p10: row.p10 === null ? null : round(row.p10, 2),
-      p50: row.p50 === null ? null : round(row.p50, 2),
-      p90: row.p90 === null ? null : round(row.p90, 2),
-      boom_chance: boomChance,
-      bust_chance: bustChance,
+      ...projection,
+      boom_chance: chances?.boom ?? 0,
+      bust_chance: chances?.bust ?? 0,
       source: row.source,
       model_version: row.modelVersion,
       searchKey: row.fullName.toLowerCase(),
     };
   });
+}
+
+/**
+ * Boom and bust chances from the engine's distribution of the projection as answered (rounded), which is also
+ * what a simulation of this player-week is given: both show the same chances. Null for a position the engine
+ * has no thresholds for (none is stored today).
+ */
+function playerWeekChances(
+  position: string,
+  projection: Pick<ProjectionEntry, 'pred_mean' | 'pred_std' | 'p10' | 'p50' | 'p90'>,
+) {
+  const engineProjection = {
+    predMean: projection.pred_mean,
+    predStd: projection.pred_std,
+    p10: projection.p10,
+    p50: projection.p50,
+    p90: projection.p90,
+  };
+  const modelled = normalisePosition(position);
+  return boomBustChances(fitPointsDistribution(modelled, engineProjection), modelled);
+}
+
+function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
 }

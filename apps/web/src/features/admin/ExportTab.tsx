@@ -1,3 +1,4 @@
+import { POSITIONS } from '@fm/engine';
 import { Banner, Button } from '@fm/ui';
 import { useId, useState } from 'react';
 import {
@@ -12,7 +13,7 @@ import {
 } from '@fm/api/export-bounds';
 import { downloadExport, type ExportKind, type ExportOptions } from './data-management-api';
 
-export const EXPORT_POSITIONS = ['all', 'QB', 'RB', 'WR', 'TE', 'K', 'DEF'] as const;
+export const EXPORT_POSITIONS = ['all', ...POSITIONS] as const;
 const DEFAULTS: ExportOptions = {
   format: 'csv',
   week: '',

@@ -1,5 +1,5 @@
 import { InfoTooltip } from './InfoTooltip';
-import { SIMULATION_RUNS } from './landing-content';
+import { DEFAULT_ITERATIONS } from '@fm/engine';
 import { formatPercent, usePublicStats } from './use-public-stats';
 
 /** The hero's figures: counted or measured by the API, never typed in. */
@@ -15,7 +15,7 @@ export function HeroStats() {
             Simulations run
             <InfoTooltip term="Simulations run">
               Every matchup simulation people have run here so far, counted in our database. Each one plays
-              the matchup {SIMULATION_RUNS.toLocaleString('en-US')} times.
+              the matchup {DEFAULT_ITERATIONS.toLocaleString('en-US')} times.
             </InfoTooltip>
           </dt>
           <dd>{data ? data.simulationsRun.toLocaleString('en-US') : unavailable}</dd>
@@ -43,12 +43,12 @@ export function HeroStats() {
           <dt>
             Runs per matchup
             <InfoTooltip term="Runs per matchup">
-              Each simulation plays your matchup {SIMULATION_RUNS.toLocaleString('en-US')} times, so the win
-              probability it reports is within ±0.5 percentage points (one standard error) of the exact
+              Each simulation plays your matchup {DEFAULT_ITERATIONS.toLocaleString('en-US')} times, so the
+              win probability it reports is within ±0.5 percentage points (one standard error) of the exact
               figure.
             </InfoTooltip>
           </dt>
-          <dd>{SIMULATION_RUNS.toLocaleString('en-US')}</dd>
+          <dd>{DEFAULT_ITERATIONS.toLocaleString('en-US')}</dd>
         </div>
       </dl>
       {isError && (

@@ -2,6 +2,8 @@
  * What the landing page says. The feature badges must tell the truth about what works today:
  * update a status here when a feature ships or changes.
  */
+import { DEFAULT_ITERATIONS } from '@fm/engine';
+
 export type FeatureStatus = 'Live' | 'Improving' | 'Coming';
 
 export interface ProductFeature {
@@ -12,9 +14,6 @@ export interface ProductFeature {
   today: string;
   to?: string;
 }
-
-/** Each simulation plays a matchup this many times (the engine's default). */
-export const SIMULATION_RUNS = 10_000;
 
 export const STATUS_MEANING: Record<FeatureStatus, string> = {
   Live: 'Works today.',
@@ -47,7 +46,7 @@ export const FEATURES: ProductFeature[] = [
   {
     name: 'Matchup simulations',
     status: 'Live',
-    description: `Your lineup against your opponent’s, played ${SIMULATION_RUNS.toLocaleString('en-US')} times: a win probability and the likely score gap.`,
+    description: `Your lineup against your opponent’s, played ${DEFAULT_ITERATIONS.toLocaleString('en-US')} times: a win probability and the likely score gap.`,
     today:
       'Teammates’ scores are drawn with realistic correlations; a quick preview updates as you change starters.',
   },

@@ -1,13 +1,14 @@
+import { DEFAULT_ITERATIONS } from '@fm/engine';
 import { Spinner } from '@fm/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { trpc } from '../../lib/trpc';
 import { BacktestCardView, isBacktestCard } from './BacktestCardView';
 import { ModelCardView, type CardValue } from './ModelCardView';
-import { SIMULATION_ITERATIONS, winProbabilityStandardError } from './win-probability-precision';
+import { winProbabilityStandardError } from './win-probability-precision';
 import './methodology.css';
 
-const RUNS = SIMULATION_ITERATIONS.toLocaleString('en-US');
+const RUNS = DEFAULT_ITERATIONS.toLocaleString('en-US');
 const EXAMPLE_PROBABILITIES = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95];
 
 /** /methodology: how the projections and simulations are made, with the model card served by the API. */

@@ -1,5 +1,4 @@
-/** Iterations of one matchup simulation (the engine's default). */
-export const SIMULATION_ITERATIONS = 10_000;
+import { DEFAULT_ITERATIONS } from '@fm/engine';
 
 /**
  * Standard error of a simulated probability, in percentage points: √(p(1−p)/N) × 100
@@ -7,7 +6,7 @@ export const SIMULATION_ITERATIONS = 10_000;
  */
 export function winProbabilityStandardError(
   probability: number,
-  iterations: number = SIMULATION_ITERATIONS,
+  iterations: number = DEFAULT_ITERATIONS,
 ): number {
   return 100 * Math.sqrt((probability * (1 - probability)) / iterations);
 }

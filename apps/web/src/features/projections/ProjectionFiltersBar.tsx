@@ -1,8 +1,8 @@
+import { NFL_TEAM_CODES } from '@fm/projections/teams';
 import { useEffect, useId, useState } from 'react';
 import { useRecentSearches } from '../preferences/use-preferences';
 import {
-  NFL_TEAMS,
-  POSITIONS,
+  POSITION_FILTERS,
   SORT_OPTIONS,
   type ProjectionFilters,
   type ProjectionSort,
@@ -79,7 +79,7 @@ export function ProjectionFiltersBar({ filters, shownWeek, weeks, onChange }: Pr
           value={filters.position}
           onChange={(event) => onChange({ position: event.target.value as PositionFilter, page: 1 })}
         >
-          {POSITIONS.map((position) => (
+          {POSITION_FILTERS.map((position) => (
             <option key={position} value={position}>
               {position === 'ALL' ? 'All positions' : position}
             </option>
@@ -94,7 +94,7 @@ export function ProjectionFiltersBar({ filters, shownWeek, weeks, onChange }: Pr
           onChange={(event) => onChange({ team: event.target.value, page: 1 })}
         >
           <option value="ALL">All teams</option>
-          {NFL_TEAMS.map((team) => (
+          {NFL_TEAM_CODES.map((team) => (
             <option key={team} value={team}>
               {team}
             </option>

@@ -1,42 +1,9 @@
 /** Filters of the projections page, kept in the URL so a view can be shared and reloaded. */
+import { POSITIONS } from '@fm/engine';
+import { NFL_TEAM_CODES } from '@fm/projections/teams';
 
-export const POSITIONS = ['ALL', 'QB', 'RB', 'WR', 'TE', 'K', 'DEF'] as const;
-export type PositionFilter = (typeof POSITIONS)[number];
-
-export const NFL_TEAMS = [
-  'ARI',
-  'ATL',
-  'BAL',
-  'BUF',
-  'CAR',
-  'CHI',
-  'CIN',
-  'CLE',
-  'DAL',
-  'DEN',
-  'DET',
-  'GB',
-  'HOU',
-  'IND',
-  'JAX',
-  'KC',
-  'LAC',
-  'LAR',
-  'LV',
-  'MIA',
-  'MIN',
-  'NE',
-  'NO',
-  'NYG',
-  'NYJ',
-  'PHI',
-  'PIT',
-  'SEA',
-  'SF',
-  'TB',
-  'TEN',
-  'WAS',
-] as const;
+export const POSITION_FILTERS = ['ALL', ...POSITIONS] as const;
+export type PositionFilter = (typeof POSITION_FILTERS)[number];
 
 export const SORT_OPTIONS = [
   { value: 'pred_mean', label: 'Projection' },
@@ -90,8 +57,10 @@ export function filtersFromSearchParams(
   return {
     season: positiveInt(params.get('season')),
     week: positiveInt(params.get('week')),
-    position: (POSITIONS as readonly string[]).includes(position) ? (position as PositionFilter) : 'ALL',
-    team: team === 'ALL' || (NFL_TEAMS as readonly string[]).includes(team) ? team : 'ALL',
+    position: (POSITION_FILTERS as readonly string[]).includes(position)
+      ? (position as PositionFilter)
+      : 'ALL',
+    team: team === 'ALL' || NFL_TEAM_CODES.includes(team) ? team : 'ALL',
     search: params.get('search') ?? '',
     sort: SORT_OPTIONS.some((option) => option.value === sort) ? (sort as ProjectionSort) : 'pred_mean',
     page: positiveInt(params.get('page')) ?? 1,
@@ -150,10 +119,8 @@ export function filtersFromPreference(saved: { positions: string[]; teams: strin
   const position = saved.positions
     .map((p) => p.toUpperCase())
     .map((p) => POSITION_ALIASES[p] ?? p)
-    .find((p): p is PositionFilter => p !== 'ALL' && (POSITIONS as readonly string[]).includes(p));
-  const team = saved.teams
-    .map((t) => t.toUpperCase())
-    .find((t) => (NFL_TEAMS as readonly string[]).includes(t));
+    .find((p): p is PositionFilter => p !== 'ALL' && (POSITION_FILTERS as readonly string[]).includes(p));
+  const team = saved.teams.map((t) => t.toUpperCase()).find((t) => NFL_TEAM_CODES.includes(t));
   return { ...DEFAULT_FILTERS, position: position ?? 'ALL', team: team ?? 'ALL' };
 }
 

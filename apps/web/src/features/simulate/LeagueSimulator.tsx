@@ -1,4 +1,4 @@
-import type { LineupLabResult, LineupSwap } from '@fm/engine';
+import { DEFAULT_ITERATIONS, type LineupLabResult, type LineupSwap } from '@fm/engine';
 import { Banner, Button } from '@fm/ui';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -14,7 +14,6 @@ import {
   NO_KNOWN_STARTERS_MESSAGE,
   previewMatchupInput,
   serverTeam,
-  SIMULATION_ITERATIONS,
   SIMULATION_SEED,
   teamName,
 } from './matchup-inputs';
@@ -145,7 +144,7 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
           platform: details.platform,
           season: Number(league.season),
           week: details.week,
-          iterations: SIMULATION_ITERATIONS,
+          iterations: DEFAULT_ITERATIONS,
           seed: SIMULATION_SEED,
           scoring_settings: league.scoring_settings,
         }),

@@ -1,3 +1,4 @@
+import { DEFAULT_ITERATIONS } from '@fm/engine';
 import { Banner, Button, Spinner } from '@fm/ui';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -5,13 +6,7 @@ import { trpcClient } from '../../lib/trpc';
 import { useAuth } from '../auth/auth-context';
 import { useLinkedLeagues } from '../leagues/leagues-queries';
 import { type LeagueDetails, type LeaguePlatform, rosterById, useLeagueDetails } from './league-details';
-import {
-  NO_KNOWN_STARTERS_MESSAGE,
-  serverTeam,
-  SIMULATION_ITERATIONS,
-  SIMULATION_SEED,
-  teamName,
-} from './matchup-inputs';
+import { NO_KNOWN_STARTERS_MESSAGE, serverTeam, SIMULATION_SEED, teamName } from './matchup-inputs';
 import { startRun } from './simulation-store';
 import './simulate.css';
 
@@ -96,7 +91,7 @@ function TwoTeams({ details }: { details: LeagueDetails }) {
           platform: details.platform,
           season: Number(league.season),
           week: details.week,
-          iterations: SIMULATION_ITERATIONS,
+          iterations: DEFAULT_ITERATIONS,
           seed: SIMULATION_SEED,
           scoring_settings: league.scoring_settings,
         }),

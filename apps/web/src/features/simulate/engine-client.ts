@@ -2,7 +2,7 @@
  * The page's engine workers, created on first use.
  *
  *   const engine = getEngineWorker();
- *   const result = await engine.run('matchup', { user, opponent, iterations: 10_000, seed: 42 });
+ *   const result = await engine.run('matchup', { user, opponent, iterations: DEFAULT_ITERATIONS, seed: 42 });
  *
  * Each task kind ('matchup', 'lineup', 'season') has its own worker, so a long lineup-lab or
  * season run never delays the instant matchup preview queued behind it. Within one worker calls

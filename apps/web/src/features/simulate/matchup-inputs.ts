@@ -1,4 +1,4 @@
-import { checkLineup, type LineupLabInput, type MatchupInput } from '@fm/engine';
+import { checkLineup, DEFAULT_ITERATIONS, type LineupLabInput, type MatchupInput } from '@fm/engine';
 import { type LeagueDetails, type LeagueRoster, rosterById } from './league-details';
 import {
   bankedPoints,
@@ -10,9 +10,6 @@ import {
 
 /** The preview and the server run share a seed, so equal line-ups give equal numbers. */
 export const SIMULATION_SEED = 20_251;
-export const PREVIEW_ITERATIONS = 10_000;
-export const SIMULATION_ITERATIONS = 10_000;
-export const LINEUP_LAB_ITERATIONS = 10_000;
 export const NO_KNOWN_STARTERS_MESSAGE =
   'None of these starters are in our player directory yet, so the server cannot simulate this matchup.';
 
@@ -45,7 +42,7 @@ export function previewMatchupInput(details: LeagueDetails, user: Side, opponent
   const userTeam = team(user);
   const opponentTeam = team(opponent);
   if (userTeam.players.length === 0 || opponentTeam.players.length === 0) return null;
-  return { user: userTeam, opponent: opponentTeam, iterations: PREVIEW_ITERATIONS, seed: SIMULATION_SEED };
+  return { user: userTeam, opponent: opponentTeam, iterations: DEFAULT_ITERATIONS, seed: SIMULATION_SEED };
 }
 
 export interface ServerTeam {
@@ -117,7 +114,7 @@ export function lineupLabInput(
     starters: alignToSlots(starters, rosterPositions),
     rosterPositions,
     opponent: opponentPlayers,
-    iterations: LINEUP_LAB_ITERATIONS,
+    iterations: DEFAULT_ITERATIONS,
     seed: SIMULATION_SEED,
   };
 }

@@ -1,4 +1,4 @@
-import type { SeasonOutlookInput, SeasonWeek } from '@fm/engine';
+import { DEFAULT_ITERATIONS, type SeasonOutlookInput, type SeasonWeek } from '@fm/engine';
 import type { LeagueDetails, LeagueRoster } from './league-details';
 import { expectedPointsOf } from './matchup-players';
 import { SIMULATION_SEED } from './matchup-inputs';
@@ -13,7 +13,6 @@ const MIN_GAMES_FOR_AVERAGE = 3;
  */
 const WEEKLY_SPREAD_RATIO = 0.2;
 const MIN_WEEKLY_STD = 12;
-const SEASON_ITERATIONS = 10_000;
 
 /** A team's expected weekly score: its season average once it has played a few games, else its projected starters. */
 function weeklyMean(details: LeagueDetails, roster: LeagueRoster): number {
@@ -96,7 +95,7 @@ export function seasonOutlookInput(details: LeagueDetails): SeasonOutlookInput |
     schedule,
     playoffTeams,
     medianMatch: league.settings.league_average_match === 1,
-    iterations: SEASON_ITERATIONS,
+    iterations: DEFAULT_ITERATIONS,
     seed: SIMULATION_SEED,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Instant engine preview that follows the inputs, computed in the engine Web Worker.
  *
- *   const preview = useEnginePreview('matchup', { user, opponent, iterations: 10_000, seed: 7 });
+ *   const preview = useEnginePreview('matchup', { user, opponent, iterations: DEFAULT_ITERATIONS, seed: 7 });
  *   preview.status  // 'idle' (no input) | 'running' | 'completed' | 'error'
  *   preview.result  // last completed MatchupResult (kept while a newer run is on its way), else null
  *   preview.error   // Error of the last run when status is 'error'
