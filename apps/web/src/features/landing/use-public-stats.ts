@@ -1,9 +1,8 @@
-import type { AppRouter } from '@fm/api';
+import type { RouterOutputs } from '@fm/api';
 import { useQuery } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { api } from '../../lib/api-client';
 
-export type PublicStats = inferRouterOutputs<AppRouter>['public']['stats'];
+export type PublicStats = RouterOutputs['public']['stats'];
 export const PUBLIC_STATS_QUERY_KEY = ['public', 'stats'] as const;
 
 /**
