@@ -22,6 +22,8 @@ const t = initTRPC
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,
           appCode: body.code,
+          // Why a session ended (TOKEN_REVOKED), as the REST body says it.
+          ...(typeof body.reason === 'string' ? { reason: body.reason } : {}),
         },
       };
     },

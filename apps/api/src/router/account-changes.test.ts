@@ -45,6 +45,12 @@ describe.each(DATABASE_KINDS)('changing password and email from Settings on %s',
       expect(other.status).toBe(401);
       expect(other.body).toMatchObject({ code: 'TOKEN_REVOKED', reason: 'password-change' });
       expect(other.body.message).toMatch(/password was changed/);
+      // The typed client is told the same, reason included.
+      const otherTyped = await otherDevice.get('/trpc/auth.me');
+      expect(otherTyped.body.error.data).toMatchObject({
+        appCode: 'TOKEN_REVOKED',
+        reason: 'password-change',
+      });
       expect((await login(email, STRONG_PASSWORD)).status).toBe(401);
       expect((await login(email, OTHER_STRONG_PASSWORD)).status).toBe(200);
       const notice = await waitForMailTo(smtp, email, 'password was changed', before);

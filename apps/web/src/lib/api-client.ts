@@ -126,7 +126,8 @@ async function handleAuthFailure(response: Response): Promise<void> {
   const code = readErrorCode(body);
   if (code && SESSION_ENDING_CODES.has(code) && typeof window !== 'undefined') {
     const message = readErrorMessage(body) ?? 'Your session has ended.';
-    const endedBecause = (body as { reason?: unknown }).reason;
+    const failure = firstFailure(body) as { reason?: unknown; error?: { data?: { reason?: unknown } } };
+    const endedBecause = failure.reason ?? failure.error?.data?.reason;
     window.dispatchEvent(
       new CustomEvent<SessionExpiredDetail>(SESSION_EXPIRED_EVENT, {
         detail: {
@@ -139,8 +140,16 @@ async function handleAuthFailure(response: Response): Promise<void> {
   }
 }
 
+/** A batched tRPC answer is a list: its first failure speaks for it. */
+function firstFailure(body: unknown): unknown {
+  return Array.isArray(body)
+    ? body.find((item) => item && typeof item === 'object' && 'error' in item)
+    : body;
+}
+
 /** REST bodies are `{code, message}`; tRPC bodies carry it as `error.data.appCode`. */
-function readErrorCode(body: unknown): string | undefined {
+function readErrorCode(answer: unknown): string | undefined {
+  const body = firstFailure(answer);
   if (!body || typeof body !== 'object') return undefined;
   const record = body as { code?: unknown; error?: { data?: { appCode?: unknown } } };
   if (typeof record.code === 'string') return record.code;
@@ -148,7 +157,8 @@ function readErrorCode(body: unknown): string | undefined {
   return typeof appCode === 'string' ? appCode : undefined;
 }
 
-function readErrorMessage(body: unknown): string | undefined {
+function readErrorMessage(answer: unknown): string | undefined {
+  const body = firstFailure(answer);
   if (!body || typeof body !== 'object') return undefined;
   const record = body as { message?: unknown; error?: { message?: unknown } };
   if (typeof record.message === 'string') return record.message;

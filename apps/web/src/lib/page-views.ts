@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { apiRequest, getCsrfToken } from './api-client';
+import { getCsrfToken } from './api-client';
+import { trpcClient } from './trpc-client';
 
 /**
  * Reports each page the user opens (admin analytics). Only once a CSRF token is at hand, since
@@ -10,6 +11,6 @@ export function usePageViewReporting(): void {
   const { pathname } = useLocation();
   useEffect(() => {
     if (pathname.startsWith('/admin') || !getCsrfToken()) return;
-    apiRequest('POST', '/events/page-view', { body: { path: pathname } }).catch(() => {});
+    trpcClient.events.pageView.mutate({ path: pathname }).catch(() => {});
   }, [pathname]);
 }

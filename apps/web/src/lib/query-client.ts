@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * The app's one TanStack Query cache. It lives apart from the tRPC client (lib/trpc.ts) so the
- * entry bundle, which mounts the provider, does not carry tRPC: pages that call procedures load
- * it with their own chunk.
+ * The app's one TanStack Query cache. It lives apart from the tRPC options proxy (lib/trpc.ts) so
+ * the entry bundle, which mounts the provider, carries only the plain typed client
+ * (lib/trpc-client.ts): pages that use the proxy load it with their own chunk.
  */
 export const queryClient = new QueryClient({
   defaultOptions: {

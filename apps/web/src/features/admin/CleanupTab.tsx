@@ -45,9 +45,9 @@ export function CleanupTab() {
     try {
       const { data } = await archiveUsers(inactiveDays, dryRun);
       setMessage(
-        dryRun
-          ? { tone: 'info', text: `Would archive ${data.wouldArchive ?? 0} inactive users` }
-          : { tone: 'success', text: `Archived ${data.archivedCount ?? 0} inactive users` },
+        data.dryRun
+          ? { tone: 'info', text: `Would archive ${data.wouldArchive} inactive users` }
+          : { tone: 'success', text: `Archived ${data.archivedCount} inactive users` },
       );
     } catch (error) {
       setMessage({ tone: 'error', text: `Failed to archive users. ${(error as Error).message}` });

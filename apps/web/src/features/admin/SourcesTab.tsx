@@ -1,10 +1,9 @@
-import type { AppRouter } from '@fm/api';
+import type { RouterOutputs } from '@fm/api';
 import { Banner, Button, Spinner, TimeAgo } from '@fm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { trpc } from '../../lib/trpc';
 
-type DataSource = inferRouterOutputs<AppRouter>['admin']['dataSync']['status']['data']['sources'][number];
+type DataSource = RouterOutputs['admin']['dataSync']['status']['data']['sources'][number];
 
 /** While a sync runs, its progress is read this often. */
 const RUNNING_POLL_MS = 2_000;

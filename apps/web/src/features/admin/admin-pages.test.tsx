@@ -11,7 +11,7 @@ import { RangeControl } from './RangeControl';
 import { deleteConfirmationText, filterUsers } from './UserManagementPage';
 
 const admin = sessionUser({ id: 'admin-1', email: 'boss@example.com', role: 'admin' });
-const ME = { 'GET /api/auth/me': () => [200, { data: admin }] as [number, unknown] };
+const ME = { 'GET /trpc/auth.me': () => [200, { data: admin }] as [number, unknown] };
 
 afterEach(() => {
   vi.unstubAllGlobals();

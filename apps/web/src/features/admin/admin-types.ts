@@ -1,7 +1,6 @@
-import type { AppRouter } from '@fm/api';
-import type { inferRouterOutputs } from '@trpc/server';
+import type { RouterOutputs } from '@fm/api';
 
-type AdminOutputs = inferRouterOutputs<AppRouter>['admin'];
+type AdminOutputs = RouterOutputs['admin'];
 export type AdminMetrics = AdminOutputs['metrics']['data'];
 export type ChartRow = AdminOutputs['chartData']['data'][number];
 export type AdminUser = AdminOutputs['users']['data'][number];

@@ -1,4 +1,5 @@
 import { api, apiFetch, buildUrl } from '../../lib/api-client';
+import { trpcClient } from '../../lib/trpc-client';
 
 const BASE = '/admin/data-management';
 
@@ -117,18 +118,14 @@ export async function downloadExport(kind: ExportKind, options: ExportOptions): 
   return fileName;
 }
 
+/** A plain route, not a procedure: the server reads its DELETE body itself. */
 export function cleanupAnalytics(olderThanDays: number, eventTypes: string[]) {
   return api.delete<{ success: boolean; data: { deletedCount: number } }>(`${BASE}/cleanup-analytics`, {
     body: { olderThanDays, ...(eventTypes.length > 0 ? { eventTypes } : {}) },
   });
 }
 
+/** Archives inactive accounts, or with `dryRun` only counts them. */
 export function archiveUsers(inactiveDays: string, dryRun: boolean) {
-  return api.post<{ success: boolean; data: { wouldArchive?: number; archivedCount?: number } }>(
-    `${BASE}/archive-users`,
-    {
-      inactiveDays,
-      dryRun,
-    },
-  );
+  return trpcClient.admin.dataManagement.archiveUsers.mutate({ inactiveDays, dryRun });
 }

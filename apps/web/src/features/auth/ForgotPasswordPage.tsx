@@ -1,13 +1,15 @@
 import { Banner, Button } from '@fm/ui';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api-client';
+import { appErrorCode } from '../../lib/app-error';
 import { requestPasswordResetMail } from './auth-api';
 import './auth.css';
 import { EmailField } from './EmailField';
 
 /** Spec §8. */
 export const FORGOT_PASSWORD_FAILED_MESSAGE = 'An error occurred. Please try again.';
+/** A rate limit or a malformed address is worth saying; anything else gets the generic message. */
+const EXPLAINED_CODES = new Set(['RATE_LIMITED', 'VALIDATION_ERROR', 'BAD_REQUEST']);
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
@@ -22,9 +24,11 @@ export default function ForgotPasswordPage() {
       const message = await requestPasswordResetMail(email);
       setResult({ tone: 'success', text: message || 'Check your inbox for a password reset link.' });
     } catch (failure) {
-      // A rate limit or a malformed address is worth saying; anything else is generic.
-      const isExplained = failure instanceof ApiError && (failure.status === 429 || failure.status === 400);
-      setResult({ tone: 'error', text: isExplained ? failure.message : FORGOT_PASSWORD_FAILED_MESSAGE });
+      const isExplained = EXPLAINED_CODES.has(appErrorCode(failure) ?? '');
+      setResult({
+        tone: 'error',
+        text: isExplained ? (failure as Error).message : FORGOT_PASSWORD_FAILED_MESSAGE,
+      });
     } finally {
       setSending(false);
     }

@@ -21,7 +21,7 @@ async function fillIn(email: string, password: string) {
 
 describe('login page', () => {
   it('shows banners from verified, error and message query params', async () => {
-    fakeServer({ 'GET /api/auth/me': SIGNED_OUT });
+    fakeServer({ 'GET /trpc/auth.me': SIGNED_OUT });
     renderApp('/login?verified=true&error=Link%20expired&message=Hello%20there');
     expect(await screen.findByText('Your email has been verified! You can now log in.')).toBeTruthy();
     expect(screen.getByText('Link expired')).toBeTruthy();
@@ -29,13 +29,13 @@ describe('login page', () => {
   });
 
   it('shows a message passed through navigation', async () => {
-    fakeServer({ 'GET /api/auth/me': SIGNED_OUT });
+    fakeServer({ 'GET /trpc/auth.me': SIGNED_OUT });
     renderApp({ pathname: '/login', state: { message: 'Your password has been reset.' } });
     expect(await screen.findByText('Your password has been reset.')).toBeTruthy();
   });
 
   it('checks the fields before calling the server', async () => {
-    const server = fakeServer({ 'GET /api/auth/me': SIGNED_OUT });
+    const server = fakeServer({ 'GET /trpc/auth.me': SIGNED_OUT });
     renderApp('/login');
     const user = await fillIn('', 'whatever');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
@@ -43,11 +43,11 @@ describe('login page', () => {
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
     expect(await screen.findByText('Please provide a valid email address')).toBeTruthy();
-    expect(server.calls.some((c) => c.path === '/api/auth/login')).toBe(false);
+    expect(server.calls.some((c) => c.procedure === 'auth.login')).toBe(false);
   });
 
   it('toggles the password visibility', async () => {
-    fakeServer({ 'GET /api/auth/me': SIGNED_OUT });
+    fakeServer({ 'GET /trpc/auth.me': SIGNED_OUT });
     renderApp('/login');
     const user = await fillIn('', 'secret');
     const input = screen.getByLabelText('Password') as HTMLInputElement;
@@ -61,8 +61,8 @@ describe('login page', () => {
   it('disables the form while logging in, then sends a user without leagues to /link-leagues', async () => {
     let answer: (value: FakeAnswer) => void = () => {};
     const server = fakeServer({
-      'GET /api/auth/me': SIGNED_OUT,
-      'POST /api/auth/login': () => new Promise<FakeAnswer>((resolve) => (answer = resolve)),
+      'GET /trpc/auth.me': SIGNED_OUT,
+      'POST /trpc/auth.login': () => new Promise<FakeAnswer>((resolve) => (answer = resolve)),
     });
     const { router } = renderApp('/login');
     const user = await fillIn('fan@example.com', 'Touchdown!2024x');
@@ -71,7 +71,7 @@ describe('login page', () => {
     const busy = await screen.findByRole('button', { name: 'Logging in...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByLabelText('Email').matches(':disabled')).toBe(true);
-    const login = server.calls.find((c) => c.path === '/api/auth/login')!;
+    const login = server.calls.find((c) => c.procedure === 'auth.login')!;
     expect(login.body).toEqual({ email: 'fan@example.com', password: 'Touchdown!2024x', rememberMe: true });
     expect(login.headers.get('X-CSRF-Token')).toBe('nonce.signature');
     answer([200, { user: sessionUser({ hasLinkedLeagues: false }) }]);
@@ -81,8 +81,8 @@ describe('login page', () => {
 
   it('sends a user with linked leagues to /', async () => {
     fakeServer({
-      'GET /api/auth/me': SIGNED_OUT,
-      'POST /api/auth/login': () => [200, { user: sessionUser() }],
+      'GET /trpc/auth.me': SIGNED_OUT,
+      'POST /trpc/auth.login': () => [200, { user: sessionUser() }],
     });
     const { router } = renderApp('/login');
     const user = await fillIn('fan@example.com', 'Touchdown!2024x');
@@ -96,7 +96,7 @@ describe('login page', () => {
       [401, { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' }],
       [500, {}],
     ];
-    fakeServer({ 'GET /api/auth/me': SIGNED_OUT, 'POST /api/auth/login': () => answers.shift()! });
+    fakeServer({ 'GET /trpc/auth.me': SIGNED_OUT, 'POST /trpc/auth.login': () => answers.shift()! });
     renderApp('/login');
     const user = await fillIn('fan@example.com', 'Wrong$Password1');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
@@ -111,9 +111,9 @@ describe('login page', () => {
       [500, { code: 'INTERNAL_ERROR', message: 'Something went wrong' }],
     ];
     const server = fakeServer({
-      'GET /api/auth/me': SIGNED_OUT,
-      'POST /api/auth/login': () => NOT_VERIFIED,
-      'POST /api/auth/resend-verification': () => resends.shift()!,
+      'GET /trpc/auth.me': SIGNED_OUT,
+      'POST /trpc/auth.login': () => NOT_VERIFIED,
+      'POST /trpc/auth.resendVerification': () => resends.shift()!,
     });
     renderApp('/login');
     const user = await fillIn('fan@example.com', 'Touchdown!2024x');
@@ -121,7 +121,7 @@ describe('login page', () => {
     const resend = await screen.findByRole('button', { name: 'Resend verification email' });
     await user.click(resend);
     expect(await screen.findByText('We have sent a new verification link.')).toBeTruthy();
-    expect(server.calls.find((c) => c.path === '/api/auth/resend-verification')!.body).toEqual({
+    expect(server.calls.find((c) => c.procedure === 'auth.resendVerification')!.body).toEqual({
       email: 'fan@example.com',
     });
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
@@ -132,7 +132,7 @@ describe('login page', () => {
   });
 
   it('sends a signed-in user to /', async () => {
-    fakeServer({ 'GET /api/auth/me': () => [200, { data: sessionUser({ hasLinkedLeagues: false }) }] });
+    fakeServer({ 'GET /trpc/auth.me': () => [200, { data: sessionUser({ hasLinkedLeagues: false }) }] });
     const { router } = renderApp('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
@@ -141,8 +141,8 @@ describe('login page', () => {
     const message =
       'Too many sign-in attempts. Please wait a minute and try again, or use "Forgot Password?" to get a link that lets you sign in now.';
     fakeServer({
-      'GET /api/auth/me': SIGNED_OUT,
-      'POST /api/auth/login': () => [429, { code: 'RATE_LIMITED', message }],
+      'GET /trpc/auth.me': SIGNED_OUT,
+      'POST /trpc/auth.login': () => [429, { code: 'RATE_LIMITED', message }],
     });
     const { router } = renderApp('/login');
     const user = await fillIn('fan@example.com', 'Touchdown!2024x');

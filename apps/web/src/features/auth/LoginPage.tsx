@@ -1,7 +1,7 @@
 import { Banner, Button } from '@fm/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { ApiError } from '../../lib/api-client';
+import { appErrorCode } from '../../lib/app-error';
 import { useAuth } from './auth-context';
 import { credentialsProblem } from './password-rules';
 import { PasswordField } from './PasswordField';
@@ -66,7 +66,7 @@ export default function LoginPage() {
     } catch (failure) {
       setError((failure as Error).message);
       const cause = (failure as Error).cause;
-      setRateLimited(cause instanceof ApiError && cause.code === 'RATE_LIMITED');
+      setRateLimited(appErrorCode(cause) === 'RATE_LIMITED');
     }
   };
 

@@ -1,26 +1,18 @@
-import { api, ApiError, fetchCsrfToken, getCsrfToken, NetworkError } from '../../lib/api-client';
+import type { RouterOutputs } from '@fm/api';
+import { fetchCsrfToken, getCsrfToken } from '../../lib/api-client';
+import { appErrorCode, appErrorMessage, appErrorStatus, isNetworkFailure } from '../../lib/app-error';
+import { trpcClient } from '../../lib/trpc-client';
 import type { SessionCheckResult } from './session-monitor';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  role: 'admin' | 'user';
-  hasLinkedLeagues: boolean;
-  isDisabled: boolean;
-  emailVerified: boolean;
-  createdAt: string;
-}
+/** The signed-in user as the server describes it (`auth.me`, `auth.login`). */
+export type SessionUser = RouterOutputs['auth']['me']['data'];
 
-interface MessageResponse {
-  data?: { message?: string };
-}
-
-/** Spec §5 message for a current-user answer without data. */
+/** Messages for an answer that lacks the user. */
 export const INVALID_USER_DATA = 'Invalid user data received';
 export const INVALID_LOGIN_DATA = 'Invalid user data received from login';
 
 export async function fetchCurrentUser(): Promise<SessionUser> {
-  const response = await api.get<{ data?: SessionUser }>('/auth/me');
+  const response = await trpcClient.auth.me.query();
   if (!response?.data) throw new Error(INVALID_USER_DATA);
   return response.data;
 }
@@ -30,74 +22,69 @@ async function ensureCsrfToken(): Promise<void> {
   if (!getCsrfToken()) await fetchCsrfToken();
 }
 
-/** Spec §7: a CSRF token is fetched before login. */
+/** A CSRF token is fetched before every login. */
 export async function requestLogin(
   email: string,
   password: string,
   rememberMe: boolean,
 ): Promise<SessionUser> {
   await fetchCsrfToken();
-  const response = await api.post<{ user?: SessionUser }>('/auth/login', {
-    email: email.trim(),
-    password,
-    rememberMe,
-  });
+  const response = await trpcClient.auth.login.mutate({ email: email.trim(), password, rememberMe });
   if (!response?.user) throw new Error(INVALID_LOGIN_DATA);
   return response.user;
 }
 
 export async function requestLogout(): Promise<void> {
   await ensureCsrfToken();
-  await api.post('/auth/logout');
+  await trpcClient.auth.logout.mutate();
 }
 
-async function postForMessage(path: string, body: unknown): Promise<string> {
+/** Runs a write that answers `{ data: { message } }` and gives the message ('' when there is none). */
+async function messageOf(write: () => Promise<{ data?: { message?: string } }>): Promise<string> {
   await ensureCsrfToken();
-  const response = await api.post<MessageResponse>(path, body);
+  const response = await write();
   return response?.data?.message ?? '';
 }
 
 export const requestRegistration = (email: string, password: string) =>
-  postForMessage('/auth/register', { email: email.trim(), password });
+  messageOf(() => trpcClient.auth.register.mutate({ email: email.trim(), password }));
 export const requestVerificationResend = (email: string) =>
-  postForMessage('/auth/resend-verification', { email: email.trim() });
+  messageOf(() => trpcClient.auth.resendVerification.mutate({ email: email.trim() }));
 export const requestPasswordResetMail = (email: string) =>
-  postForMessage('/auth/forgot-password', { email: email.trim() });
+  messageOf(() => trpcClient.auth.forgotPassword.mutate({ email: email.trim() }));
 export const requestPasswordReset = (token: string, password: string) =>
-  postForMessage('/auth/reset-password', { token, password });
+  messageOf(() => trpcClient.auth.resetPassword.mutate({ token, password }));
 
 export const requestPasswordChange = (currentPassword: string, newPassword: string) =>
-  postForMessage('/auth/change-password', { currentPassword, newPassword });
+  messageOf(() => trpcClient.auth.changePassword.mutate({ currentPassword, newPassword }));
 export const requestEmailChange = (password: string, newEmail: string) =>
-  postForMessage('/user/email-change', { password, newEmail: newEmail.trim() });
-export const confirmEmailChange = (token: string) => postForMessage('/auth/confirm-email-change', { token });
+  messageOf(() => trpcClient.user.requestEmailChange.mutate({ password, newEmail: newEmail.trim() }));
+export const confirmEmailChange = (token: string) =>
+  messageOf(() => trpcClient.auth.confirmEmailChange.mutate({ token }));
 
 export async function requestAccountDeletion(): Promise<void> {
   await ensureCsrfToken();
-  await api.delete('/user/me');
+  await trpcClient.user.deleteMe.mutate();
 }
 
 /** True for the 401/403 answers that mean "no valid session". */
-export function isAuthRejection(error: unknown): error is ApiError {
-  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+export function isAuthRejection(error: unknown): boolean {
+  const status = appErrorStatus(error);
+  return status === 401 || status === 403;
 }
 
-/** The server's message, or `fallback` when the failure carried none (spec §8). */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message && !error.message.startsWith('Request failed'))
-    return error.message;
-  return fallback;
-}
+/** The server's message, or `fallback` when the failure carried none. */
+export const errorMessage = appErrorMessage;
 
-/** One session check for the monitor, classified the way spec §4 treats the answers. */
+/** One session check for the monitor: a user, a refusal, a rate limit, a server or a network failure. */
 export async function checkSession(): Promise<SessionCheckResult<SessionUser>> {
   try {
     return { kind: 'ok', user: await fetchCurrentUser() };
   } catch (error) {
-    if (isAuthRejection(error)) return { kind: 'denied', status: error.status, code: error.code };
-    if (error instanceof ApiError && error.status === 429) return { kind: 'rate-limited' };
-    if (error instanceof ApiError) return { kind: 'server-error', status: error.status, error };
-    if (error instanceof NetworkError) return { kind: 'network-error', error };
-    return { kind: 'server-error', status: 0, error };
+    const status = appErrorStatus(error);
+    if (isAuthRejection(error)) return { kind: 'denied', status: status!, code: appErrorCode(error) };
+    if (appErrorCode(error) === 'RATE_LIMITED') return { kind: 'rate-limited' };
+    if (isNetworkFailure(error)) return { kind: 'network-error', error };
+    return { kind: 'server-error', status: status ?? 0, error };
   }
 }

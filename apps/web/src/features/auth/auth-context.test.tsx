@@ -21,7 +21,7 @@ describe('auth state (spec §4)', () => {
 
   it('shows "Loading Application..." and leaves a visitor signed out quietly after a 401', async () => {
     fakeServer({
-      'GET /api/auth/me': () => [401, { code: 'TOKEN_REVOKED', message: 'Your session has ended.' }],
+      'GET /trpc/auth.me': () => [401, { code: 'TOKEN_REVOKED', message: 'Your session has ended.' }],
     });
     renderApp('/login');
     expect(screen.getByText('Loading Application...')).toBeTruthy();
@@ -31,7 +31,7 @@ describe('auth state (spec §4)', () => {
   });
 
   it('logs out on a sessionExpired event: notice for 10 s, flag on /login, state reset, back to /', async () => {
-    const server = fakeServer({ 'GET /api/auth/me': signedIn, 'POST /api/auth/logout': loggedOut });
+    const server = fakeServer({ 'GET /trpc/auth.me': signedIn, 'POST /trpc/auth.logout': loggedOut });
     sessionStorage.setItem(REMEMBER_ME_KEY, 'true');
     const resets: string[] = [];
     const unregister = onSessionReset(() => resets.push('simulation state cleared'));
@@ -47,7 +47,7 @@ describe('auth state (spec §4)', () => {
     });
     expect(await screen.findByText('Session Expired')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(server.calls.some((c) => c.method === 'POST' && c.path === '/api/auth/logout')).toBe(true);
+    expect(server.calls.some((c) => c.method === 'POST' && c.procedure === 'auth.logout')).toBe(true);
     expect(resets).toEqual(['simulation state cleared']);
     expect(sessionStorage.getItem(REMEMBER_ME_KEY)).toBeNull();
     expect(screen.getByRole('navigation', { name: 'Main' }).textContent).toContain('Sign Up');
@@ -61,7 +61,7 @@ describe('auth state (spec §4)', () => {
   });
 
   it('tells a user whose account was disabled why they were signed out, in the notice and on /login', async () => {
-    fakeServer({ 'GET /api/auth/me': signedIn, 'POST /api/auth/logout': loggedOut });
+    fakeServer({ 'GET /trpc/auth.me': signedIn, 'POST /trpc/auth.logout': loggedOut });
     const { router } = renderApp('/settings');
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
     const disabled = 'This account has been disabled. Please contact support.';
@@ -84,7 +84,7 @@ describe('auth state (spec §4)', () => {
   });
 
   it('lets the user close the Session Expired notice', async () => {
-    fakeServer({ 'GET /api/auth/me': signedIn, 'POST /api/auth/logout': loggedOut });
+    fakeServer({ 'GET /trpc/auth.me': signedIn, 'POST /trpc/auth.logout': loggedOut });
     renderApp('/');
     await screen.findByRole('button', { name: 'Logout' });
     act(() => {
@@ -100,7 +100,7 @@ describe('auth state (spec §4)', () => {
   });
 
   it('logs out without the expired notice when the reason is not an expiry', async () => {
-    fakeServer({ 'GET /api/auth/me': signedIn, 'POST /api/auth/logout': () => [500, {}] });
+    fakeServer({ 'GET /trpc/auth.me': signedIn, 'POST /trpc/auth.logout': () => [500, {}] });
     const { router } = renderApp('/settings');
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
@@ -115,12 +115,12 @@ describe('auth state (spec §4)', () => {
       [200, { data: sessionUser({ isDisabled: true }) }],
     ];
     const server = fakeServer({
-      'GET /api/auth/me': (request) => answers.shift() ?? SIGNED_OUT(request),
-      'POST /api/auth/logout': loggedOut,
+      'GET /trpc/auth.me': (request) => answers.shift() ?? SIGNED_OUT(request),
+      'POST /trpc/auth.logout': loggedOut,
     });
     renderApp('/settings');
     await screen.findByRole('heading', { name: 'Settings' });
-    const checks = () => server.calls.filter((c) => c.path === '/api/auth/me').length;
+    const checks = () => server.calls.filter((c) => c.procedure === 'auth.me').length;
     expect(checks()).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS));
     expect(checks()).toBe(2);
@@ -131,7 +131,7 @@ describe('auth state (spec §4)', () => {
   });
 
   it('warns after 25 idle minutes; Stay Logged In refreshes the user and keeps the session', async () => {
-    const server = fakeServer({ 'GET /api/auth/me': signedIn, 'POST /api/auth/logout': loggedOut });
+    const server = fakeServer({ 'GET /trpc/auth.me': signedIn, 'POST /trpc/auth.logout': loggedOut });
     renderApp('/settings');
     await screen.findByRole('heading', { name: 'Settings' });
     await act(() => vi.advanceTimersByTimeAsync(IDLE_WARNING_AFTER_MS));
@@ -140,13 +140,13 @@ describe('auth state (spec §4)', () => {
     await act(() => vi.advanceTimersByTimeAsync(61_000));
     expect(dialog.textContent).toContain('3:59');
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('80');
-    const before = server.calls.filter((c) => c.path === '/api/auth/me').length;
+    const before = server.calls.filter((c) => c.procedure === 'auth.me').length;
     await userEvent
       .setup({ advanceTimers: vi.advanceTimersByTime })
       .click(screen.getByRole('button', { name: 'Stay Logged In' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(server.calls.filter((c) => c.path === '/api/auth/me').length).toBe(before + 1);
-    expect(server.calls.some((c) => c.path === '/api/auth/logout')).toBe(false);
+    expect(server.calls.filter((c) => c.procedure === 'auth.me').length).toBe(before + 1);
+    expect(server.calls.some((c) => c.procedure === 'auth.logout')).toBe(false);
   });
 
   it('logs out when Stay Logged In cannot refresh the user', async () => {
@@ -157,8 +157,8 @@ describe('auth state (spec §4)', () => {
       [503, { code: 'UNAVAILABLE', message: 'Down' }],
     ];
     const server = fakeServer({
-      'GET /api/auth/me': () => answers.shift()!,
-      'POST /api/auth/logout': loggedOut,
+      'GET /trpc/auth.me': () => answers.shift()!,
+      'POST /trpc/auth.logout': loggedOut,
     });
     renderApp('/settings');
     await screen.findByRole('heading', { name: 'Settings' });
@@ -166,23 +166,23 @@ describe('auth state (spec §4)', () => {
     await userEvent
       .setup({ advanceTimers: vi.advanceTimersByTime })
       .click(await screen.findByRole('button', { name: 'Stay Logged In' }));
-    await waitFor(() => expect(server.calls.some((c) => c.path === '/api/auth/logout')).toBe(true));
+    await waitFor(() => expect(server.calls.some((c) => c.procedure === 'auth.logout')).toBe(true));
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('logs out with SESSION_TIMEOUT when the countdown reaches zero', async () => {
-    const server = fakeServer({ 'GET /api/auth/me': signedIn, 'POST /api/auth/logout': loggedOut });
+    const server = fakeServer({ 'GET /trpc/auth.me': signedIn, 'POST /trpc/auth.logout': loggedOut });
     const { router } = renderApp('/settings');
     await screen.findByRole('heading', { name: 'Settings' });
     await act(() => vi.advanceTimersByTimeAsync(IDLE_WARNING_AFTER_MS + IDLE_COUNTDOWN_MS));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(server.calls.some((c) => c.path === '/api/auth/logout')).toBe(true);
+    expect(server.calls.some((c) => c.procedure === 'auth.logout')).toBe(true);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.queryByText('Session Expired')).toBeNull();
   });
 
   it('treats activity as resetting the idle timer while no warning is shown', async () => {
-    fakeServer({ 'GET /api/auth/me': signedIn, 'POST /api/auth/logout': loggedOut });
+    fakeServer({ 'GET /trpc/auth.me': signedIn, 'POST /trpc/auth.logout': loggedOut });
     renderApp('/settings');
     await screen.findByRole('heading', { name: 'Settings' });
     await act(() => vi.advanceTimersByTimeAsync(IDLE_WARNING_AFTER_MS - 1000));

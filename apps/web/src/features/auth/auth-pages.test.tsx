@@ -8,7 +8,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('register page', () => {
   it('ticks the password checklist live', async () => {
-    fakeServer({ 'GET /api/auth/me': SIGNED_OUT });
+    fakeServer({ 'GET /trpc/auth.me': SIGNED_OUT });
     renderApp('/register');
     const user = userEvent.setup();
     const checklist = await screen.findByRole('list', { name: 'Password requirements' });
@@ -25,21 +25,21 @@ describe('register page', () => {
   });
 
   it('refuses a password that breaks a rule without calling the server', async () => {
-    const server = fakeServer({ 'GET /api/auth/me': SIGNED_OUT });
+    const server = fakeServer({ 'GET /trpc/auth.me': SIGNED_OUT });
     renderApp('/register');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'fan@example.com');
     await user.type(screen.getByLabelText('Password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText(/meets every requirement/)).toBeTruthy();
-    expect(server.calls.some((c) => c.path === '/api/auth/register')).toBe(false);
+    expect(server.calls.some((c) => c.procedure === 'auth.register')).toBe(false);
   });
 
   it('shows the check-your-email message and a resend option on success', async () => {
     const server = fakeServer({
-      'GET /api/auth/me': SIGNED_OUT,
-      'POST /api/auth/register': () => [200, { data: { message: REGISTRATION_SUCCESS_MESSAGE } }],
-      'POST /api/auth/resend-verification': () => [200, { data: { message: 'Sent again.' } }],
+      'GET /trpc/auth.me': SIGNED_OUT,
+      'POST /trpc/auth.register': () => [200, { data: { message: REGISTRATION_SUCCESS_MESSAGE } }],
+      'POST /trpc/auth.resendVerification': () => [200, { data: { message: 'Sent again.' } }],
     });
     renderApp('/register');
     const user = userEvent.setup();
@@ -47,7 +47,7 @@ describe('register page', () => {
     await user.type(screen.getByLabelText('Password'), 'Touchdown!2024x');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText(REGISTRATION_SUCCESS_MESSAGE)).toBeTruthy();
-    expect(server.calls.find((c) => c.path === '/api/auth/register')!.body).toEqual({
+    expect(server.calls.find((c) => c.procedure === 'auth.register')!.body).toEqual({
       email: 'fan@example.com',
       password: 'Touchdown!2024x',
     });
@@ -60,7 +60,7 @@ describe('register page', () => {
       [429, { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait 5 minutes and try again.' }],
       [502, ''],
     ];
-    fakeServer({ 'GET /api/auth/me': SIGNED_OUT, 'POST /api/auth/register': () => answers.shift()! });
+    fakeServer({ 'GET /trpc/auth.me': SIGNED_OUT, 'POST /trpc/auth.register': () => answers.shift()! });
     renderApp('/register');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'fan@example.com');
@@ -81,7 +81,7 @@ describe('forgot password page', () => {
       ],
       [500, { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side.' }],
     ];
-    fakeServer({ 'GET /api/auth/me': SIGNED_OUT, 'POST /api/auth/forgot-password': () => answers.shift()! });
+    fakeServer({ 'GET /trpc/auth.me': SIGNED_OUT, 'POST /trpc/auth.forgotPassword': () => answers.shift()! });
     renderApp('/forgot-password');
     const user = userEvent.setup();
     const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
@@ -105,24 +105,24 @@ describe('reset password page', () => {
   }
 
   it('requires matching passwords that meet the rules', async () => {
-    const server = fakeServer({ 'GET /api/auth/me': SIGNED_OUT });
+    const server = fakeServer({ 'GET /trpc/auth.me': SIGNED_OUT });
     renderApp('/reset-password?token=abc');
     await fill('Touchdown!2024x', 'Touchdown!2024y');
     expect(await screen.findByText('Passwords do not match.')).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Password requirements' })).toBeTruthy();
-    expect(server.calls.some((c) => c.path === '/api/auth/reset-password')).toBe(false);
+    expect(server.calls.some((c) => c.procedure === 'auth.resetPassword')).toBe(false);
   });
 
   it('sends the token and goes to /login with the message on success', async () => {
     const server = fakeServer({
-      'GET /api/auth/me': SIGNED_OUT,
-      'POST /api/auth/reset-password': () => [200, { data: { message: 'Your password has been reset.' } }],
+      'GET /trpc/auth.me': SIGNED_OUT,
+      'POST /trpc/auth.resetPassword': () => [200, { data: { message: 'Your password has been reset.' } }],
     });
     const { router } = renderApp('/reset-password?token=abc');
     await fill('Touchdown!2024x', 'Touchdown!2024x');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText('Your password has been reset.')).toBeTruthy();
-    expect(server.calls.find((c) => c.path === '/api/auth/reset-password')!.body).toEqual({
+    expect(server.calls.find((c) => c.procedure === 'auth.resetPassword')!.body).toEqual({
       token: 'abc',
       password: 'Touchdown!2024x',
     });
@@ -133,7 +133,7 @@ describe('reset password page', () => {
       [400, { code: 'INVALID_TOKEN', message: 'This password reset link is invalid or has expired.' }],
       [500, ''],
     ];
-    fakeServer({ 'GET /api/auth/me': SIGNED_OUT, 'POST /api/auth/reset-password': () => answers.shift()! });
+    fakeServer({ 'GET /trpc/auth.me': SIGNED_OUT, 'POST /trpc/auth.resetPassword': () => answers.shift()! });
     renderApp('/reset-password?token=abc');
     const user = await fill('Touchdown!2024x', 'Touchdown!2024x');
     expect(await screen.findByText('This password reset link is invalid or has expired.')).toBeTruthy();
@@ -142,7 +142,7 @@ describe('reset password page', () => {
   });
 
   it('explains a link without a token', async () => {
-    fakeServer({ 'GET /api/auth/me': SIGNED_OUT });
+    fakeServer({ 'GET /trpc/auth.me': SIGNED_OUT });
     renderApp('/reset-password');
     expect(await screen.findByText(/invalid or has expired/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Request a new reset link' })).toBeTruthy();

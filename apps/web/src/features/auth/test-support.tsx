@@ -14,9 +14,13 @@ export type FakeHandler = (request: {
 
 export interface RecordedCall {
   method: string;
+  /** Path and query; a batched tRPC call is recorded once per procedure, as `/trpc/{procedure}?…`. */
   path: string;
+  /** The JSON body, or for a tRPC call the procedure's input. */
   body: Record<string, unknown> | undefined;
   headers: Headers;
+  /** The tRPC procedure called (`auth.me`), for calls to /trpc. */
+  procedure?: string;
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -27,8 +31,32 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 }
 
 /**
+ * A handler of a procedure may answer as the server's REST path does (`[200, data]`, or
+ * `[401, {code, message}]`); such answers are sent in tRPC's shape. Answers already in that shape
+ * (`trpcData`, `trpcError`: a list) pass as they are.
+ */
+function asTrpcItem([status, payload]: FakeAnswer): { status: number; item: unknown } {
+  if (Array.isArray(payload)) return { status, item: payload[0] };
+  if (status >= 200 && status < 300) return { status, item: { result: { data: payload } } };
+  const { code, message, reason } = (payload ?? {}) as { code?: string; message?: string; reason?: string };
+  const data = { code, httpStatus: status, appCode: code, ...(reason ? { reason } : {}) };
+  return { status, item: { error: { message, code: -32603, data } } };
+}
+
+/** The input of each procedure of a batched tRPC call, in order. */
+function trpcInputs(url: URL, body: unknown): Array<Record<string, unknown> | undefined> {
+  const names = url.pathname.slice('/trpc/'.length).split(',');
+  const query = url.searchParams.get('input');
+  const sent: unknown = body ?? (query === null ? undefined : JSON.parse(query));
+  if (!url.searchParams.has('batch')) return [sent as Record<string, unknown> | undefined];
+  const inputs = (sent ?? {}) as Record<string, unknown>;
+  return names.map((_, index) => inputs[String(index)] as Record<string, unknown> | undefined);
+}
+
+/**
  * Stands in for the server at the network boundary (`fetch`): `handlers` are keyed
- * "METHOD /api/path". CSRF tokens are always served; anything else unknown answers 404.
+ * "METHOD /api/path" or, for the typed client, "METHOD /trpc/procedure" (batched calls are split
+ * and answered per procedure). CSRF tokens are always served; anything else unknown answers 404.
  */
 export function fakeServer(handlers: Record<string, FakeHandler>) {
   const calls: RecordedCall[] = [];
@@ -36,7 +64,33 @@ export function fakeServer(handlers: Record<string, FakeHandler>) {
     const url = new URL(String(input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' && init.body ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: `${url.pathname}${url.search}`, body, headers: new Headers(init.headers) });
+    const headers = new Headers(init.headers);
+    if (url.pathname.startsWith('/trpc/')) {
+      const procedures = url.pathname.slice('/trpc/'.length).split(',');
+      const inputs = trpcInputs(url, body);
+      const answers = await Promise.all(
+        procedures.map(async (procedure, index) => {
+          const procedureInput = inputs[index];
+          calls.push({
+            method,
+            path: `/trpc/${procedure}${url.search}`,
+            body: procedureInput,
+            headers,
+            procedure,
+          });
+          const handler = handlers[`${method} /trpc/${procedure}`];
+          if (!handler) return asTrpcItem([404, { code: 'NOT_FOUND', message: 'Not found' }]);
+          return asTrpcItem(await handler({ body: procedureInput, url }));
+        }),
+      );
+      if (!url.searchParams.has('batch')) return json(answers[0]!.status, answers[0]!.item);
+      const status = answers.length > 1 && answers.some((a) => a.status !== 200) ? 207 : answers[0]!.status;
+      return json(
+        status,
+        answers.map((a) => a.item),
+      );
+    }
+    calls.push({ method, path: `${url.pathname}${url.search}`, body, headers });
     if (method === 'GET' && url.pathname === '/api/auth/csrf-token') {
       return json(200, { csrfToken: 'nonce.signature' }, { 'x-csrf-token': 'nonce.signature' });
     }

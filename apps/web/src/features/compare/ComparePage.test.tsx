@@ -63,64 +63,57 @@ function idsOf(input: Record<string, unknown> | undefined): string[] {
 }
 
 function serve() {
-  return fakeTrpcServer(
-    {
-      'nflStats.seasons': () => ({ data: { data: [2025, 2024] } }),
-      'nflStats.seasonalCompare': (input) => ({
-        data: {
-          season: 2025,
-          data: idsOf(input).map((id) => ({ ...PLAYERS[id], season: 2025, ...TOTALS[id] })),
-        },
-      }),
-      'nflStats.compare': (input) => ({
-        data: {
-          season: 2025,
-          data: idsOf(input).map((id) => ({
-            player: PLAYERS[id],
-            weeks: [1, 2].map((week) => ({
-              ...PLAYERS[id],
-              season: 2025,
-              week,
-              opponent: week === 1 ? '@BUF' : 'CLE',
-              is_home: week === 2,
-              played: !(id === '2' && week === 2),
-              fantasy_points_ppr: week * 10 + Number(id),
-              fantasy_points_half_ppr: 0,
-              fantasy_points_standard: 0,
-            })),
-          })),
-        },
-      }),
-      'nflStats.advancedSeasonal': (input) => ({
-        data: {
-          season: 2025,
-          data: idsOf(input).map((id) => ({
+  return fakeTrpcServer({
+    'nflStats.seasons': () => ({ data: { data: [2025, 2024] } }),
+    'nflStats.seasonalCompare': (input) => ({
+      data: {
+        season: 2025,
+        data: idsOf(input).map((id) => ({ ...PLAYERS[id], season: 2025, ...TOTALS[id] })),
+      },
+    }),
+    'nflStats.compare': (input) => ({
+      data: {
+        season: 2025,
+        data: idsOf(input).map((id) => ({
+          player: PLAYERS[id],
+          weeks: [1, 2].map((week) => ({
             ...PLAYERS[id],
             season: 2025,
-            metrics: { target_share: id === '1' ? 0.5714 : 0.25, catch_rate: 0.6875 },
+            week,
+            opponent: week === 1 ? '@BUF' : 'CLE',
+            is_home: week === 2,
+            played: !(id === '2' && week === 2),
+            fantasy_points_ppr: week * 10 + Number(id),
+            fantasy_points_half_ppr: 0,
+            fantasy_points_standard: 0,
           })),
-        },
-      }),
-    },
-    {
-      rest: {
-        '/api/players': () => [
-          200,
-          {
-            players: Object.values(PLAYERS).map((p) => ({
-              id: p.player_id,
-              full_name: p.player_name,
-              first_name: p.player_name.split(' ')[0],
-              last_name: p.player_name.split(' ')[1],
-              position: p.position,
-              team: p.team,
-              active: true,
-            })),
-          },
-        ],
+        })),
       },
-    },
-  );
+    }),
+    'nflStats.advancedSeasonal': (input) => ({
+      data: {
+        season: 2025,
+        data: idsOf(input).map((id) => ({
+          ...PLAYERS[id],
+          season: 2025,
+          metrics: { target_share: id === '1' ? 0.5714 : 0.25, catch_rate: 0.6875 },
+        })),
+      },
+    }),
+    'players.list': () => ({
+      data: {
+        players: Object.values(PLAYERS).map((p) => ({
+          id: p.player_id,
+          full_name: p.player_name,
+          first_name: p.player_name.split(' ')[0],
+          last_name: p.player_name.split(' ')[1],
+          position: p.position,
+          team: p.team,
+          active: true,
+        })),
+      },
+    }),
+  });
 }
 
 describe('the compare page', () => {

@@ -33,7 +33,8 @@ const NOW = 1_760_000_000_000;
 
 function serverWith(players: unknown[] | { status: number; body: unknown }) {
   return fakeServer({
-    'GET /api/players': () => (Array.isArray(players) ? [200, { players }] : [players.status, players.body]),
+    'GET /trpc/players.list': () =>
+      Array.isArray(players) ? [200, { players }] : [players.status, players.body],
   });
 }
 
@@ -57,7 +58,9 @@ describe('the player directory cache (spec §4, §9)', () => {
       projected_points: 23.4,
     });
     expect(Object.keys(loaded.players)).toEqual(['7', '9']);
-    expect(server.calls.map((c) => c.path)).toEqual(['/api/players?active=true&all=true']);
+    expect(server.calls.map((c) => [c.procedure, c.body])).toEqual([
+      ['players.list', { active: true, all: true }],
+    ]);
     expect(JSON.parse(localStorage.getItem(PLAYER_DIRECTORY_KEY)!)).toEqual(loaded.players);
     expect(localStorage.getItem(PLAYER_DIRECTORY_TIME_KEY)).toBe(String(NOW));
   });

@@ -1,4 +1,5 @@
-import { api } from '../../lib/api-client';
+import type { RouterOutputs } from '@fm/api';
+import { trpcClient } from '../../lib/trpc-client';
 
 /** Spec §9: the player directory is kept in local storage for 6 hours under these keys. */
 export const PLAYER_DIRECTORY_KEY = 'fm_backend_players_v1';
@@ -7,17 +8,16 @@ export const PLAYER_DIRECTORY_TTL_MS = 21_600_000;
 /** Spec §5: a player list answer without `players`. */
 export const INVALID_PLAYER_DATA_MESSAGE = 'Invalid player data received from backend API';
 
-/** Spec §3: a directory entry, keyed by player id. */
-export interface DirectoryEntry {
-  full_name: string;
-  first_name: string | null;
-  last_name: string | null;
-  position: string;
-  team: string;
-  active: boolean;
+type DirectoryPlayer = RouterOutputs['players']['list']['players'][number];
+
+/** A directory entry, keyed by player id: the server's player without its ids. */
+export type DirectoryEntry = Pick<
+  DirectoryPlayer,
+  'full_name' | 'first_name' | 'last_name' | 'position' | 'team' | 'active'
+> & {
   /** Average projected PPR points per week this season, or null (older caches lack it). */
-  projected_points?: number | null;
-}
+  projected_points?: DirectoryPlayer['projected_points'];
+};
 export type PlayerDirectory = Record<string, DirectoryEntry>;
 
 export interface LoadedDirectory {
@@ -34,7 +34,7 @@ export interface DirectoryDeps {
   fetchPlayers?: () => Promise<unknown>;
 }
 
-const fetchFromApi = () => api.get<unknown>('/players', { query: { active: true, all: true } });
+const fetchFromApi = () => trpcClient.players.list.query({ active: true, all: true });
 
 interface CachedDirectory {
   players: PlayerDirectory;

@@ -1,9 +1,8 @@
-import type { AppRouter } from '@fm/api';
+import type { RouterOutputs } from '@fm/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { trpc } from '../../lib/trpc';
 
-type StatsOutputs = inferRouterOutputs<AppRouter>['nflStats'];
+type StatsOutputs = RouterOutputs['nflStats'];
 export type SeasonTotals = StatsOutputs['seasonalCompare'];
 export type WeeklyLines = StatsOutputs['compare'];
 export type AdvancedSeason = StatsOutputs['advancedSeasonal'];

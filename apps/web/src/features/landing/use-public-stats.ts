@@ -1,19 +1,18 @@
-import type { AppRouter } from '@fm/api';
+import type { RouterOutputs } from '@fm/api';
 import { useQuery } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
-import { api } from '../../lib/api-client';
+import { trpcClient } from '../../lib/trpc-client';
 
-export type PublicStats = inferRouterOutputs<AppRouter>['public']['stats'];
+export type PublicStats = RouterOutputs['public']['stats'];
 export const PUBLIC_STATS_QUERY_KEY = ['public', 'stats'] as const;
 
 /**
- * The landing page's measured figures (`GET /api/public/stats`). Fetched over the plain REST
- * path so the tRPC client stays out of the landing page's bundle; the type still comes from the procedure.
+ * The landing page's measured figures (`public.stats`). Called on the plain typed client, without
+ * the TanStack Query options proxy, so that proxy stays out of the landing page's bundle.
  */
 export function usePublicStats() {
   return useQuery({
     queryKey: PUBLIC_STATS_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<PublicStats>('/public/stats', { signal }),
+    queryFn: ({ signal }) => trpcClient.public.stats.query(undefined, { signal }),
     staleTime: 5 * 60_000,
   });
 }

@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('Settings → League Connections', () => {
   it('shows the Sleeper username and Yahoo user id, with a way to /link-leagues', async () => {
     fakeServer({
-      'GET /api/auth/me': () => [200, { data: sessionUser() }],
+      'GET /trpc/auth.me': () => [200, { data: sessionUser() }],
       'GET /trpc/leagues.connections': () =>
         trpcData({
           sleeper: { connected: true, username: 'dakeif', displayName: 'dakeif', avatar: null },

@@ -20,7 +20,7 @@ const league = (league_id: string, name: string, username: string) => ({
 describe('/simulate/{username}/{season}', () => {
   it('says it is loading, then lists that account’s leagues with links to their simulations', async () => {
     const server = fakeServer({
-      'GET /api/auth/me': () => [200, { data: sessionUser() }],
+      'GET /trpc/auth.me': () => [200, { data: sessionUser() }],
       'GET /trpc/leagues.list': () =>
         trpcData({
           season: '2025',
@@ -43,7 +43,7 @@ describe('/simulate/{username}/{season}', () => {
 
   it('shows the Sleeper message when the leagues cannot be fetched', async () => {
     fakeServer({
-      'GET /api/auth/me': () => [200, { data: sessionUser() }],
+      'GET /trpc/auth.me': () => [200, { data: sessionUser() }],
       'GET /trpc/leagues.list': () =>
         trpcError(502, 'UPSTREAM_ERROR', 'Failed to fetch leagues for season 2025.'),
     });

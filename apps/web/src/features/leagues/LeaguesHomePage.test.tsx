@@ -22,7 +22,7 @@ const league = (overrides: Record<string, unknown>) => ({
 
 function signedInWith(leagues: FakeHandler) {
   return fakeServer({
-    'GET /api/auth/me': () => [200, { data: sessionUser() }],
+    'GET /trpc/auth.me': () => [200, { data: sessionUser() }],
     'GET /trpc/leagues.list': leagues,
   });
 }

@@ -23,10 +23,10 @@ describe('/link-leagues', () => {
   it('links Sleeper by username, shows Sleeper’s not-found message, then the connected state', async () => {
     let connections = NOTHING_LINKED;
     const server = fakeServer({
-      'GET /api/auth/me': () => [200, { data: sessionUser({ hasLinkedLeagues: false }) }],
+      'GET /trpc/auth.me': () => [200, { data: sessionUser({ hasLinkedLeagues: false }) }],
       'GET /trpc/leagues.connections': () => trpcData(connections),
       'POST /trpc/leagues.sleeperConnect': ({ body }) => {
-        const username = (body as { 0: { username: string } })[0].username;
+        const username = (body as { username: string }).username;
         if (username !== 'dakeif')
           return trpcError(404, 'SLEEPER_USER_NOT_FOUND', `Sleeper user '${username}' not found.`);
         connections = {
@@ -57,7 +57,7 @@ describe('/link-leagues', () => {
 
   it('shows how the Yahoo round trip went from the query string', async () => {
     fakeServer({
-      'GET /api/auth/me': () => [200, { data: sessionUser() }],
+      'GET /trpc/auth.me': () => [200, { data: sessionUser() }],
       'GET /trpc/leagues.connections': () =>
         trpcData({ ...NOTHING_LINKED, yahoo: { connected: true, userId: 'JT4FACLQZI2OCE' } }),
     });
@@ -69,7 +69,7 @@ describe('/link-leagues', () => {
 
   it('shows the error the callback sent back', async () => {
     fakeServer({
-      'GET /api/auth/me': () => [200, { data: sessionUser() }],
+      'GET /trpc/auth.me': () => [200, { data: sessionUser() }],
       'GET /trpc/leagues.connections': () => trpcData(NOTHING_LINKED),
     });
     const { router } = renderApp('/link-leagues?error=Yahoo%20linking%20was%20cancelled.');
@@ -80,7 +80,7 @@ describe('/link-leagues', () => {
 
   it('says when Yahoo linking is not configured on the server', async () => {
     fakeServer({
-      'GET /api/auth/me': () => [200, { data: sessionUser() }],
+      'GET /trpc/auth.me': () => [200, { data: sessionUser() }],
       'GET /trpc/leagues.connections': () => trpcData(NOTHING_LINKED),
       'GET /trpc/leagues.yahooAuthUrl': () =>
         trpcError(503, 'YAHOO_NOT_CONFIGURED', 'Yahoo linking is not configured on this server.'),

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '@fm/api';
+import type { RouterOutputs } from '@fm/api';
 import { useAuth } from '../auth/auth-context';
 import { trpc, trpcClient } from '../../lib/trpc';
 
-type LeaguesOutputs = inferRouterOutputs<AppRouter>['leagues'];
+type LeaguesOutputs = RouterOutputs['leagues'];
 export type ConnectionsStatus = LeaguesOutputs['connections'];
 export type LeaguesAnswer = LeaguesOutputs['list'];
 export type LeagueSummary = LeaguesAnswer['data']['sleeper'][number];

@@ -22,25 +22,27 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 
 /**
  * Stands in for the server at the network boundary (`fetch`) for pages that talk tRPC: batched
- * `/trpc/a,b?batch=1&input=…` calls are split and answered per procedure; `/api/auth/me`
- * answers the given user (or 401); REST paths come from `rest`.
+ * `/trpc/a,b?batch=1&input=…` calls are split and answered per procedure; `auth.me`
+ * answers the given user (or 401) unless a handler is given; REST paths come from `rest`.
  */
 export function fakeTrpcServer(
   procedures: Record<string, ProcedureHandler>,
   options: { user?: SessionUser | null; rest?: Record<string, (url: URL) => [number, unknown]> } = {},
 ) {
   const calls: ProcedureCall[] = [];
+  const answerUser = (): ProcedureAnswer =>
+    options.user
+      ? { data: { data: options.user } }
+      : { error: { status: 401, code: 'UNAUTHENTICATED', message: 'Please log in to continue.' } };
   const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/auth/csrf-token') return json(200, { csrfToken: 'nonce.signature' });
-    if (url.pathname === '/api/auth/me') {
-      return options.user
-        ? json(200, { data: options.user })
-        : json(401, { code: 'UNAUTHENTICATED', message: 'Please log in to continue.' });
-    }
     if (url.pathname.startsWith('/trpc/')) {
       const names = url.pathname.slice('/trpc/'.length).split(',');
-      const inputs = JSON.parse(url.searchParams.get('input') ?? '{}') as Record<
+      const isBatch = url.searchParams.has('batch');
+      const query = JSON.parse(url.searchParams.get('input') ?? (isBatch ? '{}' : 'null')) as unknown;
+      // An unbatched call (session calls go alone) sends its input as is, and gets one answer back.
+      const inputs = (isBatch ? query : { 0: query ?? undefined }) as Record<
         string,
         Record<string, unknown> | undefined
       >;
@@ -48,7 +50,7 @@ export function fakeTrpcServer(
         names.map(async (procedure, index) => {
           const procedureInput = inputs[String(index)];
           calls.push({ procedure, input: procedureInput });
-          const handler = procedures[procedure];
+          const handler = procedures[procedure] ?? (procedure === 'auth.me' ? answerUser : undefined);
           const answer: ProcedureAnswer = handler
             ? await handler(procedureInput)
             : { error: { status: 404, code: 'NOT_FOUND', message: `No procedure ${procedure}` } };
@@ -60,6 +62,7 @@ export function fakeTrpcServer(
           };
         }),
       );
+      if (!isBatch) return json(results[0]!.status, results[0]!.body);
       const status = results.every((r) => r.status === 200)
         ? 200
         : (results.find((r) => r.status !== 200)?.status ?? 500);

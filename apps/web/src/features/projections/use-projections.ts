@@ -1,11 +1,10 @@
-import type { AppRouter } from '@fm/api';
+import type { RouterOutputs } from '@fm/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { trpc } from '../../lib/trpc';
 import { useAuth } from '../auth/auth-context';
 import { projectionQueryInput, type ProjectionFilters } from './projection-filters';
 
-type ProjectionOutputs = inferRouterOutputs<AppRouter>['projections'];
+type ProjectionOutputs = RouterOutputs['projections'];
 export type ProjectionPage = ProjectionOutputs['publicList'];
 export type ProjectionRow = ProjectionPage['data'][number];
 export type AvailableWeeks = ProjectionOutputs['availableWeeks'];

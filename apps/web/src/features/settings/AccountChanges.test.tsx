@@ -10,8 +10,8 @@ const NEW_PASSWORD = 'FieldGoal$2025y';
 describe('settings → account: change password and email', () => {
   it('changes the password with the current one and clears the form', async () => {
     const server = fakeServer({
-      'GET /api/auth/me': () => [200, { data: sessionUser() }],
-      'POST /api/auth/change-password': ({ body }) =>
+      'GET /trpc/auth.me': () => [200, { data: sessionUser() }],
+      'POST /trpc/auth.changePassword': ({ body }) =>
         body?.currentPassword === 'Touchdown!2024x'
           ? [
               200,
@@ -42,13 +42,13 @@ describe('settings → account: change password and email', () => {
       await section.findByText(/Other devices signed in to your account have been signed out/),
     ).toBeTruthy();
     expect((section.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
-    const call = server.calls.filter((c) => c.path === '/api/auth/change-password').at(-1)!;
+    const call = server.calls.filter((c) => c.procedure === 'auth.changePassword').at(-1)!;
     expect(call.body).toEqual({ currentPassword: 'Touchdown!2024x', newPassword: NEW_PASSWORD });
     expect(call.headers.get('X-CSRF-Token')).toBe('nonce.signature');
   });
 
   it('checks the new password and its confirmation before calling the server', async () => {
-    const server = fakeServer({ 'GET /api/auth/me': () => [200, { data: sessionUser() }] });
+    const server = fakeServer({ 'GET /trpc/auth.me': () => [200, { data: sessionUser() }] });
     renderApp('/settings');
     const user = userEvent.setup();
     const section = within(
@@ -59,13 +59,13 @@ describe('settings → account: change password and email', () => {
     await user.type(section.getByLabelText('Confirm new password'), 'Different$2025y');
     await user.click(section.getByRole('button', { name: 'Change Password' }));
     expect(await section.findByText('Passwords do not match.')).toBeTruthy();
-    expect(server.calls.some((c) => c.path === '/api/auth/change-password')).toBe(false);
+    expect(server.calls.some((c) => c.procedure === 'auth.changePassword')).toBe(false);
   });
 
   it('asks for an email change and says the address changes once the mailed link is followed', async () => {
     const server = fakeServer({
-      'GET /api/auth/me': () => [200, { data: sessionUser() }],
-      'POST /api/user/email-change': ({ body }) => [
+      'GET /trpc/auth.me': () => [200, { data: sessionUser() }],
+      'POST /trpc/user.requestEmailChange': ({ body }) => [
         200,
         { data: { message: `We sent a confirmation link to ${String(body?.newEmail)}.` } },
       ],
@@ -84,7 +84,7 @@ describe('settings → account: change password and email', () => {
     await user.type(section.getByLabelText('New email'), 'new@example.com');
     await user.click(section.getByRole('button', { name: 'Send Confirmation Link' }));
     expect(await section.findByText('We sent a confirmation link to new@example.com.')).toBeTruthy();
-    const call = server.calls.find((c) => c.path === '/api/user/email-change')!;
+    const call = server.calls.find((c) => c.procedure === 'user.requestEmailChange')!;
     expect(call.body).toEqual({ password: 'Touchdown!2024x', newEmail: 'new@example.com' });
     // The account still shows the old address until the link is followed.
     expect(screen.getByRole('tabpanel', { name: 'Account' }).textContent).toContain('fan@example.com');
@@ -92,8 +92,8 @@ describe('settings → account: change password and email', () => {
 
   it('/confirm-email follows the link once and shows the outcome', async () => {
     const server = fakeServer({
-      'GET /api/auth/me': SIGNED_OUT,
-      'POST /api/auth/confirm-email-change': ({ body }) =>
+      'GET /trpc/auth.me': SIGNED_OUT,
+      'POST /trpc/auth.confirmEmailChange': ({ body }) =>
         body?.token === 'good'
           ? [
               200,
@@ -117,14 +117,14 @@ describe('settings → account: change password and email', () => {
     expect(await screen.findByText(/Your email address has been changed/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Log In' })).toBeTruthy();
     await waitFor(() =>
-      expect(server.calls.filter((c) => c.path === '/api/auth/confirm-email-change')).toHaveLength(1),
+      expect(server.calls.filter((c) => c.procedure === 'auth.confirmEmailChange')).toHaveLength(1),
     );
   });
 
   it('/confirm-email with a bad link says it is invalid', async () => {
     fakeServer({
-      'GET /api/auth/me': SIGNED_OUT,
-      'POST /api/auth/confirm-email-change': () => [
+      'GET /trpc/auth.me': SIGNED_OUT,
+      'POST /trpc/auth.confirmEmailChange': () => [
         400,
         {
           code: 'INVALID_TOKEN',

@@ -7,7 +7,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('settings → account', () => {
   it('shows the e-mail and role in the Account tab of an arrow-key tab list', async () => {
-    fakeServer({ 'GET /api/auth/me': () => [200, { data: sessionUser({ role: 'admin' }) }] });
+    fakeServer({ 'GET /trpc/auth.me': () => [200, { data: sessionUser({ role: 'admin' }) }] });
     renderApp('/settings');
     const tab = await screen.findByRole('tab', { name: 'Account' });
     expect(tab.getAttribute('aria-selected')).toBe('true');
@@ -19,9 +19,9 @@ describe('settings → account', () => {
 
   it('deletes the account only after confirmation, then signs out to /', async () => {
     const server = fakeServer({
-      'GET /api/auth/me': () => [200, { data: sessionUser() }],
-      'DELETE /api/user/me': () => [200, { data: { message: 'Your account has been deleted.' } }],
-      'POST /api/auth/logout': () => [200, { data: { message: 'Logged out.' } }],
+      'GET /trpc/auth.me': () => [200, { data: sessionUser() }],
+      'POST /trpc/user.deleteMe': () => [200, { data: { message: 'Your account has been deleted.' } }],
+      'POST /trpc/auth.logout': () => [200, { data: { message: 'Logged out.' } }],
     });
     const { router } = renderApp('/settings');
     const user = userEvent.setup();
@@ -29,23 +29,22 @@ describe('settings → account', () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Delete your account?' });
     expect(dialog.textContent).toContain('fan@example.com');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(server.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(server.calls.some((c) => c.procedure === 'user.deleteMe')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Delete My Account' }));
     await user.click(screen.getByRole('button', { name: 'Yes, Delete My Account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    const deletion = server.calls.find((c) => c.method === 'DELETE')!;
-    expect(deletion.path).toBe('/api/user/me');
+    const deletion = server.calls.find((c) => c.procedure === 'user.deleteMe')!;
+    expect(deletion.method).toBe('POST');
     expect(deletion.headers.get('X-CSRF-Token')).toBe('nonce.signature');
-    expect(deletion.headers.has('Content-Type')).toBe(false);
     expect(screen.getByRole('navigation', { name: 'Main' }).textContent).toContain('Sign Up');
   });
 
   it("closes the dialog and says 'Failed to delete account. Please try again.' on failure", async () => {
     const failure: FakeAnswer = [500, { code: 'INTERNAL_ERROR', message: 'Something went wrong' }];
     fakeServer({
-      'GET /api/auth/me': () => [200, { data: sessionUser() }],
-      'DELETE /api/user/me': () => failure,
+      'GET /trpc/auth.me': () => [200, { data: sessionUser() }],
+      'POST /trpc/user.deleteMe': () => failure,
     });
     renderApp('/settings');
     const user = userEvent.setup();
@@ -56,7 +55,7 @@ describe('settings → account', () => {
   });
 
   it('is for signed-in users only', async () => {
-    fakeServer({ 'GET /api/auth/me': SIGNED_OUT });
+    fakeServer({ 'GET /trpc/auth.me': SIGNED_OUT });
     const { router } = renderApp('/settings');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });

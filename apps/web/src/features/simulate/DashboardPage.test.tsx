@@ -67,7 +67,7 @@ const answer = {
 } as unknown as SimulationAnswer;
 
 function signedIn() {
-  fakeServer({ 'GET /api/auth/me': () => [200, { data: sessionUser() }] });
+  fakeServer({ 'GET /trpc/auth.me': () => [200, { data: sessionUser() }] });
 }
 
 describe('/dashboard', () => {

@@ -1,17 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AppRouter } from '@fm/api';
-import type { inferRouterOutputs } from '@trpc/server';
+import type { RouterOutputs } from '@fm/api';
 import { trpc } from '../../lib/trpc';
 import { usePreferences } from '../preferences/use-preferences';
 
-type Outputs = inferRouterOutputs<AppRouter>;
-export type LeagueDetails = Outputs['leagues']['details'];
+export type LeagueDetails = RouterOutputs['leagues']['details'];
 export type LeagueRoster = LeagueDetails['rosters'][number];
 export type LeaguePlayer = LeagueRoster['players']['starters'][number];
 export type LeagueProjection = LeagueDetails['projections'][string];
 export type LeaguePlatform = LeagueDetails['platform'];
-export type SimulationAnswer = Outputs['matchup']['simulate'];
-export type AnalysisAnswer = Outputs['matchup']['analyze'];
+export type SimulationAnswer = RouterOutputs['matchup']['simulate'];
+export type AnalysisAnswer = RouterOutputs['matchup']['analyze'];
 
 /**
  * A league of the user's linked accounts: rosters, this week's matchups and projections (in the league's
