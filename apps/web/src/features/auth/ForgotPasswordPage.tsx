@@ -6,7 +6,7 @@ import { requestPasswordResetMail } from './auth-api';
 import './auth.css';
 import { EmailField } from './EmailField';
 
-/** Spec §8. */
+/** Shown when the reset request fails without a message. */
 export const FORGOT_PASSWORD_FAILED_MESSAGE = 'An error occurred. Please try again.';
 
 export default function ForgotPasswordPage() {

@@ -15,7 +15,7 @@ interface MessageResponse {
   data?: { message?: string };
 }
 
-/** Spec §5 message for a current-user answer without data. */
+/** The errors for a current-user or login answer without user data. */
 export const INVALID_USER_DATA = 'Invalid user data received';
 export const INVALID_LOGIN_DATA = 'Invalid user data received from login';
 
@@ -30,7 +30,7 @@ async function ensureCsrfToken(): Promise<void> {
   if (!getCsrfToken()) await fetchCsrfToken();
 }
 
-/** Spec §7: a CSRF token is fetched before login. */
+/** A CSRF token is fetched before login. */
 export async function requestLogin(
   email: string,
   password: string,
@@ -82,14 +82,14 @@ export function isAuthRejection(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }
 
-/** The server's message, or `fallback` when the failure carried none (spec §8). */
+/** The server's message, or `fallback` when the failure carried none. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.message && !error.message.startsWith('Request failed'))
     return error.message;
   return fallback;
 }
 
-/** One session check for the monitor, classified the way spec §4 treats the answers. */
+/** One session check for the monitor, classified by what the monitor does with each answer. */
 export async function checkSession(): Promise<SessionCheckResult<SessionUser>> {
   try {
     return { kind: 'ok', user: await fetchCurrentUser() };

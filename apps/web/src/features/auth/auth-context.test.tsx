@@ -12,7 +12,7 @@ import { fakeServer, renderApp, sessionUser, SIGNED_OUT, type FakeAnswer } from 
 const signedIn = (): FakeAnswer => [200, { data: sessionUser() }];
 const loggedOut = (): FakeAnswer => [200, { data: { message: 'You have been logged out.' } }];
 
-describe('auth state (spec §4)', () => {
+describe('auth state', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
   afterEach(() => {
     vi.useRealTimers();
