@@ -69,7 +69,8 @@ function OpenDialog({
     <dialog
       ref={dialogRef}
       className={['dialog', className].filter(Boolean).join(' ')}
-      role={role}
+      // `dialog` is the element's own role; only alertdialog needs saying.
+      role={role === 'alertdialog' ? role : undefined}
       aria-labelledby={titleId}
       aria-describedby={bodyId}
       // The panel fills the dialog, so only a press on the backdrop targets the dialog itself.
