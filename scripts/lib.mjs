@@ -17,6 +17,11 @@ export function run(command, args, options = {}) {
   });
 }
 
+/** The Playwright end-to-end suite against the built app (build first); resolves with its exit code. */
+export function runE2e(extraArgs = []) {
+  return run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...extraArgs]);
+}
+
 export async function runOrExit(label, command, args, options) {
   const code = await run(command, args, options);
   if (code !== 0) {

@@ -2,29 +2,32 @@
 // against the built app. Exits 0 only when every step passes.
 import { build } from './build.mjs';
 import { ensureInstall } from './ensure-install.mjs';
-import { run } from './lib.mjs';
+import { run, runE2e } from './lib.mjs';
 
 await ensureInstall();
 
+// Each step resolves with an exit code.
 const steps = [
-  ['Lint', 'npx', ['eslint', '--max-warnings=0', '.']],
-  ['Formatting', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
-  ['Typecheck', 'npm', ['run', '--silent', 'typecheck']],
-  ['Build', null, null],
-  ['Unit and integration tests', 'npx', ['vitest', 'run']],
-  ['Browser end-to-end tests', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']],
+  ['Lint', () => run('npx', ['eslint', '--max-warnings=0', '.'])],
+  ['Formatting', () => run('npx', ['prettier', '--check', '--log-level', 'warn', '.'])],
+  ['Typecheck', () => run('npm', ['run', '--silent', 'typecheck'])],
+  [
+    'Build',
+    () =>
+      build().then(
+        () => 0,
+        (error) => (console.error(error), 1),
+      ),
+  ],
+  ['Unit and integration tests', () => run('npx', ['vitest', 'run'])],
+  ['Browser end-to-end tests', () => runE2e()],
 ];
 
 const results = [];
-for (const [label, command, args] of steps) {
+for (const [label, step] of steps) {
   console.log(`\n━━ ${label} ━━`);
   const started = Date.now();
-  const code = command
-    ? await run(command, args)
-    : await build().then(
-        () => 0,
-        (error) => (console.error(error), 1),
-      );
+  const code = await step();
   const seconds = (Date.now() - started) / 1000;
   results.push({ label, code, seconds });
   if (code !== 0) break;

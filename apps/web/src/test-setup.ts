@@ -1,5 +1,8 @@
 import { cleanup, configure } from '@testing-library/react';
+import { installDialogPolyfill } from '@fm/ui/testing/dialog-polyfill';
 import { afterEach } from 'vitest';
+
+installDialogPolyfill();
 
 // Pages load lazily: on a busy 2-core machine the first render can take longer than the default 1 s
 // that findBy*/waitFor wait for. They still resolve as soon as the state appears.

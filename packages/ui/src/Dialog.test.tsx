@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { useRef, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from './Dialog.js';
 
 function Harness({ dismissible = true }: { dismissible?: boolean }) {
@@ -30,7 +30,10 @@ function Harness({ dismissible = true }: { dismissible?: boolean }) {
   );
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe('Dialog', () => {
   it('is a labelled, described modal that takes focus and gives it back on close', () => {
@@ -39,7 +42,6 @@ describe('Dialog', () => {
     opener.focus();
     fireEvent.click(opener);
     const dialog = screen.getByRole('alertdialog', { name: 'Delete account?' });
-    expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(dialog.getAttribute('aria-describedby')!)!.textContent).toContain(
       'cannot be undone',
@@ -64,15 +66,45 @@ describe('Dialog', () => {
     expect(screen.getByRole('alertdialog')).toBeTruthy();
   });
 
-  it('keeps Tab and Shift+Tab inside the dialog', () => {
+  it('opens as a modal, so the browser keeps focus inside and the page behind inert', () => {
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
     render(<Harness />);
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
-    const close = screen.getByRole('button', { name: 'Close' });
-    const remove = screen.getByRole('button', { name: 'Delete' });
-    expect(document.activeElement).toBe(close);
-    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
-    expect(document.activeElement).toBe(remove);
-    fireEvent.keyDown(remove, { key: 'Tab' });
-    expect(document.activeElement).toBe(close);
+    const dialog = screen.getByRole('alertdialog') as HTMLDialogElement;
+    expect(showModal).toHaveBeenCalledTimes(1);
+    expect(showModal.mock.contexts[0]).toBe(dialog);
+    expect(dialog.open).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+  });
+
+  it('focuses the element initialFocusRef names', () => {
+    function WithInitialFocus() {
+      const ref = useRef<HTMLButtonElement>(null);
+      return (
+        <Dialog open title="Pick" initialFocusRef={ref} actions={<button ref={ref}>Second</button>}>
+          <button type="button">First</button>
+        </Dialog>
+      );
+    }
+    render(<WithInitialFocus />);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Second' }));
+  });
+
+  it('closes on a press on the backdrop but not inside the panel', () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    fireEvent.mouseDown(screen.getByText('This cannot be undone.'));
+    const dialog = screen.getByRole('alertdialog');
+    fireEvent.mouseDown(dialog);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('opens again when the browser closes a dialog that needs an answer', async () => {
+    render(<Harness dismissible={false} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = screen.getByRole('alertdialog') as HTMLDialogElement;
+    dialog.close();
+    await Promise.resolve();
+    expect(dialog.open).toBe(true);
   });
 });

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
-import { createPortal } from 'react-dom';
 import './dialog.css';
 
 export interface DialogProps {
@@ -16,15 +15,16 @@ export interface DialogProps {
   className?: string;
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
- * A modal dialog (WAI-ARIA dialog pattern): labelled by its title, focus moves in and is
- * trapped inside, Escape closes it, and focus returns to where it was when it closes.
+ * A modal dialog on the native `<dialog>`: `showModal()` moves focus in, keeps it there, makes
+ * the page behind inert and turns Escape into a `cancel` event. Focus returns to where it was
+ * when the dialog closes.
  */
-export function Dialog({
-  open,
+export function Dialog({ open, ...props }: DialogProps) {
+  return open ? <OpenDialog {...props} /> : null;
+}
+
+function OpenDialog({
   title,
   onClose,
   children,
@@ -32,65 +32,51 @@ export function Dialog({
   role = 'dialog',
   initialFocusRef,
   className,
-}: DialogProps) {
-  const panelRef = useRef<HTMLDivElement>(null);
+}: Omit<DialogProps, 'open'>) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
   useEffect(() => {
-    if (!open) return;
+    const dialog = dialogRef.current!;
     const previouslyFocused = document.activeElement as HTMLElement | null;
-    const panel = panelRef.current;
-    const first = initialFocusRef?.current ?? panel?.querySelector<HTMLElement>(FOCUSABLE) ?? panel;
-    first?.focus();
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && onCloseRef.current) {
-        event.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab' || !panel) return;
-      const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      if (focusable.length === 0) {
-        event.preventDefault();
-        return;
-      }
-      const firstItem = focusable[0]!;
-      const lastItem = focusable[focusable.length - 1]!;
-      const active = document.activeElement;
-      if (event.shiftKey && (active === firstItem || !panel.contains(active))) {
-        event.preventDefault();
-        lastItem.focus();
-      } else if (!event.shiftKey && (active === lastItem || !panel.contains(active))) {
-        event.preventDefault();
-        firstItem.focus();
-      }
+    // The `open` prop decides: Escape only asks the owner to close.
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      onCloseRef.current?.();
     };
-    document.addEventListener('keydown', onKeyDown, true);
+    // Chrome closes a modal dialog on a second Escape even when `cancel` is prevented; a dialog
+    // that needs an answer opens again.
+    const onNativeClose = () => {
+      if (onCloseRef.current) onCloseRef.current();
+      else dialog.showModal();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('close', onNativeClose);
+    dialog.showModal();
+    initialFocusRef?.current?.focus();
     return () => {
-      document.removeEventListener('keydown', onKeyDown, true);
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('close', onNativeClose);
+      dialog.close();
       if (previouslyFocused?.isConnected) previouslyFocused.focus();
     };
-  }, [open, initialFocusRef]);
+  }, [initialFocusRef]);
 
-  if (!open) return null;
-  return createPortal(
-    <div
-      className="dialog-backdrop"
+  return (
+    <dialog
+      ref={dialogRef}
+      className={['dialog', className].filter(Boolean).join(' ')}
+      // `dialog` is the element's own role; only alertdialog needs saying.
+      role={role === 'alertdialog' ? role : undefined}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      // The panel fills the dialog, so only a press on the backdrop targets the dialog itself.
       onMouseDown={(event) => event.target === event.currentTarget && onClose?.()}
     >
-      <div
-        ref={panelRef}
-        className={['dialog', className].filter(Boolean).join(' ')}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={bodyId}
-        tabIndex={-1}
-      >
+      <div className="dialog__panel">
         <div className="dialog__header">
           <h2 id={titleId} className="dialog__title">
             {title}
@@ -106,7 +92,6 @@ export function Dialog({
         </div>
         {actions && <div className="dialog__actions">{actions}</div>}
       </div>
-    </div>,
-    document.body,
+    </dialog>
   );
 }

@@ -2,7 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { useAuth } from '../features/auth/auth-context';
 import NotFoundPage from './NotFoundPage';
 
-/** Signed-in pages: visitors are sent to / (spec §2). */
+/** Signed-in pages: visitors are sent to /. */
 export function SignedInOnly() {
   const { user } = useAuth();
   return user ? <Outlet /> : <Navigate to="/" replace />;
@@ -10,7 +10,7 @@ export function SignedInOnly() {
 
 /**
  * /login and /register: a signed-in user goes to /, except right after logging in, when
- * spec §2 sends someone without linked leagues to /link-leagues.
+ * someone without linked leagues goes to /link-leagues.
  */
 export function SignedOutOnly() {
   const { user, landingPathAfterLogin } = useAuth();

@@ -5,7 +5,7 @@ export interface NavLinkItem {
   label: string;
 }
 
-/** Spec §2 Navigation: what each kind of visitor sees, in order. */
+/** The main navigation: what each kind of visitor sees, in order. */
 export function navigationFor(user: SessionUser | null): NavLinkItem[] {
   if (!user) {
     return [

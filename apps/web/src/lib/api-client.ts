@@ -1,5 +1,5 @@
 /**
- * The API client of spec §7/§8: base /api, JSON, cookies included, 30 s timeout, the CSRF
+ * The API client: base /api, JSON, cookies included, 30 s timeout, the CSRF
  * token on every write, and the session-expired signal on revoked or expired sessions.
  */
 export const API_BASE = '/api';
@@ -89,7 +89,10 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
   return search ? `${url}?${search}` : url;
 }
 
-/** Adds credentials, timeout and CSRF header, and applies §8's 401/403 rules. Used by tRPC too. */
+/**
+ * Adds credentials, timeout and CSRF header, and signals an expired or revoked session on a 401
+ * or 403. Used by tRPC too.
+ */
 export async function apiFetch(
   input: string,
   init: RequestInit & { timeoutMs?: number } = {},

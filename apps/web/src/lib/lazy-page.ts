@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 
-/** Spec §9: a route chunk that has not arrived after this long is treated as failed. */
+/** A route chunk that has not arrived after this long is treated as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadTimeoutError extends Error {

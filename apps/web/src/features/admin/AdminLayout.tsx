@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
 import './admin.css';
 
-/** Spec §2: the admin sub-navigation. */
+/** The admin sub-navigation. */
 export const ADMIN_SECTIONS = [
   { to: '/admin', label: 'Overview', end: true },
   { to: '/admin/users', label: 'User Management', end: false },

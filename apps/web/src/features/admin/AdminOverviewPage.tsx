@@ -12,7 +12,7 @@ const CHARTS = [
   { key: 'activeUsers', title: 'Daily Active Users' },
 ] as const;
 
-/** /admin: totals and three charts over a chosen range (spec §2 Overview). */
+/** /admin: totals and three charts over a chosen range. */
 export default function AdminOverviewPage() {
   const [range, setRange] = useState<ChartRange>({ days: DEFAULT_CHART_DAYS });
   const metrics = useQuery(trpc.admin.metrics.queryOptions());

@@ -2,7 +2,7 @@ import { Banner, Button, Dialog } from '@fm/ui';
 import { useId, useState } from 'react';
 import { archiveUsers, cleanupAnalytics } from './data-management-api';
 
-/** Spec §5/§9: cleanup 1–365 days (default 90); archival after 180 days. */
+/** Cleanup deletes analytics events older than 1–365 days (default 90); archival, users inactive 180 days. */
 export const DEFAULT_CLEANUP_DAYS = 90;
 export const DEFAULT_INACTIVE_DAYS = '180';
 export const EVENT_TYPE_CHOICES = [

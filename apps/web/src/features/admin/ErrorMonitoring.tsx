@@ -8,7 +8,7 @@ const NO_ERROR_DATA = 'No error data available';
 const timeOfDay = (iso: string) =>
   new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 
-/** Spec §2 error monitoring: totals, trend, categories, errors by hour, recent and frequent errors, indicators. */
+/** Error monitoring: totals, trend, categories, errors by hour, recent and frequent errors, indicators. */
 export function ErrorMonitoring({ report }: { report: ErrorReport | undefined }) {
   if (!report) return <p className="chart-empty">{NO_ERROR_DATA}</p>;
   const { summary } = report;

@@ -4,7 +4,7 @@ import { StatCard } from './StatCard';
 
 type DatabaseHealth = SystemHealth['components']['databases']['postgresql'];
 
-/** Spec §9 bands and thresholds as the cards show them. */
+/** Where the health cards turn from good to warning. */
 export const MEMORY_WARNING_PERCENT = 85;
 export const GOOD_CACHE_HIT_RATE = 80;
 const READY_STATES: Record<number, string> = {

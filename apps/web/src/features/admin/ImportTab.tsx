@@ -13,7 +13,7 @@ import {
 } from './data-management-api';
 import { importOutcome, previewHeading, problemsLabel, type ImportOutcome } from './import-messages';
 
-/** Spec §5/§8: batch size 50–500 (default 100); 10 preview errors and 5 import errors are listed. */
+/** Batch size 50–500 (default 100); 10 preview errors and 5 import errors are listed. */
 export const MIN_BATCH = 50;
 export const MAX_BATCH = 500;
 export const DEFAULT_BATCH = 100;

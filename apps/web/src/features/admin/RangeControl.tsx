@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Banner, Button } from '@fm/ui';
 
-/** Spec §9: chart presets 7, 30 and 90 days; default 30. */
+/** Chart range presets: 7, 30 and 90 days; default 30. */
 export const CHART_PRESETS = [7, 30, 90] as const;
 export const DEFAULT_CHART_DAYS = 30;
 

@@ -25,7 +25,7 @@ function Meter({ label, percent, detail }: { label: string; percent: number; det
   );
 }
 
-/** Spec §2 resource usage: memory, CPU, uptime, disk and recommendations. */
+/** Resource usage: memory, CPU, uptime, disk and recommendations. */
 export function ResourceUsage({ report }: { report: ResourceReport | undefined }) {
   if (!report) return <p className="chart-empty">No resource data available</p>;
   const { memory, cpu, uptime, disk } = report;

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { trpc, trpcClient } from '../../lib/trpc';
 import { alertTypeLabel, formatDateTime } from './format';
 
-/** Spec §9: the alert list refreshes this often. */
+/** The alert list refreshes this often. */
 export const ALERTS_POLL_MS = 30_000;
 
-/** /admin/alerts: alerts with Acknowledge and Resolve (spec §2 System Alerts). */
+/** /admin/alerts: alerts with Acknowledge and Resolve. */
 export default function SystemAlertsPage() {
   const queryClient = useQueryClient();
   const alerts = useQuery({

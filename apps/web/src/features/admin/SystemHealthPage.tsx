@@ -7,7 +7,7 @@ import { formatUptime, statusLabel } from './format';
 import { ConnectionCards, MetricCards } from './HealthCards';
 import { ResourceUsage } from './ResourceUsage';
 
-/** Spec §9: the health page refreshes every 5 s while auto-refresh is on. */
+/** The health page refreshes every 5 s while auto-refresh is on. */
 export const HEALTH_POLL_MS = 5_000;
 export const HEALTH_ERROR_MESSAGE = 'Failed to load system health data. Please try again.';
 

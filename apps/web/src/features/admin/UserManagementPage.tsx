@@ -22,7 +22,7 @@ export function deleteConfirmationText(email: string): string {
   return `You are about to permanently delete the user ${email}. This action is irreversible. Are you sure you want to proceed?`;
 }
 
-/** /admin/users: search, filter, enable/disable and delete (spec §2 User Management). */
+/** /admin/users: search, filter, enable/disable and delete. */
 export default function UserManagementPage() {
   const id = useId();
   const { user: me } = useAuth();

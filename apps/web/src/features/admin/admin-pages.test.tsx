@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 describe('admin helpers', () => {
-  it('shows spec texts verbatim', () => {
+  it('writes the confirmation and status texts word for word', () => {
     expect(deleteConfirmationText('a@b.co')).toBe(
       'You are about to permanently delete the user a@b.co. This action is irreversible. Are you sure you want to proceed?',
     );

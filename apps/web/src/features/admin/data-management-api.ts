@@ -3,7 +3,7 @@ import { trpcClient } from '../../lib/trpc-client';
 
 const BASE = '/admin/data-management';
 
-/** Spec §5: what the drop zone accepts. */
+/** What the drop zone accepts. */
 const CSV_TYPES = new Set(['text/csv', 'application/csv', 'application/vnd.ms-excel']);
 export const DROP_ERROR = 'Please drop a valid CSV file';
 export const NO_FILE_ERROR = 'Please select a CSV file first';
@@ -37,7 +37,7 @@ export interface ImportResult {
   errors: Array<{ player: string; error: string }>;
 }
 
-/** The server's `error` string or `message`, else the response text (spec §8). */
+/** The server's `error` string or `message`, else the response text. */
 async function failureText(response: Response, fallback: string): Promise<string> {
   const text = await response.text().catch(() => '');
   try {

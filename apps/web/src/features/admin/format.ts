@@ -11,7 +11,7 @@ export function formatBytes(bytes: number): string {
   return `${value >= 10 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${BYTE_UNITS[unit]}`;
 }
 
-/** "high_error_rate" → "high error rate" (spec §2: underscores shown as spaces). */
+/** "high_error_rate" → "high error rate": codes are shown with spaces for underscores. */
 export function alertTypeLabel(type: string): string {
   return type.replace(/_/g, ' ');
 }
@@ -42,7 +42,7 @@ export function formatNumber(value: number): string {
 export { formatDuration as formatUptime } from '@fm/api/format-duration';
 
 const KNOWN_STATUSES = new Set(['healthy', 'warning', 'critical']);
-/** Spec §2: the badge shows healthy, warning or critical, anything else as unknown. */
+/** The status badge shows healthy, warning or critical, anything else as unknown. */
 export function statusLabel(status: string | undefined): 'healthy' | 'warning' | 'critical' | 'unknown' {
   return status && KNOWN_STATUSES.has(status) ? (status as 'healthy' | 'warning' | 'critical') : 'unknown';
 }

@@ -5,7 +5,7 @@ export function rowsLabel(count: number): string {
   return `${count} ${count === 1 ? 'row' : 'rows'}`;
 }
 
-/** Spec §8 success text: 'Import completed! Created: n, Updated: n, Processed: n'. */
+/** The success text: 'Import completed! Created: n, Updated: n, Processed: n'. */
 export function importSuccessMessage(
   result: Pick<ImportResult, 'created' | 'updated' | 'processed'>,
 ): string {

@@ -6,7 +6,7 @@ import { requestPasswordResetMail } from './auth-api';
 import './auth.css';
 import { EmailField } from './EmailField';
 
-/** Spec §8. */
+/** Shown when the reset request fails without a message. */
 export const FORGOT_PASSWORD_FAILED_MESSAGE = 'An error occurred. Please try again.';
 /** A rate limit or a malformed address is worth saying; anything else gets the generic message. */
 const EXPLAINED_CODES = new Set(['RATE_LIMITED', 'VALIDATION_ERROR', 'BAD_REQUEST']);

@@ -25,7 +25,7 @@ function useLoginNotices(): Notice[] {
   const { hasSessionExpired, signOutNotice } = useAuth();
   const notices: Notice[] = [];
   if (hasSessionExpired) {
-    // the spec's line always, and why the session ended when the server said
+    // the expired-session line always, plus why the session ended when the server said
     notices.push({
       tone: 'warning',
       text: signOutNotice ? `${SESSION_EXPIRED_MESSAGE} ${signOutNotice}` : SESSION_EXPIRED_MESSAGE,

@@ -37,7 +37,7 @@ export function PasswordField({ label, describedBy, ...inputProps }: PasswordFie
   );
 }
 
-/** The live checklist of spec §5's rules, each marked met or not. */
+/** The live checklist of the password rules, each marked met or not. */
 export function PasswordChecklist({ password, id }: { password: string; id: string }) {
   return (
     <ul className="password-checklist" id={id} aria-label="Password requirements">

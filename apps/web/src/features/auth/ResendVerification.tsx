@@ -5,7 +5,7 @@ import { requestVerificationResend } from './auth-api';
 export const RESEND_EMPTY_MESSAGE = 'Please enter your email address first.';
 export const RESEND_FAILED_MESSAGE = 'Failed to resend verification email. Please try again.';
 
-/** "Resend verification email" for the address in the form (spec §2, §5, §8). */
+/** "Resend verification email" for the address in the form. */
 export function ResendVerification({ email, prompt }: { email: string; prompt: string }) {
   const [state, setState] = useState<'idle' | 'sending'>('idle');
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);

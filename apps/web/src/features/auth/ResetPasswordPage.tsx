@@ -6,7 +6,7 @@ import { meetsPasswordRules, PASSWORD_RULES_UNMET_MESSAGE } from './password-rul
 import { PasswordChecklist, PasswordField } from './PasswordField';
 import './auth.css';
 
-/** Spec §5 and §8. */
+/** What the reset form says when the passwords differ, the reset fails or the link has no token. */
 export const PASSWORDS_DIFFER_MESSAGE = 'Passwords do not match.';
 export const RESET_FAILED_MESSAGE = 'Failed to reset password.';
 export const MISSING_TOKEN_MESSAGE =

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { IDLE_COUNTDOWN_MS } from './idle-timeout';
 import './auth.css';
 
-/** Spec §9: how long the "Session Expired" notice stays up. */
+/** How long the "Session Expired" notice stays up. */
 export const SESSION_EXPIRED_NOTICE_MS = 10_000;
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
 

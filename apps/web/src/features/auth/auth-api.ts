@@ -22,7 +22,7 @@ async function ensureCsrfToken(): Promise<void> {
   if (!getCsrfToken()) await fetchCsrfToken();
 }
 
-/** A CSRF token is fetched before every login. */
+/** A CSRF token is fetched before login. */
 export async function requestLogin(
   email: string,
   password: string,

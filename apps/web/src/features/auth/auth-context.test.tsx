@@ -12,7 +12,7 @@ import { fakeServer, renderApp, sessionUser, SIGNED_OUT, type FakeAnswer } from 
 const signedIn = (): FakeAnswer => [200, { data: sessionUser() }];
 const loggedOut = (): FakeAnswer => [200, { data: { message: 'You have been logged out.' } }];
 
-describe('auth state (spec §4)', () => {
+describe('auth state', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
   afterEach(() => {
     vi.useRealTimers();
@@ -187,7 +187,7 @@ describe('auth state (spec §4)', () => {
     await screen.findByRole('heading', { name: 'Settings' });
     await act(() => vi.advanceTimersByTimeAsync(IDLE_WARNING_AFTER_MS - 1000));
     act(() => {
-      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
     });
     await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(screen.queryByRole('alertdialog')).toBeNull();

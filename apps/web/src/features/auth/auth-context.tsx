@@ -27,13 +27,13 @@ import { useSessionTimers } from './use-session-timers';
 export type { SessionUser } from './auth-api';
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
-/** Spec §8 fallbacks when a failure carries no message. */
+/** What a failure says when the server sent no message. */
 export const LOGIN_FAILED_MESSAGE = 'Failed to log in. Please check your credentials.';
 export const REGISTER_FAILED_MESSAGE = 'Failed to register.';
-/** Spec §8, verbatim. */
+/** Shown after registering. */
 export const REGISTRATION_SUCCESS_MESSAGE =
   'Registration successful! Please check your email to verify your account. Emails may take a few minutes to arrive, so please also check your spam folder.';
-/** Spec §4: only these logout reasons raise the session-expired flag. */
+/** Only these logout reasons raise the session-expired flag. */
 const EXPIRED_REASONS = new Set(['SESSION_EXPIRED', 'TOKEN_REVOKED', 'ACCOUNT_DISABLED']);
 export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please contact support.';
 
@@ -49,7 +49,7 @@ export interface AuthContextValue {
   signOutNotice: string | null;
   /** Whether the current session was opened with "Remember me". */
   isRemembered: boolean;
-  /** Where the login page sends the user who just logged in (spec §2); null otherwise. */
+  /** Where the login page sends the user who just logged in; null otherwise. */
   landingPathAfterLogin: string | null;
   clearLandingPath(): void;
   setUser(user: SessionUser | null): void;

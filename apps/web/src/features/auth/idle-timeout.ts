@@ -1,11 +1,12 @@
-import { browserClock, type Clock } from './clock';
+import { useCallback, useEffect, useState } from 'react';
+import { useIdleTimer, type EventsType, type ITimers } from 'react-idle-timer';
 
-/** Spec §4/§9: the idle warning appears after 25 minutes without activity... */
+/** The idle warning appears after 25 minutes without activity... */
 export const IDLE_WARNING_AFTER_MS = 1_500_000;
 /** ...and logs out when its 5-minute countdown reaches zero. */
 export const IDLE_COUNTDOWN_MS = 300_000;
 /** Browser events that count as activity. */
-export const ACTIVITY_EVENTS = [
+export const ACTIVITY_EVENTS: EventsType[] = [
   'mousemove',
   'mousedown',
   'keydown',
@@ -13,80 +14,58 @@ export const ACTIVITY_EVENTS = [
   'touchstart',
   'click',
   'focus',
-] as const;
+];
 
-export interface IdleTimeoutOptions {
-  onWarning(countdownEndsAt: number): void;
+// Looked up on every call rather than when react-idle-timer loads, so a fake clock installed
+// later (tests) drives the idle timer too.
+const lateBoundTimers: ITimers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms) as unknown as number,
+  clearTimeout: (id) => globalThis.clearTimeout(id),
+  setInterval: (callback, ms) => globalThis.setInterval(callback, ms) as unknown as number,
+  clearInterval: (id) => globalThis.clearInterval(id),
+};
+
+interface IdleTimeoutOptions {
+  /** Watches only while enabled (someone is signed in). */
+  enabled: boolean;
   onTimeout(): void;
-  clock?: Clock;
 }
 
 /**
- * Inactivity timer. Activity only moves a timestamp (cheap on every mousemove); the timer
- * re-arms itself for the remaining time when it fires early. Activity while the warning is
- * shown is ignored: only "Stay Logged In" (`reset`) dismisses it.
+ * The inactivity timeout of this tab: a warning with a countdown after 25 idle minutes, then
+ * `onTimeout`. Activity while the warning is shown does not dismiss it; only `stayActive` does.
  */
-export class IdleTimeout {
-  private timer: unknown = undefined;
-  private lastActivityAt = 0;
-  private countdownEndsAt: number | undefined;
-  private readonly clock: Clock;
+export function useIdleTimeout({ enabled, onTimeout }: IdleTimeoutOptions) {
+  const [countdownEndsAt, setCountdownEndsAt] = useState<number | null>(null);
+  const timer = useIdleTimer({
+    timeout: IDLE_WARNING_AFTER_MS + IDLE_COUNTDOWN_MS,
+    promptBeforeIdle: IDLE_COUNTDOWN_MS,
+    events: ACTIVITY_EVENTS,
+    timers: lateBoundTimers,
+    disabled: !enabled,
+    onPrompt: () => setCountdownEndsAt(Date.now() + IDLE_COUNTDOWN_MS),
+    onIdle: () => {
+      setCountdownEndsAt(null);
+      onTimeout();
+    },
+  });
+  const { reset, pause } = timer;
 
-  constructor(private readonly options: IdleTimeoutOptions) {
-    this.clock = options.clock ?? browserClock;
-  }
+  useEffect(() => {
+    if (!enabled) setCountdownEndsAt(null);
+  }, [enabled]);
 
-  /** Starts (or restarts) watching, counting from now. */
-  start(): void {
-    this.stop();
-    this.lastActivityAt = this.clock.now();
-    this.schedule(IDLE_WARNING_AFTER_MS, () => this.checkIdle());
-  }
+  /** Hides the warning and counts 25 minutes from now. */
+  const stayActive = useCallback(() => {
+    setCountdownEndsAt(null);
+    reset();
+  }, [reset]);
 
-  /** "Stay Logged In": hides the warning and starts over. */
-  reset(): void {
-    this.start();
-  }
+  /** Hides the warning and stops watching (the session is ending). */
+  const stop = useCallback(() => {
+    setCountdownEndsAt(null);
+    pause();
+  }, [pause]);
 
-  stop(): void {
-    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
-    this.timer = undefined;
-    this.countdownEndsAt = undefined;
-  }
-
-  recordActivity(): void {
-    if (this.countdownEndsAt !== undefined) return;
-    this.lastActivityAt = this.clock.now();
-  }
-
-  get isWarningShown(): boolean {
-    return this.countdownEndsAt !== undefined;
-  }
-
-  /** Milliseconds left on the countdown (0 when no warning is shown). */
-  remainingMs(): number {
-    return this.countdownEndsAt === undefined ? 0 : Math.max(0, this.countdownEndsAt - this.clock.now());
-  }
-
-  private schedule(delayMs: number, callback: () => void): void {
-    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = undefined;
-      callback();
-    }, delayMs);
-  }
-
-  private checkIdle(): void {
-    const idleMs = this.clock.now() - this.lastActivityAt;
-    if (idleMs < IDLE_WARNING_AFTER_MS) {
-      this.schedule(IDLE_WARNING_AFTER_MS - idleMs, () => this.checkIdle());
-      return;
-    }
-    this.countdownEndsAt = this.clock.now() + IDLE_COUNTDOWN_MS;
-    this.schedule(IDLE_COUNTDOWN_MS, () => {
-      this.stop();
-      this.options.onTimeout();
-    });
-    this.options.onWarning(this.countdownEndsAt);
-  }
+  return { countdownEndsAt, stayActive, stop };
 }

@@ -1,5 +1,5 @@
 /**
- * Spec §5 password rules for the live checklist: the server's own rules, so the form and the
+ * The password rules for the live checklist: the server's own rules, so the form and the
  * server can never disagree.
  */
 import { PASSWORD_RULES } from '@fm/api/password-policy';
@@ -12,7 +12,7 @@ export function meetsPasswordRules(password: string): boolean {
   return PASSWORD_RULES.every((rule) => rule.test(password));
 }
 
-/** Spec §5: what a login or registration form checks before calling the server. */
+/** What a login or registration form checks before calling the server. */
 export function credentialsProblem(email: string, password: string): string | undefined {
   if (!email.trim() || !password) return 'Email and password are required';
   if (!looksLikeEmail(email)) return 'Please provide a valid email address';

@@ -1,4 +1,4 @@
-/** Spec §4: the remember-me flag lives in session storage under this key. */
+/** The remember-me flag lives in session storage under this key. */
 export const REMEMBER_ME_KEY = 'fm_remember_me';
 
 export function setRememberMe(isRemembered: boolean): void {

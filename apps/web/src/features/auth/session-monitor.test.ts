@@ -34,7 +34,7 @@ function monitorWith(
   return { monitor, checks, logouts, users };
 }
 
-describe('session monitor (spec §4)', () => {
+describe('session monitor', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2025-09-07T12:00:00Z'));

@@ -1,6 +1,6 @@
 import { browserClock, type Clock } from './clock';
 
-/** Spec §4/§9: how the signed-in session is watched. */
+/** How the signed-in session is watched: check interval, network retries and back-off. */
 export const SESSION_CHECK_INTERVAL_MS = 10 * 60 * 1000;
 export const MAX_NETWORK_RETRIES = 3;
 export const NETWORK_RETRY_BASE_DELAY_MS = 30 * 1000;

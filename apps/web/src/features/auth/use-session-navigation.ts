@@ -5,7 +5,7 @@ import { useAuth } from './auth-context';
 /**
  * Route changes that follow the session (call once, inside the router): any logout — the
  * button, the session monitor, the idle timeout, a revoked session — goes to / unless
- * already on / or /login (spec §2); the one-off post-login destination is forgotten once reached.
+ * already on / or /login; the one-off post-login destination is forgotten once reached.
  */
 export function useSessionNavigation(): void {
   const { status, landingPathAfterLogin, clearLandingPath } = useAuth();

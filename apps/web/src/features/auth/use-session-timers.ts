@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { checkSession, fetchCurrentUser, type SessionUser } from './auth-api';
-import { ACTIVITY_EVENTS, IdleTimeout } from './idle-timeout';
+import { useIdleTimeout } from './idle-timeout';
 import { SessionMonitor } from './session-monitor';
 
 interface SessionTimerOptions {
@@ -10,14 +10,15 @@ interface SessionTimerOptions {
 }
 
 /**
- * While someone is signed in: the 10-minute session monitor and the 25-minute idle timeout
- * (spec §4). Both stop at logout.
+ * While someone is signed in: the 10-minute session check and the 25-minute idle timeout.
+ * Both stop at logout.
  */
 export function useSessionTimers({ isSignedIn, setUser, logout }: SessionTimerOptions) {
-  const [idleCountdownEndsAt, setIdleCountdownEndsAt] = useState<number | null>(null);
-  const idleRef = useRef<IdleTimeout | null>(null);
   const latest = useRef({ setUser, logout });
   latest.current = { setUser, logout };
+
+  const onIdleTimeout = useCallback(() => void latest.current.logout('SESSION_TIMEOUT'), []);
+  const idle = useIdleTimeout({ enabled: isSignedIn, onTimeout: onIdleTimeout });
 
   useEffect(() => {
     if (!isSignedIn) return;
@@ -26,39 +27,21 @@ export function useSessionTimers({ isSignedIn, setUser, logout }: SessionTimerOp
       onUser: (user) => latest.current.setUser(user),
       onLogout: (reason) => void latest.current.logout(reason),
     });
-    const idle = new IdleTimeout({
-      onWarning: (endsAt) => setIdleCountdownEndsAt(endsAt),
-      onTimeout: () => {
-        setIdleCountdownEndsAt(null);
-        void latest.current.logout('SESSION_TIMEOUT');
-      },
-    });
-    idleRef.current = idle;
-    const onActivity = () => idle.recordActivity();
-    for (const name of ACTIVITY_EVENTS)
-      window.addEventListener(name, onActivity, { capture: true, passive: true });
     monitor.start();
-    idle.start();
-    return () => {
-      monitor.stop();
-      idle.stop();
-      idleRef.current = null;
-      setIdleCountdownEndsAt(null);
-      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity, { capture: true });
-    };
+    return () => monitor.stop();
   }, [isSignedIn]);
 
-  /** "Stay Logged In": refreshes the user and restarts the timers; a failed refresh logs out. */
+  const { stayActive, stop: stopIdleTimeout } = idle;
+  /** "Stay Logged In": refreshes the user and restarts the idle timeout; a failed refresh logs out. */
   const stayLoggedIn = useCallback(async () => {
     try {
       latest.current.setUser(await fetchCurrentUser());
-      setIdleCountdownEndsAt(null);
-      idleRef.current?.reset();
+      stayActive();
     } catch {
-      setIdleCountdownEndsAt(null);
+      stopIdleTimeout();
       await latest.current.logout('SESSION_TIMEOUT');
     }
-  }, []);
+  }, [stayActive, stopIdleTimeout]);
 
-  return { idleCountdownEndsAt, stayLoggedIn };
+  return { idleCountdownEndsAt: idle.countdownEndsAt, stayLoggedIn };
 }

@@ -1,4 +1,7 @@
-/** Spec: pick 2–4 players; the choice lives in the URL (`?players=12,34&season=2025`) so it can be shared. */
+/**
+ * Compare picks 2–4 players; the choice lives in the URL (`?players=12,34&season=2025`) so it can
+ * be shared.
+ */
 export const MIN_COMPARED = 2;
 export const MAX_COMPARED = 4;
 

@@ -43,7 +43,7 @@ function cache(players: Record<string, unknown>, savedAt: number) {
   localStorage.setItem(PLAYER_DIRECTORY_TIME_KEY, String(savedAt));
 }
 
-describe('the player directory cache (spec §4, §9)', () => {
+describe('the player directory cache', () => {
   it('fetches active players with all=true, keys them by id and caches them with the time', async () => {
     const server = serverWith([ALLEN, KELCE]);
     const loaded = await loadPlayerDirectory({ now: () => NOW });
@@ -106,7 +106,7 @@ describe('the player directory cache (spec §4, §9)', () => {
     expect(empty).toMatchObject({ source: 'empty', players: {} });
   });
 
-  it('rejects an answer without players with the spec message', async () => {
+  it('rejects an answer without players with its own message', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     serverWith({ status: 200, body: { data: [ALLEN] } });
     const loaded = await loadPlayerDirectory({ now: () => NOW });

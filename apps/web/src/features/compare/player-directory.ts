@@ -1,11 +1,11 @@
 import type { RouterOutputs } from '@fm/api';
 import { trpcClient } from '../../lib/trpc-client';
 
-/** Spec §9: the player directory is kept in local storage for 6 hours under these keys. */
+/** The player directory is kept in local storage for 6 hours under these keys. */
 export const PLAYER_DIRECTORY_KEY = 'fm_backend_players_v1';
 export const PLAYER_DIRECTORY_TIME_KEY = 'fm_backend_players_time_v1';
 export const PLAYER_DIRECTORY_TTL_MS = 21_600_000;
-/** Spec §5: a player list answer without `players`. */
+/** The error for a player list answer without `players`. */
 export const INVALID_PLAYER_DATA_MESSAGE = 'Invalid player data received from backend API';
 
 type DirectoryPlayer = RouterOutputs['players']['list']['players'][number];
@@ -84,7 +84,7 @@ export function toDirectory(answer: unknown): PlayerDirectory {
 }
 
 /**
- * Spec §4 player directory cache: a fresh cache (under 6 hours) is used as is; otherwise the
+ * The player directory cache: a fresh cache (under 6 hours) is used as is; otherwise the
  * directory is fetched and cached. A cache that cannot be read is cleared and refetched. If the
  * fetch fails, a stale cache is used when there is one, else an empty directory.
  */

@@ -27,7 +27,7 @@ function signedInWith(leagues: FakeHandler) {
   });
 }
 
-describe('the signed-in home (spec §2)', () => {
+describe('the signed-in home', () => {
   it('lists the leagues by platform with totals, and Select League opens the simulate route', async () => {
     signedInWith(() =>
       trpcData({

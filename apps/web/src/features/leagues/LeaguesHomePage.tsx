@@ -10,11 +10,11 @@ import { leagueTotals, simulateRouteFor } from './league-routes';
 import { type LeaguePlatform, type LeagueSummary, useLinkedLeagues } from './leagues-queries';
 import './leagues.css';
 
-/** Spec §8. */
+/** Shown when the leagues cannot be loaded. */
 export const LEAGUES_LOAD_FAILED_MESSAGE = 'Failed to load your leagues';
 const PLATFORMS: LeaguePlatform[] = ['sleeper', 'yahoo'];
 
-/** `/` for a signed-in user: the connected leagues, grouped by platform (spec §2 home). */
+/** `/` for a signed-in user: the connected leagues, grouped by platform. */
 export default function LeaguesHomePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const seasonParam = Number(searchParams.get('season')) || undefined;

@@ -1,6 +1,6 @@
 import type { LeagueSummary } from './leagues-queries';
 
-/** Spec §5: a Sleeper league can only be opened through the username it was found with. */
+/** A Sleeper league can only be opened through the username it was found with. */
 export const MISSING_SLEEPER_USERNAME_MESSAGE = 'Unable to navigate: Sleeper username not found.';
 /** The path segment that stands for Yahoo where Sleeper routes carry a username. */
 export const YAHOO_ROUTE_SEGMENT = 'yahoo';
@@ -8,7 +8,7 @@ export const YAHOO_ROUTE_SEGMENT = 'yahoo';
 export type SimulateRoute = { path: string } | { error: string };
 
 /**
- * Spec §2 Select League: /simulate/{username}/{season}/{league_id} for Sleeper,
+ * The simulate page of a league: /simulate/{username}/{season}/{league_id} for Sleeper,
  * /simulate/yahoo/{season}/{league_id} for Yahoo. The season is the NFL season the league
  * belongs to (the one the leagues were listed for), not the calendar year.
  */

@@ -9,7 +9,7 @@ export type LeaguesAnswer = LeaguesOutputs['list'];
 export type LeagueSummary = LeaguesAnswer['data']['sleeper'][number];
 export type LeaguePlatform = LeagueSummary['platform'];
 
-/** The linked accounts (spec §3 Connected leagues). */
+/** The linked Sleeper and Yahoo accounts. */
 export function useConnections() {
   return useQuery(trpc.leagues.connections.queryOptions());
 }

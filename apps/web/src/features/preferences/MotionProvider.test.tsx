@@ -104,7 +104,7 @@ describe('Settings → Accessibility with the motion provider', () => {
     });
   });
 
-  it('imports a preferences file, refusing a bad one with the spec message', async () => {
+  it('imports a preferences file, refusing a bad one with a message that says why', async () => {
     installMatchMedia(false);
     renderPanel();
     const input = document.querySelector<HTMLInputElement>('input[type=file]')!;

@@ -9,7 +9,7 @@ import { getPreferences, savePreferences } from './preferences-store';
 
 type Outcome = { tone: 'success' | 'error'; message: string } | null;
 
-/** Export the local preferences to a JSON file, or import one (checked as spec §5 says). */
+/** Export the local preferences to a JSON file, or import one (checked before it is applied). */
 export function PreferencesFileControls() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const inputRef = useRef<HTMLInputElement>(null);

@@ -1,10 +1,10 @@
 import type { DeviceCapabilities } from './preferences-defaults';
 
-/** Spec §9: a device check is trusted for 24 hours. */
+/** A device check is trusted for 24 hours. */
 export const DEVICE_CHECK_CACHE_MS = 24 * 60 * 60 * 1000;
-/** Spec §9: the device detection gives up after this long. */
+/** The device detection gives up after this long. */
 export const DEVICE_DETECTION_TIMEOUT_MS = 5000;
-/** One frame at 60 Hz (spec §9 debug threshold). */
+/** One frame at 60 Hz: the motion debug timing flags anything slower. */
 export const FRAME_BUDGET_MS = 1000 / 60;
 /** A device that cannot hold 30 frames a second is slow for animation. */
 export const SLOW_AVERAGE_FRAME_MS = 2 * FRAME_BUDGET_MS;

@@ -1,5 +1,5 @@
 /**
- * Debug-only timing of the motion system (spec §9). Off unless `localStorage.fm_debug_motion`
+ * Debug-only timing of the motion system. Off unless `localStorage.fm_debug_motion`
  * is '1'; then each metric keeps its last 100 samples and a slow one is reported in the console.
  */
 export const MOTION_DEBUG_STORAGE_KEY = 'fm_debug_motion';
@@ -58,7 +58,7 @@ export class MotionPerformanceMonitor {
     };
   }
 
-  /** The benchmark verdict: which thresholds of spec §9 were crossed. */
+  /** The benchmark verdict: which of the budgets above were crossed. */
   flags(): string[] {
     const found: string[] = [];
     for (const metric of this.samples.keys()) {

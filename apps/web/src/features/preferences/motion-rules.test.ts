@@ -21,7 +21,7 @@ const slowDevice: DeviceCapabilities = {
   checkedAt: 5000,
 };
 
-describe('motion rules (spec §4)', () => {
+describe('motion rules', () => {
   it('is off by default and on when the user setting OR the browser preference is on', () => {
     expect(isReducedMotion(start)).toBe(false);
     const byUser = motionReducer(start, { type: 'setReducedMotion', reducedMotion: true });

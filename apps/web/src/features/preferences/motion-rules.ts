@@ -5,7 +5,7 @@ import {
 } from './preferences-defaults';
 
 /**
- * Spec §4 motion rules, as a pure reducer: reduced motion is on when the user's setting or
+ * The motion rules, as a pure reducer: reduced motion is on when the user's setting or
  * the browser's preference is on, or when auto-optimisation found a slow device and the user
  * has not chosen for themselves.
  */

@@ -1,11 +1,11 @@
 /**
- * The shape and defaults of the local preferences (spec §3): one browser storage key holds
+ * The shape and defaults of the local preferences: one browser storage key holds
  * every field below. Bump PREFERENCES_VERSION when the shape changes and teach
  * `migratePreferences` the step.
  */
 export const PREFERENCES_STORAGE_KEY = 'fm_preferences';
 export const PREFERENCES_VERSION = 2;
-/** Spec §5 / §9: only the most recent ones are kept. */
+/** Only the most recent ones are kept. */
 export const MAX_FAVORITE_PLAYERS = 20;
 export const MAX_RECENT_SEARCHES = 10;
 

@@ -9,7 +9,7 @@ import {
 
 const exported = () => JSON.stringify({ ...defaultPreferences(), favoriteTeams: ['KC'] });
 
-describe('preference file import (spec §5)', () => {
+describe('preference file import', () => {
   it('accepts an exported file and returns it in the current shape', () => {
     const imported = parsePreferencesFile(exported());
     expect(imported.favoriteTeams).toEqual(['KC']);

@@ -1,7 +1,7 @@
 import type { Preferences } from './preferences-defaults';
 import { isRecord, migratePreferences } from './preferences-migration';
 
-/** Spec §5: the messages a failed import shows. */
+/** The messages a failed import shows. */
 export const IMPORT_ERRORS = {
   invalidFormat: 'Invalid preferences file format',
   invalidMotion: 'Invalid motion preferences in import file',
@@ -24,7 +24,7 @@ export class PreferencesImportError extends Error {
   override name = 'PreferencesImportError';
 }
 
-/** Checks an exported file's text (spec §5) and returns it in the current shape. */
+/** Checks an exported file's text and returns it in the current shape. */
 export function parsePreferencesFile(text: string): Preferences {
   let data: unknown;
   try {

@@ -4,7 +4,7 @@ import { migratePreferences } from './preferences-migration';
 
 const NOW = new Date('2025-09-01T12:00:00.000Z');
 
-describe('preference defaults (spec §3)', () => {
+describe('preference defaults', () => {
   it('holds every field with the listed defaults', () => {
     const d = defaultPreferences();
     expect(d.favoriteMetrics).toEqual(['wopr', 'yprr', 'targetShare']);

@@ -1,5 +1,5 @@
 /**
- * Hooks over the local preferences (one localStorage key, spec §3), for any page:
+ * Hooks over the local preferences (one localStorage key), for any page:
  *
  * - `usePreferences()` → `{ preferences, updatePreferences(change), resetPreferences() }`.
  * - `useFavoritePlayers()` → `{ favoritePlayers, isFavoritePlayer(id), addFavoritePlayer({id, name, position, team}),

@@ -19,7 +19,7 @@ import './projections.css';
 
 export const PROJECTIONS_LOAD_FAILED = 'The projections could not be loaded.';
 
-/** `/projections`: a week's PPR projections with their range and boom/bust chances (spec §2). */
+/** `/projections`: a week's PPR projections with their range and boom/bust chances. */
 export default function ProjectionsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { preferences } = usePreferences();

@@ -6,7 +6,7 @@ import {
   projectionQueryInput,
 } from './projection-filters';
 
-describe('projection query (spec §5)', () => {
+describe('projection query', () => {
   it('does not send the team ALL, nor week or team when they are not set', () => {
     expect(projectionQueryInput(DEFAULT_FILTERS)).toEqual({ scope: 'all', page: 1, limit: 50 });
     expect(projectionQueryInput({ ...DEFAULT_FILTERS, team: 'ALL', week: undefined })).not.toHaveProperty(

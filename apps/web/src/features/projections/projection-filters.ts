@@ -15,7 +15,7 @@ export const SORT_OPTIONS = [
 ] as const;
 export type ProjectionSort = (typeof SORT_OPTIONS)[number]['value'];
 
-/** Spec §9: page size 50. */
+/** Rows per page. */
 export const PAGE_SIZE = 50;
 
 export interface ProjectionFilters {
@@ -94,7 +94,7 @@ export interface ProjectionQueryInput {
   sort?: ProjectionSort;
 }
 
-/** Spec §5: the team filter ALL is not sent; week and team are sent only when set. */
+/** The team filter ALL is not sent; week and team are sent only when set. */
 export function projectionQueryInput(filters: ProjectionFilters): ProjectionQueryInput {
   const input: ProjectionQueryInput = {
     scope: filters.position.toLowerCase(),

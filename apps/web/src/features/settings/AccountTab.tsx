@@ -6,7 +6,7 @@ import { useAuth } from '../auth/auth-context';
 import { ChangeEmailForm } from './ChangeEmailForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
-/** Spec §8. */
+/** Shown when deleting the account fails without a message. */
 export const DELETE_ACCOUNT_FAILED_MESSAGE = 'Failed to delete account. Please try again.';
 
 /** Settings → Account: who is signed in, and the Danger Zone. */

@@ -10,8 +10,8 @@ export interface SettingsTab {
 }
 
 /**
- * The tabs of /settings, in order. Spec §2 lists Account, Accessibility and League
- * Connections: add a tab by adding an entry here.
+ * The tabs of /settings, in order (Account, Accessibility, League Connections): add a tab by
+ * adding an entry here.
  */
 export const SETTINGS_TABS: SettingsTab[] = [
   { id: 'account', label: 'Account', render: () => <AccountTab /> },

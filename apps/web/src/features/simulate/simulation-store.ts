@@ -4,7 +4,7 @@ import { useAuth } from '../auth/auth-context';
 import { onSessionReset } from '../auth/session-reset';
 import type { AnalysisAnswer, LeaguePlatform, SimulationAnswer } from './league-details';
 
-/** Spec §4 simulation status. */
+/** Where a simulation or analysis run is. */
 export type SimulationStatus = 'idle' | 'running' | 'completed' | 'error';
 export type RunKind = 'simulate' | 'analyze';
 /**
@@ -110,7 +110,7 @@ export async function startRun<K extends RunKind>(
   }
 }
 
-/** Back to idle (logout and login, spec §4). */
+/** Back to idle (at logout and login). */
 export function resetSimulations(): void {
   latestRun.simulate++;
   latestRun.analyze++;

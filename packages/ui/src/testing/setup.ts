@@ -1,0 +1,3 @@
+import { installDialogPolyfill } from './dialog-polyfill.js';
+
+installDialogPolyfill();
