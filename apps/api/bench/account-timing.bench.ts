@@ -14,7 +14,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { createTestDatabase, users } from '@fm/db';
 import { loadConfig } from '../src/config.js';
-import { hashPassword } from '../src/services/password-hashing.js';
+import { hashPassword } from '../src/services/auth/password-hashing.js';
 import { startServer } from '../src/server.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 150);

@@ -3,7 +3,7 @@
  * SHA-256 of the same input for scale. Run: `npx pnpm@10 --filter @fm/api bench`.
  */
 import { createHash } from 'node:crypto';
-import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../src/services/password-hashing.js';
+import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../src/services/auth/password-hashing.js';
 
 const RUNS = 25;
 const PASSWORD = 'Touchdown!2024x';

@@ -18,7 +18,7 @@ import { createTestDatabase } from '@fm/db';
 import { simulateMatchup, type MatchupInput } from '@fm/engine';
 import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
-import { getSimulationRunner } from '../src/services/simulation-pool.js';
+import { getSimulationRunner } from '../src/services/simulation/pool.js';
 import { insertMatchupSlate, OPPONENT_STARTERS, USER_STARTERS } from '../test/matchup-fixtures.js';
 
 const CONNECTIONS = 50;

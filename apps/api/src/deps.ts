@@ -4,9 +4,9 @@ import type { Config } from './config.js';
 import type { AlertEngine } from './monitoring/alert-engine.js';
 import type { Monitoring } from './monitoring/monitoring.js';
 import type { DataSync } from './services/data-sync/data-sync.js';
-import type { LeagueClients } from './services/leagues-clients.js';
-import type { Mailer } from './services/mailer.js';
-import type { RateLimiter } from './services/rate-limiter.js';
+import type { LeagueClients } from './services/leagues/clients.js';
+import type { Mailer } from './services/mail/mailer.js';
+import type { RateLimiter } from './services/rate-limits/rate-limiter.js';
 
 /** Long-lived dependencies, created once at start-up and handed to every service. */
 export interface AppDeps {

@@ -10,14 +10,14 @@ import { createAlertEngine } from './monitoring/alert-engine.js';
 import { createMonitoring } from './monitoring/monitoring.js';
 import { openEventStore } from './monitoring/open-event-store.js';
 import { connectRedis } from './redis.js';
-import { ensureAdminAccount } from './services/admin-account.js';
+import { ensureAdminAccount } from './services/admin/account.js';
 import { createDataSync, type DataSync } from './services/data-sync/data-sync.js';
-import { createLeagueClients } from './services/leagues-clients.js';
-import { openDataChangeChannel } from './services/data-change-channel.js';
-import { createMailer } from './services/mailer.js';
+import { createLeagueClients } from './services/leagues/clients.js';
+import { openDataChangeChannel } from './services/data-changes/data-change-channel.js';
+import { createMailer } from './services/mail/mailer.js';
 import { startFirstStartImport, type BackgroundImport } from './services/nfl-import/first-start-import.js';
-import { createRateLimiter } from './services/rate-limiter.js';
-import { flushSimulationRecords } from './services/simulation-record.js';
+import { createRateLimiter } from './services/rate-limits/rate-limiter.js';
+import { flushSimulationRecords } from './services/simulation/record.js';
 
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 

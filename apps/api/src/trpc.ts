@@ -5,7 +5,7 @@ import type { Context } from './context.js';
 import { assertAdmin } from './http/admin-guard.js';
 import { DATABASE_UNAVAILABLE, formatError, setRetryAfter, trpcCodeForStatus } from './http/error-format.js';
 import { readSessionToken } from './http/session-cookie.js';
-import { authenticateSessionToken } from './services/sessions.js';
+import { authenticateSessionToken } from './services/auth/sessions.js';
 
 const t = initTRPC
   .context<Context>()

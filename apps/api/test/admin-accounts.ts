@@ -1,5 +1,5 @@
 import { users } from '@fm/db';
-import { hashPassword } from '../src/services/password-hashing.js';
+import { hashPassword } from '../src/services/auth/password-hashing.js';
 import { signedInClient, STRONG_PASSWORD, uniqueEmail } from './accounts.js';
 import type { TestClient, TestServer } from './harness.js';
 

@@ -1,8 +1,8 @@
 import { players, simulations, type Database } from '@fm/db';
 import { count } from 'drizzle-orm';
-import { bumpDataVersion } from '../src/services/data-version.js';
+import { bumpDataVersion } from '../src/services/data-changes/data-version.js';
 import { insertProjections, type TestProjection } from './nfl-rows.js';
-import { flushSimulationRecords } from '../src/services/simulation-record.js';
+import { flushSimulationRecords } from '../src/services/simulation/record.js';
 
 /** Two line-ups of a small week-10/11 slate with Sleeper ids, sharing games so the copula has work to do. */
 export interface MatchupPlayer {

@@ -1,5 +1,5 @@
 import { players, playerWeekStats, projections, type Database } from '@fm/db';
-import { bumpDataVersion } from '../src/services/data-version.js';
+import { bumpDataVersion } from '../src/services/data-changes/data-version.js';
 
 export interface TestPlayer {
   name: string;

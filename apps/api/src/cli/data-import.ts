@@ -2,7 +2,7 @@ import { openDatabase, runMigrations } from '@fm/db';
 import pino from 'pino';
 import { loadConfig } from '../config.js';
 import { connectRedis } from '../redis.js';
-import { openDataChangeChannel } from '../services/data-change-channel.js';
+import { openDataChangeChannel } from '../services/data-changes/data-change-channel.js';
 import { describeProblem } from '../services/nfl-import/import-plan.js';
 import {
   importNflData,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { forbidden } from '../errors.js';
-import { authenticateSessionToken } from '../services/sessions.js';
+import { authenticateSessionToken } from '../services/auth/sessions.js';
 import { readSessionToken } from './session-cookie.js';
 
 /** The admin rule of `adminProcedure` and the plain admin routes: role admin, or 403 FORBIDDEN. */

@@ -10,7 +10,7 @@ import {
   DEFAULT_CLEANUP_DAYS,
   MAX_CLEANUP_DAYS,
   MIN_CLEANUP_DAYS,
-} from '../services/admin-data-management.js';
+} from '../services/data-management/cleanup.js';
 import {
   EXPORT_DEFAULT_LIMIT,
   EXPORT_DEFAULT_SEASON,
@@ -23,9 +23,12 @@ import {
   exportFileName,
   openExport,
   type ExportKind,
-} from '../services/data-export.js';
-import { previewProjectionCsv } from '../services/projection-csv.js';
-import { importProjectionCsv, resolveImportOptions } from '../services/projection-csv-import.js';
+} from '../services/data-management/data-export.js';
+import { previewProjectionCsv } from '../services/data-management/projection-csv.js';
+import {
+  importProjectionCsv,
+  resolveImportOptions,
+} from '../services/data-management/projection-csv-import.js';
 import { requireAdmin } from './admin-guard.js';
 import { describeZodError } from './error-format.js';
 import { requireCleanText } from './untrusted-input.js';

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { analyzeInput, simulateInput } from '../router/matchup-schemas.js';
-import { authenticateSessionToken } from '../services/sessions.js';
-import { analyseMatchupRequest, simulateMatchupRequest } from '../services/simulation.js';
-import { toMatchupRequest } from '../services/simulation-request.js';
+import { authenticateSessionToken } from '../services/auth/sessions.js';
+import { analyseMatchupRequest, simulateMatchupRequest } from '../services/simulation/simulate.js';
+import { toMatchupRequest } from '../services/simulation/request.js';
 import { readSessionToken } from './session-cookie.js';
 
 /** The signed-in user, exactly as the tRPC `authedProcedure` decides it (401 codes included). */

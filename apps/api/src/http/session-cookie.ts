@@ -1,8 +1,8 @@
 import type {} from '@fastify/cookie'; // request.cookies / reply.setCookie types
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { NewSession } from '../services/sessions.js';
-import { TRUSTED_DEVICE_DAYS } from '../services/trusted-devices.js';
+import type { NewSession } from '../services/auth/sessions.js';
+import { TRUSTED_DEVICE_DAYS } from '../services/auth/trusted-devices.js';
 
 export const SESSION_COOKIE = 'fm_session';
 

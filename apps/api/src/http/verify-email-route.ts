@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
-import { verifyEmail } from '../services/registration.js';
+import { verifyEmail } from '../services/auth/registration.js';
 
 /**
  * `GET /api/auth/verify-email?token=…`, the link in the verification mail: a plain route

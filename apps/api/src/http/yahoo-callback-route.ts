@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
-import { YAHOO_CALLBACK_PATH } from '../services/leagues-clients.js';
-import { completeYahooLink } from '../services/leagues-yahoo-link.js';
-import { authenticateSessionToken } from '../services/sessions.js';
+import { YAHOO_CALLBACK_PATH } from '../services/leagues/clients.js';
+import { completeYahooLink } from '../services/leagues/yahoo-link.js';
+import { authenticateSessionToken } from '../services/auth/sessions.js';
 import { readSessionToken } from './session-cookie.js';
 
 /** The page that shows how linking went. */

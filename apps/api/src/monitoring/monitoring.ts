@@ -1,7 +1,7 @@
 import { sessions, type Database, type EventStore, type NewAnalyticsEvent, type NewErrorEvent } from '@fm/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { hashToken } from '../services/secure-tokens.js';
+import { hashToken } from '../services/auth/secure-tokens.js';
 import { capturedEventFor, type CapturedEvent } from './analytics-capture.js';
 import { createBufferedWriter, type BufferedWriter } from './buffered-writer.js';
 import { DatabaseMonitor } from './database-monitor.js';

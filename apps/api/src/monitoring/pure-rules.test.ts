@@ -5,7 +5,7 @@ import { bucketIndex, histogramQuantile, BUCKET_COUNT } from './latency-histogra
 import { classifyError, endpointLabel, readErrorBody } from './request-labels.js';
 import { RequestMetrics } from './request-metrics.js';
 import { formatDuration } from './format-duration.js';
-import { parseProjectionCsv } from '../services/projection-csv.js';
+import { parseProjectionCsv } from '../services/data-management/projection-csv.js';
 
 describe('request metrics', () => {
   it('reads percentiles within 5 % and forgets minutes that left the window', () => {

@@ -5,7 +5,7 @@ import { STRONG_PASSWORD, uniqueEmail, waitForMailTo } from '../../test/accounts
 import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
 import { AddressedClient, type RawResponse } from '../../test/raw-http.js';
-import { ACCOUNT_MAILS_PER_ADDRESS, mailboxOf } from '../services/account-mail-limits.js';
+import { ACCOUNT_MAILS_PER_ADDRESS, mailboxOf } from '../services/mail/account-mail-limits.js';
 
 const CAP = ACCOUNT_MAILS_PER_ADDRESS.points;
 

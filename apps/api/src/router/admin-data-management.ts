@@ -5,7 +5,7 @@ import {
   getImportStats,
   MAX_INACTIVE_DAYS,
   MIN_INACTIVE_DAYS,
-} from '../services/admin-data-management.js';
+} from '../services/data-management/cleanup.js';
 import { adminProcedure, router } from '../trpc.js';
 import { archiveUsersSchema, importStatsSchema, successAnswer } from './admin-schemas.js';
 

@@ -1,12 +1,12 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import type { archiveInactiveUsers, getImportStats } from '../services/admin-data-management.js';
-import type { listAlerts } from '../services/admin-alerts.js';
-import type { getErrorReport } from '../services/admin-error-report.js';
-import type { getAdminMetrics, getChartData } from '../services/admin-metrics.js';
-import type { getResourceReport } from '../services/admin-resource-report.js';
-import type { getApiMetrics, getSystemHealth } from '../services/admin-system-health.js';
-import type { listUsers } from '../services/admin-users.js';
+import type { archiveInactiveUsers, getImportStats } from '../services/data-management/cleanup.js';
+import type { listAlerts } from '../services/admin/alerts.js';
+import type { getErrorReport } from '../services/admin/error-report.js';
+import type { getAdminMetrics, getChartData } from '../services/admin/metrics.js';
+import type { getResourceReport } from '../services/admin/resource-report.js';
+import type { getApiMetrics, getSystemHealth } from '../services/admin/system-health.js';
+import type { listUsers } from '../services/admin/users.js';
 import type {
   adminMetricsSchema,
   adminUserSchema,

@@ -4,12 +4,12 @@ import {
   getAdminMetrics,
   getChartData,
   MAX_CHART_DAYS,
-} from '../services/admin-metrics.js';
-import { deleteUser, listUsers, setUserDisabled } from '../services/admin-users.js';
-import { listAlerts, updateAlertStatus } from '../services/admin-alerts.js';
-import { getApiMetrics, getSystemHealth } from '../services/admin-system-health.js';
-import { getErrorReport } from '../services/admin-error-report.js';
-import { getResourceReport } from '../services/admin-resource-report.js';
+} from '../services/admin/metrics.js';
+import { deleteUser, listUsers, setUserDisabled } from '../services/admin/users.js';
+import { listAlerts, updateAlertStatus } from '../services/admin/alerts.js';
+import { getApiMetrics, getSystemHealth } from '../services/admin/system-health.js';
+import { getErrorReport } from '../services/admin/error-report.js';
+import { getResourceReport } from '../services/admin/resource-report.js';
 import { adminProcedure, router } from '../trpc.js';
 import { adminDataManagementRouter } from './admin-data-management.js';
 import { adminDataSyncRouter } from './admin-data-sync.js';

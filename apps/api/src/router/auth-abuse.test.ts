@@ -10,7 +10,7 @@ import {
 } from '../../test/accounts.js';
 import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp.js';
 import { DATABASE_KINDS, startTestServer, type TestResponse, type TestServer } from '../../test/harness.js';
-import { ACCOUNT_MAILS_PER_ADDRESS } from '../services/account-mail-limits.js';
+import { ACCOUNT_MAILS_PER_ADDRESS } from '../services/mail/account-mail-limits.js';
 
 describe.each(DATABASE_KINDS)('hostile use of the account API on %s', (kind) => {
   let server: TestServer;

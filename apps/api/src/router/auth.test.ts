@@ -11,7 +11,7 @@ import {
 } from '../../test/accounts.js';
 import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
-import { REGISTRATION_SUCCESS_MESSAGE } from '../services/registration.js';
+import { REGISTRATION_SUCCESS_MESSAGE } from '../services/auth/registration.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

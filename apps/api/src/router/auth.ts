@@ -8,12 +8,12 @@ import {
   setDeviceCookie,
   setSessionCookie,
 } from '../http/session-cookie.js';
-import { confirmEmailChange } from '../services/account-email-change.js';
-import { login, logout } from '../services/login.js';
-import { changePassword } from '../services/password-change.js';
-import { requestPasswordReset, resetPassword } from '../services/password-reset.js';
-import { registerAccount, resendVerification } from '../services/registration.js';
-import { sessionUserSchema, toSessionUser } from '../services/users.js';
+import { confirmEmailChange } from '../services/auth/account-email-change.js';
+import { login, logout } from '../services/auth/login.js';
+import { changePassword } from '../services/auth/password-change.js';
+import { requestPasswordReset, resetPassword } from '../services/auth/password-reset.js';
+import { registerAccount, resendVerification } from '../services/auth/registration.js';
+import { sessionUserSchema, toSessionUser } from '../services/auth/users.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 
 const EMAIL_MAX = 320;

@@ -4,7 +4,7 @@ import { signedInClient, STRONG_PASSWORD } from '../../test/accounts.js';
 import { DATABASE_KINDS, startTestServer, type TestClient, type TestServer } from '../../test/harness.js';
 import { engineInputFromAnswer } from '../../test/matchup-replay.js';
 import { insertPlayers, insertProjections, type TestProjection } from '../../test/nfl-rows.js';
-import { bumpDataVersion } from '../services/data-version.js';
+import { bumpDataVersion } from '../services/data-changes/data-version.js';
 
 const MEMBER = { email: 'boom-bust-member@example.com', password: STRONG_PASSWORD };
 const SEASON = 2025;

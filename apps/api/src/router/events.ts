@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { readSessionToken } from '../http/session-cookie.js';
 import { EVENT_TYPES } from '../monitoring/analytics-capture.js';
-import type { RateLimitRule } from '../services/rate-limiter.js';
-import { authenticateSessionToken } from '../services/sessions.js';
+import type { RateLimitRule } from '../services/rate-limits/rate-limiter.js';
+import { authenticateSessionToken } from '../services/auth/sessions.js';
 import { publicProcedure, router } from '../trpc.js';
 
 /** Page views a browser may report: generous for real navigation, a wall for a script. */

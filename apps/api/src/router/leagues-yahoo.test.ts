@@ -13,7 +13,7 @@ import {
   startLeagueTestEnv,
   YAHOO_APP,
 } from '../../test/leagues.js';
-import { createYahooState } from '../services/leagues-yahoo-link.js';
+import { createYahooState } from '../services/leagues/yahoo-link.js';
 
 describe.each(DATABASE_KINDS)('linking Yahoo through OAuth on %s', (kind) => {
   let env: LeagueTestEnv;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { connectSleeper, disconnectPlatform, getConnectionsStatus } from '../services/leagues-connections.js';
-import { loadLeagueDetails } from '../services/leagues-details.js';
-import { listLeagues } from '../services/leagues-list.js';
-import { SCORING_TYPES } from '../services/leagues-scoring.js';
-import { createYahooAuthUrl } from '../services/leagues-yahoo-link.js';
+import { connectSleeper, disconnectPlatform, getConnectionsStatus } from '../services/leagues/connections.js';
+import { loadLeagueDetails } from '../services/leagues/details.js';
+import { listLeagues } from '../services/leagues/list.js';
+import { SCORING_TYPES } from '../services/leagues/scoring.js';
+import { createYahooAuthUrl } from '../services/leagues/yahoo-link.js';
 import { authedProcedure, router } from '../trpc.js';
 import {
   connectionsSchema,

@@ -10,8 +10,8 @@ import { DATABASE_KINDS, startTestServer, type DatabaseKind, type TestServer } f
 import { AddressedClient } from '../../test/raw-http.js';
 import { buildApp } from '../app.js';
 import { connectRedis } from '../redis.js';
-import { LOGIN_GUESSES_PER_ACCOUNT_AND_ADDRESS } from '../services/login-throttle.js';
-import { createRateLimiter } from '../services/rate-limiter.js';
+import { LOGIN_GUESSES_PER_ACCOUNT_AND_ADDRESS } from '../services/auth/login-throttle.js';
+import { createRateLimiter } from '../services/rate-limits/rate-limiter.js';
 
 const FREE_GUESSES = LOGIN_GUESSES_PER_ACCOUNT_AND_ADDRESS.freeAttempts;
 

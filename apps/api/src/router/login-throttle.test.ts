@@ -9,7 +9,7 @@ import {
   LOGIN_FAILURES_PER_ADDRESS,
   LOGIN_GUESSES_PER_ACCOUNT,
   LOGIN_GUESSES_PER_ACCOUNT_AND_ADDRESS,
-} from '../services/login-throttle.js';
+} from '../services/auth/login-throttle.js';
 
 const PER_PAIR = LOGIN_GUESSES_PER_ACCOUNT_AND_ADDRESS.freeAttempts;
 

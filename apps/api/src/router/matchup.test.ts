@@ -15,7 +15,7 @@ import {
   USER_STARTERS,
 } from '../../test/matchup-fixtures.js';
 import { engineInputFromAnswer } from '../../test/matchup-replay.js';
-import { flushSimulationRecords } from '../services/simulation-record.js';
+import { flushSimulationRecords } from '../services/simulation/record.js';
 
 const MEMBER = { email: 'matchup-member@example.com', password: STRONG_PASSWORD };
 const sleeperIds = (list: { sleeperId: string }[]) => list.map((p) => p.sleeperId);

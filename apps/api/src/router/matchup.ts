@@ -1,5 +1,5 @@
-import { analyseMatchupRequest, simulateMatchupRequest } from '../services/simulation.js';
-import { toMatchupRequest } from '../services/simulation-request.js';
+import { analyseMatchupRequest, simulateMatchupRequest } from '../services/simulation/simulate.js';
+import { toMatchupRequest } from '../services/simulation/request.js';
 import { authedProcedure, router } from '../trpc.js';
 import {
   analysisAnswerSchema,

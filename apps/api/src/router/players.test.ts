@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
 import { insertPlayers, insertProjections } from '../../test/nfl-rows.js';
-import { bumpDataVersion } from '../services/data-version.js';
+import { bumpDataVersion } from '../services/data-changes/data-version.js';
 
 describe.each(DATABASE_KINDS)('player directory API on %s', (kind) => {
   let server: TestServer;

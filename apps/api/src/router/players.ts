@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findPlayers, MAX_DIRECTORY_LIMIT } from '../services/player-directory.js';
+import { findPlayers, MAX_DIRECTORY_LIMIT } from '../services/players/player-directory.js';
 import { publicProcedure, router } from '../trpc.js';
 import { booleanParam, positionParam, searchParam } from './query-params.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD, signedInClient } from '../../test/accounts.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
 import { insertPlayers, insertProjections, type TestProjection } from '../../test/nfl-rows.js';
-import { importProjectionCsv } from '../services/projection-csv-import.js';
+import { importProjectionCsv } from '../services/data-management/projection-csv-import.js';
 
 const ADMIN = { email: 'projections-admin@example.com', password: STRONG_PASSWORD };
 const RECEIVERS = 60;

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { simulations } from '@fm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
-import { headlineAccuracy, readModelCard } from '../services/model-card.js';
-import { getPublicStats } from '../services/public-stats.js';
+import { headlineAccuracy, readModelCard } from '../services/projections/model-card.js';
+import { getPublicStats } from '../services/projections/public-stats.js';
 
 describe.each(DATABASE_KINDS)('public figures on %s', (kind) => {
   let server: TestServer;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { readModelCard } from '../services/model-card.js';
-import { getPublicStats } from '../services/public-stats.js';
+import { readModelCard } from '../services/projections/model-card.js';
+import { getPublicStats } from '../services/projections/public-stats.js';
 import { publicProcedure, router } from '../trpc.js';
 
 const accuracySchema = z.object({

@@ -10,7 +10,7 @@ import {
 } from '../../test/accounts.js';
 import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
-import { ensureAdminAccount } from '../services/admin-account.js';
+import { ensureAdminAccount } from '../services/admin/account.js';
 
 describe.each(DATABASE_KINDS)('deleting my account on %s', (kind) => {
   let server: TestServer;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clearSessionCookie } from '../http/session-cookie.js';
-import { deleteAccount } from '../services/account-deletion.js';
-import { requestEmailChange } from '../services/account-email-change.js';
+import { deleteAccount } from '../services/auth/account-deletion.js';
+import { requestEmailChange } from '../services/auth/account-email-change.js';
 import { authedProcedure, router } from '../trpc.js';
 
 export const userRouter = router({

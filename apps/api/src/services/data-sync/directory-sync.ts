@@ -4,7 +4,7 @@ import { isNotNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { toSearchName, toTeamCode } from '../../integrations/sleeper/player-matching.js';
 import type { SleeperPlayer, SleeperPlayerDirectory } from '../../integrations/sleeper/schemas.js';
-import { linkSleeperIds } from '../leagues-player-directory.js';
+import { linkSleeperIds } from '../leagues/player-directory.js';
 import { splitName } from '../nfl-import/player-writer.js';
 import { upsertChanged, type ColumnRow, type WriteCount } from '../nfl-import/upsert-changed.js';
 import { PLAYER_COLUMNS, PLAYER_COLUMN_TYPES } from '../nfl-import/write-targets.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { appState, type Database, type Db } from '@fm/db';
 import { sql } from 'drizzle-orm';
 import type { PlayerWeekIdentity, ProjectedRow, WeeklyStatRow } from '@fm/projections';
-import { bumpDataVersion } from '../data-version.js';
+import { bumpDataVersion } from '../data-changes/data-version.js';
 import { discoverNflDataFiles } from './discover-files.js';
 import { planImport, type ImportProblem } from './import-plan.js';
 import { produceModelProjections } from './model-projections.js';

@@ -1,6 +1,6 @@
 import { executeRows, type Database } from '@fm/db';
 import { sql } from 'drizzle-orm';
-import { createDataCache } from '../data-cache.js';
+import { createDataCache } from '../data-changes/data-cache.js';
 import { teamWeekTotals, type TeamWeekTotals } from './advanced-metrics.js';
 import { fantasyPoints } from './fantasy-points.js';
 import { columnsOfStatLine, hasAnyStat, statLineFromColumns } from './stat-columns.js';

@@ -1,6 +1,6 @@
 import { executeRows, type Database } from '@fm/db';
 import { sql } from 'drizzle-orm';
-import { createDataCache } from '../data-cache.js';
+import { createDataCache } from '../data-changes/data-cache.js';
 import { readSyncRecord } from '../data-sync/sync-status.js';
 import { PUBLISHED_SOURCES } from './projection-sources.js';
 

@@ -1,6 +1,6 @@
 import type { Database } from '@fm/db';
 import { BOOM_THRESHOLD, BUST_THRESHOLD } from '@fm/engine';
-import { createDataCache } from '../data-cache.js';
+import { createDataCache } from '../data-changes/data-cache.js';
 import { loadAvailableWeeks, resolveWeek } from './available-weeks.js';
 import { loadWeekBoard, type ProjectionEntry } from './week-board.js';
 import { loadWeekFreshness, type WeekFreshness } from './week-freshness.js';

@@ -1,7 +1,7 @@
 import { players, projections, type Database } from '@fm/db';
 import { boomBustChances, fitPointsDistribution, normalisePosition } from '@fm/engine';
 import { and, eq, sql } from 'drizzle-orm';
-import { createDataCache } from '../data-cache.js';
+import { createDataCache } from '../data-changes/data-cache.js';
 import { sourceRank } from './projection-sources.js';
 
 /** One player's projection for one week, as the projections list answers it. */

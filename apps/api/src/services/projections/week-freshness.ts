@@ -1,6 +1,6 @@
 import { executeRows, type Database } from '@fm/db';
 import { sql } from 'drizzle-orm';
-import { createDataCache } from '../data-cache.js';
+import { createDataCache } from '../data-changes/data-cache.js';
 import { sourceRank } from './projection-sources.js';
 
 /** When a week's projections last changed, and which sources they come from (preferred first). */

@@ -1,0 +1,208 @@
+import type { AppDeps } from '../../deps.js';
+import { cacheHitRate, hits, misses } from '../../integrations/cache.js';
+import {
+  GOOD_CACHE_HIT_RATE,
+  isCacheHitRateGood,
+  MEMORY_WARNING_PERCENT,
+  MIN_CACHE_LOOKUPS,
+  responseTimeBand,
+  SLOW_PERCENTAGE_WARNING,
+  worstStatus,
+  type HealthStatus,
+} from '../../monitoring/health-bands.js';
+import { readResources } from '../../monitoring/resources.js';
+import { readDatabasesHealth, type DatabasesHealth } from './database-health.js';
+
+/** "Current" figures on the health page cover this many minutes. */
+export const HEALTH_WINDOW_MINUTES = 5;
+/** Server errors per minute at which the error component turns warning, and critical. */
+const ERROR_RATE_WARNING_PER_MINUTE = 1;
+const ERROR_RATE_CRITICAL_PER_MINUTE = 5;
+
+export interface HealthWarning {
+  type: string;
+  message: string;
+}
+
+export interface PerformanceFigures {
+  averageResponseTime: number;
+  p95ResponseTime: number;
+  responseTimeBand: ReturnType<typeof responseTimeBand>;
+  totalQueries: number;
+  queriesPerSecond: number;
+  requestsPerMinute: number;
+  errorsPerMinute: number;
+  cacheHitRate: number;
+  cacheLookups: number;
+  slowQueries: number;
+  slowQueryPercentage: number;
+  totalRequestsSinceStart: number;
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+function readPerformance(deps: Pick<AppDeps, 'monitoring'>): PerformanceFigures {
+  const { requests } = deps.monitoring;
+  const window = requests.snapshot(HEALTH_WINDOW_MINUTES);
+  return {
+    averageResponseTime: window.averageMs,
+    p95ResponseTime: window.p95Ms,
+    responseTimeBand: responseTimeBand(window.averageMs),
+    totalQueries: window.requests,
+    queriesPerSecond: window.requestsPerSecond,
+    requestsPerMinute: window.requestsPerMinute,
+    errorsPerMinute: window.errorsPerMinute,
+    cacheHitRate: round(cacheHitRate()),
+    cacheLookups: hits + misses,
+    slowQueries: window.slowRequests,
+    slowQueryPercentage: window.slowPercentage,
+    totalRequestsSinceStart: requests.totalRequests,
+  };
+}
+
+/** Performance warnings (by the health bands), each with what it means. */
+function performanceWarnings(performance: PerformanceFigures, databases: DatabasesHealth): HealthWarning[] {
+  const warnings: HealthWarning[] = [];
+  const band = performance.responseTimeBand;
+  if (performance.totalQueries > 0 && (band === 'fair' || band === 'poor')) {
+    warnings.push({
+      type: 'slow_responses',
+      message: `Average response time is ${performance.averageResponseTime} ms (${band}). Look at the slowest endpoints and the database.`,
+    });
+  }
+  if (performance.slowQueryPercentage > SLOW_PERCENTAGE_WARNING) {
+    warnings.push({
+      type: 'slow_requests',
+      message: `${performance.slowQueryPercentage}% of requests took over 500 ms (warning above ${SLOW_PERCENTAGE_WARNING}%).`,
+    });
+  }
+  if (performance.cacheLookups >= MIN_CACHE_LOOKUPS && !isCacheHitRateGood(performance.cacheHitRate)) {
+    warnings.push({
+      type: 'low_cache_hit_rate',
+      message: `Cache hit rate is ${performance.cacheHitRate}% (good above ${GOOD_CACHE_HIT_RATE}%). Consider longer cache lifetimes.`,
+    });
+  }
+  for (const [name, health] of [
+    ['PostgreSQL', databases.postgresql],
+    ['MongoDB', databases.mongodb],
+  ] as const) {
+    if (health.status === 'warning') {
+      warnings.push({
+        type: 'slow_database',
+        message: `${name} round trips average ${health.averageResponseTime} ms.`,
+      });
+    }
+  }
+  return warnings;
+}
+
+function performanceStatus(performance: PerformanceFigures, warnings: HealthWarning[]): HealthStatus {
+  if (performance.responseTimeBand === 'poor' && performance.totalQueries > 0) return 'critical';
+  return warnings.length > 0 ? 'warning' : 'healthy';
+}
+
+/** `GET /admin/system/metrics`: request performance, connections and warnings. */
+export async function getApiMetrics(deps: Pick<AppDeps, 'database' | 'monitoring'>) {
+  const performance = readPerformance(deps);
+  const databases = await readDatabasesHealth(deps);
+  const warnings = performanceWarnings(performance, databases);
+  return {
+    status: worstStatus([performanceStatus(performance, warnings), databases.postgresql.status]),
+    timestamp: new Date().toISOString(),
+    windowMinutes: HEALTH_WINDOW_MINUTES,
+    metrics: {
+      performance,
+      connections: { postgresql: databases.postgresql, mongodb: databases.mongodb },
+      slowestEndpoints: deps.monitoring.requests.slowestEndpoints(5),
+      requestsPerMinute: deps.monitoring.requests
+        .perMinute(30)
+        .map((row) => ({ ...row, minuteStart: row.minuteStart.toISOString() })),
+    },
+    warnings,
+  };
+}
+
+/** `GET /admin/system/health`: overall status, issues and the state of each component. */
+export async function getSystemHealth(deps: Pick<AppDeps, 'database' | 'monitoring' | 'config'>) {
+  const performance = readPerformance(deps);
+  const [databases, resources] = await Promise.all([
+    readDatabasesHealth(deps),
+    readResources(deps.config.dataDir),
+  ]);
+  const warnings = performanceWarnings(performance, databases);
+  const window = deps.monitoring.requests.snapshot(HEALTH_WINDOW_MINUTES);
+
+  const errorRate = window.serverErrorsPerMinute;
+  const errorsStatus: HealthStatus =
+    errorRate >= ERROR_RATE_CRITICAL_PER_MINUTE
+      ? 'critical'
+      : errorRate >= ERROR_RATE_WARNING_PER_MINUTE
+        ? 'warning'
+        : 'healthy';
+  const cacheStatus: HealthStatus =
+    performance.cacheLookups < MIN_CACHE_LOOKUPS
+      ? 'unknown'
+      : isCacheHitRateGood(performance.cacheHitRate)
+        ? 'healthy'
+        : 'warning';
+  const memoryPercent = resources.memory.system.usagePercentage;
+  const memoryStatus: HealthStatus = memoryPercent > MEMORY_WARNING_PERCENT ? 'warning' : 'healthy';
+
+  const issues: string[] = [];
+  if (databases.postgresql.status === 'critical')
+    issues.push(`PostgreSQL is not answering: ${databases.postgresql.error}`);
+  if (databases.mongodb.status === 'critical')
+    issues.push(`MongoDB is not answering: ${databases.mongodb.error}`);
+  if (errorsStatus !== 'healthy')
+    issues.push(`${errorRate} server errors per minute in the last ${HEALTH_WINDOW_MINUTES} minutes.`);
+  if (memoryStatus === 'warning')
+    issues.push(`Memory usage is ${memoryPercent}% (warning above ${MEMORY_WARNING_PERCENT}%).`);
+  for (const warning of warnings) issues.push(warning.message);
+
+  const perfStatus = performanceStatus(performance, warnings);
+  return {
+    status: worstStatus([
+      perfStatus,
+      errorsStatus,
+      cacheStatus,
+      memoryStatus,
+      databases.postgresql.status,
+      databases.mongodb.status,
+    ]),
+    timestamp: new Date().toISOString(),
+    issues,
+    components: {
+      performance: {
+        status: perfStatus,
+        metrics: {
+          averageResponseTime: performance.averageResponseTime,
+          p95ResponseTime: performance.p95ResponseTime,
+          cacheHitRate: performance.cacheHitRate,
+          requestsPerMinute: performance.requestsPerMinute,
+        },
+        warnings,
+      },
+      errors: {
+        status: errorsStatus,
+        metrics: {
+          errorRate,
+          errorsPerMinute: window.errorsPerMinute,
+          serverErrors: window.serverErrors,
+          /** Visitors' "who is signed in?" checks answered 401: expected, so not among the errors. */
+          signedOutChecks: window.signedOutChecks,
+        },
+      },
+      cache: { status: cacheStatus, hitRate: performance.cacheHitRate, lookups: performance.cacheLookups },
+      memory: { status: memoryStatus, usagePercentage: memoryPercent },
+      databases,
+    },
+    system: {
+      uptime: resources.uptime.processSeconds,
+      systemUptime: resources.uptime.systemSeconds,
+      nodeVersion: process.version,
+      platform: process.platform,
+      databaseKind: deps.database.kind,
+      eventStoreKind: deps.monitoring.eventStore.kind,
+    },
+  };
+}

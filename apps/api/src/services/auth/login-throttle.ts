@@ -1,0 +1,92 @@
+import type { AppDeps } from '../../deps.js';
+import type { BackoffRule, RateLimitMessage, RateLimitRule } from '../rate-limits/rate-limiter.js';
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Guesses at one account from one address: 5 at once, then 1, 2, 4, 8 and 15 minutes apart. */
+export const LOGIN_GUESSES_PER_ACCOUNT_AND_ADDRESS: BackoffRule = {
+  name: 'login-account-address',
+  freeAttempts: 5,
+  windowSeconds: DAY,
+  firstDelaySeconds: MINUTE,
+  maxDelaySeconds: 15 * MINUTE,
+};
+/**
+ * Guesses at one account from every address together (a botnet): 20 at once, then 30 s apart,
+ * doubling up to an hour. A browser that has signed in to the account before is exempt.
+ */
+export const LOGIN_GUESSES_PER_ACCOUNT: BackoffRule = {
+  name: 'login-account',
+  freeAttempts: 20,
+  windowSeconds: DAY,
+  firstDelaySeconds: 30,
+  maxDelaySeconds: HOUR,
+};
+/** Failed logins from one address across accounts (password spraying). */
+export const LOGIN_FAILURES_PER_ADDRESS: RateLimitRule = {
+  name: 'login-ip',
+  points: 20,
+  durationSeconds: 15 * MINUTE,
+};
+
+/** Points the owner to the way in that no guesser can block: a reset link by mail. */
+export const loginRateLimitedMessage: RateLimitMessage = (wait) =>
+  `Too many sign-in attempts. Please wait ${wait} and try again, or use "Forgot Password?" to get a link that lets you sign in now.`;
+
+export interface LoginAttempt {
+  email: string;
+  ip: string;
+  /** The browser has signed in to this account before (see trusted-devices). */
+  isTrustedDevice: boolean;
+}
+
+const accountAndAddress = (attempt: Pick<LoginAttempt, 'email' | 'ip'>) => `${attempt.email}|${attempt.ip}`;
+
+/**
+ * Counts a login attempt before its password is checked, so a parallel burst of guesses cannot
+ * all slip in under the limits; throws 429 RATE_LIMITED (with the wait) when it comes too soon.
+ * A refused attempt is not counted.
+ */
+export async function beginLoginAttempt(deps: Pick<AppDeps, 'rateLimiter'>, attempt: LoginAttempt) {
+  const { rateLimiter } = deps;
+  await rateLimiter.consume(LOGIN_FAILURES_PER_ADDRESS, attempt.ip, loginRateLimitedMessage);
+  try {
+    await rateLimiter.attempt(
+      LOGIN_GUESSES_PER_ACCOUNT_AND_ADDRESS,
+      accountAndAddress(attempt),
+      loginRateLimitedMessage,
+    );
+    if (!attempt.isTrustedDevice)
+      await rateLimiter.attempt(LOGIN_GUESSES_PER_ACCOUNT, attempt.email, loginRateLimitedMessage);
+  } catch (error) {
+    await rateLimiter.refund(LOGIN_FAILURES_PER_ADDRESS, attempt.ip);
+    throw error;
+  }
+}
+
+/**
+ * The password was right: the attempt was no guess, and this address's guesses at the account
+ * are forgotten. Guesses from elsewhere still count (the owner's trusted browsers skip them):
+ * only a password reset, or the end of their window, clears those.
+ */
+export async function endLoginAttemptAsOwner(deps: Pick<AppDeps, 'rateLimiter'>, attempt: LoginAttempt) {
+  const { rateLimiter } = deps;
+  await Promise.all([
+    rateLimiter.refund(LOGIN_FAILURES_PER_ADDRESS, attempt.ip),
+    rateLimiter.resetAttempts(LOGIN_GUESSES_PER_ACCOUNT_AND_ADDRESS, accountAndAddress(attempt)),
+    attempt.isTrustedDevice ? undefined : rateLimiter.refundAttempt(LOGIN_GUESSES_PER_ACCOUNT, attempt.email),
+  ]);
+}
+
+/** After a password reset: the account starts with no guesses against it. */
+export async function clearLoginGuesses(
+  deps: Pick<AppDeps, 'rateLimiter'>,
+  owner: Pick<LoginAttempt, 'email' | 'ip'>,
+) {
+  await Promise.all([
+    deps.rateLimiter.resetAttempts(LOGIN_GUESSES_PER_ACCOUNT_AND_ADDRESS, accountAndAddress(owner)),
+    deps.rateLimiter.resetAttempts(LOGIN_GUESSES_PER_ACCOUNT, owner.email),
+  ]);
+}

@@ -1,0 +1,101 @@
+import { users } from '@fm/db';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.js';
+import { claimAccountMail, type AccountMailRequest } from '../mail/account-mail-limits.js';
+import { alreadyRegisteredMail, verificationMail } from '../mail/account-mails.js';
+import { requireCredentials, requireEmail, requireStrongPassword } from './account-input.js';
+import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
+import type { OutgoingMail } from '../mail/mailer.js';
+import { hashPassword } from './password-hashing.js';
+import { REGISTRATIONS_PER_IP, RESENDS_PER_IP } from '../rate-limits/rate-limiter.js';
+import { findUserByEmail, findUserById, type UserRow } from './users.js';
+
+/** What registration answers, whether or not the address already has an account. */
+export const REGISTRATION_SUCCESS_MESSAGE =
+  'Registration successful! Please check your email to verify your account. Emails may take a few minutes to arrive, so please also check your spam folder.';
+export const RESEND_MESSAGE =
+  'If an account with that email is waiting for verification, we have sent a new verification link. Please check your inbox.';
+export const INVALID_VERIFICATION_LINK_MESSAGE =
+  'This verification link is invalid or has expired. Please request a new one.';
+
+/**
+ * Creates an unverified account and mails its verification link. An address that already
+ * has an account gets the same answer (its owner is told by mail), so registering cannot be
+ * used to find out who has an account. Each mailbox gets a few account mails an hour at most.
+ */
+export async function registerAccount(
+  deps: AppDeps,
+  input: AccountMailRequest & { password?: string | undefined },
+): Promise<{ message: string }> {
+  await deps.rateLimiter.consume(REGISTRATIONS_PER_IP, input.ip);
+  const { email, password } = requireCredentials(input);
+  requireStrongPassword(password);
+  await claimAccountMail(deps, email);
+  // Hashed even when the address is taken, so both answers take as long.
+  const passwordHash = await hashPassword(password);
+  const [created] = await deps.database.db
+    .insert(users)
+    .values({ email, passwordHash, signupIp: input.ip })
+    .onConflictDoNothing()
+    .returning();
+  deps.mailer.sendInBackground(async () => {
+    if (created) return verificationMailFor(deps, created);
+    const existing = await findUserByEmail(deps, email);
+    if (!existing) return undefined;
+    if (!existing.emailVerifiedAt) return verificationMailFor(deps, existing);
+    return alreadyRegisteredMail(deps.config.appUrl, existing.email);
+  }, input.answerSent);
+  return { message: REGISTRATION_SUCCESS_MESSAGE };
+}
+
+async function verificationMailFor(deps: AppDeps, user: UserRow): Promise<OutgoingMail> {
+  const token = await issueEmailToken(deps, user.id, 'verify-email');
+  return verificationMail(deps.config.appUrl, user.email, token);
+}
+
+/**
+ * Same answer, in the same time, whether or not the address has an account waiting for
+ * verification: the lookup and the mail happen after the answer.
+ */
+export async function resendVerification(
+  deps: AppDeps,
+  input: AccountMailRequest,
+): Promise<{ message: string }> {
+  await deps.rateLimiter.consume(RESENDS_PER_IP, input.ip);
+  const email = requireEmail(input.email);
+  await claimAccountMail(deps, email);
+  deps.mailer.sendInBackground(async () => {
+    const user = await findUserByEmail(deps, email);
+    const isWaiting = user && !user.emailVerifiedAt && !user.isDisabled;
+    return isWaiting ? verificationMailFor(deps, user) : undefined;
+  }, input.answerSent);
+  return { message: RESEND_MESSAGE };
+}
+
+/**
+ * Follows a verification link. A link already used by a now-verified account still counts
+ * as success: mail scanners often open links before the person does.
+ */
+export async function verifyEmail(
+  deps: AppDeps,
+  token: string | undefined,
+  now = new Date(),
+): Promise<{ isVerified: true } | { isVerified: false; message: string }> {
+  if (!token) return { isVerified: false, message: INVALID_VERIFICATION_LINK_MESSAGE };
+  const check = await consumeEmailToken(deps, token, 'verify-email', now);
+  if (check.status === 'valid') {
+    const user = await findUserById(deps, check.userId);
+    if (user && !user.emailVerifiedAt) {
+      await deps.database.db
+        .update(users)
+        .set({ emailVerifiedAt: now, updatedAt: now })
+        .where(eq(users.id, user.id));
+    }
+    return { isVerified: true };
+  }
+  if (check.status === 'used') {
+    const user = await findUserById(deps, check.userId);
+    if (user?.emailVerifiedAt) return { isVerified: true };
+  }
+  return { isVerified: false, message: INVALID_VERIFICATION_LINK_MESSAGE };
+}

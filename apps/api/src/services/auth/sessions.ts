@@ -1,0 +1,149 @@
+import { sessions, users, type Db } from '@fm/db';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.js';
+import { AppError, unauthenticated } from '../../errors.js';
+import { generateToken, hashToken } from './secure-tokens.js';
+
+/** "Remember me": a persistent cookie and session that last this long. */
+export const REMEMBERED_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
+/** Without "remember me": a browser-session cookie, cut off on the server after this long. */
+export const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
+/** Activity timestamps are written at most this often per session. */
+export const ACTIVITY_WRITE_INTERVAL_MS = 60 * 1000;
+
+export type SessionEndReason = 'logout' | 'password-reset' | 'account-disabled' | 'account-deleted';
+
+export type SessionUserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+  isPersistent: boolean;
+}
+
+/** What a device whose session was ended is told, by the reason it ended. */
+const REVOKED_MESSAGES: Record<string, string> = {
+  'account-disabled': 'This account has been disabled. Please contact support.',
+  'account-deleted': 'This account has been deleted.',
+  'password-reset': 'Your password was changed, so this device was signed out. Please log in again.',
+  'password-change': 'Your password was changed, so this device was signed out. Please log in again.',
+};
+
+/** 401 TOKEN_REVOKED; `reason` (why the session ended) lets the web app say why it signed out. */
+export const sessionRevoked = (reason?: string | null) =>
+  new AppError(
+    'TOKEN_REVOKED',
+    (reason && REVOKED_MESSAGES[reason]) || 'Your session has ended. Please log in again.',
+    401,
+    reason ? { reason } : undefined,
+  );
+export const sessionExpired = () =>
+  new AppError('SESSION_EXPIRED', 'Your session has expired. Please log in again.', 401);
+
+/** Opens a new session row; only the token's hash is stored. */
+export async function createSession(
+  deps: AppDeps,
+  userId: string,
+  options: { isPersistent: boolean; ip?: string | undefined; userAgent?: string | undefined },
+  now = new Date(),
+): Promise<NewSession> {
+  const token = generateToken();
+  const lifetime = options.isPersistent ? REMEMBERED_SESSION_MS : BROWSER_SESSION_MS;
+  const expiresAt = new Date(now.getTime() + lifetime);
+  await deps.database.db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    isPersistent: options.isPersistent,
+    ip: options.ip ?? null,
+    userAgent: options.userAgent?.slice(0, 512) ?? null,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
+  return { token, expiresAt, isPersistent: options.isPersistent };
+}
+
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(sessions.userId, users.id))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token_hash');
+}
+
+/**
+ * Every signed-in request runs this query: it is built once per database rather than per call
+ * (on the embedded database, about a third of its cost on the main thread).
+ */
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+function sessionLookupFor(db: Db) {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
+/**
+ * The session and user behind a cookie token, or the reason there is none:
+ * UNAUTHENTICATED (no or unknown token), TOKEN_REVOKED, SESSION_EXPIRED.
+ * Records activity on the session and user, at most once per ACTIVITY_WRITE_INTERVAL_MS.
+ */
+export async function authenticateSessionToken(
+  deps: AppDeps,
+  token: string | undefined,
+  now = new Date(),
+): Promise<{ user: SessionUserRow; session: SessionRow }> {
+  if (!token) throw unauthenticated();
+  const rows = await sessionLookupFor(deps.database.db).execute({ tokenHash: hashToken(token) });
+  const row = rows[0];
+  if (!row) throw unauthenticated();
+  const { session, user } = row;
+  if (session.revokedAt || !user) throw sessionRevoked(session.revokedReason);
+  if (user.isDisabled) {
+    // Disabling revokes sessions; this covers a row that slipped past (e.g. a direct DB edit).
+    await revokeUserSessions(deps, user.id, 'account-disabled', now);
+    throw sessionRevoked('account-disabled');
+  }
+  if (session.expiresAt.getTime() <= now.getTime()) throw sessionExpired();
+  if (now.getTime() - session.lastSeenAt.getTime() >= ACTIVITY_WRITE_INTERVAL_MS) {
+    await recordActivity(deps, session.id, user.id, now);
+  }
+  return { user, session };
+}
+
+async function recordActivity(deps: AppDeps, sessionId: string, userId: string, now: Date): Promise<void> {
+  const { db } = deps.database;
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+  await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
+}
+
+/** Ends one session (logout). Unknown or already-ended tokens are ignored. */
+export async function revokeSessionToken(
+  deps: AppDeps,
+  token: string,
+  reason: SessionEndReason,
+  now = new Date(),
+) {
+  await deps.database.db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+}
+
+/** Ends every open session of a user at once (password reset, disable, delete). */
+export async function revokeUserSessions(
+  deps: AppDeps,
+  userId: string,
+  reason: SessionEndReason,
+  now = new Date(),
+) {
+  await deps.database.db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

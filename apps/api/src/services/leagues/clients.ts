@@ -1,0 +1,43 @@
+import type { Config } from '../../config.js';
+import { TtlCache } from '../../integrations/cache.js';
+import { SleeperClient } from '../../integrations/sleeper/client.js';
+import { YahooOAuth } from '../../integrations/yahoo/oauth.js';
+import { createTokenCipher, type TokenCipher } from '../../integrations/yahoo/token-crypto.js';
+import { createLastHeldStore, type LastHeldStore } from './last-held.js';
+
+/** Where Yahoo sends the browser back after consent (must match the Yahoo app's redirect URI). */
+export const YAHOO_CALLBACK_PATH = '/api/leagues/yahoo/callback';
+
+/** The fantasy-platform clients the league services use, created once at start-up. */
+export interface LeagueClients {
+  /** The public Sleeper API at SLEEPER_API_URL, with one cache shared by every request. */
+  sleeper: SleeperClient;
+  /** That cache: answers are reused until they expire (clearing it makes the next request ask Sleeper). */
+  sleeperCache: TtlCache;
+  /** Yahoo OAuth at YAHOO_AUTH_URL; `isConfigured` is false without YAHOO_CLIENT_ID/SECRET. */
+  yahooOAuth: YahooOAuth;
+  /** Encrypts Yahoo tokens at rest under a key derived from SESSION_SECRET. */
+  tokenCipher: TokenCipher;
+  /** The last answer of each league page, shown while its platform is down. */
+  lastHeld: LastHeldStore;
+}
+
+export function yahooRedirectUri(config: Pick<Config, 'appUrl'>): string {
+  return `${config.appUrl}${YAHOO_CALLBACK_PATH}`;
+}
+
+export function createLeagueClients(config: Config): LeagueClients {
+  const sleeperCache = new TtlCache();
+  return {
+    sleeper: new SleeperClient({ baseUrl: config.sleeperApiUrl, cache: sleeperCache }),
+    sleeperCache,
+    yahooOAuth: new YahooOAuth({
+      clientId: config.yahoo.clientId,
+      clientSecret: config.yahoo.clientSecret,
+      authUrl: config.yahoo.authUrl,
+      redirectUri: yahooRedirectUri(config),
+    }),
+    tokenCipher: createTokenCipher(config.sessionSecret),
+    lastHeld: createLastHeldStore(),
+  };
+}

@@ -1,0 +1,98 @@
+import { leagueConnections } from '@fm/db';
+import { and, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.js';
+import { AppError, validationError } from '../../errors.js';
+import { toAppSleeperAccount } from '../../integrations/sleeper/normalize.js';
+import { ensureSleeperIdsLinked } from './player-directory.js';
+
+export type LeaguePlatform = 'sleeper' | 'yahoo';
+export type LeagueConnectionRow = typeof leagueConnections.$inferSelect;
+
+/** Sleeper usernames are 1–20 letters, digits and underscores; we allow a little slack. */
+const SLEEPER_USERNAME = /^[A-Za-z0-9_.-]{1,40}$/;
+
+/** The linked Sleeper and Yahoo accounts ("Connected leagues"). */
+export interface ConnectionsStatus {
+  sleeper: { connected: boolean; username: string | null; displayName: string | null; avatar: string | null };
+  yahoo: { connected: boolean; userId: string | null };
+  hasLinkedLeagues: boolean;
+}
+
+export async function findConnection(
+  deps: AppDeps,
+  userId: string,
+  platform: LeaguePlatform,
+): Promise<LeagueConnectionRow | undefined> {
+  const [row] = await deps.database.db
+    .select()
+    .from(leagueConnections)
+    .where(and(eq(leagueConnections.userId, userId), eq(leagueConnections.platform, platform)))
+    .limit(1);
+  return row;
+}
+
+export async function getConnectionsStatus(deps: AppDeps, userId: string): Promise<ConnectionsStatus> {
+  const rows = await deps.database.db
+    .select()
+    .from(leagueConnections)
+    .where(eq(leagueConnections.userId, userId));
+  const sleeper = rows.find((row) => row.platform === 'sleeper');
+  const yahoo = rows.find((row) => row.platform === 'yahoo');
+  return {
+    sleeper: {
+      connected: Boolean(sleeper),
+      username: sleeper?.username ?? null,
+      displayName: sleeper?.displayName ?? null,
+      avatar: sleeper?.avatar ?? null,
+    },
+    yahoo: { connected: Boolean(yahoo), userId: yahoo?.externalUserId ?? null },
+    hasLinkedLeagues: rows.length > 0,
+  };
+}
+
+/**
+ * Links (or re-links) the user's Sleeper account: the name must exist on Sleeper, else
+ * 404 "Sleeper user '{username}' not found." (the client's message). One Sleeper link per user.
+ */
+export async function connectSleeper(
+  deps: AppDeps,
+  userId: string,
+  rawUsername: string,
+): Promise<ConnectionsStatus> {
+  const username = rawUsername.trim();
+  if (!username) throw validationError('Please enter your Sleeper username.', 'username');
+  if (!SLEEPER_USERNAME.test(username)) {
+    throw new AppError('SLEEPER_USER_NOT_FOUND', `Sleeper user '${username}' not found.`, 404);
+  }
+  const user = await deps.leagues.sleeper.getUser(username);
+  const account = toAppSleeperAccount(user);
+  const values = {
+    externalUserId: account.id,
+    username: user.username || username.toLowerCase(),
+    displayName: account.name,
+    avatar: account.avatar,
+    accessTokenEnc: null,
+    refreshTokenEnc: null,
+    tokenExpiresAt: null,
+    updatedAt: new Date(),
+  };
+  await deps.database.db
+    .insert(leagueConnections)
+    .values({ userId, platform: 'sleeper', ...values })
+    .onConflictDoUpdate({ target: [leagueConnections.userId, leagueConnections.platform], set: values });
+  // The league pages need our players linked to Sleeper ids; start that now, not when one opens.
+  void ensureSleeperIdsLinked(deps);
+  return getConnectionsStatus(deps, userId);
+}
+
+/** Removes the link (and, for Yahoo, the stored tokens). Unlinking what is not linked is a no-op. */
+export async function disconnectPlatform(
+  deps: AppDeps,
+  userId: string,
+  platform: LeaguePlatform,
+): Promise<ConnectionsStatus> {
+  await deps.database.db
+    .delete(leagueConnections)
+    .where(and(eq(leagueConnections.userId, userId), eq(leagueConnections.platform, platform)));
+  return getConnectionsStatus(deps, userId);
+}

@@ -1,0 +1,58 @@
+import type { WeekFreshness } from '../projections/week-freshness.js';
+import { AppError } from '../../errors.js';
+import type { AppLeague, AppMatchup, AppRoster } from '../../integrations/league-shapes.js';
+import type { LeaguePlatform } from './connections.js';
+import type { LeaguePlayerProjection } from './projections.js';
+
+/** The league page's data: the league, rosters and this week's matchups, plus projections. */
+export interface LeagueDetails {
+  platform: LeaguePlatform;
+  league: AppLeague;
+  week: number;
+  /** Every game of `week` is over, so the points in `matchups` are final. */
+  is_week_complete: boolean;
+  /** The roster of the signed-in user's linked account; null when they have none in this league. */
+  my_roster_id: number | null;
+  rosters: AppRoster[];
+  matchups: AppMatchup[];
+  /** Keyed by the player_id the rosters use; players without a projection are absent. */
+  projections: Record<string, LeaguePlayerProjection>;
+  /**
+   * Our player id (players.id) of each rostered player linked to our directory, keyed by the
+   * roster's player_id: what /matchup/simulate needs. Unlinked players are absent.
+   */
+  app_player_ids: Record<string, number>;
+  /**
+   * Points each rostered player scored in `week` by the synced weekly stats, in the league's scoring, keyed like
+   * `projections`: what counts as banked (preferred to the platform's own per-player points). Absent: no stats.
+   */
+  stats_points: Record<string, number>;
+  /**
+   * Where `league.scoring_settings` come from: the league, the person's preferred scoring (the league does not
+   * say), or nowhere (projections stay in PPR).
+   */
+  scoring_from: 'league' | 'preference' | 'none';
+  /** When the platform's data was fetched (ISO time). */
+  data_as_of: string;
+  /** The platform did not answer: these are the rosters held from `data_as_of`. */
+  is_stale: boolean;
+  /** When the week's projections last changed and where they come from; null when the week has none. */
+  projections_freshness: WeekFreshness | null;
+}
+
+/** What a platform loader answers before projections are joined. */
+export type PlatformLeague = Omit<
+  LeagueDetails,
+  | 'platform'
+  | 'projections'
+  | 'app_player_ids'
+  | 'stats_points'
+  | 'data_as_of'
+  | 'is_stale'
+  | 'scoring_from'
+  | 'projections_freshness'
+>;
+
+/** 404 rather than 403: whether someone else's league exists is not ours to say. */
+export const leagueNotFound = () =>
+  new AppError('LEAGUE_NOT_FOUND', 'That league is not one of your linked leagues.', 404);

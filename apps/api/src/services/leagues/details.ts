@@ -1,0 +1,147 @@
+import type { AppDeps } from '../../deps.js';
+import { forbidden } from '../../errors.js';
+import type { AppPlayer } from '../../integrations/league-shapes.js';
+import { findConnection, type LeaguePlatform } from './connections.js';
+import type { LeagueDetails, PlatformLeague } from './details-shape.js';
+import { loadSleeperLeague } from './details-sleeper.js';
+import { loadYahooLeague } from './details-yahoo.js';
+import { loadWithLastHeld } from './last-held.js';
+import { appPlayerIdsBySleeperId, ensureSleeperIdsLinked } from './player-directory.js';
+import { type LeaguePlayerProjection, loadLeagueProjections } from './projections.js';
+import { loadTeamWeekGames, type TeamWeekGame } from './schedule.js';
+import { loadWeekFreshness } from '../projections/week-freshness.js';
+import { loadScoredPoints } from './banked-points.js';
+import { PPR_SCORING, type ScoringType, scoringOfType } from './scoring.js';
+import { loadWeekDepthRanks } from '../simulation/players.js';
+
+export type { LeagueDetails };
+
+const notLinked = (platform: LeaguePlatform) =>
+  forbidden(`Link your ${platform === 'sleeper' ? 'Sleeper' : 'Yahoo'} account to see its leagues.`);
+
+function everyPlayer(league: PlatformLeague): AppPlayer[] {
+  return league.rosters.flatMap((roster) => [
+    ...roster.players.starters,
+    ...roster.players.bench,
+    ...roster.players.reserve,
+  ]);
+}
+
+/** Each player with his team's bye week and kickoff (copies: the held platform answer is not changed). */
+function withGames(league: PlatformLeague, games: Map<string, TeamWeekGame>): PlatformLeague['rosters'] {
+  const withGame = (player: AppPlayer): AppPlayer => ({
+    ...player,
+    bye_week: games.get(player.team)?.bye_week ?? null,
+    kickoff: games.get(player.team)?.kickoff ?? null,
+  });
+  return league.rosters.map((roster) => ({
+    ...roster,
+    players: {
+      starters: roster.players.starters.map(withGame),
+      bench: roster.players.bench.map(withGame),
+      reserve: roster.players.reserve.map(withGame),
+    },
+  }));
+}
+
+/**
+ * A league of the user's own linked account, with rosters, the requested (or current) week's
+ * matchups and the rostered players' projections in the league's scoring. Any other league is a
+ * 404; a platform the user has not linked is a 403. When the platform does not answer within a few
+ * seconds, the copy held from the last load is answered with `is_stale` (or 503 when none is held).
+ */
+export async function loadLeagueDetails(
+  deps: AppDeps,
+  userId: string,
+  request: {
+    platform: LeaguePlatform;
+    leagueId: string;
+    week?: number | undefined;
+    /** The person's preferred scoring, used only when the league does not say how it scores. */
+    scoringType?: ScoringType | undefined;
+  },
+): Promise<LeagueDetails> {
+  const connection = await findConnection(deps, userId, request.platform);
+  if (!connection) throw notLinked(request.platform);
+  const { value: loaded, freshness } = await loadWithLastHeld(
+    deps.leagues.lastHeld,
+    {
+      platform: request.platform,
+      key: `${userId}:${request.leagueId}:${request.week ?? 'current'}`,
+      log: deps.log,
+    },
+    () =>
+      request.platform === 'sleeper'
+        ? loadSleeperLeague(deps, connection, request.leagueId, request.week)
+        : loadYahooLeague(deps, connection, request.leagueId, request.week),
+  );
+  await ensureSleeperIdsLinked(deps);
+  const leagueSaysScoring = Object.keys(loaded.league.scoring_settings).length > 0;
+  const league =
+    leagueSaysScoring || !request.scoringType
+      ? loaded.league
+      : { ...loaded.league, scoring_settings: scoringOfType(request.scoringType) };
+  const sleeperIdByPlayerId = new Map<string, string>();
+  for (const player of everyPlayer(loaded)) {
+    const sleeperId = request.platform === 'sleeper' ? player.player_id : player.sleeper_id;
+    if (sleeperId) sleeperIdByPlayerId.set(player.player_id, sleeperId);
+  }
+  const sleeperIds = [...sleeperIdByPlayerId.values()];
+  const season = Number(league.season);
+  const [bySleeperId, appIdBySleeperId, depthRanks, games, projectionsFreshness] = await Promise.all([
+    loadLeagueProjections(deps, {
+      sleeperIds,
+      season,
+      week: loaded.week,
+      scoring: league.scoring_settings,
+    }),
+    appPlayerIdsBySleeperId(deps, sleeperIds),
+    loadWeekDepthRanks(deps.database, season, loaded.week),
+    loadTeamWeekGames(deps, {
+      season,
+      week: loaded.week,
+      teams: everyPlayer(loaded).map((player) => player.team),
+    }),
+    loadWeekFreshness(deps.database, season, loaded.week),
+  ]);
+  const projections: Record<string, LeaguePlayerProjection> = {};
+  const appPlayerIds: Record<string, number> = {};
+  const positions = new Map<number, string>();
+  const positionOf = new Map(everyPlayer(loaded).map((player) => [player.player_id, player.position]));
+  for (const [playerId, sleeperId] of sleeperIdByPlayerId) {
+    const appId = appIdBySleeperId.get(sleeperId);
+    if (appId !== undefined) {
+      appPlayerIds[playerId] = appId;
+      positions.set(appId, positionOf.get(playerId) ?? '');
+    }
+    const projection = bySleeperId.get(sleeperId);
+    if (projection) {
+      const depthRank = appId === undefined ? null : (depthRanks.get(appId) ?? null);
+      projections[playerId] = { ...projection, depth_rank: depthRank };
+    }
+  }
+  const scored = await loadScoredPoints(deps, {
+    playerIds: [...positions.keys()],
+    positions,
+    season,
+    week: loaded.week,
+    scoring: Object.keys(league.scoring_settings).length > 0 ? league.scoring_settings : PPR_SCORING,
+  });
+  const statsPoints: Record<string, number> = {};
+  for (const [playerId, appId] of Object.entries(appPlayerIds)) {
+    const points = scored.get(appId);
+    if (points !== undefined) statsPoints[playerId] = points;
+  }
+  return {
+    platform: request.platform,
+    stats_points: statsPoints,
+    ...loaded,
+    league,
+    scoring_from: leagueSaysScoring ? 'league' : request.scoringType ? 'preference' : 'none',
+    rosters: withGames(loaded, games),
+    projections,
+    app_player_ids: appPlayerIds,
+    projections_freshness: projectionsFreshness.updated_at ? projectionsFreshness : null,
+    ...freshness,
+  };
+}

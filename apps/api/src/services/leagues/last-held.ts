@@ -1,0 +1,84 @@
+import { AppError } from '../../errors.js';
+import { TtlCache } from '../../integrations/cache.js';
+import { UpstreamRequestError } from '../../integrations/http.js';
+import type { LeaguePlatform } from './connections.js';
+
+/** A league page waits this long for the platform before it answers with what it last held (or says so). */
+export const PLATFORM_DEADLINE_MS = 3_000;
+/** League pages last loaded within this time can be shown while the platform is down. */
+export const LAST_HELD_TTL_MS = 7 * 24 * 60 * 60_000;
+const LAST_HELD_MAX_ENTRIES = 2_000;
+
+const PLATFORM_NAMES: Record<LeaguePlatform, string> = { sleeper: 'Sleeper', yahoo: 'Yahoo' };
+
+/** The last answer of each league page, kept so that a platform outage still shows the last rosters held. */
+export type LastHeldStore = TtlCache<{ value: unknown; fetchedAt: string }>;
+
+export function createLastHeldStore(): LastHeldStore {
+  return new TtlCache({ maxEntries: LAST_HELD_MAX_ENTRIES });
+}
+
+export interface Freshness {
+  /** When the platform's data was fetched (ISO time). */
+  data_as_of: string;
+  /** True when the platform did not answer and `data_as_of` is when it last did. */
+  is_stale: boolean;
+}
+
+class PlatformDeadlineError extends Error {}
+
+/** The platform is down or slow (not: the league does not exist, or the user may not see it). */
+function isOutage(error: unknown): boolean {
+  if (error instanceof PlatformDeadlineError) return true;
+  if (!(error instanceof UpstreamRequestError)) return false;
+  const status = error.upstreamStatus;
+  return status === undefined || status === 429 || status >= 500;
+}
+
+export function platformUnavailable(platform: LeaguePlatform): AppError {
+  const name = PLATFORM_NAMES[platform];
+  return new AppError(
+    `${platform.toUpperCase()}_UNAVAILABLE`,
+    `${name} is not answering right now, and we hold no earlier copy of this league. This is an outage at ${name}, not a problem with your account: try again in a few minutes.`,
+    503,
+  );
+}
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PlatformDeadlineError(`no answer within ${ms} ms`)), ms);
+  });
+  // The load goes on after the deadline (its answer still fills the caches); its failure is not unhandled.
+  promise.catch(() => undefined);
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Loads a league page's platform data within PLATFORM_DEADLINE_MS. When the platform is down or too slow, answers
+ * the copy held from the last successful load (marked stale, with its time), or 503 `{PLATFORM}_UNAVAILABLE`.
+ */
+export async function loadWithLastHeld<T>(
+  store: LastHeldStore,
+  request: {
+    platform: LeaguePlatform;
+    key: string;
+    deadlineMs?: number;
+    log?: { warn(o: object, m: string): void };
+  },
+  load: () => Promise<T>,
+): Promise<{ value: T; freshness: Freshness }> {
+  const key = `${request.platform}:${request.key}`;
+  try {
+    const value = await withDeadline(load(), request.deadlineMs ?? PLATFORM_DEADLINE_MS);
+    const fetchedAt = new Date().toISOString();
+    store.set(key, { value, fetchedAt }, LAST_HELD_TTL_MS);
+    return { value, freshness: { data_as_of: fetchedAt, is_stale: false } };
+  } catch (error) {
+    if (!isOutage(error)) throw error;
+    request.log?.warn({ err: error, platform: request.platform }, 'league platform unavailable');
+    const held = store.get(key);
+    if (!held) throw platformUnavailable(request.platform);
+    return { value: held.value as T, freshness: { data_as_of: held.fetchedAt, is_stale: true } };
+  }
+}

@@ -1,0 +1,115 @@
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import type { AppLeague } from '../../integrations/league-shapes.js';
+import { toAppLeague as toSleeperLeague } from '../../integrations/sleeper/normalize.js';
+import { findConnection, type LeaguePlatform } from './connections.js';
+import { yahooClientFor } from './yahoo-session.js';
+
+/** NFL seasons start in September: before March the calendar year is still last season's. */
+const FIRST_MONTH_OF_NEW_SEASON = 2;
+
+/** A league as the leagues list shows it: league_id, name, total_rosters; Sleeper also username. */
+export interface LeagueSummary {
+  league_id: string;
+  name: string;
+  total_rosters: number;
+  season: string;
+  status: string;
+  avatar: string | null;
+  platform: LeaguePlatform;
+  username?: string;
+}
+
+export interface LeaguesAnswer {
+  data: { sleeper: LeagueSummary[]; yahoo: LeagueSummary[] };
+  season: string;
+  /** A platform that failed while the other answered: its leagues are missing, this says why. */
+  errors: { platform: LeaguePlatform; code: string; message: string }[];
+}
+
+function summarise(league: AppLeague, platform: LeaguePlatform): LeagueSummary {
+  return {
+    league_id: league.league_id,
+    name: league.name,
+    total_rosters: league.total_rosters,
+    season: league.season,
+    status: league.status,
+    avatar: league.avatar,
+    platform,
+    ...(league.username === undefined ? {} : { username: league.username }),
+  };
+}
+
+/** The NFL season in progress (or about to start), as Sleeper reports it; the calendar otherwise. */
+export async function currentNflSeason(deps: AppDeps, now = new Date()): Promise<string> {
+  try {
+    const state = await deps.leagues.sleeper.getNflState();
+    return state.league_season || state.season;
+  } catch (error) {
+    deps.log.warn({ err: error }, 'Sleeper NFL state unavailable; using the calendar season');
+    return calendarSeason(now);
+  }
+}
+
+function calendarSeason(now: Date): string {
+  const year = now.getUTCFullYear();
+  return String(now.getUTCMonth() < FIRST_MONTH_OF_NEW_SEASON ? year - 1 : year);
+}
+
+/**
+ * The leagues of the user's own linked accounts for `season` (default: the current NFL season).
+ * Nothing linked → empty lists. One platform failing is reported in `errors`; all failing throws.
+ */
+export async function listLeagues(deps: AppDeps, userId: string, season?: number): Promise<LeaguesAnswer> {
+  const [sleeperLink, yahooLink] = await Promise.all([
+    findConnection(deps, userId, 'sleeper'),
+    findConnection(deps, userId, 'yahoo'),
+  ]);
+  const isLinked = Boolean(sleeperLink || yahooLink);
+  // Nothing linked: no reason to ask Sleeper which season it is.
+  const seasonText =
+    season !== undefined
+      ? String(season)
+      : isLinked
+        ? await currentNflSeason(deps)
+        : calendarSeason(new Date());
+  const loads: [LeaguePlatform, Promise<LeagueSummary[]> | undefined][] = [
+    [
+      'sleeper',
+      sleeperLink &&
+        deps.leagues.sleeper
+          .getUserLeagues(sleeperLink.externalUserId, seasonText)
+          .then((leagues) =>
+            leagues
+              .filter((league) => (league.sport ?? 'nfl') === 'nfl')
+              .map((league) => summarise(toSleeperLeague(league, sleeperLink.username ?? ''), 'sleeper')),
+          ),
+    ],
+    [
+      'yahoo',
+      yahooLink &&
+        Promise.resolve()
+          .then(() => yahooClientFor(deps, yahooLink).getUserLeagues(seasonText))
+          .then((leagues) => leagues.map((league) => summarise(league, 'yahoo'))),
+    ],
+  ];
+  const answer: LeaguesAnswer = { data: { sleeper: [], yahoo: [] }, season: seasonText, errors: [] };
+  const failures: unknown[] = [];
+  for (const [platform, load] of loads) {
+    if (!load) continue;
+    try {
+      answer.data[platform] = await load;
+    } catch (error) {
+      failures.push(error);
+      deps.log.warn({ err: error, platform }, 'could not list linked leagues');
+      answer.errors.push({
+        platform,
+        code: error instanceof AppError ? error.code : 'UPSTREAM_ERROR',
+        message: error instanceof AppError ? error.message : 'Failed to load your leagues',
+      });
+    }
+  }
+  const linkedCount = loads.filter(([, load]) => load).length;
+  if (linkedCount > 0 && failures.length === linkedCount) throw failures[0];
+  return answer;
+}

@@ -1,0 +1,157 @@
+import { appState, players } from '@fm/db';
+import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.js';
+import { type MatchReport, matchPlayers } from '../../integrations/sleeper/player-matching.js';
+import type { SleeperPlayerDirectory } from '../../integrations/sleeper/schemas.js';
+import { sleeperIdsByYahooId } from '../../integrations/yahoo/normalize.js';
+import { ensureTeamDefenses } from './team-defenses.js';
+
+/** Sleeper asks for the player directory at most daily; matching follows the same rhythm. */
+export const SLEEPER_ID_SYNC_INTERVAL_MS = 24 * 60 * 60_000;
+export const SLEEPER_ID_SYNC_STATE_KEY = 'sleeper-player-ids';
+/** Rows per UPDATE … FROM (VALUES …): two bind parameters each, far below PostgreSQL's limit. */
+const UPDATES_PER_STATEMENT = 1_000;
+
+export interface SleeperIdSyncState {
+  syncedAt: string;
+  /** Rows in `players` when it ran: a data import since then triggers a new run. */
+  playerCount: number;
+  /** Players given a Sleeper id in that run. */
+  linked: number;
+  /** How that run's matching went (over the players still unlinked when it started). */
+  report: MatchReport;
+  /** NFL.com players carrying a Sleeper id after that run. */
+  coverage: { linked: number; total: number; rate: number };
+}
+
+const runningSyncs = new WeakMap<AppDeps, Promise<SleeperIdSyncState | null>>();
+const yahooIdMaps = new WeakMap<SleeperPlayerDirectory, Map<string, string>>();
+
+/**
+ * Gives our players (NFL.com-sourced) their Sleeper ids by matching the Sleeper directory, so
+ * league rosters can be joined to projections. Runs when never run, after a day, or when the
+ * number of players changed; concurrent callers share one run. Failures are logged, not thrown:
+ * a league page still renders without projections.
+ */
+export async function ensureSleeperIdsLinked(
+  deps: AppDeps,
+  now = new Date(),
+): Promise<SleeperIdSyncState | null> {
+  const running = runningSyncs.get(deps);
+  if (running) return running;
+  const run = (async () => {
+    try {
+      const previous = await readSyncState(deps);
+      const [{ total }] = (await deps.database.db.select({ total: count() }).from(players)) as [
+        { total: number },
+      ];
+      const isFresh =
+        previous !== null &&
+        previous.playerCount === Number(total) &&
+        now.getTime() - Date.parse(previous.syncedAt) < SLEEPER_ID_SYNC_INTERVAL_MS;
+      if (isFresh || Number(total) === 0) return previous;
+      return await linkSleeperIds(deps, await deps.leagues.sleeper.getPlayers(), now);
+    } catch (error) {
+      deps.log.warn({ err: error }, 'could not link players to Sleeper ids');
+      return null;
+    } finally {
+      runningSyncs.delete(deps);
+    }
+  })();
+  runningSyncs.set(deps, run);
+  return run;
+}
+
+/** One matching run over every player without a Sleeper id; ids already taken are never reused. */
+export async function linkSleeperIds(
+  deps: AppDeps,
+  directory: SleeperPlayerDirectory,
+  now = new Date(),
+): Promise<SleeperIdSyncState> {
+  const { db } = deps.database;
+  await ensureTeamDefenses(deps, directory);
+  const rows = await db
+    .select({
+      id: players.id,
+      fullName: players.fullName,
+      position: players.position,
+      team: players.team,
+      sleeperId: players.sleeperId,
+    })
+    .from(players);
+  const taken = new Set(rows.flatMap((row) => (row.sleeperId ? [row.sleeperId] : [])));
+  const unlinked = rows.filter((row) => !row.sleeperId);
+  const result = matchPlayers(directory, unlinked);
+  const updates = result.matches.filter((match) => !taken.has(match.sleeperId));
+  for (let start = 0; start < updates.length; start += UPDATES_PER_STATEMENT) {
+    const rows = updates
+      .slice(start, start + UPDATES_PER_STATEMENT)
+      .map((match) => sql`(${match.player.id}::int, ${match.sleeperId}::text)`);
+    await db.execute(
+      sql`update ${players} set sleeper_id = linked.sleeper_id
+          from (values ${sql.join(rows, sql`, `)}) as linked(id, sleeper_id)
+          where ${players.id} = linked.id and ${players.sleeperId} is null`,
+    );
+  }
+  const state: SleeperIdSyncState = {
+    syncedAt: now.toISOString(),
+    playerCount: rows.length,
+    linked: updates.length,
+    report: result.report,
+    coverage: await sleeperIdCoverage(deps),
+  };
+  await db
+    .insert(appState)
+    .values({ key: SLEEPER_ID_SYNC_STATE_KEY, value: state, updatedAt: now })
+    .onConflictDoUpdate({ target: appState.key, set: { value: state, updatedAt: now } });
+  return state;
+}
+
+export async function readSyncState(deps: AppDeps): Promise<SleeperIdSyncState | null> {
+  const [row] = await deps.database.db
+    .select({ value: appState.value })
+    .from(appState)
+    .where(eq(appState.key, SLEEPER_ID_SYNC_STATE_KEY))
+    .limit(1);
+  return (row?.value as SleeperIdSyncState | undefined) ?? null;
+}
+
+/** Share of our NFL.com-sourced players that carry a Sleeper id (0–1). */
+export async function sleeperIdCoverage(
+  deps: AppDeps,
+): Promise<{ linked: number; total: number; rate: number }> {
+  const { db } = deps.database;
+  const fromNflCom = isNotNull(players.nflId);
+  const [all] = (await db.select({ total: count() }).from(players).where(fromNflCom)) as [{ total: number }];
+  const [missing] = (await db
+    .select({ total: count() })
+    .from(players)
+    .where(and(fromNflCom, isNull(players.sleeperId)))) as [{ total: number }];
+  const total = Number(all.total);
+  const linked = total - Number(missing.total);
+  return { linked, total, rate: total === 0 ? 0 : linked / total };
+}
+
+/** Sleeper id by Yahoo player id (the directory's yahoo_id), built once per directory answer. */
+export function yahooToSleeperIds(directory: SleeperPlayerDirectory): Map<string, string> {
+  let map = yahooIdMaps.get(directory);
+  if (!map) {
+    map = sleeperIdsByYahooId(directory);
+    yahooIdMaps.set(directory, map);
+  }
+  return map;
+}
+
+/** Our player id (players.id) for each of these Sleeper ids that is linked to one. */
+export async function appPlayerIdsBySleeperId(
+  deps: AppDeps,
+  sleeperIds: string[],
+): Promise<Map<string, number>> {
+  const ids = [...new Set(sleeperIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await deps.database.db
+    .select({ id: players.id, sleeperId: players.sleeperId })
+    .from(players)
+    .where(inArray(players.sleeperId, ids));
+  return new Map(rows.flatMap((row) => (row.sleeperId ? [[row.sleeperId, row.id] as const] : [])));
+}

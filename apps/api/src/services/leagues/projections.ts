@@ -1,0 +1,89 @@
+import { players, projections } from '@fm/db';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.js';
+import { type ScoringSettings, toLeagueScoring } from './scoring.js';
+import { sourceRank } from '../projections/projection-sources.js';
+
+/** Postgres caps bind parameters; league rosters are far below this, but a batch keeps it safe. */
+const IDS_PER_QUERY = 500;
+
+/** One rostered player's projection for the week, in the league's scoring. */
+export interface LeaguePlayerProjection {
+  mean: number;
+  std: number;
+  p10: number | null;
+  p50: number | null;
+  p90: number | null;
+  team: string;
+  opponent: string | null;
+  source: string;
+  /** False when no projected stat line was stored, so the PPR figures are used as they are. */
+  is_league_scored: boolean;
+  /** Rank within his NFL team and position by projected points (the simulation's role correlations). */
+  depth_rank: number | null;
+}
+
+/**
+ * Projections of `season`/`week` for these Sleeper ids (players joined through players.sleeper_id),
+ * one per player from the preferred source, re-scored with the league's `scoring_settings`.
+ */
+export async function loadLeagueProjections(
+  deps: AppDeps,
+  request: { sleeperIds: string[]; season: number; week: number; scoring: ScoringSettings },
+): Promise<Map<string, LeaguePlayerProjection>> {
+  const ids = [...new Set(request.sleeperIds)];
+  const best = new Map<string, { rank: number; projection: LeaguePlayerProjection }>();
+  for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
+    const rows = await deps.database.db
+      .select({
+        sleeperId: players.sleeperId,
+        position: players.position,
+        source: projections.source,
+        team: projections.team,
+        opponent: projections.opponent,
+        predMean: projections.predMean,
+        predStd: projections.predStd,
+        p10: projections.p10,
+        p50: projections.p50,
+        p90: projections.p90,
+        stats: projections.stats,
+      })
+      .from(projections)
+      .innerJoin(players, eq(players.id, projections.playerId))
+      .where(
+        and(
+          inArray(players.sleeperId, ids.slice(start, start + IDS_PER_QUERY)),
+          eq(projections.season, request.season),
+          eq(projections.week, request.week),
+        ),
+      );
+    for (const row of rows) {
+      if (!row.sleeperId) continue;
+      const rank = sourceRank(row.source);
+      const current = best.get(row.sleeperId);
+      if (current && current.rank <= rank) continue;
+      const scored = toLeagueScoring(
+        { mean: row.predMean, std: row.predStd, p10: row.p10, p50: row.p50, p90: row.p90 },
+        row.stats,
+        request.scoring,
+        row.position,
+      );
+      best.set(row.sleeperId, {
+        rank,
+        projection: {
+          mean: scored.mean,
+          std: scored.std,
+          p10: scored.p10,
+          p50: scored.p50,
+          p90: scored.p90,
+          team: row.team,
+          opponent: row.opponent,
+          source: row.source,
+          is_league_scored: scored.isLeagueScored,
+          depth_rank: null,
+        },
+      });
+    }
+  }
+  return new Map([...best].map(([id, { projection }]) => [id, projection]));
+}

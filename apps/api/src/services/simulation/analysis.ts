@@ -1,0 +1,96 @@
+import type { PlayerAnswer, SimulationAnswer, TeamAnswer } from './answer.js';
+
+/** The extra reading /matchup/analyze gives on top of a simulation. */
+
+/** Players listed as the ones who decide the matchup. */
+export const KEY_PLAYER_COUNT = 5;
+/** Win-probability bands of the verdict: [lower bound, label], checked top down. */
+const VERDICT_BANDS: [number, MatchupVerdict][] = [
+  [0.7, 'strong favourite'],
+  [0.55, 'favourite'],
+  [0.45, 'toss-up'],
+  [0.3, 'underdog'],
+  [0, 'strong underdog'],
+];
+
+export type MatchupVerdict = 'strong favourite' | 'favourite' | 'toss-up' | 'underdog' | 'strong underdog';
+
+export interface PositionEdge {
+  position: string;
+  user_points: number;
+  opponent_points: number;
+  /** User minus opponent expected points at this position. */
+  edge: number;
+}
+
+export interface KeyPlayer {
+  player_id: string;
+  name: string;
+  position: string;
+  side: 'user' | 'opponent';
+  swing_share: number;
+  boom_probability: number | null;
+  bust_probability: number | null;
+}
+
+export interface TeamRange {
+  /** p90 − median: how far a good week lifts the team. */
+  upside: number;
+  /** median − p10: how far a bad week drops it. */
+  downside: number;
+  std: number;
+}
+
+export interface MatchupAnalysis {
+  verdict: MatchupVerdict;
+  /** Players who move the margin most, by |swing_share|. */
+  key_players: KeyPlayer[];
+  position_edges: PositionEdge[];
+  user_range: TeamRange;
+  opponent_range: TeamRange;
+}
+
+export function verdictFor(winProbability: number): MatchupVerdict {
+  return VERDICT_BANDS.find(([lower]) => winProbability >= lower)![1];
+}
+
+function expectedByPosition(team: TeamAnswer): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const player of team.players) {
+    totals.set(player.position, (totals.get(player.position) ?? 0) + player.distribution.mean);
+  }
+  return totals;
+}
+
+function rangeOf(team: TeamAnswer): TeamRange {
+  return { upside: team.p90 - team.median, downside: team.median - team.p10, std: team.std };
+}
+
+function keyPlayer(player: PlayerAnswer, side: 'user' | 'opponent'): KeyPlayer {
+  const { player_id, name, position, swing_share, boom_probability, bust_probability } = player;
+  return { player_id, name, position, side, swing_share, boom_probability, bust_probability };
+}
+
+export function analyseMatchup(answer: SimulationAnswer): MatchupAnalysis {
+  const user = expectedByPosition(answer.user_team);
+  const opponent = expectedByPosition(answer.opponent_team);
+  const positions = [...new Set([...user.keys(), ...opponent.keys()])];
+  const position_edges = positions.map((position) => {
+    const user_points = user.get(position) ?? 0;
+    const opponent_points = opponent.get(position) ?? 0;
+    return { position, user_points, opponent_points, edge: user_points - opponent_points };
+  });
+  const key_players = [
+    ...answer.user_team.players.map((p) => keyPlayer(p, 'user')),
+    ...answer.opponent_team.players.map((p) => keyPlayer(p, 'opponent')),
+  ]
+    .sort((a, b) => Math.abs(b.swing_share) - Math.abs(a.swing_share))
+    .slice(0, KEY_PLAYER_COUNT);
+  return {
+    verdict: verdictFor(answer.win_probability),
+    key_players,
+    position_edges,
+    user_range: rangeOf(answer.user_team),
+    opponent_range: rangeOf(answer.opponent_team),
+  };
+}

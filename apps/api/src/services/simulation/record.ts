@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { simulations, type Database } from '@fm/db';
+import type { MatchupResult } from '@fm/engine';
+import type { AppDeps } from '../../deps.js';
+import { createBufferedWriter, type BufferedWriter } from '../../monitoring/buffered-writer.js';
+import type { MatchupRequest } from './request.js';
+
+/**
+ * Group commit: a run's answer carries its simulation id only once the row is committed, so an id
+ * handed out never points to nothing (a crash or an outage loses only runs not yet answered).
+ * Rows arriving while an insert is under way go together in the next one, so under load one
+ * insert carries a batch (on the embedded database each costs the main thread about 1 ms).
+ */
+const RECORD_FLUSH_INTERVAL_MS = 0;
+/** Rows per insert at most (PostgreSQL caps bind parameters per statement). */
+const RECORD_BATCH_SIZE = 200;
+
+type SimulationRow = typeof simulations.$inferInsert;
+
+const writers = new WeakMap<Database, BufferedWriter<SimulationRow>>();
+
+function writerFor(deps: Pick<AppDeps, 'database' | 'log'>): BufferedWriter<SimulationRow> {
+  let writer = writers.get(deps.database);
+  if (!writer) {
+    const { database } = deps;
+    writer = createBufferedWriter<SimulationRow>({
+      // a retry after a commit whose answer was lost finds its rows there already
+      write: async (batch) => {
+        await database.db.insert(simulations).values(batch).onConflictDoNothing({ target: simulations.id });
+      },
+      log: deps.log,
+      label: 'simulation records',
+      intervalMs: RECORD_FLUSH_INTERVAL_MS,
+      batchSize: RECORD_BATCH_SIZE,
+    });
+    writers.set(database, writer);
+  }
+  return writer;
+}
+
+/** Writes the simulations still waiting; resolves once they are in the table. */
+export async function flushSimulationRecords(database: Database): Promise<void> {
+  await writers.get(database)?.flush();
+}
+
+/**
+ * One row in `simulations` per run, for the admin metrics and the public counter; resolves with
+ * its id once committed, and rejects (DatabaseUnavailableError while the database is unreachable)
+ * when it was not. The summary keeps what an admin needs to understand a run without storing
+ * whole answers.
+ */
+export async function recordSimulation(
+  deps: AppDeps,
+  run: {
+    userId: string | null;
+    request: MatchupRequest;
+    week: { season: number; week: number } | null;
+    result: MatchupResult;
+    durationMs: number;
+    baselinePlayers: number;
+  },
+): Promise<string> {
+  const { request, result } = run;
+  const id = randomUUID();
+  await writerFor(deps).pushAndWait({
+    id,
+    userId: run.userId,
+    kind: request.kind === 'analyze' ? 'matchup-analysis' : 'matchup',
+    platform: request.platform,
+    leagueId: request.leagueId,
+    iterations: result.iterations,
+    durationMs: run.durationMs,
+    winProbability: result.winProbability,
+    predictedScoreDifference: result.predictedScoreDifference,
+    summary: {
+      seed: result.seed,
+      season: run.week?.season ?? null,
+      week: run.week?.week ?? null,
+      user: {
+        name: request.user.name,
+        rosterId: request.user.rosterId,
+        mean: result.user.mean,
+        starters: request.user.starters.length,
+      },
+      opponent: {
+        name: request.opponent.name,
+        rosterId: request.opponent.rosterId,
+        mean: result.opponent.mean,
+        starters: request.opponent.starters.length,
+      },
+      baselinePlayers: run.baselinePlayers,
+    },
+  });
+  return id;
+}

@@ -1,0 +1,97 @@
+import { randomSeed } from '@fm/engine';
+import type { AppDeps } from '../../deps.js';
+import { validationError } from '../../errors.js';
+import { analyseMatchup, type MatchupAnalysis } from './analysis.js';
+import { toSimulationAnswer, type SimulationAnswer } from './answer.js';
+import { toMatchupInput, type LineupEntry } from './input.js';
+import { resolveLineupPlayers, resolveSimulationWeek } from './players.js';
+import { getSimulationRunner } from './pool.js';
+import { resolveRequestScoring, withLeagueScoring } from './scoring.js';
+import { recordSimulation } from './record.js';
+import type { MatchupRequest } from './request.js';
+
+export type { MatchupRequest } from './request.js';
+export type { SimulationAnswer } from './answer.js';
+
+export interface AnalysisAnswer extends SimulationAnswer {
+  analysis: MatchupAnalysis;
+}
+
+function rejectRepeatedPlayers(user: LineupEntry[], opponent: LineupEntry[]): void {
+  const seen = new Map<number, 'user_team' | 'opponent_team'>();
+  for (const [side, entries] of [
+    ['user_team', user],
+    ['opponent_team', opponent],
+  ] as const) {
+    for (const { player } of entries) {
+      const earlier = seen.get(player.id);
+      if (earlier) {
+        const where = earlier === side ? `twice in ${side}` : 'in both line-ups';
+        throw validationError(`${player.name} (player ${player.id}) is listed ${where}`, side);
+      }
+      seen.set(player.id, side);
+    }
+  }
+}
+
+/**
+ * Resolves both line-ups to the week's projections, simulates them in the worker pool, records
+ * the run in `simulations` and answers win probability, score summaries and per-player detail.
+ */
+export async function simulateMatchupRequest(
+  deps: AppDeps,
+  userId: string | null,
+  request: MatchupRequest,
+): Promise<SimulationAnswer> {
+  const { database } = deps;
+  const week = await resolveSimulationWeek(database, request);
+  const starters = [...request.user.starters, ...request.opponent.starters];
+  const [resolvedPlayers, { scoring, source: scoringSource }] = await Promise.all([
+    resolveLineupPlayers(database, starters, week),
+    resolveRequestScoring(deps, userId, request),
+  ]);
+  const lineupPlayers = await withLeagueScoring(deps, resolvedPlayers, week, scoring);
+  const entries = starters.map((starter, i): LineupEntry => ({ starter, player: lineupPlayers[i]! }));
+  const user = entries.slice(0, request.user.starters.length);
+  const opponent = entries.slice(request.user.starters.length);
+  rejectRepeatedPlayers(user, opponent);
+
+  const input = toMatchupInput(request, user, opponent, request.seed ?? randomSeed());
+  const startedAt = performance.now();
+  const outcome = await getSimulationRunner({ threads: deps.config.simulationWorkers, log: deps.log }).run(
+    input,
+  );
+  const durationMs = performance.now() - startedAt;
+  if (!outcome.ok) throw validationError(outcome.message, outcome.field);
+
+  const { result } = outcome;
+  const baselinePlayers = entries.filter((entry) => entry.player.projection === null).length;
+  const simulationId = await recordSimulation(deps, {
+    userId,
+    request,
+    week,
+    result,
+    durationMs,
+    baselinePlayers,
+  });
+  return toSimulationAnswer({
+    simulationId,
+    request,
+    week,
+    user,
+    opponent,
+    result,
+    durationMs,
+    scoring: scoringSource,
+  });
+}
+
+/** A simulation plus its reading: verdict, key players, positional edges and each side's range. */
+export async function analyseMatchupRequest(
+  deps: AppDeps,
+  userId: string | null,
+  request: MatchupRequest,
+): Promise<AnalysisAnswer> {
+  const answer = await simulateMatchupRequest(deps, userId, request);
+  return { ...answer, analysis: analyseMatchup(answer) };
+}
