@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
-/** WCAG 2.1 A and AA (colour contrast included) plus axe's best practices. */
+/** WCAG 2.1 A and AA (color contrast included) plus axe's best practices. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 

@@ -1,6 +1,6 @@
 import { lineupLabInput, seasonInput } from '../packages/engine/bench/fixtures.js';
 import {
-  optimiseLineup,
+  optimizeLineup,
   simulateMatchup,
   simulateSeasonOutlook,
   type MatchupInput,
@@ -145,7 +145,7 @@ describe('same seed, same numbers: POST /api/matchup/simulate and the browser en
         Promise.all([window.engine.run('lineup', lab), window.engine.run('season', outlook)]),
       [lineup, season] as const,
     );
-    expect(compareNumbers(lineupInBrowser, optimiseLineup(lineup)).mismatches).toEqual([]);
+    expect(compareNumbers(lineupInBrowser, optimizeLineup(lineup)).mismatches).toEqual([]);
     expect(compareNumbers(seasonInBrowser, simulateSeasonOutlook(season)).mismatches).toEqual([]);
   });
 });

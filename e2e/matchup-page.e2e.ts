@@ -115,7 +115,7 @@ describe('the matchup page, phone first', () => {
       expect(slots).toEqual(['QB', 'RB', 'RB', 'WR', 'WR', 'TE', 'WRRB_FLEX', 'K', 'DEF']);
       await expect(page.locator('th[data-slot="WRRB_FLEX"]').textContent()).resolves.toBe('W/R');
 
-      // The line-up's total is the simulation's expected score, and a defence without projection says so.
+      // The line-up's total is the simulation's expected score, and a defense without projection says so.
       await expect
         .poll(async () => [await page.getByTestId('lineup-total-user').textContent(), await userPoints(page)])
         .toSatisfy(([total, simulated]) => total === simulated);

@@ -35,7 +35,7 @@ export function specCalls(markdown) {
   return calls;
 }
 
-const normalise = (p) => p.replace(/\{[^}]+\}/g, '{}').replace(/\/+$/, '');
+const normalize = (p) => p.replace(/\{[^}]+\}/g, '{}').replace(/\/+$/, '');
 
 async function freePort() {
   return new Promise((resolve) => {
@@ -79,13 +79,13 @@ async function main() {
     const document = await fetchDocument(url);
     const documented = new Set();
     for (const [p, operations] of Object.entries(document.paths ?? {})) {
-      for (const method of Object.keys(operations)) documented.add(`${method.toUpperCase()} ${normalise(p)}`);
+      for (const method of Object.keys(operations)) documented.add(`${method.toUpperCase()} ${normalize(p)}`);
     }
     const calls = specCalls(readFileSync(SPEC, 'utf8'));
     let present = 0;
     console.log(`Spec §7 calls documented in ${url}/api/openapi.json:\n`);
     for (const [method, p] of calls) {
-      const isPresent = documented.has(`${method} ${normalise(p)}`);
+      const isPresent = documented.has(`${method} ${normalize(p)}`);
       if (isPresent) present++;
       console.log(`${isPresent ? '  ✔' : '  ✖ missing'}  ${method.padEnd(6)} /api${p}`);
     }

@@ -12,7 +12,7 @@ import { readErrorBody } from '../src/monitoring/request-labels.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-/** Short rounds in alternating order, so a busy neighbour hurts both sides alike; medians are reported. */
+/** Short rounds in alternating order, so a busy neighbor hurts both sides alike; medians are reported. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const CONNECTIONS = 32;
 const ROUTES = [

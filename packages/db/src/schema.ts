@@ -122,7 +122,7 @@ export const players = pgTable(
   ],
 );
 
-/** One row per player (or team defence) and game: every stat column, typed. */
+/** One row per player (or team defense) and game: every stat column, typed. */
 export const playerWeekStats = pgTable(
   'player_week_stats',
   {
@@ -165,7 +165,7 @@ export const playerWeekStats = pgTable(
     fgMiss30_39: doublePrecision('fg_miss_30_39').notNull().default(0),
     fgMiss40_49: doublePrecision('fg_miss_40_49').notNull().default(0),
     fgMiss50: doublePrecision('fg_miss_50').notNull().default(0),
-    /** Team defence (position DEF) lines: the defence's plays and the opponent's points and yards. */
+    /** Team defense (position DEF) lines: the defense's plays and the opponent's points and yards. */
     defSack: doublePrecision('def_sack').notNull().default(0),
     defInt: doublePrecision('def_int').notNull().default(0),
     defFumRec: doublePrecision('def_fum_rec').notNull().default(0),

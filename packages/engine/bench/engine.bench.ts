@@ -4,7 +4,7 @@ import os from 'node:os';
 import {
   buildScenarioModel,
   createRandom,
-  optimiseLineup,
+  optimizeLineup,
   simulateMatchup,
   simulateSeasonOutlook,
 } from '../src/index.js';
@@ -111,7 +111,7 @@ rows.push({
   unit: 'rate',
 });
 
-const labEngine = measure((i) => optimiseLineup(lineupLabInput(10_000, i)), 20, 3);
+const labEngine = measure((i) => optimizeLineup(lineupLabInput(10_000, i)), 20, 3);
 const labReference = measure((i) => referenceLineupLab(lineupLabInput(10_000, i)), 2, 0);
 rows.push({
   name: 'lineup lab, 16-player roster, 10,000 iterations',

@@ -1,6 +1,6 @@
 import type { LineupLabInput, SeasonOutlookInput, SimulationPlayer } from '../src/index.js';
 
-// Week-11-like line-ups sharing games (a QB–WR stack, a defence facing the user's QB, receivers on both sides
+// Week-11-like line-ups sharing games (a QB–WR stack, a defense facing the user's QB, receivers on both sides
 // of one game), so the copula has real groups to correlate.
 const player = (
   id: string,

@@ -2,7 +2,7 @@
 // arrays of objects, Math.exp per draw, sorting with a comparator, no copula and no common random numbers.
 import {
   fitPointsDistribution,
-  normalisePosition,
+  normalizePosition,
   type LineupLabInput,
   type PointsDistribution,
   type SeasonOutlookInput,
@@ -17,7 +17,7 @@ interface ReferencePlayer {
 function toReferencePlayers(players: SimulationPlayer[]): ReferencePlayer[] {
   return players.map((p) => ({
     id: p.id,
-    distribution: fitPointsDistribution(normalisePosition(p.position), p),
+    distribution: fitPointsDistribution(normalizePosition(p.position), p),
   }));
 }
 
@@ -41,7 +41,7 @@ function quantile(sorted: number[], p: number): number {
   return sorted[below]! + (sorted[above]! - sorted[below]!) * (position - below);
 }
 
-function summarise(values: number[]) {
+function summarize(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   const min = sorted[0]!;
@@ -72,9 +72,9 @@ export function referenceMatchup(user: SimulationPlayer[], opponent: SimulationP
     results.filter((r) => r.user === r.opponent).length / 2;
   return {
     winProbability: wins / iterations,
-    user: summarise(results.map((r) => r.user)),
-    opponent: summarise(results.map((r) => r.opponent)),
-    difference: summarise(results.map((r) => r.user - r.opponent)),
+    user: summarize(results.map((r) => r.user)),
+    opponent: summarize(results.map((r) => r.opponent)),
+    difference: summarize(results.map((r) => r.user - r.opponent)),
   };
 }
 
@@ -99,7 +99,7 @@ export function referenceLineupLab(input: LineupLabInput) {
   };
   const labels = ['QB', 'RB', 'RB', 'WR', 'WR', 'TE', 'FLEX', 'DEF', 'K'];
   const roster = toReferencePlayers(input.roster);
-  const positionOf = new Map(input.roster.map((p) => [p.id, normalisePosition(p.position)!]));
+  const positionOf = new Map(input.roster.map((p) => [p.id, normalizePosition(p.position)!]));
   const opponent = toReferencePlayers(input.opponent);
   const isLegal = (ids: string[]): boolean => {
     const remaining = [...ids];

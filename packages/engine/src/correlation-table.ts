@@ -6,7 +6,7 @@ import type { CorrelationTable } from './correlation/correlation-lookup.js';
 export const CORRELATION_TABLE: CorrelationTable = {
   provenance: {
     method:
-      "Gaussian-copula correlation ρ = 2·sin(π·ρS/6) from Spearman's ρS of outcome percentiles: each player-week's PPR residual (actual − NFL.com projected stat line scored PPR) ranked within position × projection quintile (5 strata); pairs of players in the same game; players projected ≥ 3 PPR (all K1 and DEF); roles by depth rank within team by projection; entries with ≥ 150 pairs. DEF is a proxy scored from the opposing offence's box score (points-allowed bracket + 2 per interception or fumble lost; no sacks or defensive touchdowns in the data).",
+      "Gaussian-copula correlation ρ = 2·sin(π·ρS/6) from Spearman's ρS of outcome percentiles: each player-week's PPR residual (actual − NFL.com projected stat line scored PPR) ranked within position × projection quintile (5 strata); pairs of players in the same game; players projected ≥ 3 PPR (all K1 and DEF); roles by depth rank within team by projection; entries with ≥ 150 pairs. DEF is a proxy scored from the opposing offense's box score (points-allowed bracket + 2 per interception or fumble lost; no sacks or defensive touchdowns in the data).",
     data: 'nfl-data (Fantasy.NFL.com weekly stat lines and projections, hvpkod/NFL-Data, MIT)',
     seasons: '2024 weeks 1–16, 2025 weeks 1–11',
     generatedAt: '2026-11-22T06:27:48.214Z',

@@ -17,7 +17,7 @@ export { normalCdf, normalQuantile, normalDensity, Z_90 } from './math/normal.js
 export { sampleQuantiles } from './math/order-statistics.js';
 export {
   POSITIONS,
-  normalisePosition,
+  normalizePosition,
   SCORING_FLOOR,
   POSITION_BASELINE,
   BOOM_THRESHOLD,
@@ -80,7 +80,7 @@ export {
   type LineupStarter,
 } from './lineup/lineup-rules.js';
 export {
-  optimiseLineup,
+  optimizeLineup,
   LINEUP_LAB_MAX_ITERATIONS,
   type LineupLabInput,
   type LineupLabResult,

@@ -2,7 +2,7 @@
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 const PERCENT_ESCAPE = /%([0-9A-Fa-f]{2})/g;
 
-function normaliseEscape(escape: string, hex: string): string {
+function normalizeEscape(escape: string, hex: string): string {
   const character = String.fromCharCode(Number.parseInt(hex, 16));
   return UNRESERVED.test(character) ? character : escape.toUpperCase();
 }
@@ -18,7 +18,7 @@ export function canonicalUrl(url: string): string {
   const queryStart = url.indexOf('?');
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
   if (!path.startsWith('/')) return url;
-  let canonical = path.includes('%') ? path.replace(PERCENT_ESCAPE, normaliseEscape) : path;
+  let canonical = path.includes('%') ? path.replace(PERCENT_ESCAPE, normalizeEscape) : path;
   if (canonical.includes('//')) canonical = canonical.replace(/\/{2,}/g, '/');
   if (canonical.length > 1 && canonical.endsWith('/')) canonical = canonical.slice(0, -1);
   return queryStart === -1 ? canonical : canonical + url.slice(queryStart);

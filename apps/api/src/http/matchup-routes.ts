@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { analyzeInput, simulateInput } from '../router/matchup-schemas.js';
 import { authenticateSessionToken } from '../services/auth/sessions.js';
-import { analyseMatchupRequest, simulateMatchupRequest } from '../services/simulation/simulate.js';
+import { analyzeMatchupRequest, simulateMatchupRequest } from '../services/simulation/simulate.js';
 import { toMatchupRequest } from '../services/simulation/request.js';
 import { readSessionToken } from './session-cookie.js';
 
@@ -35,6 +35,6 @@ export function registerMatchupRoutes(app: FastifyInstance, deps: AppDeps): void
   app.post('/api/matchup/analyze', async (req) => {
     const userId = await requireUserId(deps, req);
     const { userTeam, opponentTeam, ...options } = analyzeInput.parse(req.body);
-    return analyseMatchupRequest(deps, userId, toMatchupRequest('analyze', options, userTeam, opponentTeam));
+    return analyzeMatchupRequest(deps, userId, toMatchupRequest('analyze', options, userTeam, opponentTeam));
   });
 }

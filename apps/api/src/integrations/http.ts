@@ -80,7 +80,7 @@ export async function fetchJson<S extends z.ZodType>(
     throw new UpstreamRequestError(
       request.failureMessage,
       'invalid-body',
-      `${describe(url)} answered with an unexpected body: ${summariseIssues(parsed.error)}`,
+      `${describe(url)} answered with an unexpected body: ${summarizeIssues(parsed.error)}`,
     );
   }
   return parsed.data;
@@ -180,7 +180,7 @@ function networkCause(cause: unknown): string {
   return inner instanceof Error ? `${cause.message} (${inner.message})` : cause.message;
 }
 
-function summariseIssues(error: z.ZodError): string {
+function summarizeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)
     .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)

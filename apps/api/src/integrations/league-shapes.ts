@@ -1,6 +1,6 @@
 /**
  * The app's platform-neutral league shapes. Sleeper and Yahoo answers are both
- * normalised to these, so routers and the web app never see a platform's raw format.
+ * normalized to these, so routers and the web app never see a platform's raw format.
  */
 
 export const UNKNOWN_OWNER_NAME = 'Unknown Owner';

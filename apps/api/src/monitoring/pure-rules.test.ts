@@ -129,7 +129,7 @@ describe('alert rules', () => {
 });
 
 describe('projection CSV', () => {
-  it('defaults the season to the current NFL season and normalises codes', () => {
+  it('defaults the season to the current NFL season and normalizes codes', () => {
     const parsed = parseProjectionCsv(
       'Player_Name,Position,Team,Week,Pred_Mean,Pred_Std\nJosh Allen,qb,buf,1,24.1,6',
       new Date('2026-11-22'),

@@ -116,7 +116,7 @@ export const adminRouter = router({
     .query(async ({ ctx }) => ({ data: await getApiMetrics(ctx.deps) })),
 
   systemErrors: adminProcedure
-    .meta(openapi('GET', '/admin/system/errors', 'The error log summarised'))
+    .meta(openapi('GET', '/admin/system/errors', 'The error log summarized'))
     .input(z.void())
     .output(dataAnswer(errorReportSchema))
     .query(async ({ ctx }) => ({ data: await getErrorReport(ctx.deps) })),

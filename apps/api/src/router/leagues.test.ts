@@ -180,7 +180,7 @@ describe.each(DATABASE_KINDS)('linking Sleeper and listing its leagues on %s', (
     expect(details.app_player_ids['4943']).toBe(darnold[0]!.id);
     expect(details.app_player_ids['9226']).toBeUndefined();
 
-    // Team defences (no NFL.com files) get a row per team, so line-ups with one can be simulated.
+    // Team defenses (no NFL.com files) get a row per team, so line-ups with one can be simulated.
     const defenses = await db.select().from(players).where(eq(players.position, 'DEF'));
     expect(defenses).toHaveLength(32);
     const inSeason = (await client.get(`/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details`)).body;

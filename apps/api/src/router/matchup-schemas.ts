@@ -201,7 +201,7 @@ const teamRangeSchema = z.object({ upside: z.number(), downside: z.number(), std
 
 export const analysisAnswerSchema = simulationAnswerSchema.extend({
   analysis: z.object({
-    verdict: z.enum(['strong favourite', 'favourite', 'toss-up', 'underdog', 'strong underdog']),
+    verdict: z.enum(['strong favorite', 'favorite', 'toss-up', 'underdog', 'strong underdog']),
     key_players: z.array(
       z.object({
         player_id: z.string(),

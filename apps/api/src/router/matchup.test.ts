@@ -81,9 +81,9 @@ describe.each(DATABASE_KINDS)('matchup simulation API on %s', (kind) => {
     expect(mahomes.projection.pred_mean).toBe(21.5);
     expect(mahomes.boom_probability).toBeGreaterThan(0);
     expect(mahomes.bust_probability).toBeGreaterThan(0);
-    // A defence without a projection is simulated from the positional baseline, and flagged.
-    const defence = answer.user_team.players[4];
-    expect(defence).toMatchObject({
+    // A defense without a projection is simulated from the positional baseline, and flagged.
+    const defense = answer.user_team.players[4];
+    expect(defense).toMatchObject({
       player_id: 'LV',
       status: 'baseline',
       is_baseline: true,
@@ -301,9 +301,9 @@ describe.each(DATABASE_KINDS)('matchup simulation API on %s', (kind) => {
     expect(user_team.players.map((p: { name: string }) => p.name)).toContain('Xavier Worthy');
     const expectedVerdict =
       win_probability >= 0.7
-        ? 'strong favourite'
+        ? 'strong favorite'
         : win_probability >= 0.55
-          ? 'favourite'
+          ? 'favorite'
           : win_probability >= 0.45
             ? 'toss-up'
             : win_probability >= 0.3
@@ -348,9 +348,9 @@ describe.each(DATABASE_KINDS)('matchup simulation API on %s', (kind) => {
     expect(comparable(rest.body)).toEqual(comparable(trpc.body));
 
     const analysisBody = { userTeam: body.user_team, opponentTeam: body.opponent_team, seed: 77 };
-    const analysed = await member.post('/api/matchup/analyze', analysisBody);
+    const analyzed = await member.post('/api/matchup/analyze', analysisBody);
     const analysedViaTrpc = await viaTrpc('analyze', analysisBody);
-    expect(comparable(analysed.body)).toEqual(comparable(analysedViaTrpc.body));
+    expect(comparable(analyzed.body)).toEqual(comparable(analysedViaTrpc.body));
 
     const bad = { ...body, iterations: 5 };
     const refused = await simulate(bad);

@@ -1,4 +1,4 @@
-import { analyseMatchupRequest, simulateMatchupRequest } from '../services/simulation/simulate.js';
+import { analyzeMatchupRequest, simulateMatchupRequest } from '../services/simulation/simulate.js';
 import { toMatchupRequest } from '../services/simulation/request.js';
 import { authedProcedure, router } from '../trpc.js';
 import {
@@ -40,7 +40,7 @@ export const matchupRouter = router({
     .input(analyzeInput)
     .output(analysisAnswerSchema)
     .mutation(({ ctx, input: { userTeam, opponentTeam, ...options } }) =>
-      analyseMatchupRequest(
+      analyzeMatchupRequest(
         ctx.deps,
         ctx.user.id,
         toMatchupRequest('analyze', options, userTeam, opponentTeam),

@@ -283,7 +283,7 @@ describe.each(DATABASE_KINDS)('projections API on %s', (kind) => {
     expect(viaTrpc.body.result.data).toEqual(viaRest.body);
   });
 
-  it("shows an admin's CSV import at once, as the only source for a team defence", async () => {
+  it("shows an admin's CSV import at once, as the only source for a team defense", async () => {
     const before = await server.client().get('/api/projections/public/DEF?week=11&season=2025');
     expect(before.body.data).toEqual([]);
     const csv =

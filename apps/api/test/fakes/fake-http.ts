@@ -122,9 +122,9 @@ export async function startFakeServer(route: FakeRoute, port = 0, host = '127.0.
     url: `http://${host}:${address.port}`,
     requests,
     failNext(failure, count = 1, pathPattern) {
-      const normalised: InjectedFailure =
+      const normalized: InjectedFailure =
         typeof failure === 'number' ? { kind: 'status', status: failure } : failure;
-      for (let i = 0; i < count; i++) queue.push({ failure: normalised, pattern: pathPattern });
+      for (let i = 0; i < count; i++) queue.push({ failure: normalized, pattern: pathPattern });
     },
     reset() {
       queue.length = 0;

@@ -12,7 +12,7 @@ const MONGODB_TEST_URL = process.env.MONGODB_TEST_URL || undefined;
 const MINUTE = 60_000;
 const at = (iso: string) => new Date(iso);
 
-/** The one behaviour every EventStore must show; `reset` empties the store between tests. */
+/** The one behavior every EventStore must show; `reset` empties the store between tests. */
 function eventStoreContract(
   open: () => Promise<{ store: EventStore; reset(): Promise<void>; close(): Promise<void> }>,
 ) {

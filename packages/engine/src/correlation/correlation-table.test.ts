@@ -39,7 +39,7 @@ describe('the fitted correlation table', () => {
     }
   });
 
-  it('shows the known football structure: stacks positive, backfield mates negative, a defence against its opponent’s QB', () => {
+  it('shows the known football structure: stacks positive, backfield mates negative, a defense against its opponent’s QB', () => {
     const lookup = createCorrelationLookup(CORRELATION_TABLE);
     expect(
       lookup({ position: 'QB', depthRank: 1 }, { position: 'WR', depthRank: 1 }, 'teammate'),

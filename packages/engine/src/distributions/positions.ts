@@ -14,14 +14,14 @@ const POSITION_ALIASES: Record<string, Position> = {
 };
 
 /** The engine's position for a platform's label (DST and D/ST are DEF), or null for positions it does not model (IDP). */
-export function normalisePosition(label: string): Position | null {
+export function normalizePosition(label: string): Position | null {
   return POSITION_ALIASES[label.trim().toUpperCase()] ?? null;
 }
 
 /**
  * Lowest PPR score a player can be assigned. Sampled points are clamped here, and a projection given only as
  * mean and standard deviation uses it as the log-normal's lower bound. Negative for QBs (interceptions,
- * fumbles) and defences (points allowed).
+ * fumbles) and defenses (points allowed).
  */
 export const SCORING_FLOOR: Readonly<Record<Position, number>> = {
   QB: -2,
@@ -35,7 +35,7 @@ export const SCORING_FLOOR: Readonly<Record<Position, number>> = {
 /**
  * Weekly PPR mean and standard deviation of a typical starter, used when a starter has no projection.
  * QB–K: weekly PPR scores of the top-12 QB/TE/K and top-24 RB/WR by NFL.com projection, 2024 weeks 1–16 and
- * 2025 weeks 1–11 of nfl-data (n = 324 per QB/TE/K, 648 per RB/WR). DEF: no defence data exists, so a
+ * 2025 weeks 1–11 of nfl-data (n = 324 per QB/TE/K, 648 per RB/WR). DEF: no defense data exists, so a
  * conventional Sleeper-scoring figure.
  */
 export const POSITION_BASELINE: Readonly<Record<Position, { mean: number; std: number }>> = {

@@ -4,7 +4,7 @@ import { createRandom } from '../random/xoshiro128.js';
 import { simulateMatchup } from '../simulation/matchup.js';
 import type { SimulationPlayer } from '../simulation/scenario-model.js';
 import {
-  optimiseLineup,
+  optimizeLineup,
   type LineupLabInput,
   type LineupLabResult,
   type RosterPlayer,
@@ -130,7 +130,7 @@ const SLOT_SETS: string[][] = [
   ['SUPER_FLEX', 'SUPER_FLEX', 'FLEX', 'FLEX', 'FLEX', 'BN'],
 ];
 
-describe('optimiseLineup', () => {
+describe('optimizeLineup', () => {
   it('never returns an illegal line-up and never does worse than the current one (40 random rosters and slot rules)', () => {
     for (let seed = 1; seed <= 40; seed++) {
       const { roster, opponent } = randomRoster(seed);
@@ -143,7 +143,7 @@ describe('optimiseLineup', () => {
         iterations: 2_000,
         seed,
       };
-      const result = optimiseLineup(input);
+      const result = optimizeLineup(input);
       expectLegal(input, result);
       expect(result.isCurrentLineupLegal).toBe(true);
       expect(result.winProbability).toBeGreaterThanOrEqual(result.currentWinProbability);
@@ -159,7 +159,7 @@ describe('optimiseLineup', () => {
         (slot) => SLOT_POSITIONS[slot] || BENCH.has(slot),
       );
       const starters = legalStarters(roster, rosterPositions, seed + 1000);
-      const result = optimiseLineup({ roster, opponent, rosterPositions, starters, iterations: 2_000, seed });
+      const result = optimizeLineup({ roster, opponent, rosterPositions, starters, iterations: 2_000, seed });
       const byId = new Map(roster.map((player) => [player.id, player]));
       let lineup = starters.filter((id): id is string => id !== null && id !== '0');
       for (const swap of result.swaps) {
@@ -208,14 +208,14 @@ describe('optimiseLineup', () => {
     { id: 'opp', position: 'QB', team: 'NYJ', opponent: 'NE', predMean: mean, predStd: 4 },
   ];
 
-  it('starts the volatile receiver when the team is a heavy underdog, the steady one when it is the favourite', () => {
+  it('starts the volatile receiver when the team is a heavy underdog, the steady one when it is the favorite', () => {
     const base = {
       roster: [quarterback, steady, boomOrBust],
       rosterPositions: ['QB', 'WR', 'BN'],
       iterations: 20_000,
       seed: 8,
     };
-    const underdog = optimiseLineup({ ...base, starters: ['qb', 'steady'], opponent: opponentScoring(52) });
+    const underdog = optimizeLineup({ ...base, starters: ['qb', 'steady'], opponent: opponentScoring(52) });
     expect(underdog.lineup.map((entry) => entry.playerId)).toEqual(['qb', 'boom']);
     expect(underdog.swaps).toEqual([
       { playerIn: 'boom', playerOut: 'steady', winProbabilityChange: underdog.winProbabilityChange },
@@ -223,13 +223,13 @@ describe('optimiseLineup', () => {
     expect(underdog.winProbabilityChange).toBeGreaterThan(0.02);
     expect(underdog.expectedPoints).toBeLessThan(underdog.currentExpectedPoints);
 
-    const favourite = optimiseLineup({ ...base, starters: ['qb', 'boom'], opponent: opponentScoring(20) });
-    expect(favourite.lineup.map((entry) => entry.playerId)).toEqual(['qb', 'steady']);
+    const favorite = optimizeLineup({ ...base, starters: ['qb', 'boom'], opponent: opponentScoring(20) });
+    expect(favorite.lineup.map((entry) => entry.playerId)).toEqual(['qb', 'steady']);
   });
 
   it('benches a starter on bye and fills an empty slot', () => {
     const onBye: RosterPlayer = { ...steady, id: 'bye', opponent: 'BYE' };
-    const result = optimiseLineup({
+    const result = optimizeLineup({
       roster: [
         quarterback,
         onBye,
@@ -282,7 +282,7 @@ describe('optimiseLineup', () => {
       opponent: opponentScoring(40),
       seed: 6,
     };
-    const result = optimiseLineup(input);
+    const result = optimizeLineup(input);
     expectLegal(input, result);
     expect(result.lineup.map((entry) => entry.playerId)).toEqual(['qb', 'locked-start', 'spare', 'lb']);
     expect(result.lineup[1]!.isLocked).toBe(true);
@@ -334,7 +334,7 @@ describe('optimiseLineup', () => {
         seed: 'brute-force',
       }).winProbability;
     const best = Math.max(...lineups.map(winProbability));
-    const result = optimiseLineup({
+    const result = optimizeLineup({
       roster,
       opponent,
       rosterPositions: ['QB', 'RB', 'WR', 'FLEX', 'BN', 'BN', 'BN', 'BN'],
@@ -348,7 +348,7 @@ describe('optimiseLineup', () => {
 
   it('rejects more than 100,000 iterations (every scenario is kept in memory)', () => {
     expect(() =>
-      optimiseLineup({
+      optimizeLineup({
         roster: [quarterback],
         starters: ['qb'],
         rosterPositions: ['QB'],

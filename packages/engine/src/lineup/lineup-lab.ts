@@ -63,7 +63,7 @@ export interface LineupLabResult {
   currentExpectedPoints: number;
   /** Players brought in and taken out, each with the change in win probability when made in this order. */
   swaps: LineupSwap[];
-  /** Slots the engine does not optimise (IDP), left as they were. */
+  /** Slots the engine does not optimize (IDP), left as they were. */
   ignoredSlots: string[];
   /** False when the current starters could not all legally sit in these slots (the lab then starts from a repaired line-up). */
   isCurrentLineupLegal: boolean;
@@ -112,12 +112,12 @@ function repairLineup(space: LineupSearchSpace, lineup: number[]): number[] {
 }
 
 /**
- * Start/sit lab: the starters that maximise the probability of beating the opponent (not merely the expected
+ * Start/sit lab: the starters that maximize the probability of beating the opponent (not merely the expected
  * points: a heavy underdog gains from variance), scored on common random numbers. Searches from the current and
  * from the mean-optimal line-up and keeps the best; never returns an illegal line-up, nor one that does worse than
  * the current (legal) line-up on the same scenarios.
  */
-export function optimiseLineup(input: LineupLabInput): LineupLabResult {
+export function optimizeLineup(input: LineupLabInput): LineupLabResult {
   const iterations = validateIterations(input.iterations, LINEUP_LAB_MAX_ITERATIONS);
   const seed = input.seed ?? randomSeed();
   const slots = parseStartingSlots(input.rosterPositions);

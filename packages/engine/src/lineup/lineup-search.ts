@@ -80,7 +80,7 @@ export function scoreLineup(space: LineupSearchSpace, lineup: readonly number[])
   return { halfWins: countHalfWins(sums, space.target), mean: meanOf(space, lineup) };
 }
 
-// Steepest-ascent hill climbing over the swap neighbourhood (Russell & Norvig, AIMA, §4.1), scored with common random numbers (Law & Kelton, Simulation Modeling and Analysis, variance reduction).
+// Steepest-ascent hill climbing over the swap neighborhood (Russell & Norvig, AIMA, §4.1), scored with common random numbers (Law & Kelton, Simulation Modeling and Analysis, variance reduction).
 /**
  * Best-improvement local search over single swaps (one starter out, one candidate in, or a candidate into an
  * empty slot), keeping only legal line-ups and strictly better scores, until no swap helps. Never returns a line-up

@@ -1,4 +1,4 @@
-import { normalisePosition, type Position } from '../distributions/positions.js';
+import { normalizePosition, type Position } from '../distributions/positions.js';
 
 /** Sleeper's default starting slots (the product's default QB1 RB2 WR2 TE1 FLEX1 DST1 K1). */
 export const DEFAULT_ROSTER_POSITIONS: readonly string[] = [
@@ -66,7 +66,7 @@ export interface StartingSlot {
   label: string;
   /** Index among the starting slots, which is the index into Sleeper's `starters` array. */
   starterIndex: number;
-  /** Positions allowed, or null for a slot the engine does not optimise (IDP: DL, LB, DB, IDP_FLEX…). */
+  /** Positions allowed, or null for a slot the engine does not optimize (IDP: DL, LB, DB, IDP_FLEX…). */
   eligible: readonly Position[] | null;
 }
 
@@ -78,7 +78,7 @@ export function canonicalSlotLabel(label: string): string {
 
 /** A player's position as the slot table spells it (`DST`, `D/ST` → `DEF`, `PK` → `K`; IDP labels as given). */
 export function canonicalPosition(position: string): string {
-  return normalisePosition(position) ?? position.trim().toUpperCase();
+  return normalizePosition(position) ?? position.trim().toUpperCase();
 }
 
 /** Whether a player listed at `position` may start in the slot labelled `slotLabel`. */
@@ -88,7 +88,7 @@ export function slotAccepts(slotLabel: string, position: string): boolean {
 
 function engineEligibility(label: string): readonly Position[] | null {
   const positions = (SLOT_POSITIONS[label] ?? [])
-    .map(normalisePosition)
+    .map(normalizePosition)
     .filter((position): position is Position => position !== null);
   return positions.length > 0 ? positions : null;
 }
@@ -109,7 +109,7 @@ export function playablePositions(
   eligiblePositions?: readonly string[] | null,
 ): Position[] {
   const labels = eligiblePositions && eligiblePositions.length > 0 ? eligiblePositions : [position];
-  return [...new Set(labels.map(normalisePosition).filter((label): label is Position => label !== null))];
+  return [...new Set(labels.map(normalizePosition).filter((label): label is Position => label !== null))];
 }
 
 export function canFill(slot: StartingSlot, positions: readonly Position[]): boolean {

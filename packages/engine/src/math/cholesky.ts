@@ -3,7 +3,7 @@ const MIN_PIVOT = 1e-10;
 // Each repair step moves the matrix this much further toward the identity.
 const SHRINKAGE_STEP = 0.05;
 
-// Cholesky–Banachiewicz factorisation A = L·Lᵀ (Golub & Van Loan, Matrix Computations, alg. 4.2.1); row-major n×n in and out; false if A is not positive-definite.
+// Cholesky–Banachiewicz factorization A = L·Lᵀ (Golub & Van Loan, Matrix Computations, alg. 4.2.1); row-major n×n in and out; false if A is not positive-definite.
 export function choleskyFactor(matrix: Float64Array, size: number, factor: Float64Array): boolean {
   factor.fill(0, 0, size * size);
   for (let i = 0; i < size; i++) {

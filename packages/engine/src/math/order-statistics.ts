@@ -23,7 +23,7 @@ export function quantileBucketScale(min: number, max: number): number {
   return QUANTILE_BUCKETS / (max - min);
 }
 
-// The counting and gathering loops live in their own functions so their optimised code holds only the loop.
+// The counting and gathering loops live in their own functions so their optimized code holds only the loop.
 function countBuckets(values: Float64Array, min: number, scale: number, counts: Int32Array): void {
   for (let i = 0; i < values.length; i++) {
     counts[Math.min(LAST_BUCKET, ((values[i]! - min) * scale) | 0)]!++;

@@ -14,7 +14,7 @@ const TWO_POW_32 = 4294967296;
 export class Xoshiro128StarStar implements RandomSource {
   /**
    * The four state words. An Int32Array rather than fields: 32-bit values do not fit V8's small integers, and
-   * fields changing representation deoptimise every loop that reads them. Bulk samplers copy it into locals.
+   * fields changing representation deoptimize every loop that reads them. Bulk samplers copy it into locals.
    */
   readonly state = new Int32Array(4);
 
@@ -51,7 +51,7 @@ function rotl(x: number, k: number): number {
   return (x << k) | (x >>> (32 - k));
 }
 
-// SplitMix32 finaliser (Steele, Lea & Flood 2014, "Fast splittable pseudorandom number generators", mix constants of MurmurHash3 fmix32).
+// SplitMix32 finalizer (Steele, Lea & Flood 2014, "Fast splittable pseudorandom number generators", mix constants of MurmurHash3 fmix32).
 function splitMix32(state: number): number {
   let z = state | 0;
   z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);

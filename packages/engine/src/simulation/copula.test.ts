@@ -70,7 +70,7 @@ const wr: SimulationPlayer = {
   predMean: 17,
   predStd: 8,
 };
-const defence: SimulationPlayer = {
+const defense: SimulationPlayer = {
   id: 'def',
   position: 'DEF',
   team: 'BAL',
@@ -100,9 +100,9 @@ describe('Gaussian copula', () => {
     expect(Math.abs(copulaCorrelation(qbPoints, wrPoints) - stack)).toBeLessThan(0.03);
 
     const hedge = lookup({ position: 'DEF' }, { position: 'QB', depthRank: 1 }, 'opponent');
-    const [qbAgain, defencePoints] = drawPair([qb, defence], CORRELATION_TABLE);
+    const [qbAgain, defensePoints] = drawPair([qb, defense], CORRELATION_TABLE);
     expect(hedge).toBeLessThan(0);
-    expect(Math.abs(copulaCorrelation(qbAgain, defencePoints) - hedge)).toBeLessThan(0.03);
+    expect(Math.abs(copulaCorrelation(qbAgain, defensePoints) - hedge)).toBeLessThan(0.03);
   });
 
   it('leaves each player’s own distribution unchanged (mean within ±0.1)', () => {

@@ -297,7 +297,7 @@ function drawIndependent(
   finishTailDraws(model, scratch, tails, out);
 }
 
-// Out of the hot loop, so that loop's optimised code never meets this rarely-run path.
+// Out of the hot loop, so that loop's optimized code never meets this rarely-run path.
 function finishTailDraws(
   model: ScenarioModel,
   scratch: ScenarioScratch,

@@ -14,7 +14,7 @@ import {
   HISTOGRAM_BINS,
   histogramEdges,
   momentsFromShiftedSums,
-  summariseScores,
+  summarizeScores,
   type ScoreMoments,
   type ScoreSummary,
 } from './score-summary.js';
@@ -414,7 +414,7 @@ export function simulateMatchup(input: MatchupInput): MatchupResult {
     bins,
   );
   const marginEdges = histogramEdges(marginMoments.min, marginMoments.max, bins);
-  const difference = summariseScores(margins, marginEdges, marginMoments);
+  const difference = summarizeScores(margins, marginEdges, marginMoments);
   const winProbability = (wins + ties / 2) / iterations;
   return {
     iterations,
@@ -423,10 +423,10 @@ export function simulateMatchup(input: MatchupInput): MatchupResult {
     tieProbability: ties / iterations,
     winProbabilityStandardError: Math.sqrt((winProbability * (1 - winProbability)) / iterations),
     predictedScoreDifference: difference.mean,
-    user: { name: input.user.name ?? null, ...summariseScores(userTotals, scoreEdges, userMoments) },
+    user: { name: input.user.name ?? null, ...summarizeScores(userTotals, scoreEdges, userMoments) },
     opponent: {
       name: input.opponent.name ?? null,
-      ...summariseScores(opponentTotals, scoreEdges, opponentMoments),
+      ...summarizeScores(opponentTotals, scoreEdges, opponentMoments),
     },
     difference,
     players: describeOutcomes(model, input, accumulators, iterations, difference),

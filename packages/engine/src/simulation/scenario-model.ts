@@ -13,7 +13,7 @@ import {
   type PlayerStatus,
   type PointsDistribution,
 } from '../distributions/points-distribution.js';
-import { normalisePosition, type Position } from '../distributions/positions.js';
+import { normalizePosition, type Position } from '../distributions/positions.js';
 import { choleskyOfCorrelation } from '../math/cholesky.js';
 
 /** One player as the simulations take him: identity, game, projection and game status. */
@@ -73,7 +73,7 @@ export interface ScenarioModel {
   correlationShrinkage: number;
 }
 
-function normaliseTeam(team: string | null | undefined): string | null {
+function normalizeTeam(team: string | null | undefined): string | null {
   if (!team) return null;
   const trimmed = team.trim();
   const cleaned = (trimmed.startsWith('@') ? trimmed.slice(1) : trimmed).toUpperCase();
@@ -84,8 +84,8 @@ function normaliseTeam(team: string | null | undefined): string | null {
 function collectOpponents(inputs: readonly SimulationPlayer[]): Map<string, string> {
   const opponents = new Map<string, string>();
   for (const input of inputs) {
-    const team = normaliseTeam(input.team);
-    const opponent = normaliseTeam(input.opponent);
+    const team = normalizeTeam(input.team);
+    const opponent = normalizeTeam(input.opponent);
     if (!team || !opponent || opponent === 'BYE') continue;
     opponents.set(team, opponent);
     opponents.set(opponent, team);
@@ -94,9 +94,9 @@ function collectOpponents(inputs: readonly SimulationPlayer[]): Map<string, stri
 }
 
 function describePlayer(input: SimulationPlayer, opponents: Map<string, string>): ModelPlayer {
-  const position = normalisePosition(input.position);
-  const team = normaliseTeam(input.team);
-  const isOnBye = input.isOnBye || normaliseTeam(input.opponent) === 'BYE';
+  const position = normalizePosition(input.position);
+  const team = normalizeTeam(input.team);
+  const isOnBye = input.isOnBye || normalizeTeam(input.opponent) === 'BYE';
   const distribution = fitPointsDistribution(position, input, {
     isOnBye,
     isOut: input.isOut,

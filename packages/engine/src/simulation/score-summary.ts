@@ -34,7 +34,7 @@ export function histogramEdges(low: number, high: number, bins = HISTOGRAM_BINS)
   return Array.from({ length: bins + 1 }, (_, i) => (i === bins ? to : from + i * width));
 }
 
-// Kept apart from `histogram` so the optimised loop holds nothing but the loop.
+// Kept apart from `histogram` so the optimized loop holds nothing but the loop.
 function countIntoBins(values: Float64Array, from: number, to: number, counts: Int32Array): void {
   const bins = counts.length;
   const scale = bins / (to - from);
@@ -121,7 +121,7 @@ function countBinsAndBuckets(
 }
 
 /** Mean, spread, quantiles and histogram of simulated scores; `values` stays in iteration order. */
-export function summariseScores(
+export function summarizeScores(
   values: Float64Array,
   binEdges: number[],
   moments: ScoreMoments = scoreMoments(values),

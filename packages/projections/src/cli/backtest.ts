@@ -1,13 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildModelCard } from '../backtest/modelCard.js';
-import { summarizeBacktest } from '../backtest/summarizeBacktest.js';
-import { walkForward } from '../backtest/walkForward.js';
-import { DEFAULT_NFL_DATA_DIR, REPO_ROOT } from '../files/defaultDataDir.js';
-import { readNflDataDir } from '../files/readNflDataDir.js';
-import { modelWeekFromNflcom } from '../model/nflcomProjection.js';
-import { formatBacktestTable } from './backtestTable.js';
+import { buildModelCard } from '../backtest/model-card.js';
+import { summarizeBacktest } from '../backtest/summarize-backtest.js';
+import { walkForward } from '../backtest/walk-forward.js';
+import { DEFAULT_NFL_DATA_DIR, REPO_ROOT } from '../files/default-data-dir.js';
+import { readNflDataDir } from '../files/read-nfl-data-dir.js';
+import { modelWeekFromNflcom } from '../model/nflcom-projection.js';
+import { formatBacktestTable } from './backtest-table.js';
 
 const DEFAULT_SEASONS = [2024, 2025];
 const DEFAULT_CARD = path.join(REPO_ROOT, 'packages/projections/model-card.json');

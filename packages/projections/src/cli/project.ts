@@ -2,11 +2,11 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Papa from 'papaparse';
-import { DEFAULT_NFL_DATA_DIR } from '../files/defaultDataDir.js';
-import { readNflDataDir } from '../files/readNflDataDir.js';
-import { modelWeekFromNflcom } from '../model/nflcomProjection.js';
-import type { PlayerProjection } from '../model/playerProjection.js';
-import { projectWeekFromHistory } from '../model/projectWeek.js';
+import { DEFAULT_NFL_DATA_DIR } from '../files/default-data-dir.js';
+import { readNflDataDir } from '../files/read-nfl-data-dir.js';
+import { modelWeekFromNflcom } from '../model/nflcom-projection.js';
+import type { PlayerProjection } from '../model/player-projection.js';
+import { projectWeekFromHistory } from '../model/project-week.js';
 
 const USAGE = 'usage: npm run project -- --season S --week W [--data DIR] [--out FILE] [--format json|csv]';
 

@@ -48,7 +48,7 @@ const provenance = {
     `PPR residual (actual − NFL.com projected stat line scored PPR) ranked within position × projection quintile ` +
     `(${PROJECTION_STRATA} strata); pairs of players in the same game; players projected ≥ ${MIN_PROJECTED_POINTS} PPR ` +
     `(all K1 and DEF); roles by depth rank within team by projection; entries with ≥ ${MIN_PAIRS} pairs. DEF is a ` +
-    `proxy scored from the opposing offence's box score (points-allowed bracket + 2 per interception or fumble lost; ` +
+    `proxy scored from the opposing offense's box score (points-allowed bracket + 2 per interception or fumble lost; ` +
     `no sacks or defensive touchdowns in the data).`,
   data: 'nfl-data (Fantasy.NFL.com weekly stat lines and projections, hvpkod/NFL-Data, MIT)',
   seasons: weekRanges,

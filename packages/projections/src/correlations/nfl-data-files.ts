@@ -1,7 +1,7 @@
 // Node-only: reads the nfl-data folder layout ({season}/{week}/{POS}.csv and projected/{POS}_projected.csv).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { NFLCOM_POSITIONS, type NflcomPosition } from '../csv/nflcomColumns.js';
+import { NFLCOM_POSITIONS, type NflcomPosition } from '../csv/nflcom-columns.js';
 import { parseCsvRows, type StatRow, type WeekFiles } from './weekly-rows.js';
 
 function readPositions(folder: string, suffix: string): Record<NflcomPosition, StatRow[]> | null {

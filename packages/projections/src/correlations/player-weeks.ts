@@ -1,11 +1,11 @@
-import { defenceProxyPoints, offenceBoxScore } from './defence-proxy.js';
+import { defenseProxyPoints, offenseBoxScore } from './defense-proxy.js';
 import { kickerPoints, offensivePprPoints } from './ppr-scoring.js';
-import { NFLCOM_POSITIONS, type NflcomPosition } from '../csv/nflcomColumns.js';
+import { NFLCOM_POSITIONS, type NflcomPosition } from '../csv/nflcom-columns.js';
 import { opponentOf, type StatRow, type WeekFiles } from './weekly-rows.js';
 
 export type RolePosition = NflcomPosition | 'DEF';
 
-/** One player's (or one defence's) week: projected and actual PPR points and his place in his team's depth. */
+/** One player's (or one defense's) week: projected and actual PPR points and his place in his team's depth. */
 export interface PlayerWeek {
   season: number;
   week: number;
@@ -50,13 +50,13 @@ function rowsOfTeam(rows: StatRow[], team: string): StatRow[] {
   return rows.filter((row) => row.Team === team && opponentOf(row) !== null);
 }
 
-// A defence's projection and result, both scored from the offence it faced (see defence-proxy.ts).
-function defenceWeeks(files: WeekFiles, games: Map<string, string>): PlayerWeek[] {
-  const boxScore = (rows: WeekFiles['projected'], offence: string) =>
-    offenceBoxScore(
-      rowsOfTeam(rows.QB, offence),
-      [...rowsOfTeam(rows.RB, offence), ...rowsOfTeam(rows.WR, offence), ...rowsOfTeam(rows.TE, offence)],
-      rowsOfTeam(rows.K, offence),
+// A defense's projection and result, both scored from the offense it faced (see defense-proxy.ts).
+function defenseWeeks(files: WeekFiles, games: Map<string, string>): PlayerWeek[] {
+  const boxScore = (rows: WeekFiles['projected'], offense: string) =>
+    offenseBoxScore(
+      rowsOfTeam(rows.QB, offense),
+      [...rowsOfTeam(rows.RB, offense), ...rowsOfTeam(rows.WR, offense), ...rowsOfTeam(rows.TE, offense)],
+      rowsOfTeam(rows.K, offense),
     );
   return [...games].map(([team, opponent]) => ({
     season: files.season,
@@ -66,8 +66,8 @@ function defenceWeeks(files: WeekFiles, games: Map<string, string>): PlayerWeek[
     team,
     opponent,
     depthRank: 1,
-    projected: defenceProxyPoints(boxScore(files.projected, opponent)),
-    actual: defenceProxyPoints(boxScore(files.actual, opponent)),
+    projected: defenseProxyPoints(boxScore(files.projected, opponent)),
+    actual: defenseProxyPoints(boxScore(files.actual, opponent)),
   }));
 }
 
@@ -87,5 +87,5 @@ export function buildPlayerWeeks(files: WeekFiles): PlayerWeek[] {
       .forEach((player, index) => (player.depthRank = index + 1));
   }
   const games = new Map(players.map((player) => [player.team, player.opponent]));
-  return [...players, ...defenceWeeks(files, games)];
+  return [...players, ...defenseWeeks(files, games)];
 }

@@ -1,4 +1,4 @@
-import type { NflcomPosition } from '../csv/nflcomColumns.js';
+import type { NflcomPosition } from '../csv/nflcom-columns.js';
 
 /** One CSV row of the NFL.com weekly files, keyed by column name (empty cell = ""). */
 export type StatRow = Readonly<Record<string, string>>;

@@ -1,7 +1,7 @@
-import { scoreStatLine } from '../scoring/scoreStatLine.js';
-import type { ScoringRules } from '../scoring/scoringRules.js';
-import type { Position } from '../stats/statLine.js';
-import { EXPERTS, type Expert, type ExpertInput, type SlateRow } from './weekData.js';
+import { scoreStatLine } from '../scoring/score-stat-line.js';
+import type { ScoringRules } from '../scoring/scoring-rules.js';
+import type { Position } from '../stats/stat-line.js';
+import { EXPERTS, type Expert, type ExpertInput, type SlateRow } from './week-data.js';
 
 export type ExpertPoints = Record<Expert, number | null>;
 

@@ -1,7 +1,7 @@
-import type { Position } from '../stats/statLine.js';
+import type { Position } from '../stats/stat-line.js';
 import type { ExpertPoints } from './experts.js';
-import { averageOf, gamesOfSeason, lastGames, type GameRecord } from './gameLog.js';
-import { EXPERTS, type Expert } from './weekData.js';
+import { averageOf, gamesOfSeason, lastGames, type GameRecord } from './game-log.js';
+import { EXPERTS, type Expert } from './week-data.js';
 
 /** Windows of recent form: a short trend window and a longer usage window. */
 export const SHORT_WINDOW_GAMES = 3;
@@ -72,8 +72,8 @@ const USAGE_FEATURES: readonly FeatureName[] = [
 ];
 
 /**
- * Which features each position's model may use (usage means nothing for a kicker or a defence;
- * a defence also reads how many points its opponent's offence scores). Expert features are
+ * Which features each position's model may use (usage means nothing for a kicker or a defense;
+ * a defense also reads how many points its opponent's offense scores). Expert features are
  * narrowed at fit time to the experts the training rows actually have.
  */
 export const FEATURES_BY_POSITION: Record<Position, readonly FeatureName[]> = {
@@ -100,7 +100,7 @@ export interface FeatureInputs {
   consensusRank: number;
   /** Opponent's season-to-date points allowed to the position, relative to the league (0 = average). */
   opponentAllowed: number;
-  /** Opponent offence's season-to-date points scored, relative to the league (0 = average). */
+  /** Opponent offense's season-to-date points scored, relative to the league (0 = average). */
   opponentPointsScored: number;
   /** Null while the schedule is unknown. */
   isHome: boolean | null;

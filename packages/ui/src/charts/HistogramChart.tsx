@@ -43,19 +43,19 @@ function Plot({
 }: Required<Pick<HistogramChartProps, 'binEdges' | 'series' | 'formatValue'>> & {
   markerAt: number | undefined;
 } & PlotSize) {
-  const normalised = series.map((s) => shares(s.counts));
+  const normalized = series.map((s) => shares(s.counts));
   const xScale = scaleLinear<number>({
     domain: [binEdges[0]!, binEdges[binEdges.length - 1]!],
     range: [0, innerWidth],
   });
   const yScale = scaleLinear<number>({
-    domain: [0, Math.max(0.01, ...normalised.flat())],
+    domain: [0, Math.max(0.01, ...normalized.flat())],
     range: [innerHeight, 0],
     nice: true,
   });
   return (
     <>
-      {normalised.map((values, s) =>
+      {normalized.map((values, s) =>
         values.map((value, bin) => {
           const x0 = xScale(binEdges[bin]!);
           const x1 = xScale(binEdges[bin + 1]!);

@@ -1,4 +1,4 @@
-/** Series colours with AA contrast on the dark card background. */
+/** Series colors with AA contrast on the dark card background. */
 export const SERIES_COLORS = ['#3ddc97', '#7cc4ff', '#ffc857', '#ff6b6b', '#c39bff', '#ff9f6b'] as const;
 export const AXIS_COLOR = '#a9b7d0';
 export const GRID_COLOR = '#2a3a5c';

@@ -124,7 +124,7 @@ describe('SleeperClient against the fake Sleeper service', () => {
     expect(week17.filter((m) => m.matchup_id === null)).toHaveLength(6);
   });
 
-  it('reads the NFL state and the player directory (team defences included)', async () => {
+  it('reads the NFL state and the player directory (team defenses included)', async () => {
     await expect(client.getNflState()).resolves.toMatchObject({
       season: '2025',
       week: 1,

@@ -20,7 +20,7 @@ const setBUsers = sleeperLeagueUsersSchema.parse(readFixture('sleeper/season2025
 const setARosters = sleeperRostersSchema.parse(readFixture('sleeper/league_rosters.json'))!;
 const setAUsers = sleeperLeagueUsersSchema.parse(readFixture('sleeper/league_users.json'))!;
 
-describe('Sleeper normaliser', () => {
+describe('Sleeper normalizer', () => {
   it('turns the account lookup into id, name and avatar thumbnail', () => {
     const user = sleeperUserSchema.parse(readFixture('sleeper/user.json'));
     expect(toAppSleeperAccount({ ...user, user_id: user.user_id! })).toEqual({
@@ -33,7 +33,7 @@ describe('Sleeper normaliser', () => {
     );
   });
 
-  it('keeps league ids as strings and summarises the settings', () => {
+  it('keeps league ids as strings and summarizes the settings', () => {
     const league = toAppLeague(
       sleeperLeagueSchema.parse(readFixture('sleeper/season2025_league.json')),
       'dakeif',

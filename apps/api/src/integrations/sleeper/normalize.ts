@@ -21,8 +21,8 @@ import type {
 export const SLEEPER_AVATAR_THUMB_URL = 'https://sleepercdn.com/avatars/thumbs/';
 /** Sleeper marks an empty starting slot with the player id "0". */
 export const EMPTY_SLOT_ID = '0';
-/** Team defences are keyed by the team abbreviation instead of a numeric id. */
-const TEAM_DEFENCE_ID = /^[A-Z]{2,3}$/;
+/** Team defenses are keyed by the team abbreviation instead of a numeric id. */
+const TEAM_DEFENSE_ID = /^[A-Z]{2,3}$/;
 
 /** Thumbnail URL for a Sleeper avatar id; the default image when there is none. */
 export function sleeperAvatarUrl(avatarId: string | null | undefined): string {
@@ -69,7 +69,7 @@ export function toAppLeague(league: SleeperLeague, username?: string): AppLeague
 export function toAppPlayer(playerId: string, directory: SleeperPlayerDirectory): AppPlayer {
   const entry = directory[playerId];
   if (!entry) {
-    if (TEAM_DEFENCE_ID.test(playerId)) {
+    if (TEAM_DEFENSE_ID.test(playerId)) {
       return {
         player_id: playerId,
         name: `${playerId} Defense`,

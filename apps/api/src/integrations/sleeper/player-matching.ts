@@ -84,7 +84,7 @@ interface DirectoryIndex {
 }
 
 /**
- * Links our players to Sleeper directory entries by normalised name + position, using the team
+ * Links our players to Sleeper directory entries by normalized name + position, using the team
  * to break ties, then (for nicknames such as Gabe/Gabriel) first initial + last name + position +
  * team. A Sleeper id is given to at most one player; anything uncertain stays unmatched.
  */

@@ -126,6 +126,6 @@ export const sleeperPlayerSchema = z.object({
 });
 export type SleeperPlayer = z.output<typeof sleeperPlayerSchema>;
 
-/** `GET /v1/players/nfl`: one object keyed by player id (team defences use the team abbreviation). */
+/** `GET /v1/players/nfl`: one object keyed by player id (team defenses use the team abbreviation). */
 export const sleeperPlayerDirectorySchema = z.record(z.string(), sleeperPlayerSchema);
 export type SleeperPlayerDirectory = z.output<typeof sleeperPlayerDirectorySchema>;

@@ -22,7 +22,7 @@ export interface SleeperWeekEntry {
   opponent?: string | undefined;
 }
 
-/** One week's stats or projections, keyed by Sleeper player id (team defences by team code). */
+/** One week's stats or projections, keyed by Sleeper player id (team defenses by team code). */
 export type SleeperWeekAnswer = Map<string, SleeperWeekEntry>;
 
 export interface SleeperScheduledGame {

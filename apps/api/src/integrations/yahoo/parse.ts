@@ -216,7 +216,7 @@ export interface YahooPlayer {
   full_name: string;
   /** Upper-cased NFL team code ("Phi" → "PHI"); null for free agents. */
   team: string | null;
-  /** Primary position; DEF for team defences. */
+  /** Primary position; DEF for team defenses. */
   position: string;
   eligible_positions: string[];
   status: string | null;

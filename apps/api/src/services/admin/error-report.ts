@@ -52,7 +52,7 @@ function fillBuckets(
   }));
 }
 
-/** `GET /admin/system/errors`: the error log summarised. */
+/** `GET /admin/system/errors`: the error log summarized. */
 export async function getErrorReport(deps: Pick<AppDeps, 'monitoring'>, now = new Date()) {
   const { eventStore } = deps.monitoring;
   await deps.monitoring.flush();

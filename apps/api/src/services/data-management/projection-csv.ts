@@ -1,4 +1,4 @@
-import { normalisePosition, POSITIONS } from '@fm/engine';
+import { normalizePosition, POSITIONS } from '@fm/engine';
 import Papa from 'papaparse';
 import { toSearchName } from '../../integrations/sleeper/player-matching.js';
 
@@ -72,7 +72,7 @@ function validateRow(
   if (!player) return fail('player_name is required');
   if (player.length > MAX_NAME_LENGTH)
     return fail(`player_name is longer than ${MAX_NAME_LENGTH} characters`);
-  const position = normalisePosition(raw.position ?? '');
+  const position = normalizePosition(raw.position ?? '');
   if (!position) {
     return fail(`position "${raw.position ?? ''}" must be one of ${POSITIONS.join(', ')}`);
   }

@@ -67,7 +67,7 @@ describe.each(DATABASE_KINDS)('the live-data sync from a Sleeper-compatible serv
     expect(page.body.freshness.sources).toContain('sleeper');
     expect(Date.parse(page.body.freshness.updated_at)).toBeGreaterThan(Date.now() - 5 * 60_000);
 
-    // the defence of Kansas City carries Sleeper's projection for the week (7.16 PPR as published;
+    // the defense of Kansas City carries Sleeper's projection for the week (7.16 PPR as published;
     // our rescoring of its projected line rounds a hundredth apart)
     const kc = await server.client().get('/api/projections/public/def?season=2024&week=1&team=KC');
     const expert = await server.deps.database.db

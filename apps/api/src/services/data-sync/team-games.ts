@@ -65,7 +65,7 @@ export function scheduledGames(season: number, schedule: readonly SleeperSchedul
 }
 
 /**
- * The games of a played week, paired from its team rows (a defence's yards allowed are its
+ * The games of a played week, paired from its team rows (a defense's yards allowed are its
  * opponent's offensive yards, both ways). Which side was at home is not in the stats.
  */
 export function gamesFromTeamStats(season: number, week: number, answer: SleeperWeekAnswer): NflGame[] {

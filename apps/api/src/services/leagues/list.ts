@@ -27,7 +27,7 @@ export interface LeaguesAnswer {
   errors: { platform: LeaguePlatform; code: string; message: string }[];
 }
 
-function summarise(league: AppLeague, platform: LeaguePlatform): LeagueSummary {
+function summarize(league: AppLeague, platform: LeaguePlatform): LeagueSummary {
   return {
     league_id: league.league_id,
     name: league.name,
@@ -82,7 +82,7 @@ export async function listLeagues(deps: AppDeps, userId: string, season?: number
           .then((leagues) =>
             leagues
               .filter((league) => (league.sport ?? 'nfl') === 'nfl')
-              .map((league) => summarise(toSleeperLeague(league, sleeperLink.username ?? ''), 'sleeper')),
+              .map((league) => summarize(toSleeperLeague(league, sleeperLink.username ?? ''), 'sleeper')),
           ),
     ],
     [
@@ -90,7 +90,7 @@ export async function listLeagues(deps: AppDeps, userId: string, season?: number
       yahooLink &&
         Promise.resolve()
           .then(() => yahooClientFor(deps, yahooLink).getUserLeagues(seasonText))
-          .then((leagues) => leagues.map((league) => summarise(league, 'yahoo'))),
+          .then((leagues) => leagues.map((league) => summarize(league, 'yahoo'))),
     ],
   ];
   const answer: LeaguesAnswer = { data: { sleeper: [], yahoo: [] }, season: seasonText, errors: [] };

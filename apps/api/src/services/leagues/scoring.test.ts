@@ -33,7 +33,7 @@ describe('scoreStatLine', () => {
 describe('toLeagueScoring', () => {
   const ppr = { mean: 14, std: 5, p10: 7, p50: 13, p90: 21 };
 
-  it('moves the centre by what the rules change on the projected line and scales the spread', () => {
+  it('moves the center by what the rules change on the projected line and scales the spread', () => {
     const scored = toLeagueScoring(ppr, { rec: 6, rec_yd: 80 }, offseasonLeague, 'WR');
     expect(scored).toMatchObject({ mean: 11, p50: 10, isLeagueScored: true });
     expect(scored.std).toBeCloseTo(5 * (11 / 14), 2);

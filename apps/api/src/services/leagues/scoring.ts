@@ -115,7 +115,7 @@ export interface PointsProjection {
 }
 
 /**
- * A PPR projection in the league's rules: the centre moves by what the rules change on the
+ * A PPR projection in the league's rules: the center moves by what the rules change on the
  * projected stat line (league points − PPR points of the same line), and the spread around the
  * median scales with the ratio of the two. Without a stat line the PPR projection is kept as it is.
  */

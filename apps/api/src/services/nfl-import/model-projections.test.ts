@@ -37,7 +37,7 @@ describe.each(DATABASE_KINDS)('model projections from Sleeper data alone on %s',
   }, 300_000);
   afterAll(() => server?.stop());
 
-  it('projects the current and the next week for every position, team defences and kickers included', async () => {
+  it('projects the current and the next week for every position, team defenses and kickers included', async () => {
     const first = await produceModelProjections(database, { current: CURRENT });
     expect(first.created).toBeGreaterThan(0);
     for (const week of [CURRENT.week, CURRENT.week + 1]) {

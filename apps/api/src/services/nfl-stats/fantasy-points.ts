@@ -8,7 +8,7 @@ export interface FantasyPoints {
 
 /** PPR, half-PPR and standard points of a stat line (the scorings the app shows). */
 export function fantasyPoints(line: StatLine, position: string): FantasyPoints {
-  // team defences score by their own rules; positions we do not project (IDP…) score like skill players
+  // team defenses score by their own rules; positions we do not project (IDP…) score like skill players
   const scoredAs = isPosition(position) ? position : 'WR';
   return {
     ppr: roundPoints(scoreStatLine(line, SCORING_PRESETS.ppr, scoredAs)),

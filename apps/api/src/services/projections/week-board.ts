@@ -1,5 +1,5 @@
 import { players, projections, type Database } from '@fm/db';
-import { boomBustChances, fitPointsDistribution, normalisePosition } from '@fm/engine';
+import { boomBustChances, fitPointsDistribution, normalizePosition } from '@fm/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import { createDataCache } from '../data-changes/data-cache.js';
 import { sourceRank } from './projection-sources.js';
@@ -112,8 +112,8 @@ function playerWeekChances(
     p50: projection.p50,
     p90: projection.p90,
   };
-  const modelled = normalisePosition(position);
-  return boomBustChances(fitPointsDistribution(modelled, engineProjection), modelled);
+  const modeled = normalizePosition(position);
+  return boomBustChances(fitPointsDistribution(modeled, engineProjection), modeled);
 }
 
 function round(value: number, digits: number): number {

@@ -88,42 +88,42 @@ export function createRateLimiter(options: RateLimitStoreOptions = {}): RateLimi
     counter(`${rule.name}:count`, Number.MAX_SAFE_INTEGER, rule.windowSeconds);
   // …and the gate: one attempt per delay, the delay set by whoever opens it.
   const gate = (rule: BackoffRule) => counter(`${rule.name}:gate`, 1, rule.maxDelaySeconds);
-  const normalise = (key: string) => key.trim().toLowerCase();
+  const normalize = (key: string) => key.trim().toLowerCase();
 
   return {
     async consume(rule, key, message) {
       try {
-        await budget(rule).consume(normalise(key));
+        await budget(rule).consume(normalize(key));
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) throw rateLimited(secondsUntil(rejection), message);
         throw rejection;
       }
     },
     async refund(rule, key) {
-      await budget(rule).reward(normalise(key), 1);
+      await budget(rule).reward(normalize(key), 1);
     },
     async reset(rule, key) {
-      await budget(rule).delete(normalise(key));
+      await budget(rule).delete(normalize(key));
     },
     async attempt(rule, key, message) {
-      const normalised = normalise(key);
-      const { consumedPoints: count } = await attempts(rule).consume(normalised);
+      const normalized = normalize(key);
+      const { consumedPoints: count } = await attempts(rule).consume(normalized);
       if (count < rule.freeAttempts) return;
       try {
-        await gate(rule).consume(normalised, 1, { customDuration: backoffDelaySeconds(rule, count) });
+        await gate(rule).consume(normalized, 1, { customDuration: backoffDelaySeconds(rule, count) });
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         // Refused attempts do not lengthen the delay: only attempts that were let through do.
-        await attempts(rule).reward(normalised, 1);
+        await attempts(rule).reward(normalized, 1);
         throw rateLimited(secondsUntil(rejection), message);
       }
     },
     async refundAttempt(rule, key) {
-      await attempts(rule).reward(normalise(key), 1);
+      await attempts(rule).reward(normalize(key), 1);
     },
     async resetAttempts(rule, key) {
-      const normalised = normalise(key);
-      await Promise.all([attempts(rule).delete(normalised), gate(rule).delete(normalised)]);
+      const normalized = normalize(key);
+      await Promise.all([attempts(rule).delete(normalized), gate(rule).delete(normalized)]);
     },
   };
 }

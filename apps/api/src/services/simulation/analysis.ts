@@ -6,14 +6,14 @@ import type { PlayerAnswer, SimulationAnswer, TeamAnswer } from './answer.js';
 export const KEY_PLAYER_COUNT = 5;
 /** Win-probability bands of the verdict: [lower bound, label], checked top down. */
 const VERDICT_BANDS: [number, MatchupVerdict][] = [
-  [0.7, 'strong favourite'],
-  [0.55, 'favourite'],
+  [0.7, 'strong favorite'],
+  [0.55, 'favorite'],
   [0.45, 'toss-up'],
   [0.3, 'underdog'],
   [0, 'strong underdog'],
 ];
 
-export type MatchupVerdict = 'strong favourite' | 'favourite' | 'toss-up' | 'underdog' | 'strong underdog';
+export type MatchupVerdict = 'strong favorite' | 'favorite' | 'toss-up' | 'underdog' | 'strong underdog';
 
 export interface PositionEdge {
   position: string;
@@ -71,7 +71,7 @@ function keyPlayer(player: PlayerAnswer, side: 'user' | 'opponent'): KeyPlayer {
   return { player_id, name, position, side, swing_share, boom_probability, bust_probability };
 }
 
-export function analyseMatchup(answer: SimulationAnswer): MatchupAnalysis {
+export function analyzeMatchup(answer: SimulationAnswer): MatchupAnalysis {
   const user = expectedByPosition(answer.user_team);
   const opponent = expectedByPosition(answer.opponent_team);
   const positions = [...new Set([...user.keys(), ...opponent.keys()])];

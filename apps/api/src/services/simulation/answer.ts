@@ -35,7 +35,7 @@ export interface PlayerAnswer {
   team: string;
   opponent: string | null;
   depth_rank: number | null;
-  /** projected: from `source`; baseline: no projection this week, positional baseline used (e.g. many team defences). */
+  /** projected: from `source`; baseline: no projection this week, positional baseline used (e.g. many team defenses). */
   status: PlayerStatusAnswer;
   is_baseline: boolean;
   source: string | null;

@@ -1,7 +1,7 @@
 import { randomSeed } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
 import { validationError } from '../../errors.js';
-import { analyseMatchup, type MatchupAnalysis } from './analysis.js';
+import { analyzeMatchup, type MatchupAnalysis } from './analysis.js';
 import { toSimulationAnswer, type SimulationAnswer } from './answer.js';
 import { toMatchupInput, type LineupEntry } from './input.js';
 import { resolveLineupPlayers, resolveSimulationWeek } from './players.js';
@@ -87,11 +87,11 @@ export async function simulateMatchupRequest(
 }
 
 /** A simulation plus its reading: verdict, key players, positional edges and each side's range. */
-export async function analyseMatchupRequest(
+export async function analyzeMatchupRequest(
   deps: AppDeps,
   userId: string | null,
   request: MatchupRequest,
 ): Promise<AnalysisAnswer> {
   const answer = await simulateMatchupRequest(deps, userId, request);
-  return { ...answer, analysis: analyseMatchup(answer) };
+  return { ...answer, analysis: analyzeMatchup(answer) };
 }

@@ -58,3 +58,43 @@ export function PasswordChecklist({ password, id }: { password: string; id: stri
     </ul>
   );
 }
+
+interface NewPasswordFieldsProps {
+  label: string;
+  password: string;
+  onPasswordChange: (password: string) => void;
+  /** With these, a second field asks for the password again. */
+  confirmation?: { value: string; onChange: (confirmation: string) => void };
+}
+
+/** A new password with its live rule checklist, and the field confirming it where the form asks twice. */
+export function NewPasswordFields({
+  label,
+  password,
+  onPasswordChange,
+  confirmation,
+}: NewPasswordFieldsProps) {
+  const checklistId = useId();
+  return (
+    <>
+      <PasswordField
+        label={label}
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => onPasswordChange(event.target.value)}
+        describedBy={checklistId}
+        required
+      />
+      <PasswordChecklist password={password} id={checklistId} />
+      {confirmation && (
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          value={confirmation.value}
+          onChange={(event) => confirmation.onChange(event.target.value)}
+          required
+        />
+      )}
+    </>
+  );
+}

@@ -1,9 +1,9 @@
 import { Banner, Button } from '@fm/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from './auth-context';
 import { credentialsProblem, meetsPasswordRules, PASSWORD_RULES_UNMET_MESSAGE } from './password-rules';
-import { PasswordChecklist, PasswordField } from './PasswordField';
+import { NewPasswordFields } from './PasswordField';
 import { ResendVerification } from './ResendVerification';
 import './auth.css';
 import { EmailField } from './EmailField';
@@ -17,7 +17,6 @@ export default function RegisterPage() {
   const [error, setError] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const [successMessage, setSuccessMessage] = useState<string | null>(null);
-  const checklistId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,15 +66,7 @@ export default function RegisterPage() {
         <form className="form auth-form" onSubmit={submit} noValidate>
           <fieldset disabled={isSubmitting}>
             <EmailField value={email} onChange={setEmail} />
-            <PasswordField
-              label="Password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              describedBy={checklistId}
-              required
-            />
-            <PasswordChecklist password={password} id={checklistId} />
+            <NewPasswordFields label="Password" password={password} onPasswordChange={setPassword} />
             <Button type="submit" variant="primary" isBusy={isSubmitting}>
               {isSubmitting ? 'Creating Account...' : 'Sign Up'}
             </Button>

@@ -1,9 +1,9 @@
 import { Banner, Button } from '@fm/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, requestPasswordReset } from './auth-api';
 import { meetsPasswordRules, PASSWORD_RULES_UNMET_MESSAGE } from './password-rules';
-import { PasswordChecklist, PasswordField } from './PasswordField';
+import { NewPasswordFields } from './PasswordField';
 import './auth.css';
 
 /** What the reset form says when the passwords differ, the reset fails or the link has no token. */
@@ -20,7 +20,6 @@ export default function ResetPasswordPage() {
   const [confirmation, setConfirmation] = useState('');
   const [isSaving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const checklistId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,21 +53,11 @@ export default function ResetPasswordPage() {
             {error && <Banner tone="error">{error}</Banner>}
             <form className="form auth-form" onSubmit={submit} noValidate>
               <fieldset disabled={isSaving}>
-                <PasswordField
+                <NewPasswordFields
                   label="New password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  describedBy={checklistId}
-                  required
-                />
-                <PasswordChecklist password={password} id={checklistId} />
-                <PasswordField
-                  label="Confirm new password"
-                  autoComplete="new-password"
-                  value={confirmation}
-                  onChange={(event) => setConfirmation(event.target.value)}
-                  required
+                  password={password}
+                  onPasswordChange={setPassword}
+                  confirmation={{ value: confirmation, onChange: setConfirmation }}
                 />
                 <Button type="submit" variant="primary" isBusy={isSaving}>
                   {isSaving ? 'Resetting...' : 'Reset Password'}

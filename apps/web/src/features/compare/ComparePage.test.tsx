@@ -182,7 +182,7 @@ describe('the compare page', () => {
     expect((input as HTMLInputElement).value).toBe('');
   });
 
-  it("leads the usage table with the user's favourite metrics, and a star pins or unpins one", async () => {
+  it("leads the usage table with the user's favorite metrics, and a star pins or unpins one", async () => {
     savePreferences({ ...defaultPreferences(), favoriteMetrics: ['catchRate'] });
     serve();
     renderApp('/compare?players=1,2&season=2025');
@@ -200,11 +200,11 @@ describe('the compare page', () => {
     expect(JSON.parse(localStorage.getItem('fm_preferences')!).favoriteMetrics).toEqual(['targetShare']);
   });
 
-  it('removes a player, and a favourite can be added back in one click', async () => {
+  it('removes a player, and a favorite can be added back in one click', async () => {
     serve();
     const { router } = renderApp('/compare?players=1,2');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Add Rashee Rice to favourites' }, PAGE_LOAD));
+    await user.click(await screen.findByRole('button', { name: 'Add Rashee Rice to favorites' }, PAGE_LOAD));
     await user.click(screen.getByRole('button', { name: 'Remove Rashee Rice' }));
     await waitFor(() => expect(router.state.location.search).toBe('?players=1'));
     await user.click(await screen.findByRole('button', { name: '★ Rashee Rice' }));

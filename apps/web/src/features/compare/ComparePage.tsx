@@ -102,7 +102,7 @@ export default function ComparePage() {
                 type="button"
                 className={`favorite-star${isFavorite ? ' favorite-star--on' : ''}`}
                 aria-pressed={isFavorite}
-                aria-label={`${isFavorite ? 'Remove' : 'Add'} ${name} ${isFavorite ? 'from' : 'to'} favourites`}
+                aria-label={`${isFavorite ? 'Remove' : 'Add'} ${name} ${isFavorite ? 'from' : 'to'} favorites`}
                 onClick={() =>
                   player && toggleFavoritePlayer({ id, name, position: player.position, team: player.team })
                 }

@@ -1,7 +1,7 @@
 export interface MetricRow {
-  /** A name the user's favourite-metric preference can hold. */
+  /** A name the user's favorite-metric preference can hold. */
   id?: string;
-  /** One of the user's favourite metrics. */
+  /** One of the user's favorite metrics. */
   isFavorite?: boolean;
   label: string;
   /** One value per player, in column order; null when it does not apply (no targets, no games…). */

@@ -14,7 +14,7 @@ interface Props {
 /**
  * Search the player directory to add a player to the comparison: a WAI-ARIA combobox (arrow
  * keys move through the suggestions, Enter adds the highlighted one, Escape closes the list, then
- * clears the text). With nothing typed, favourites and recent searches are one click away.
+ * clears the text). With nothing typed, favorites and recent searches are one click away.
  */
 export function PlayerPicker({ selectedIds, onAdd }: Props) {
   const id = useId();

@@ -7,14 +7,14 @@ interface Props {
   onSearch(text: string): void;
 }
 
-/** Favourite players (one click adds) and recent searches (one click searches again). */
+/** Favorite players (one click adds) and recent searches (one click searches again). */
 export function PlayerQuickPicks({ favorites, recentSearches, onAdd, onSearch }: Props) {
   if (favorites.length === 0 && recentSearches.length === 0) return null;
   return (
     <div className="player-picker__quick">
       {favorites.length > 0 && (
         <div>
-          <span className="player-picker__label">Favourites</span>
+          <span className="player-picker__label">Favorites</span>
           {favorites.map((player) => (
             <button key={player.id} type="button" className="chip" onClick={() => onAdd(player)}>
               ★ {player.name}

@@ -149,7 +149,7 @@ export function seasonRows(perPlayer: Array<Figures | undefined>): MetricRow[] {
 }
 
 /**
- * Usage and efficiency per player; the user's favourite metrics (the `favoriteMetrics`
+ * Usage and efficiency per player; the user's favorite metrics (the `favoriteMetrics`
  * preference, in its order) lead and are marked.
  */
 export function advancedRows(

@@ -8,7 +8,7 @@ import {
   type LeaguePlatform,
 } from '../simulate/league-details';
 import { previewMatchupInput, teamName } from '../simulate/matchup-inputs';
-import { useEnginePreview } from '../simulate/useEnginePreview';
+import { useEnginePreview } from '../simulate/use-engine-preview';
 
 /** A worker that cannot start (no Worker in this browser) shows as an error, not an exception. */
 const engineOrError: EngineClient = {

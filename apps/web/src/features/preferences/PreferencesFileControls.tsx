@@ -32,7 +32,7 @@ export function PreferencesFileControls() {
     <section aria-labelledby="preferences-file-heading" className="settings-section">
       <h2 id="preferences-file-heading">Preferences file</h2>
       <p className="field__hint">
-        Your preferences (motion, favourites, recent searches, saved filters, chart and league settings) live
+        Your preferences (motion, favorites, recent searches, saved filters, chart and league settings) live
         in this browser. Save them to a file to move them to another browser.
       </p>
       <div className="settings-actions">

@@ -44,7 +44,7 @@ describe('motion rules', () => {
     expect(motionEffects(overridden)).toEqual({ animations: false, transitions: false, enhancedCards: true });
   });
 
-  it('lets auto-optimisation force reduced motion on a slow device, with a dismissible notice', () => {
+  it('lets auto-optimization force reduced motion on a slow device, with a dismissible notice', () => {
     const checked = motionReducer(start, {
       type: 'applyDeviceCheck',
       capabilities: slowDevice,
@@ -64,7 +64,7 @@ describe('motion rules', () => {
     expect(isReducedMotion(dismissed)).toBe(true);
   });
 
-  it('does not force when auto-optimisation is off or the user has chosen', () => {
+  it('does not force when auto-optimization is off or the user has chosen', () => {
     const checked = motionReducer(start, {
       type: 'applyDeviceCheck',
       capabilities: slowDevice,

@@ -6,7 +6,7 @@ import {
 
 /**
  * The motion rules, as a pure reducer: reduced motion is on when the user's setting or
- * the browser's preference is on, or when auto-optimisation found a slow device and the user
+ * the browser's preference is on, or when auto-optimization found a slow device and the user
  * has not chosen for themselves.
  */
 export interface MotionState {
@@ -35,7 +35,7 @@ export function motionReducer(state: MotionState, action: MotionAction): MotionS
   const p = state.preferences;
   switch (action.type) {
     case 'setReducedMotion':
-      // An explicit choice: auto-optimisation no longer overrides it.
+      // An explicit choice: auto-optimization no longer overrides it.
       return withPreferences(state, { ...p, reducedMotion: action.reducedMotion, userOverride: true });
     case 'setBrowserPreference':
       return { ...state, browserPrefersReducedMotion: action.prefersReducedMotion };
@@ -70,7 +70,7 @@ function withPreferences(state: MotionState, preferences: MotionPreferences): Mo
   return { ...state, preferences };
 }
 
-/** Is auto-optimisation currently forcing reduced motion on? */
+/** Is auto-optimization currently forcing reduced motion on? */
 export function isAutoOptimizationForcing(preferences: MotionPreferences): boolean {
   return preferences.autoOptimize && preferences.autoOptimizationApplied && !preferences.userOverride;
 }
@@ -98,7 +98,7 @@ export function motionEffects(state: MotionState): MotionEffects {
   };
 }
 
-/** The notice about auto-optimisation shows until the user dismisses it. */
+/** The notice about auto-optimization shows until the user dismisses it. */
 export function shouldShowOptimizationBanner(state: MotionState): boolean {
   return reducedMotionReason(state) === 'device' && !state.preferences.bannerDismissed;
 }

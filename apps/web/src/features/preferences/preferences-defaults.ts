@@ -56,7 +56,7 @@ export interface MotionPreferences {
   reducedMotion: boolean;
   /** May a slow device switch reduced motion on by itself? */
   autoOptimize: boolean;
-  /** The user chose explicitly, so auto-optimisation leaves the setting alone. */
+  /** The user chose explicitly, so auto-optimization leaves the setting alone. */
   userOverride: boolean;
   bannerDismissed: boolean;
   bannerDismissedAt: number | null;

@@ -124,7 +124,7 @@ describe('migratePreferences', () => {
     expect(migrated).not.toHaveProperty('secretField');
   });
 
-  it('upgrades version 1: bare favourite ids and a list of widgets', () => {
+  it('upgrades version 1: bare favorite ids and a list of widgets', () => {
     const migrated = migratePreferences(
       {
         favoritePlayers: [
@@ -157,7 +157,7 @@ describe('migratePreferences', () => {
     expect(migrated.dashboardLayout.columns).toBe(3);
   });
 
-  it('keeps only 20 favourite players and 10 recent searches', () => {
+  it('keeps only 20 favorite players and 10 recent searches', () => {
     const migrated = migratePreferences(
       {
         favoritePlayers: Array.from({ length: 30 }, (_, i) => ({ id: `p${i}`, name: `P ${i}` })),

@@ -19,7 +19,7 @@ import {
  * current shape: every known field kept when it has the right type, every other one taken
  * from the defaults, unknown fields dropped.
  *
- * Version 1 (no `version` field) was the first shape: favourite players could be bare ids and
+ * Version 1 (no `version` field) was the first shape: favorite players could be bare ids and
  * dashboard widgets a list of `{id, position, visible}`. Version 2 is `Preferences`.
  */
 export function migratePreferences(stored: unknown, now: Date = new Date()): Preferences {

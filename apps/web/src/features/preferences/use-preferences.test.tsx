@@ -19,7 +19,7 @@ describe('useFavoritePlayers', () => {
     expect(result.current.favoritePlayers[0]!.addedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
-  it('toggles, checks and removes a favourite without duplicates', () => {
+  it('toggles, checks and removes a favorite without duplicates', () => {
     const { result } = renderHook(() => useFavoritePlayers());
     act(() => result.current.toggleFavoritePlayer(player(1)));
     act(() => result.current.addFavoritePlayer(player(2)));
@@ -70,23 +70,23 @@ describe('useSavedFilters', () => {
 });
 
 describe('usePreferences', () => {
-  function FavouriteCount() {
+  function FavoriteCount() {
     const { preferences } = usePreferences();
-    return <p>{preferences.favoritePlayers.length} favourites</p>;
+    return <p>{preferences.favoritePlayers.length} favorites</p>;
   }
 
   it('shares one store between components and follows changes from another tab', () => {
-    render(<FavouriteCount />);
+    render(<FavoriteCount />);
     const { result } = renderHook(() => useFavoritePlayers());
     act(() => result.current.addFavoritePlayer(player(1)));
-    expect(screen.getByText('1 favourites')).toBeTruthy();
+    expect(screen.getByText('1 favorites')).toBeTruthy();
 
     const fromOtherTab = { ...stored(), favoritePlayers: [] };
     act(() => {
       localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify(fromOtherTab));
       window.dispatchEvent(new StorageEvent('storage', { key: PREFERENCES_STORAGE_KEY }));
     });
-    expect(screen.getByText('0 favourites')).toBeTruthy();
+    expect(screen.getByText('0 favorites')).toBeTruthy();
   });
 
   it('starts from the defaults when the stored text is unreadable, and resets to them', () => {

@@ -148,13 +148,13 @@ describe('the projections page', () => {
     expect(server.callsTo('projections.publicList')).toHaveLength(0);
   });
 
-  it('keeps a favourite star per player', async () => {
+  it('keeps a favorite star per player', async () => {
     serve(() => page([row('Zay Flowers')]));
     renderApp('/projections');
-    const star = await screen.findByRole('button', { name: 'Add Zay Flowers to favourites' }, PAGE_LOAD);
+    const star = await screen.findByRole('button', { name: 'Add Zay Flowers to favorites' }, PAGE_LOAD);
     await userEvent.setup().click(star);
     expect(
-      screen.getByRole('button', { name: 'Remove Zay Flowers from favourites' }).getAttribute('aria-pressed'),
+      screen.getByRole('button', { name: 'Remove Zay Flowers from favorites' }).getAttribute('aria-pressed'),
     ).toBe('true');
   });
 

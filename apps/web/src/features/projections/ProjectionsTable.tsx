@@ -53,7 +53,7 @@ export function ProjectionsTable({ rows }: { rows: ProjectionRow[] }) {
                     type="button"
                     className={`favorite-toggle${isFavorite ? ' favorite-toggle--on' : ''}`}
                     aria-pressed={isFavorite}
-                    aria-label={`${isFavorite ? 'Remove' : 'Add'} ${row.player_name} ${isFavorite ? 'from' : 'to'} favourites`}
+                    aria-label={`${isFavorite ? 'Remove' : 'Add'} ${row.player_name} ${isFavorite ? 'from' : 'to'} favorites`}
                     onClick={() =>
                       toggleFavoritePlayer({
                         id: row.player_id,

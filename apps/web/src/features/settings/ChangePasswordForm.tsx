@@ -2,7 +2,7 @@ import { Banner, Button } from '@fm/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage, requestPasswordChange } from '../auth/auth-api';
 import { meetsPasswordRules, PASSWORD_RULES_UNMET_MESSAGE } from '../auth/password-rules';
-import { PasswordChecklist, PasswordField } from '../auth/PasswordField';
+import { NewPasswordFields, PasswordField } from '../auth/PasswordField';
 import { PASSWORDS_DIFFER_MESSAGE } from '../auth/ResetPasswordPage';
 
 export const CHANGE_PASSWORD_FAILED_MESSAGE = 'Failed to change your password. Please try again.';
@@ -14,7 +14,6 @@ export function ChangePasswordForm() {
   const [confirmation, setConfirmation] = useState('');
   const [isSaving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const checklistId = useId();
   const titleId = useId();
 
   const submit = async (event: FormEvent) => {
@@ -51,21 +50,11 @@ export function ChangePasswordForm() {
             onChange={(event) => setCurrentPassword(event.target.value)}
             required
           />
-          <PasswordField
+          <NewPasswordFields
             label="New password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(event) => setNewPassword(event.target.value)}
-            describedBy={checklistId}
-            required
-          />
-          <PasswordChecklist password={newPassword} id={checklistId} />
-          <PasswordField
-            label="Confirm new password"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-            required
+            password={newPassword}
+            onPasswordChange={setNewPassword}
+            confirmation={{ value: confirmation, onChange: setConfirmation }}
           />
           <Button type="submit" variant="primary" isBusy={isSaving}>
             {isSaving ? 'Saving...' : 'Change Password'}

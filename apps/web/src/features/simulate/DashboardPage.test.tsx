@@ -88,7 +88,7 @@ describe('/dashboard', () => {
   it('reads the matchup like the team-vs-team page: the players who swing it and the edges by position', async () => {
     signedIn();
     const analysis = {
-      verdict: 'favourite',
+      verdict: 'favorite',
       key_players: [
         {
           player_id: '4034',

@@ -23,7 +23,7 @@ import { seasonOutlookInput } from './season-outlook-input';
 import { rosterPositionsFromCounts, rosterPositionsOf, sideLineup } from './side-lineup';
 import { startRun, useSimulationRun } from './simulation-store';
 import { TeamPicker } from './TeamPicker';
-import { useEnginePreview } from './useEnginePreview';
+import { useEnginePreview } from './use-engine-preview';
 import { useMatchupSides } from './use-matchup-sides';
 import { type FinalScore, WinProbabilityBar } from './WinProbabilityBar';
 

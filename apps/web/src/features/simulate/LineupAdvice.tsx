@@ -1,7 +1,7 @@
 import type { LineupLabInput, LineupLabResult, LineupSwap } from '@fm/engine';
 import { Button } from '@fm/ui';
 import { formatPercent } from './format';
-import { useEnginePreview } from './useEnginePreview';
+import { useEnginePreview } from './use-engine-preview';
 
 /** Suggestions shown on the matchup page; the rest is one "Best lineup" tap away. */
 const SHOWN_SWAPS = 3;

@@ -1,7 +1,7 @@
 import type { LineupLabInput, LineupSwap } from '@fm/engine';
 import type { ReactNode } from 'react';
 import { Spinner } from '@fm/ui';
-import { useEnginePreview } from './useEnginePreview';
+import { useEnginePreview } from './use-engine-preview';
 import { formatPercent } from './format';
 
 /** "raises your win probability by 3.2 points" (percentage points). */

@@ -1,7 +1,7 @@
 import type { SeasonOutlookInput } from '@fm/engine';
 import { ScrollingTable } from './ScrollingTable';
 import { Spinner } from '@fm/ui';
-import { useEnginePreview } from './useEnginePreview';
+import { useEnginePreview } from './use-engine-preview';
 import { formatPercent } from './format';
 
 /** Playoff odds for every team of the league, simulated over the rest of the regular season. */

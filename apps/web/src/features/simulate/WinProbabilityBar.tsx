@@ -1,5 +1,5 @@
 import { formatPercent, formatPoints } from './format';
-import type { EnginePreview } from './useEnginePreview';
+import type { EnginePreview } from './use-engine-preview';
 
 export interface FinalScore {
   user: number;

@@ -7,7 +7,7 @@
  */
 import { transfer } from 'comlink';
 import {
-  optimiseLineup,
+  optimizeLineup,
   simulateMatchup,
   simulateSeasonOutlook,
   type LineupLabInput,
@@ -40,7 +40,7 @@ export interface EngineClient {
 
 const RUNNERS: { [T in EngineTask]: (input: EngineInput<T>) => EngineResult<T> } = {
   matchup: simulateMatchup,
-  lineup: optimiseLineup,
+  lineup: optimizeLineup,
   season: simulateSeasonOutlook,
 };
 

@@ -22,7 +22,7 @@ const workers = new Map<EngineTask, EngineWorker>();
 function workerFor(task: EngineTask): EngineWorker {
   let entry = workers.get(task);
   if (!entry) {
-    // Vite recognises this exact `new Worker(new URL(…, import.meta.url))` form and bundles the worker.
+    // Vite recognizes this exact `new Worker(new URL(…, import.meta.url))` form and bundles the worker.
     const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), {
       type: 'module',
       name: `fm-engine-${task}`,

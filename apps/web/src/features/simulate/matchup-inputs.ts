@@ -53,7 +53,7 @@ export interface ServerTeam {
 
 /**
  * A team as /matchup/simulate takes it: our player ids with banked points and outs. Players our
- * directory does not know yet (often team defences and kickers) cannot go to the server; their
+ * directory does not know yet (often team defenses and kickers) cannot go to the server; their
  * names are returned so the page can say so.
  */
 export function serverTeam(details: LeagueDetails, side: Side): { team: ServerTeam; leftOut: string[] } {

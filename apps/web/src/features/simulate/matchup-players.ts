@@ -1,4 +1,4 @@
-import { normalisePosition, POSITION_BASELINE, type RosterPlayer, type SimulationPlayer } from '@fm/engine';
+import { normalizePosition, POSITION_BASELINE, type RosterPlayer, type SimulationPlayer } from '@fm/engine';
 import type { LeagueDetails, LeaguePlayer, LeagueRoster } from './league-details';
 
 /** Statuses that mean the player will not play this week (Sleeper and Yahoo spellings). */
@@ -96,7 +96,7 @@ export function expectedPointsOf(
   if (isRuledOut(player)) return { points: 0, basis: 'out' };
   const projected = details.projections[player.player_id]?.mean;
   if (projected !== undefined) return { points: projected, basis: 'projection' };
-  const position = normalisePosition(player.position);
+  const position = normalizePosition(player.position);
   return position
     ? { points: POSITION_BASELINE[position].mean, basis: 'average' }
     : { points: null, basis: 'none' };

@@ -143,7 +143,7 @@ describe('what a player cell says', () => {
     ]);
   });
 
-  it('counts a defence without projection at the position average the simulation uses, and says so', () => {
+  it('counts a defense without projection at the position average the simulation uses, and says so', () => {
     expect(expectedPointsOf(details, 1, player('def', 'DEF'))).toEqual({ points: 7, basis: 'average' });
     expect(expectedPointsOf(details, 1, player('wr1', 'WR'))).toEqual({ points: 15, basis: 'projection' });
     expect(expectedPointsOf(details, 1, player('lb', 'LB'))).toEqual({ points: null, basis: 'none' });

@@ -1,0 +1,113 @@
+import { EXPERTS } from '../model/week-data.js';
+import type { Position } from '../stats/stat-line.js';
+import {
+  groupedSpearman,
+  intervalCoverage,
+  meanAbsoluteError,
+  pairwiseAccuracy,
+  rootMeanSquaredError,
+  type ScoredPrediction,
+} from './accuracy-metrics.js';
+import type { BacktestRow } from './walk-forward.js';
+
+/** Ours, each expert, and the player's season average; an expert is summarized where it projected every row. */
+export const METHODS = ['model', ...EXPERTS, 'seasonAverage'] as const;
+export type Method = (typeof METHODS)[number];
+
+export interface MethodMetrics {
+  mae: number;
+  rmse: number;
+  spearman: number;
+  pairwiseAccuracy: number;
+}
+
+export interface SegmentSummary {
+  rows: number;
+  methods: Partial<Record<Method, MethodMetrics>> & { model: MethodMetrics };
+  /** Our model only: share of actual points inside [p10, p90], and the MAE of p50 as the point. */
+  intervalCoverage: number;
+  maeOfMedian: number;
+}
+
+/** The point each method puts forward for a row (ours: the mean); null where an expert had none. */
+function pointOf(row: BacktestRow, method: Method): number | null {
+  if (method === 'model') return row.model.predMean;
+  if (method === 'seasonAverage') return row.seasonAverage;
+  return row.experts[method];
+}
+
+export function summarizeRows(rows: readonly BacktestRow[]): SegmentSummary {
+  const scored = (method: Method): ScoredPrediction[] =>
+    rows.map((row) => ({
+      group: `${row.season}|${row.week}|${row.position}`,
+      predicted: pointOf(row, method) ?? 0,
+      actual: row.actual,
+    }));
+  const present = METHODS.filter((method) => rows.every((row) => pointOf(row, method) !== null));
+  const methods = Object.fromEntries(
+    present.map((method) => {
+      const predictions = scored(method);
+      return [
+        method,
+        {
+          mae: meanAbsoluteError(predictions),
+          rmse: rootMeanSquaredError(predictions),
+          spearman: groupedSpearman(predictions),
+          pairwiseAccuracy: pairwiseAccuracy(predictions),
+        },
+      ];
+    }),
+  ) as SegmentSummary['methods'];
+  return {
+    rows: rows.length,
+    methods,
+    intervalCoverage: intervalCoverage(
+      rows.map((row) => ({ low: row.model.p10, high: row.model.p90, actual: row.actual })),
+    ),
+    maeOfMedian: meanAbsoluteError(
+      rows.map((row) => ({ group: '', predicted: row.model.p50, actual: row.actual })),
+    ),
+  };
+}
+
+export interface BacktestSummary {
+  /** All evaluated seasons, QB/RB/WR/TE (the README's reference population). */
+  overall: SegmentSummary;
+  bySeason: Record<string, SegmentSummary>;
+  byPosition: Record<string, SegmentSummary>;
+  bySeasonAndPosition: Record<string, Record<string, SegmentSummary>>;
+  /** Kickers and team defenses are scored and projected too, but kept out of the headline figures. */
+  kickers: SegmentSummary | null;
+  defenses: SegmentSummary | null;
+}
+
+const HEADLINE_POSITIONS: readonly Position[] = ['QB', 'RB', 'WR', 'TE'];
+
+export function summarizeBacktest(rows: readonly BacktestRow[]): BacktestSummary {
+  const headline = rows.filter((row) => HEADLINE_POSITIONS.includes(row.position));
+  const kickers = rows.filter((row) => row.position === 'K');
+  const defenses = rows.filter((row) => row.position === 'DEF');
+  const seasons = [...new Set(headline.map((row) => row.season))].sort();
+  const summarizeBy = (subset: readonly BacktestRow[], key: (row: BacktestRow) => string) =>
+    Object.fromEntries(
+      [...new Set(subset.map(key))]
+        .sort()
+        .map((value) => [value, summarizeRows(subset.filter((row) => key(row) === value))]),
+    );
+  return {
+    overall: summarizeRows(headline),
+    bySeason: summarizeBy(headline, (row) => String(row.season)),
+    byPosition: summarizeBy(headline, (row) => row.position),
+    bySeasonAndPosition: Object.fromEntries(
+      seasons.map((season) => [
+        String(season),
+        summarizeBy(
+          headline.filter((row) => row.season === season),
+          (row) => row.position,
+        ),
+      ]),
+    ),
+    kickers: kickers.length > 0 ? summarizeRows(kickers) : null,
+    defenses: defenses.length > 0 ? summarizeRows(defenses) : null,
+  };
+}
