@@ -2,6 +2,7 @@
  * The API client: base /api, JSON, cookies included, 30 s timeout, the CSRF
  * token on every write, and the session-expired signal on revoked or expired sessions.
  */
+import type { RouterOutputs } from '@fm/api';
 export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const CSRF_COOKIE = 'csrf-token';
@@ -58,9 +59,13 @@ export function clearCsrfToken(): void {
 }
 
 /** Asks the server for a CSRF token (before login and after a session check); failure is only a warning. */
+/**
+ * A plain request, typed by the procedure's output: the typed tRPC client sends through this
+ * module, so it cannot be used to set this module up.
+ */
 export async function fetchCsrfToken(): Promise<string | null> {
   try {
-    const body = await apiRequest<{ csrfToken: string }>('GET', '/auth/csrf-token');
+    const body = await apiRequest<RouterOutputs['auth']['csrfToken']>('GET', '/auth/csrf-token');
     headerToken = body.csrfToken;
     return body.csrfToken;
   } catch (error) {
