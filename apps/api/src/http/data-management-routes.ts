@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
+import type { CleanupAnalyticsAnswer } from '../index.js';
 import { AppError, validationError } from '../errors.js';
 import {
   cleanupAnalytics,
@@ -24,6 +25,7 @@ import {
   openExport,
   type ExportKind,
 } from '../services/data-management/data-export.js';
+import { CSV_FIELD, CSV_UPLOAD_MAX_BYTES, isCsvUpload } from '../services/data-management/csv-upload.js';
 import { previewProjectionCsv } from '../services/data-management/projection-csv.js';
 import {
   importProjectionCsv,
@@ -33,11 +35,6 @@ import { requireAdmin } from './admin-guard.js';
 import { describeZodError } from './error-format.js';
 import { requireCleanText } from './untrusted-input.js';
 
-/** Contract: admin uploads take multipart field `csvFile`, at most 10 MB. */
-export const CSV_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-export const CSV_FIELD = 'csvFile';
-/** The MIME types a CSV upload may carry (Windows browsers label .csv files as Excel's). */
-const CSV_MIME_TYPES = new Set(['text/csv', 'application/csv', 'application/vnd.ms-excel']);
 const BASE = '/api/admin/data-management';
 
 /** Every plain data-management route (the admin-only test walks them all). */
@@ -64,10 +61,6 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   }
   return parsed.data;
 }
-
-const isCsvUpload = (mimetype: string, filename: string) =>
-  CSV_MIME_TYPES.has(mimetype.split(';', 1)[0]!.trim().toLowerCase()) ||
-  filename.toLowerCase().endsWith('.csv');
 
 const invalidUpload = () =>
   new AppError(
@@ -205,7 +198,8 @@ export async function registerDataManagementRoutes(app: FastifyInstance, deps: A
     scope.delete(`${BASE}/cleanup-analytics`, async (req) => {
       await requireAdmin(deps, req);
       const input = parseWith(cleanupSchema, req.body ?? {});
-      return { success: true, data: await cleanupAnalytics(deps, input) };
+      const answer: CleanupAnalyticsAnswer = { success: true, data: await cleanupAnalytics(deps, input) };
+      return answer;
     });
   });
 }

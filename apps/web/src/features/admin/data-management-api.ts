@@ -1,15 +1,15 @@
+import type { CleanupAnalyticsAnswer } from '@fm/api';
+import { CSV_FIELD, isCsvUpload } from '@fm/api/csv-upload';
 import { api, apiFetch, buildUrl } from '../../lib/api-client';
 import { trpcClient } from '../../lib/trpc-client';
 
 const BASE = '/admin/data-management';
 
-/** What the drop zone accepts. */
-const CSV_TYPES = new Set(['text/csv', 'application/csv', 'application/vnd.ms-excel']);
 export const DROP_ERROR = 'Please drop a valid CSV file';
 export const NO_FILE_ERROR = 'Please select a CSV file first';
 
 export function isCsvFile(file: { name: string; type: string }): boolean {
-  return CSV_TYPES.has(file.type) || file.name.toLowerCase().endsWith('.csv');
+  return isCsvUpload(file.type, file.name);
 }
 
 export interface CsvPreview {
@@ -65,7 +65,7 @@ async function upload<T>(path: string, form: FormData, action: 'preview' | 'impo
 
 export function previewCsv(file: File): Promise<CsvPreview> {
   const form = new FormData();
-  form.set('csvFile', file);
+  form.set(CSV_FIELD, file);
   return upload<CsvPreview>('preview-csv', form, 'preview');
 }
 
@@ -76,7 +76,7 @@ export function importCsv(
   const form = new FormData();
   form.set('updateExisting', String(options.updateExisting));
   form.set('batchSize', String(options.batchSize));
-  form.set('csvFile', file);
+  form.set(CSV_FIELD, file);
   return upload<ImportResult>('import-projections', form, 'import');
 }
 
@@ -120,7 +120,7 @@ export async function downloadExport(kind: ExportKind, options: ExportOptions): 
 
 /** A plain route, not a procedure: the server reads its DELETE body itself. */
 export function cleanupAnalytics(olderThanDays: number, eventTypes: string[]) {
-  return api.delete<{ success: boolean; data: { deletedCount: number } }>(`${BASE}/cleanup-analytics`, {
+  return api.delete<CleanupAnalyticsAnswer>(`${BASE}/cleanup-analytics`, {
     body: { olderThanDays, ...(eventTypes.length > 0 ? { eventTypes } : {}) },
   });
 }
