@@ -1,6 +1,8 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from './router/root.js';
 import type { cleanupAnalytics } from './services/data-management/cleanup.js';
+import type { ImportResult } from './services/data-management/projection-csv-import.js';
+import type { previewProjectionCsv } from './services/data-management/projection-csv.js';
 
 export type { AppRouter };
 
@@ -14,3 +16,7 @@ export interface CleanupAnalyticsAnswer {
   success: true;
   data: Awaited<ReturnType<typeof cleanupAnalytics>>;
 }
+
+/** What the plain CSV upload routes answer in `data`: preview-projections and import-projections. */
+export type CsvPreviewAnswer = ReturnType<typeof previewProjectionCsv>;
+export type CsvImportAnswer = ImportResult;

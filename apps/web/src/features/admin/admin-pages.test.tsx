@@ -30,7 +30,15 @@ describe('admin helpers', () => {
   });
 
   it('never calls an import that saved nothing a success, and counts rows in plain words', () => {
-    const result = { processed: 0, created: 0, updated: 0, skipped: 0, errorCount: 3, errors: [] };
+    const result = {
+      processed: 0,
+      created: 0,
+      updated: 0,
+      skipped: 0,
+      playersCreated: 0,
+      errorCount: 3,
+      errors: [],
+    };
     expect(importOutcome(result)).toEqual({
       tone: 'error',
       text: 'Import failed: none of the rows could be imported (3 rows with errors). Nothing was saved; see the errors below.',

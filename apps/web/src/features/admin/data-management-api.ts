@@ -1,4 +1,4 @@
-import type { CleanupAnalyticsAnswer } from '@fm/api';
+import type { CleanupAnalyticsAnswer, CsvImportAnswer, CsvPreviewAnswer } from '@fm/api';
 import { CSV_FIELD, isCsvUpload } from '@fm/api/csv-upload';
 import { api, apiFetch, buildUrl } from '../../lib/api-client';
 import { trpcClient } from '../../lib/trpc-client';
@@ -12,30 +12,8 @@ export function isCsvFile(file: { name: string; type: string }): boolean {
   return isCsvUpload(file.type, file.name);
 }
 
-export interface CsvPreview {
-  totalRows: number;
-  validRows: number;
-  hasErrors: boolean;
-  errorCount: number;
-  errors: string[];
-  preview: Array<{
-    player_name: string;
-    position: string;
-    team: string;
-    week: number;
-    pred_mean: number;
-    pred_std: number;
-  }>;
-}
-
-export interface ImportResult {
-  processed: number;
-  created: number;
-  updated: number;
-  skipped: number;
-  errorCount: number;
-  errors: Array<{ player: string; error: string }>;
-}
+export type CsvPreview = CsvPreviewAnswer;
+export type ImportResult = CsvImportAnswer;
 
 /** The server's `error` string or `message`, else the response text. */
 async function failureText(response: Response, fallback: string): Promise<string> {
