@@ -11,20 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, STRONG_PASSWORD } from '../apps/api/test/accounts.js';
 import { startTestServer, type TestClient, type TestServer } from '../apps/api/test/harness.js';
 import { insertMatchupSlate, OPPONENT_STARTERS, USER_STARTERS } from '../apps/api/test/matchup-fixtures.js';
+import type { ScoreSummaryAnswer } from '../apps/api/src/services/simulation/answer.js';
 import { engineInputFromAnswer } from '../apps/api/test/matchup-replay.js';
 import { openEngineWorkerPage, type EngineWorkerPage } from './engine-worker/engine-worker-page.js';
 import { compareNumbers } from './engine-worker/same-numbers.js';
 import { launchBrowser } from './harness.js';
 
-interface Summary {
-  mean: number;
-  median: number;
-  std: number;
-  p10: number;
-  p25: number;
-  p75: number;
-  p90: number;
-}
+type Summary = Pick<ScoreSummaryAnswer, 'mean' | 'median' | 'std' | 'p10' | 'p25' | 'p75' | 'p90'>;
 const pickSummary = ({ mean, median, std, p10, p25, p75, p90 }: Summary) => ({
   mean,
   median,

@@ -1,29 +1,16 @@
 import type { MatchupInput, SimulationPlayer } from '@fm/engine';
+import type { PlayerAnswer, SimulationAnswer } from '../src/services/simulation/answer.js';
 
-interface AnsweredPlayer {
-  id: number;
-  name: string;
-  position: string;
-  team: string;
-  opponent: string | null;
-  depth_rank: number | null;
-  status: string;
-  projection: {
-    pred_mean: number;
-    pred_std: number;
-    p10: number | null;
-    p50: number | null;
-    p90: number | null;
-  } | null;
-  actual_points: number | null;
-}
+type AnsweredPlayer = Pick<
+  PlayerAnswer,
+  'id' | 'name' | 'position' | 'team' | 'opponent' | 'depth_rank' | 'projection' | 'actual_points'
+> & { status: string };
 
-interface Answer {
-  seed: number | string;
-  iterations: number;
+/** The parts of a simulation answer the engine input is rebuilt from. */
+type Answer = Pick<SimulationAnswer, 'seed' | 'iterations'> & {
   user_team: { name: string | null; players: AnsweredPlayer[] };
   opponent_team: { name: string | null; players: AnsweredPlayer[] };
-}
+};
 
 function replayPlayer(p: AnsweredPlayer): SimulationPlayer {
   return {

@@ -11,11 +11,8 @@ import {
   type RowError,
 } from './projection-csv.js';
 
-/** Import batches of 50–500 rows, 100 by default; existing projections are updated unless asked not to. */
-export const MIN_BATCH_SIZE = 50;
-export const MAX_BATCH_SIZE = 500;
-export const DEFAULT_BATCH_SIZE = 100;
 import { IMPORT_SOURCE } from '../projections/projection-sources.js';
+import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, MIN_BATCH_SIZE } from './csv-upload.js';
 
 export interface ImportOptions {
   updateExisting: boolean;

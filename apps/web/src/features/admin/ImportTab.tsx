@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banner, Button } from '@fm/ui';
 import { useId, useRef, useState, type DragEvent } from 'react';
+import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, MIN_BATCH_SIZE } from '@fm/api/csv-upload';
 import { trpc } from '../../lib/trpc';
 import {
   DROP_ERROR,
@@ -13,10 +14,7 @@ import {
 } from './data-management-api';
 import { importOutcome, previewHeading, problemsLabel, type ImportOutcome } from './import-messages';
 
-/** Batch size 50–500 (default 100); 10 preview errors and 5 import errors are listed. */
-export const MIN_BATCH = 50;
-export const MAX_BATCH = 500;
-export const DEFAULT_BATCH = 100;
+/** 10 preview errors and 5 import errors are listed. */
 export const PREVIEW_ERRORS_SHOWN = 10;
 export const IMPORT_ERRORS_SHOWN = 5;
 
@@ -28,7 +26,7 @@ export function ImportTab() {
   const [file, setFile] = useState<File | null>(null);
   const [isDragging, setIsDragging] = useState(false);
   const [updateExisting, setUpdateExisting] = useState(true);
-  const [batchSize, setBatchSize] = useState(DEFAULT_BATCH);
+  const [batchSize, setBatchSize] = useState(DEFAULT_BATCH_SIZE);
   const [preview, setPreview] = useState<CsvPreview | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -88,7 +86,8 @@ export function ImportTab() {
   };
 
   const statsData = stats.data?.data;
-  const batchIsValid = Number.isInteger(batchSize) && batchSize >= MIN_BATCH && batchSize <= MAX_BATCH;
+  const batchIsValid =
+    Number.isInteger(batchSize) && batchSize >= MIN_BATCH_SIZE && batchSize <= MAX_BATCH_SIZE;
 
   return (
     <div className="data-tab">
@@ -157,14 +156,14 @@ export function ImportTab() {
           <input
             id={`${id}-batch`}
             type="number"
-            min={MIN_BATCH}
-            max={MAX_BATCH}
+            min={MIN_BATCH_SIZE}
+            max={MAX_BATCH_SIZE}
             value={Number.isNaN(batchSize) ? '' : batchSize}
             onChange={(e) => setBatchSize(e.target.valueAsNumber)}
             aria-describedby={`${id}-batch-hint`}
           />
           <span id={`${id}-batch-hint`} className="field__hint">
-            {MIN_BATCH} to {MAX_BATCH} rows per transaction
+            {MIN_BATCH_SIZE} to {MAX_BATCH_SIZE} rows per transaction
           </span>
         </div>
       </fieldset>
