@@ -95,3 +95,10 @@ export {
   type TeamOutlook,
 } from './season/season-outlook.js';
 export type { SeasonTeam, SeasonWeek } from './season/season-input.js';
+export {
+  PLAYER_GAME_STATES,
+  NFL_GAME_STATES,
+  type PlayerGameState,
+  type NflGameState,
+  type PlayerGame,
+} from './live/game-state.js';
