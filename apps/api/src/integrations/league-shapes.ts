@@ -1,3 +1,4 @@
+import type { PlayerGameState } from '@fm/engine';
 /**
  * The app's platform-neutral league shapes. Sleeper and Yahoo answers are both
  * normalized to these, so routers and the web app never see a platform's raw format.
@@ -61,6 +62,12 @@ export interface AppPlayer {
   bye_week?: number | null;
   /** Kickoff of his team's game in the week shown (ISO time), when known. */
   kickoff?: string | null;
+  /** Where his game of the week shown stands (pre, in, final, bye, out). */
+  game_state?: PlayerGameState;
+  /** Points scored so far in that week, in the league's scoring (null: none recorded yet). */
+  points?: number | null;
+  /** Share of his game still to play, 0–1. */
+  fraction_remaining?: number;
 }
 
 export interface AppRoster {

@@ -1,4 +1,5 @@
 import { normalCdf, normalDensity, normalQuantile, Z_90 } from '../math/normal.js';
+import type { PlayerGame } from '../live/game-state.js';
 import { POSITION_BASELINE, SCORING_FLOOR, type Position } from './positions.js';
 
 export type DistributionKind = 'shifted-lognormal' | 'normal' | 'constant';
@@ -39,6 +40,11 @@ export interface PlayerStatus {
   /** The player's game is over: `actualPoints` is his score and carries no variance. */
   isFinal?: boolean;
   actualPoints?: number | null;
+  /**
+   * Where his game stands this week; when given it decides the distribution (points so far plus the remaining
+   * share while `in`) and the flags above are ignored.
+   */
+  game?: PlayerGame | null;
 }
 
 // Quantile ratios this close to 1 are treated as symmetric (a normal), avoiding σ → 0 round-off in the log-normal fit.
