@@ -15,6 +15,7 @@ import { registerMatchupRoutes } from './http/matchup-routes.js';
 import { registerProjectionsRoute } from './http/projections-route.js';
 import { registerRequestBodies } from './http/request-bodies.js';
 import { registerRestAdapter } from './http/rest-adapter.js';
+import { registerRequestContext } from './process/request-context.js';
 import { registerShutdownRefusal } from './http/shutdown-refusal.js';
 import { isApiPath, registerWebApp } from './http/spa.js';
 import { registerTrpcRoute } from './http/trpc-route.js';
@@ -51,6 +52,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     },
   });
 
+  registerRequestContext(app);
   registerShutdownRefusal(app);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);

@@ -139,3 +139,34 @@ describe.runIf(TEST_POSTGRES_URL)('the server while PostgreSQL is unreachable', 
     expect(stored.map((row) => row.id).sort()).toEqual([...new Set(acknowledged)].sort());
   });
 });
+
+describe.runIf(TEST_POSTGRES_URL)('stopping the server while PostgreSQL is unreachable', () => {
+  /** Within main.ts's 10 s shutdown grace, after which the process would be killed mid-close. */
+  const STOP_WITHIN_MS = 10_000;
+  let server: ProxiedServer;
+
+  beforeAll(async () => {
+    server = await startServerBehindProxy();
+    await insertMatchupSlate(server.deps.database);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('finishes in bounded time even with a request and the sync waiting on the silent database', async () => {
+    const member = await server.signedIn();
+    expect((await simulateWith(member)).status).toBe(200);
+    server.proxy.blackhole();
+    const inFlight = simulateWith(member).catch(() => null);
+    void server.deps.dataSync.runNow().catch(() => null);
+
+    const started = performance.now();
+    await server.close();
+    expect(performance.now() - started).toBeLessThan(STOP_WITHIN_MS);
+    await inFlight;
+  });
+});
+
+function simulateWith(client: TestClient) {
+  return client.post('/api/matchup/simulate', MATCHUP);
+}

@@ -61,6 +61,12 @@ export const systemHealthSchema = z.object({
         signedOutChecks: z.number().int(),
       }),
     }),
+    processes: z.object({
+      status: z.enum(['healthy', 'warning', 'unknown']),
+      /** API processes that crashed and exited in the window (null: the event store could not be read). */
+      crashes: z.number().int().nullable(),
+      windowHours: z.number().int(),
+    }),
     cache: z.object({
       status: z.enum(['healthy', 'warning', 'unknown']),
       hitRate: z.number(),
