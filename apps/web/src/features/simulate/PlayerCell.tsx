@@ -1,19 +1,23 @@
 import type { LeagueDetails, LeaguePlayer } from './league-details';
 import { formatPoints } from './format';
-import type { ExpectedBasis } from './matchup-players';
+import type { ExpectedBasis, ExpectedPoints } from './matchup-players';
 import { gameLabel, injuryTag } from './player-game';
 
-export interface ShownPoints {
-  points: number | null;
-  basis: ExpectedBasis;
-}
+export type ShownPoints = ExpectedPoints;
 
 /** What a number rests on, said next to it (the average one is explained under the table). */
 const BASIS_MARKS: Partial<Record<ExpectedBasis, string>> = {
-  banked: 'scored',
+  final: 'final',
   out: 'out',
+  bye: 'bye',
   average: 'avg*',
 };
+
+/** "final", "avg*"…, or while his game is on "6.0 so far" (the shown total is so far + the remaining share). */
+function basisMark(shown: ShownPoints): string | undefined {
+  if (shown.basis === 'live' && shown.soFar !== undefined) return `${formatPoints(shown.soFar)} so far`;
+  return BASIS_MARKS[shown.basis];
+}
 
 /** A player in the head-to-head or on the bench: name, team and game, injury tag, and his points. */
 export function PlayerCell({
@@ -29,7 +33,7 @@ export function PlayerCell({
 }) {
   const tag = injuryTag(player.injury_status);
   const game = gameLabel(details, player);
-  const mark = BASIS_MARKS[shown.basis];
+  const mark = basisMark(shown);
   return (
     <div className="player-cell">
       <span className="player-cell__name">{player.name}</span>

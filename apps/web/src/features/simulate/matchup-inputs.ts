@@ -1,12 +1,6 @@
 import { checkLineup, DEFAULT_ITERATIONS, type LineupLabInput, type MatchupInput } from '@fm/engine';
 import { type LeagueDetails, type LeagueRoster, rosterById } from './league-details';
-import {
-  bankedPoints,
-  isRuledOut,
-  playablePlayers,
-  toRosterPlayer,
-  toSimulationPlayer,
-} from './matchup-players';
+import { playablePlayers, playerGame, toRosterPlayer, toSimulationPlayer } from './matchup-players';
 
 /** The preview and the server run share a seed, so equal line-ups give equal numbers. */
 export const SIMULATION_SEED = 20_251;
@@ -52,7 +46,9 @@ export interface ServerTeam {
 }
 
 /**
- * A team as /matchup/simulate takes it: our player ids with banked points and outs. Players our
+ * A team as /matchup/simulate takes it: our player ids, final points, and players who score nothing (out or on a
+ * bye). A game under way is left to the server, which holds the same game states; a partial score is never sent
+ * as final. Players our
  * directory does not know yet (often team defenses and kickers) cannot go to the server; their
  * names are returned so the page can say so.
  */
@@ -66,11 +62,11 @@ export function serverTeam(details: LeagueDetails, side: Side): { team: ServerTe
       leftOut.push(player.name);
       continue;
     }
-    const banked = bankedPoints(details, side.rosterId, player.player_id);
+    const game = playerGame(details, side.rosterId, player);
     starters.push({
       id: appId,
-      ...(banked !== null ? { actual_points: banked, is_final: true } : {}),
-      ...(banked === null && isRuledOut(player) ? { is_out: true } : {}),
+      ...(game?.state === 'final' ? { actual_points: game.points, is_final: true } : {}),
+      ...(game?.state === 'out' || game?.state === 'bye' ? { is_out: true } : {}),
     });
   }
   return { team: { name: teamName(roster), roster_id: side.rosterId, starters }, leftOut };
