@@ -134,6 +134,7 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
         opponentName,
         leftOut: [...userTeam.leftOut, ...opponentTeam.leftOut],
         lineupLab: lineupLabInput(details, user, opponent, rosterPositions),
+        matchup: previewInput,
         seasonOutlook: seasonOutlookInput(details),
       },
       () =>

@@ -1,3 +1,4 @@
+import { optimizeLineup, simulateMatchup } from '@fm/engine';
 import { describe, expect, it } from 'vitest';
 import type { LeagueDetails, LeaguePlayer } from './league-details';
 import { alignToSlots, lineupLabInput, previewMatchupInput, serverTeam } from './matchup-inputs';
@@ -241,6 +242,33 @@ describe('slot alignment for the lineup lab', () => {
     });
     expect(input.starters).toEqual(['q1', 'r1', 'w1', 'w2']);
     expect(input.rosterPositions).toEqual(['QB', 'RB', 'WR', 'FLEX', 'BN', 'BN']);
+  });
+});
+
+describe('one number for one line-up', () => {
+  it('the headline preview, the lab’s “now” and its best line-up agree exactly, mid-game too', () => {
+    const sunday = withGames(details(), {
+      q1: { game_state: 'in', points: 9, fraction_remaining: 0.5 },
+      r1: { game_state: 'pre', points: null, fraction_remaining: 1 },
+      q2: { game_state: 'in', points: 3, fraction_remaining: 0.75 },
+    });
+    const user = { rosterId: 1, starterIds: ['q1', 'r1', 'w1', 'w2'] };
+    const opponent = { rosterId: 2, starterIds: ['q2', 'r3', 'w3'] };
+    const headline = simulateMatchup(previewMatchupInput(sunday, user, opponent)!);
+    const lab = optimizeLineup(lineupLabInput(sunday, user, opponent)!);
+    expect(headline.winProbability).toBe(lab.currentWinProbability);
+    const best = lab.lineup.flatMap((slot) => (slot.playerId ? [slot.playerId] : []));
+    const afterBest = simulateMatchup(
+      previewMatchupInput(sunday, { rosterId: 1, starterIds: best }, opponent)!,
+    );
+    expect(afterBest.winProbability).toBe(lab.winProbability);
+    for (const swap of lab.swaps) {
+      const swapped = user.starterIds.map((id) => (id === swap.playerOut ? swap.playerIn! : id));
+      const afterSwap = simulateMatchup(
+        previewMatchupInput(sunday, { rosterId: 1, starterIds: swapped }, opponent)!,
+      );
+      expect(afterSwap.winProbability).toBeLessThanOrEqual(lab.winProbability);
+    }
   });
 });
 

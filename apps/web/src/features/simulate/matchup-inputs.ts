@@ -1,4 +1,10 @@
-import { checkLineup, DEFAULT_ITERATIONS, type LineupLabInput, type MatchupInput } from '@fm/engine';
+import {
+  checkLineup,
+  DEFAULT_ITERATIONS,
+  type LineupLabInput,
+  type MatchupInput,
+  type SimulationPlayer,
+} from '@fm/engine';
 import { type LeagueDetails, type LeagueRoster, rosterById } from './league-details';
 import { playablePlayers, playerGame, toRosterPlayer, toSimulationPlayer } from './matchup-players';
 
@@ -27,6 +33,20 @@ function startersOf(details: LeagueDetails, side: Side) {
   });
 }
 
+/**
+ * The players the lineup lab draws, in its order: the user's whole playable roster, then the opponent's starters.
+ * The preview draws the same ones with the same seed (common random numbers), so the headline's win probability
+ * for a line-up is exactly the lab's figure for it ("now", and after a suggested swap or the best line-up).
+ */
+function labScenarioPlayers(details: LeagueDetails, user: Side, opponent: Side): SimulationPlayer[] {
+  const roster = rosterById(details, user.rosterId);
+  const userPlayers = roster ? playablePlayers(roster) : startersOf(details, user);
+  return [
+    ...userPlayers.map((player) => toSimulationPlayer(details, user.rosterId, player)),
+    ...startersOf(details, opponent).map((player) => toSimulationPlayer(details, opponent.rosterId, player)),
+  ];
+}
+
 /** The engine input of the instant preview: both line-ups as chosen, in league scoring. */
 export function previewMatchupInput(details: LeagueDetails, user: Side, opponent: Side): MatchupInput | null {
   const team = (side: Side) => ({
@@ -36,7 +56,13 @@ export function previewMatchupInput(details: LeagueDetails, user: Side, opponent
   const userTeam = team(user);
   const opponentTeam = team(opponent);
   if (userTeam.players.length === 0 || opponentTeam.players.length === 0) return null;
-  return { user: userTeam, opponent: opponentTeam, iterations: DEFAULT_ITERATIONS, seed: SIMULATION_SEED };
+  return {
+    user: userTeam,
+    opponent: opponentTeam,
+    scenarioPlayers: labScenarioPlayers(details, user, opponent),
+    iterations: DEFAULT_ITERATIONS,
+    seed: SIMULATION_SEED,
+  };
 }
 
 export interface ServerTeam {
@@ -105,6 +131,7 @@ export function lineupLabInput(
     toSimulationPlayer(details, opponent.rosterId, player),
   );
   if (starters.length === 0 || opponentPlayers.length === 0) return null;
+  // Same players in the same order as labScenarioPlayers, so the preview and the lab draw the same scenarios.
   return {
     roster: playablePlayers(roster).map((player) => toRosterPlayer(details, user.rosterId, player)),
     starters: alignToSlots(starters, rosterPositions),
