@@ -13,9 +13,13 @@ const BASIS_MARKS: Partial<Record<ExpectedBasis, string>> = {
   average: 'avg*',
 };
 
-/** "final", "avg*"…, or while his game is on "6.0 so far" (the shown total is so far + the remaining share). */
+/**
+ * "final", "avg*"…, while his game is on "6.0 so far" (the shown total is so far + the remaining share), and for a
+ * finished week whose official points differ from our scoring of his stats, "final · ours 21.4".
+ */
 function basisMark(shown: ShownPoints): string | undefined {
   if (shown.basis === 'live' && shown.soFar !== undefined) return `${formatPoints(shown.soFar)} so far`;
+  if (shown.ours !== undefined) return `${BASIS_MARKS[shown.basis] ?? ''} · ours ${formatPoints(shown.ours)}`;
   return BASIS_MARKS[shown.basis];
 }
 
@@ -48,7 +52,17 @@ export function PlayerCell({
       </span>
       <span className="player-cell__points">
         {shown.points === null ? '—' : formatPoints(shown.points)}
-        {mark && <span className="player-cell__basis"> {mark}</span>}
+        {mark && (
+          <span
+            className="player-cell__basis"
+            title={
+              shown.ours === undefined ? undefined : 'ours: our scoring of his stats with the league’s rules'
+            }
+          >
+            {' '}
+            {mark}
+          </span>
+        )}
       </span>
       {action && <span className="player-cell__action">{action}</span>}
     </div>

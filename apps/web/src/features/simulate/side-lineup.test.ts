@@ -175,4 +175,31 @@ describe('recorded points of a finished week', () => {
       fractionRemaining: 0,
     });
   });
+
+  it('show the official points, ours beside them where they differ, and 0 for a player on a bye', () => {
+    const details = {
+      ...leagueWith([player('wr1', 'WR'), player('rb1', 'RB')], [], ['WR', 'RB']),
+      is_week_complete: true,
+      stats_points: { wr1: 21.4, rb1: 9.1 },
+      matchups: [
+        {
+          matchup_id: 1,
+          roster_id: 1,
+          points: 30,
+          players_points: { wr1: 20.9, rb1: 9.1, te9: 4 },
+          starters: ['wr1', 'rb1'],
+        },
+      ],
+    };
+    expect(expectedPointsOf(details, 1, player('wr1', 'WR'))).toEqual({
+      points: 20.9,
+      basis: 'final',
+      ours: 21.4,
+    });
+    expect(expectedPointsOf(details, 1, player('rb1', 'RB'))).toEqual({ points: 9.1, basis: 'final' });
+    expect(expectedPointsOf(details, 1, player('te9', 'TE', { bye_week: details.week }))).toEqual({
+      points: 0,
+      basis: 'bye',
+    });
+  });
 });
