@@ -119,11 +119,22 @@ export function forecastMatchup(
   iterations: number,
   seed: number,
   scoredShare: (player: PlayerWeek, elapsed: number) => number = (_, elapsed) => elapsed,
+  knownOut: ReadonlySet<string> = new Set(),
 ): Record<ForecastMethod, number> {
+  // Inactive players are known before kickoff: every forecast has them out.
+  const out: PlayerGame = { state: 'out', points: 0, fractionRemaining: 0 };
   const run = (game: (player: PlayerWeek) => PlayerGame | null) =>
     simulateMatchup({
-      user: { players: matchup.user.map((player) => simulationPlayer(player, game(player))) },
-      opponent: { players: matchup.opponent.map((player) => simulationPlayer(player, game(player))) },
+      user: {
+        players: matchup.user.map((player) =>
+          simulationPlayer(player, knownOut.has(player.id) ? out : game(player)),
+        ),
+      },
+      opponent: {
+        players: matchup.opponent.map((player) =>
+          simulationPlayer(player, knownOut.has(player.id) ? out : game(player)),
+        ),
+      },
       iterations,
       seed,
     }).winProbability;
@@ -170,4 +181,20 @@ export function rankDepth(players: PlayerWeek[]): PlayerWeek[] {
       .sort((a, b) => b.projected - a.projected)
       .map((player, index) => ({ ...player, depthRank: index + 1 })),
   );
+}
+
+/** Players of the week's actual files with no touch, target, pass or kick: inactive (known before kickoff). */
+export function inactivePlayers(
+  actual: Record<string, readonly Readonly<Record<string, string>>[]>,
+): Set<string> {
+  const activity = ['Touches', 'Targets', 'PassingYDS', 'PassingInt', 'PassingTD', 'PatMade', 'PatMissed'];
+  const inactive = new Set<string>();
+  for (const [position, rows] of Object.entries(actual)) {
+    for (const row of rows) {
+      const kicks = position === 'K' ? Object.keys(row).filter((column) => column.startsWith('Fg')) : [];
+      const isIdle = [...activity, ...kicks].every((column) => !Number(row[column] ?? ''));
+      if (isIdle && row.PlayerId) inactive.add(row.PlayerId);
+    }
+  }
+  return inactive;
 }

@@ -8,7 +8,8 @@
  * "partial = final" rule: every game at the same clock, but each player's points arrive in 4 equal plays at uniform
  * random times (points so far = actual × plays made / 4). Projections: NFL.com's projected stat lines scored PPR (2024–2025); the 2021–2023 files hold no
  * projected stat lines, so there a player's projection is his mean PPR points in the season's earlier weeks (week 1
- * and players without a game yet are skipped).
+ * and players without a game yet are skipped). With --inactives-out, players whose actual line shows no touch,
+ * target, pass or kick are out from the start in every forecast, as a real Sunday's inactive list would have it.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +18,7 @@ import {
   dealMatchups,
   FORECAST_METHODS,
   forecastMatchup,
+  inactivePlayers,
   lumpyShare,
   matchupOutcome,
   rankDepth,
@@ -41,6 +43,7 @@ const { values } = parseArgs({
     matchups: { type: 'string', default: '20' },
     iterations: { type: 'string', default: '2000' },
     seed: { type: 'string', default: '19' },
+    'inactives-out': { type: 'boolean', default: false },
   },
 });
 const dataDir = path.resolve(values.data);
@@ -75,6 +78,7 @@ for (const season of seasons) {
       ? everyone
       : withSeasonToDateProjections(everyone, history);
     for (const player of everyone) history.set(player.id, [...(history.get(player.id) ?? []), player.actual]);
+    const knownOut = values['inactives-out'] ? inactivePlayers(files.actual) : new Set<string>();
     const matchups = dealMatchups(startablePool(players), matchupsPerWeek, random);
     if (matchups.length === 0) continue;
     weeksPlayed++;
@@ -102,8 +106,8 @@ for (const season of seasons) {
           };
           const forecast =
             clock === 'same clock, lumpy scoring'
-              ? forecastMatchup(matchup, clocks[clock], iterations, seed, lumpy)
-              : forecastMatchup(matchup, clocks[clock], iterations, seed);
+              ? forecastMatchup(matchup, clocks[clock], iterations, seed, lumpy, knownOut)
+              : forecastMatchup(matchup, clocks[clock], iterations, seed, undefined, knownOut);
           const series = forecasts.get(`${clock}|${quarter}`)!;
           for (const method of FORECAST_METHODS) series[method].push(forecast[method]);
         }
@@ -115,7 +119,7 @@ for (const season of seasons) {
 const format = (value: number) => value.toFixed(4).padStart(8);
 console.log(
   `Live win-probability calibration: seasons ${seasons.join(', ')}, ${weeksPlayed} weeks, ${outcomes.length} matchups, ` +
-    `${iterations} iterations (data: ${dataDir})`,
+    `${iterations} iterations${values['inactives-out'] ? ', inactive players out before kickoff' : ''} (data: ${dataDir})`,
 );
 for (const clock of CLOCKS) {
   console.log(`\n${clock}: Brier score / log loss (lower is better)`);
