@@ -7,6 +7,7 @@ import { ScoreDistributions } from './ScoreDistributions';
 import { SeasonOutlookPanel } from './SeasonOutlookPanel';
 import { SimulationHeadline } from './SimulationHeadline';
 import { useSimulationRun } from './simulation-store';
+import { engineReportingFailure } from './engine-client';
 import { useEnginePreview } from './use-engine-preview';
 import './simulate.css';
 
@@ -21,7 +22,10 @@ export default function DashboardPage() {
   const run = useSimulationRun('simulate');
   const { context } = run;
   // The matchup page's own run of these line-ups (same input, same seed): one number on both pages.
-  const matchupPageRun = useEnginePreview('matchup', context?.matchup ?? null, { debounceMs: 0 });
+  const matchupPageRun = useEnginePreview('matchup', context?.matchup ?? null, {
+    debounceMs: 0,
+    engine: engineReportingFailure,
+  });
   // Until it has run, no figure is shown rather than a different one; should it fail, the server's stands.
   const isHeadlineReady =
     !context?.matchup || matchupPageRun.status === 'completed' || matchupPageRun.status === 'error';
