@@ -97,6 +97,38 @@ try {
       `  ratio known/unknown              median ${(quantile(knownMs, 0.5) / quantile(unknownMs, 0.5)).toFixed(2)}   p95 ${(quantile(knownMs, 0.95) / quantile(unknownMs, 0.95)).toFixed(2)}`,
     );
   }
+
+  // An address mailed in the last hour (its mailbox has a count in the account-mail limit, and
+  // its account a fresh link) against one never mailed: the answer must not tell them apart,
+  // or forgot-password tells who registered or asked recently. Both are accounts; neither has
+  // reached the limit. Target: median ratio within 0.67–1.5.
+  const route = '/api/auth/forgot-password';
+  const recent = accounts('recent', true);
+  const fresh = accounts('fresh', true);
+  await server.deps.database.db.insert(users).values([...recent, ...fresh]);
+  for (const { email } of recent) await timedPost(server.url, route, email);
+  await server.deps.mailer.flush();
+  const mailedMs: number[] = [];
+  const neverMs: number[] = [];
+  for (let i = 0; i < SAMPLES; i += 1) {
+    const measureMailed = async () => mailedMs.push(await timedPost(server.url, route, recent[i]!.email));
+    const measureNever = async () => neverMs.push(await timedPost(server.url, route, fresh[i]!.email));
+    for (const measure of i % 2 === 0 ? [measureMailed, measureNever] : [measureNever, measureMailed]) {
+      await measure();
+      await server.deps.mailer.flush();
+    }
+  }
+  const ratio = quantile(mailedMs, 0.5) / quantile(neverMs, 0.5);
+  console.log(`${route}, mailed in the last hour vs never mailed (${SAMPLES} each)`);
+  console.log(
+    `  mailed in the last hour          median ${quantile(mailedMs, 0.5).toFixed(2)} ms   p95 ${quantile(mailedMs, 0.95).toFixed(2)} ms`,
+  );
+  console.log(
+    `  never mailed                     median ${quantile(neverMs, 0.5).toFixed(2)} ms   p95 ${quantile(neverMs, 0.95).toFixed(2)} ms`,
+  );
+  console.log(
+    `  ratio mailed/never               median ${ratio.toFixed(2)} (target 0.67–1.5: ${ratio >= 0.67 && ratio <= 1.5 ? 'met' : 'NOT met'})`,
+  );
 } finally {
   await client.terminate();
   await server.close();

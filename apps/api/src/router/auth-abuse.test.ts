@@ -85,17 +85,20 @@ describe.each(DATABASE_KINDS)('hostile use of the account API on %s', (kind) => 
     expect(smtp.mails.slice(before).map((m) => m.to[0])).toEqual([pending]);
   });
 
-  it('limits verification re-sends per address with 429 and Retry-After', async () => {
+  it('sends an address at most its share of verification re-sends, answering every request alike', async () => {
     const email = uniqueEmail('resend');
-    const statuses: number[] = [];
-    let last: TestResponse | undefined;
+    await server.client().post('/api/auth/register', { email, password: STRONG_PASSWORD });
+    const answers = new Set<string>();
     for (let i = 0; i <= ACCOUNT_MAILS_PER_ADDRESS.points; i += 1) {
-      last = await server.client().post('/api/auth/resend-verification', { email });
-      statuses.push(last.status);
+      const answer = await server.client().post('/api/auth/resend-verification', { email });
+      answers.add(`${answer.status} ${answer.text}`);
     }
-    expect(statuses).toEqual([...Array(ACCOUNT_MAILS_PER_ADDRESS.points).fill(200), 429]);
-    expect(last!.body.code).toBe('RATE_LIMITED');
-    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect([...answers]).toHaveLength(1);
+    expect([...answers][0]).toMatch(/^200 /);
+    await server.deps.mailer.flush();
+    expect(smtp.mails.filter((mail) => mail.to.includes(email))).toHaveLength(
+      ACCOUNT_MAILS_PER_ADDRESS.points,
+    );
   });
 
   it('says only "Invalid email or password." for an unknown address and for a wrong password', async () => {

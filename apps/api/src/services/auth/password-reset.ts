@@ -34,7 +34,7 @@ export async function requestPasswordReset(
 ): Promise<{ message: string }> {
   await deps.rateLimiter.consume(RESET_REQUESTS_PER_IP, input.ip);
   const email = requireEmail(input.email);
-  await claimAccountMail(deps, email);
+  if (!(await claimAccountMail(deps, email))) return { message: RESET_REQUESTED_MESSAGE };
   deps.mailer.sendInBackground(async () => {
     const user = await findUserByEmail(deps, email);
     if (!user || user.isDisabled) return undefined;

@@ -30,7 +30,7 @@ export async function registerAccount(
   await deps.rateLimiter.consume(REGISTRATIONS_PER_IP, input.ip);
   const { email, password } = requireCredentials(input);
   requireStrongPassword(password);
-  await claimAccountMail(deps, email);
+  const mayMail = await claimAccountMail(deps, email);
   // Hashed even when the address is taken, so both answers take as long.
   const passwordHash = await hashPassword(password);
   const [created] = await deps.database.db
@@ -39,13 +39,23 @@ export async function registerAccount(
     .onConflictDoNothing()
     .returning();
   deps.mailer.sendInBackground(async () => {
-    if (created) return verificationMailFor(deps, created);
-    const existing = await findUserByEmail(deps, email);
-    if (!existing) return undefined;
-    if (!existing.emailVerifiedAt) return reclaimPendingAccount(deps, existing);
-    return alreadyRegisteredMail(deps.config.appUrl, existing.email);
+    const mail = await registrationMail(deps, email, created);
+    // A mailbox past its share gets nothing, but a pending password is wiped all the same.
+    return mayMail ? mail : undefined;
   }, input.answerSent);
   return { message: REGISTRATION_SUCCESS_MESSAGE };
+}
+
+async function registrationMail(
+  deps: AppDeps,
+  email: string,
+  created: UserRow | undefined,
+): Promise<OutgoingMail | undefined> {
+  if (created) return verificationMailFor(deps, created);
+  const existing = await findUserByEmail(deps, email);
+  if (!existing) return undefined;
+  if (!existing.emailVerifiedAt) return reclaimPendingAccount(deps, existing);
+  return alreadyRegisteredMail(deps.config.appUrl, existing.email);
 }
 
 /**
@@ -81,7 +91,7 @@ export async function resendVerification(
 ): Promise<{ message: string }> {
   await deps.rateLimiter.consume(RESENDS_PER_IP, input.ip);
   const email = requireEmail(input.email);
-  await claimAccountMail(deps, email);
+  if (!(await claimAccountMail(deps, email))) return { message: RESEND_MESSAGE };
   deps.mailer.sendInBackground(async () => {
     const user = await findUserByEmail(deps, email);
     const isWaiting = user && !user.emailVerifiedAt && !user.isDisabled;
