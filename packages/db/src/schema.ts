@@ -65,7 +65,9 @@ export const emailTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify-email', 'reset-password', 'change-email'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['verify-email', 'reset-password', 'change-email', 'cancel-email-change'],
+    }).notNull(),
     tokenHash: text('token_hash').notNull(),
     /** For 'change-email': the address the account moves to once the link is followed. */
     newEmail: text('new_email'),

@@ -28,6 +28,8 @@ const REVOKED_MESSAGES: Record<string, string> = {
   'account-deleted': 'This account has been deleted.',
   'password-reset': 'Your password was changed, so this device was signed out. Please log in again.',
   'password-change': 'Your password was changed, so this device was signed out. Please log in again.',
+  'session-limit':
+    'Your account was signed in on too many devices, so this older session was ended. Please log in again.',
 };
 
 /** 401 TOKEN_REVOKED; `reason` (why the session ended) lets the web app say why it signed out. */
