@@ -1,4 +1,17 @@
 import fastifyMultipart from '@fastify/multipart';
+import {
+  CSV_FIELD,
+  CSV_UPLOAD_MAX_BYTES,
+  EXPORT_DEFAULT_LIMIT,
+  EXPORT_DEFAULT_SEASON,
+  EXPORT_MAX_LIMIT,
+  EXPORT_MAX_SEASON,
+  EXPORT_MAX_WEEK,
+  EXPORT_MIN_LIMIT,
+  EXPORT_MIN_SEASON,
+  EXPORT_MIN_WEEK,
+  isCsvUpload,
+} from '@fm/contract';
 import { POSITIONS } from '@fm/engine';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
@@ -12,20 +25,7 @@ import {
   MAX_CLEANUP_DAYS,
   MIN_CLEANUP_DAYS,
 } from '../services/data-management/cleanup.js';
-import {
-  EXPORT_DEFAULT_LIMIT,
-  EXPORT_DEFAULT_SEASON,
-  EXPORT_MAX_LIMIT,
-  EXPORT_MAX_SEASON,
-  EXPORT_MAX_WEEK,
-  EXPORT_MIN_LIMIT,
-  EXPORT_MIN_SEASON,
-  EXPORT_MIN_WEEK,
-  exportFileName,
-  openExport,
-  type ExportKind,
-} from '../services/data-management/data-export.js';
-import { CSV_FIELD, CSV_UPLOAD_MAX_BYTES, isCsvUpload } from '../services/data-management/csv-upload.js';
+import { exportFileName, openExport, type ExportKind } from '../services/data-management/data-export.js';
 import { previewProjectionCsv } from '../services/data-management/projection-csv.js';
 import {
   importProjectionCsv,

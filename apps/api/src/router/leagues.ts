@@ -5,12 +5,7 @@ import { listLeagues } from '../services/leagues/list.js';
 import { SCORING_TYPES } from '../services/leagues/scoring.js';
 import { createYahooAuthUrl } from '../services/leagues/yahoo-link.js';
 import { authedProcedure, router } from '../trpc.js';
-import {
-  connectionsSchema,
-  leagueDetailsSchema,
-  leaguesAnswerSchema,
-  platformSchema,
-} from './leagues-schemas.js';
+import { connectionsSchema, leagueDetailsSchema, leaguesAnswerSchema, platformSchema } from '@fm/contract';
 
 const blankAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
 const seasonParam = z.preprocess(blankAsAbsent, z.coerce.number().int().min(2000).max(2100).optional());

@@ -5,7 +5,7 @@ import { validationError } from '../../errors.js';
 import { passwordChangedMail } from '../mail/account-change-mails.js';
 import { requireCurrentPassword } from './current-password.js';
 import { hashPassword } from './password-hashing.js';
-import { describePasswordProblem } from './password-policy.js';
+import { describePasswordProblem } from '@fm/contract';
 import type { SessionRow } from './sessions.js';
 import type { UserRow } from './users.js';
 

@@ -10,7 +10,7 @@ import {
   EXPORT_MIN_LIMIT,
   EXPORT_MIN_SEASON,
   EXPORT_MIN_WEEK,
-} from '@fm/api/export-bounds';
+} from '@fm/contract';
 import { downloadExport, type ExportKind, type ExportOptions } from './data-management-api';
 
 export const EXPORT_POSITIONS = ['all', ...POSITIONS] as const;

@@ -1,6 +1,6 @@
 import { DEFAULT_ITERATIONS, MAX_ITERATIONS, MIN_ITERATIONS } from '@fm/engine';
 import { z } from 'zod';
-import type { PlayerRefKind, StarterRequest, TeamInput } from '../services/simulation/request.js';
+import type { PlayerRefKind, StarterRequest, TeamInput } from './matchup-request.js';
 
 /** Request shapes of /matchup/simulate and /matchup/analyze (contract.md, "Teams in …"). */
 
