@@ -13,3 +13,4 @@ export * from './matchup-request.js';
 export * from './matchup-schemas.js';
 export * from './password-policy.js';
 export * from './query-params.js';
+export * from './session-signals.js';
