@@ -12,5 +12,6 @@ export * from './leagues-schemas.js';
 export * from './matchup-request.js';
 export * from './matchup-schemas.js';
 export * from './password-policy.js';
+export * from './platforms.js';
 export * from './query-params.js';
 export * from './session-signals.js';

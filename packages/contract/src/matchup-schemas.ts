@@ -1,6 +1,7 @@
 import { DEFAULT_ITERATIONS, MAX_ITERATIONS, MIN_ITERATIONS } from '@fm/engine';
 import { z } from 'zod';
 import type { PlayerRefKind, StarterRequest, TeamInput } from './matchup-request.js';
+import { PLATFORMS } from './platforms.js';
 
 /** Request shapes of /matchup/simulate and /matchup/analyze (contract.md, "Teams in …"). */
 
@@ -64,7 +65,7 @@ const optionFields = {
     .union([z.string().trim().min(1).max(64), z.number().int().nonnegative()])
     .transform(String)
     .optional(),
-  platform: z.enum(['sleeper', 'yahoo']).optional(),
+  platform: z.enum(PLATFORMS).optional(),
   season: z.number().int().min(2000).max(2100).optional(),
   week: z.number().int().min(1).max(22).optional(),
   iterations: iterationsField
