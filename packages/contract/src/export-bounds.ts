@@ -1,9 +1,7 @@
-/** Export bounds and defaults, shared with the web form (no server-only imports here). */
-export const EXPORT_DEFAULT_SEASON = 2025;
-export const EXPORT_MIN_SEASON = 2020;
-export const EXPORT_MAX_SEASON = 2030;
-export const EXPORT_MIN_WEEK = 1;
-export const EXPORT_MAX_WEEK = 22;
+/**
+ * Export limits, shared with the web form. Its seasons and weeks are the NFL calendar's
+ * (FIRST_SEASON…LAST_SEASON, FIRST_WEEK…LAST_NFL_WEEK); the default season is the one in play.
+ */
 export const EXPORT_MIN_LIMIT = 100;
 export const EXPORT_MAX_LIMIT = 10_000;
 export const EXPORT_DEFAULT_LIMIT = 1_000;

@@ -11,6 +11,7 @@ export * from './format-duration.js';
 export * from './leagues-schemas.js';
 export * from './matchup-request.js';
 export * from './matchup-schemas.js';
+export * from './nfl-calendar.js';
 export * from './password-policy.js';
 export * from './platforms.js';
 export * from './query-params.js';

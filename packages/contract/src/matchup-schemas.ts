@@ -1,6 +1,7 @@
 import { DEFAULT_ITERATIONS, MAX_ITERATIONS, MIN_ITERATIONS } from '@fm/engine';
 import { z } from 'zod';
 import type { PlayerRefKind, StarterRequest, TeamInput } from './matchup-request.js';
+import { FIRST_SEASON, FIRST_WEEK, LAST_NFL_WEEK, LAST_SEASON } from './nfl-calendar.js';
 import { PLATFORMS } from './platforms.js';
 
 /** Request shapes of /matchup/simulate and /matchup/analyze (contract.md, "Teams in …"). */
@@ -66,8 +67,8 @@ const optionFields = {
     .transform(String)
     .optional(),
   platform: z.enum(PLATFORMS).optional(),
-  season: z.number().int().min(2000).max(2100).optional(),
-  week: z.number().int().min(1).max(22).optional(),
+  season: z.number().int().min(FIRST_SEASON).max(LAST_SEASON).optional(),
+  week: z.number().int().min(FIRST_WEEK).max(LAST_NFL_WEEK).optional(),
   iterations: iterationsField
     .optional()
     .describe(`Monte Carlo iterations, default ${DEFAULT_ITERATIONS.toLocaleString('en-US')}`),

@@ -5,11 +5,14 @@ import { listLeagues } from '../services/leagues/list.js';
 import { SCORING_TYPES } from '../services/leagues/scoring.js';
 import { createYahooAuthUrl } from '../services/leagues/yahoo-link.js';
 import { authedProcedure, router } from '../trpc.js';
-import { connectionsSchema, leagueDetailsSchema, leaguesAnswerSchema, platformSchema } from '@fm/contract';
-
-const blankAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
-const seasonParam = z.preprocess(blankAsAbsent, z.coerce.number().int().min(2000).max(2100).optional());
-const weekParam = z.preprocess(blankAsAbsent, z.coerce.number().int().min(1).max(18).optional());
+import {
+  connectionsSchema,
+  fantasyWeekParam,
+  leagueDetailsSchema,
+  leaguesAnswerSchema,
+  platformSchema,
+  seasonParam,
+} from '@fm/contract';
 const tags = ['leagues'];
 
 /** /leagues/*: linking Sleeper and Yahoo, and the leagues of the linked accounts. */
@@ -86,7 +89,7 @@ export const leaguesRouter = router({
       z.object({
         platform: platformSchema,
         leagueId: z.string().min(1).max(64),
-        week: weekParam,
+        week: fantasyWeekParam,
         scoring_type: z
           .enum(SCORING_TYPES)
           .optional()
