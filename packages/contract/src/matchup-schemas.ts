@@ -42,9 +42,14 @@ const starterObject = z
     return { ref, kind, actualPoints, isFinal, isOut: o.is_out ?? o.isOut ?? false };
   });
 
-// A bare id means the same as { player_id }.
+/** What a caller may send as one starter: a bare id, or an object naming one. */
+export type StarterInput = string | number | z.input<typeof starterObject>;
+
+// A bare id means the same as { player_id }. The input is declared as the union a caller may send
+// (rather than `unknown`), so typed clients are checked; the schema still reads anything safely.
 const starter = z.preprocess(
-  (value) => (typeof value === 'string' || typeof value === 'number' ? { player_id: value } : value),
+  (value: StarterInput) =>
+    typeof value === 'string' || typeof value === 'number' ? { player_id: value } : value,
   starterObject,
 );
 
@@ -105,9 +110,15 @@ const teamObject = z
     rosterId: roster_id === null || roster_id === undefined ? null : String(roster_id),
   }));
 
-/** `{ starters: [...] }` or a bare array of player ids (read as `{ starters: array }`). */
+/** What a caller may send as a team: `{ starters: [...] }` or a bare array of starters. */
+export type TeamRequestInput = StarterInput[] | z.input<typeof teamObject>;
+
+/**
+ * `{ starters: [...] }` or a bare array of player ids (read as `{ starters: array }`, so a bare
+ * array's problems are named `….starters…` as the object's are). Typed as the union above.
+ */
 export const teamSchema = z.preprocess(
-  (value) => (Array.isArray(value) ? { starters: value } : value),
+  (value: TeamRequestInput) => (Array.isArray(value) ? { starters: value } : value),
   teamObject,
 );
 

@@ -1,3 +1,4 @@
+import type { RouterInputs } from '@fm/api';
 import { checkLineup, DEFAULT_ITERATIONS, type LineupLabInput, type MatchupInput } from '@fm/engine';
 import { type LeagueDetails, type LeagueRoster, rosterById } from './league-details';
 import {
@@ -45,11 +46,9 @@ export function previewMatchupInput(details: LeagueDetails, user: Side, opponent
   return { user: userTeam, opponent: opponentTeam, iterations: DEFAULT_ITERATIONS, seed: SIMULATION_SEED };
 }
 
-export interface ServerTeam {
-  name: string;
-  roster_id: number;
-  starters: { id: number; actual_points?: number; is_final?: boolean; is_out?: boolean }[];
-}
+/** A team in the object form /matchup/analyze takes (the server's input type, checked by the compiler). */
+export type ServerTeam = Exclude<RouterInputs['matchup']['analyze']['userTeam'], unknown[]>;
+type ServerStarter = ServerTeam['starters'][number];
 
 /**
  * A team as /matchup/simulate takes it: our player ids with banked points and outs. Players our
@@ -59,7 +58,7 @@ export interface ServerTeam {
 export function serverTeam(details: LeagueDetails, side: Side): { team: ServerTeam; leftOut: string[] } {
   const roster = rosterById(details, side.rosterId);
   const leftOut: string[] = [];
-  const starters: ServerTeam['starters'] = [];
+  const starters: ServerStarter[] = [];
   for (const player of startersOf(details, side)) {
     const appId = details.app_player_ids[player.player_id];
     if (appId === undefined) {
