@@ -1,3 +1,4 @@
+import { PLATFORMS } from '@fm/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -85,7 +86,7 @@ export const leagueConnections = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    platform: text('platform', { enum: ['sleeper', 'yahoo'] }).notNull(),
+    platform: text('platform', { enum: PLATFORMS }).notNull(),
     externalUserId: text('external_user_id').notNull(),
     username: text('username'),
     displayName: text('display_name'),

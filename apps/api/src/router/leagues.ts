@@ -7,14 +7,12 @@ import { createYahooAuthUrl } from '../services/leagues/yahoo-link.js';
 import { authedProcedure, router } from '../trpc.js';
 import {
   connectionsSchema,
+  fantasyWeekParam,
   leagueDetailsSchema,
   leaguesAnswerSchema,
   platformSchema,
-} from './leagues-schemas.js';
-
-const blankAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
-const seasonParam = z.preprocess(blankAsAbsent, z.coerce.number().int().min(2000).max(2100).optional());
-const weekParam = z.preprocess(blankAsAbsent, z.coerce.number().int().min(1).max(18).optional());
+  seasonParam,
+} from '@fm/contract';
 const tags = ['leagues'];
 
 /** /leagues/*: linking Sleeper and Yahoo, and the leagues of the linked accounts. */
@@ -91,7 +89,7 @@ export const leaguesRouter = router({
       z.object({
         platform: platformSchema,
         leagueId: z.string().min(1).max(64),
-        week: weekParam,
+        week: fantasyWeekParam,
         scoring_type: z
           .enum(SCORING_TYPES)
           .optional()

@@ -6,7 +6,7 @@ import { passwordChangedMail } from '../mail/account-change-mails.js';
 import { requireCurrentPassword } from './current-password.js';
 import { voidAccountLinks } from './email-tokens.js';
 import { hashPassword } from './password-hashing.js';
-import { describePasswordProblem } from './password-policy.js';
+import { describePasswordProblem } from '@fm/contract';
 import type { SessionRow } from './sessions.js';
 import { issueDeviceToken } from './trusted-devices.js';
 import type { UserRow } from './users.js';

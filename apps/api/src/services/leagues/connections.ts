@@ -1,3 +1,4 @@
+import type { Platform } from '@fm/contract';
 import { leagueConnections } from '@fm/db';
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
@@ -5,7 +6,7 @@ import { AppError, validationError } from '../../errors.js';
 import { toAppSleeperAccount } from '../../integrations/sleeper/normalize.js';
 import { ensureSleeperIdsLinked } from './player-directory.js';
 
-export type LeaguePlatform = 'sleeper' | 'yahoo';
+export type LeaguePlatform = Platform;
 export type LeagueConnectionRow = typeof leagueConnections.$inferSelect;
 
 /** Sleeper usernames are 1–20 letters, digits and underscores; we allow a little slack. */

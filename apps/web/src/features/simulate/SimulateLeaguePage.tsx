@@ -1,3 +1,4 @@
+import { LAST_FANTASY_WEEK } from '@fm/contract';
 import { Banner, Button, DataFreshness, Spinner } from '@fm/ui';
 import { describeSources } from '../../lib/data-sources';
 import { useEffect, useState } from 'react';
@@ -10,7 +11,7 @@ import './simulate.css';
 const DATA_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Weeks a league page can show (NFL regular season and playoffs). */
-const WEEKS = Array.from({ length: 18 }, (_, i) => i + 1);
+const WEEKS = Array.from({ length: LAST_FANTASY_WEEK }, (_, i) => i + 1);
 
 /**
  * /simulate/{username}/{season}/{leagueId} and /simulate/yahoo/{season}/{leagueId}: my team

@@ -1,3 +1,4 @@
+import { isPlatform } from '@fm/contract';
 import { DEFAULT_ITERATIONS } from '@fm/engine';
 import { Banner, Button, Spinner } from '@fm/ui';
 import { useState } from 'react';
@@ -117,7 +118,8 @@ function TwoTeams({ details }: { details: LeagueDetails }) {
 /** /team-matchup: compare any two teams of one of my leagues. */
 export default function TeamMatchupPage() {
   const [params, setParams] = useSearchParams();
-  const platform = (params.get('platform') === 'yahoo' ? 'yahoo' : 'sleeper') as LeaguePlatform;
+  const platformParam = params.get('platform');
+  const platform: LeaguePlatform = isPlatform(platformParam) ? platformParam : 'sleeper';
   const leagueId = params.get('league') ?? '';
   const week = Number(params.get('week')) || undefined;
   const leagues = useLinkedLeagues();

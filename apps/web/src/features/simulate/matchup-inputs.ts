@@ -1,3 +1,4 @@
+import type { RouterInputs } from '@fm/api';
 import {
   checkLineup,
   DEFAULT_ITERATIONS,
@@ -65,11 +66,9 @@ export function previewMatchupInput(details: LeagueDetails, user: Side, opponent
   };
 }
 
-export interface ServerTeam {
-  name: string;
-  roster_id: number;
-  starters: { id: number; actual_points?: number; is_final?: boolean; is_out?: boolean }[];
-}
+/** A team in the object form /matchup/analyze takes (the server's input type, checked by the compiler). */
+export type ServerTeam = Exclude<RouterInputs['matchup']['analyze']['userTeam'], unknown[]>;
+type ServerStarter = ServerTeam['starters'][number];
 
 /**
  * A team as /matchup/simulate takes it: our player ids, final points, and players who score nothing (out or on a
@@ -81,7 +80,7 @@ export interface ServerTeam {
 export function serverTeam(details: LeagueDetails, side: Side): { team: ServerTeam; leftOut: string[] } {
   const roster = rosterById(details, side.rosterId);
   const leftOut: string[] = [];
-  const starters: ServerTeam['starters'] = [];
+  const starters: ServerStarter[] = [];
   for (const player of startersOf(details, side)) {
     const appId = details.app_player_ids[player.player_id];
     if (appId === undefined) {

@@ -1,4 +1,4 @@
-import { ERROR_CATEGORIES } from '@fm/db';
+import { ERROR_CATEGORIES } from './error-categories.js';
 import { z } from 'zod';
 
 /** Response shapes of /admin/system/* (health, API metrics, error log, resources). */
