@@ -102,3 +102,4 @@ export {
   type NflGameState,
   type PlayerGame,
 } from './live/game-state.js';
+export { RULED_OUT_STATUSES, isRuledOutStatus } from './live/ruled-out.js';
