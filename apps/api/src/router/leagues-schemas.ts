@@ -1,3 +1,4 @@
+import { NFL_GAME_STATES, PLAYER_GAME_STATES } from '@fm/engine';
 import { z } from 'zod';
 
 /** Response shapes of /leagues/*, for validation, the OpenAPI document and the typed client. */
@@ -41,6 +42,16 @@ const appPlayerSchema = z.object({
   injury_status: z.string().nullable().optional(),
   bye_week: z.number().int().nullable().optional(),
   kickoff: z.string().nullable().optional(),
+  game_state: z
+    .enum(PLAYER_GAME_STATES)
+    .describe('his game this week: pre, in (under way), final, bye (no game), out (ruled out, inactive, IR)'),
+  points: z
+    .number()
+    .nullable()
+    .describe(
+      'points scored so far this week in the league’s scoring; null: a finished game with none recorded',
+    ),
+  fraction_remaining: z.number().min(0).max(1).describe('share of his game still to play, 0–1'),
 });
 
 const appRosterSchema = z.object({
@@ -104,6 +115,26 @@ const playerProjectionSchema = z.object({
   depth_rank: z.number().int().nullable(),
 });
 
+export const liveGameSchema = z.object({
+  home_team: z.string(),
+  away_team: z.string(),
+  state: z.enum(NFL_GAME_STATES),
+  fraction_remaining: z.number().min(0).max(1).describe('share of the game still to play'),
+  period: z
+    .number()
+    .int()
+    .nullable()
+    .describe('quarter (5 = overtime); null when not under way or estimated'),
+  clock: z.string().nullable().describe('game clock as the scoreboard shows it, e.g. "11:50"'),
+  description: z.string().nullable().describe('e.g. Halftime, Final, Postponed'),
+  home_score: z.number().nullable(),
+  away_score: z.number().nullable(),
+  kickoff: z.string().nullable(),
+  clock_source: z
+    .enum(['scoreboard', 'estimated'])
+    .describe('the NFL scoreboard, or estimated from the kickoff time and a nominal game length'),
+});
+
 export const leagueDetailsSchema = z.object({
   platform: platformSchema,
   league: appLeagueSchema,
@@ -133,4 +164,13 @@ export const leagueDetailsSchema = z.object({
     })
     .nullable()
     .describe("when the week's projections last changed, and where they come from"),
+  games: z.array(liveGameSchema).describe('every NFL game of the week'),
+  live: z.object({
+    clock_source: z.enum(['scoreboard', 'estimated']),
+    scores_updated_at: z.string().nullable().describe('last game-day refresh of the week’s stats (ISO time)'),
+    paused_since: z
+      .string()
+      .nullable()
+      .describe('set while the stats service fails during games: live scores paused since then (ISO time)'),
+  }),
 });

@@ -6,6 +6,7 @@ import type { LeagueDetails, PlatformLeague } from './details-shape.js';
 import { loadSleeperLeague } from './details-sleeper.js';
 import { loadYahooLeague } from './details-yahoo.js';
 import { loadWithLastHeld } from './last-held.js';
+import { withLiveGameStates } from './live-fields.js';
 import { appPlayerIdsBySleeperId, ensureSleeperIdsLinked } from './player-directory.js';
 import { type LeaguePlayerProjection, loadLeagueProjections } from './projections.js';
 import { loadTeamWeekGames, type TeamWeekGame } from './schedule.js';
@@ -132,13 +133,19 @@ export async function loadLeagueDetails(
     const points = scored.get(appId);
     if (points !== undefined) statsPoints[playerId] = points;
   }
+  const live = await withLiveGameStates(deps, {
+    loaded,
+    rosters: withGames(loaded, games),
+    season,
+    statsPoints,
+  });
   return {
     platform: request.platform,
     stats_points: statsPoints,
     ...loaded,
     league,
     scoring_from: leagueSaysScoring ? 'league' : request.scoringType ? 'preference' : 'none',
-    rosters: withGames(loaded, games),
+    ...live,
     projections,
     app_player_ids: appPlayerIds,
     projections_freshness: projectionsFreshness.updated_at ? projectionsFreshness : null,
