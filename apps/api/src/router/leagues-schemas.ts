@@ -174,3 +174,29 @@ export const leagueDetailsSchema = z.object({
       .describe('set while the stats service fails during games: live scores paused since then (ISO time)'),
   }),
 });
+
+export const matchupTimelineSchema = z.object({
+  platform: z.string(),
+  league_id: z.string(),
+  season: z.number().int().nullable(),
+  week: z.number().int(),
+  matchup_id: z.number().int(),
+  roster_ids: z
+    .tuple([z.number().int(), z.number().int()])
+    .nullable()
+    .describe('the two rosters, lower id first; null before any point is recorded'),
+  points: z
+    .array(
+      z.object({
+        recorded_at: z.string().describe('when the stats change was recorded (ISO time)'),
+        game_time_elapsed: z.number().min(0).max(1).describe('share of both line-ups’ game time played'),
+        win_probability: z
+          .number()
+          .min(0)
+          .max(1)
+          .describe('chance that roster_ids[0] wins (ties count half)'),
+        points: z.tuple([z.number(), z.number()]).describe('points so far of each side’s starters'),
+      }),
+    )
+    .describe('one point per stats change while the week is played, oldest first; the same for every viewer'),
+});

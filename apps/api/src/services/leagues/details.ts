@@ -7,6 +7,7 @@ import { loadSleeperLeague } from './details-sleeper.js';
 import { loadYahooLeague } from './details-yahoo.js';
 import { loadWithLastHeld } from './last-held.js';
 import { withLiveGameStates } from './live-fields.js';
+import { noteLeagueWeekView, recordMatchupTimelines } from '../win-probability/timeline.js';
 import { appPlayerIdsBySleeperId, ensureSleeperIdsLinked } from './player-directory.js';
 import { type LeaguePlayerProjection, loadLeagueProjections } from './projections.js';
 import { loadTeamWeekGames, type TeamWeekGame } from './schedule.js';
@@ -139,7 +140,7 @@ export async function loadLeagueDetails(
     season,
     statsPoints,
   });
-  return {
+  const details: LeagueDetails = {
     platform: request.platform,
     stats_points: statsPoints,
     ...loaded,
@@ -151,4 +152,26 @@ export async function loadLeagueDetails(
     projections_freshness: projectionsFreshness.updated_at ? projectionsFreshness : null,
     ...freshness,
   };
+  if (!details.is_week_complete) await followWeek(deps, userId, details);
+  return details;
+}
+
+/** A week being played: remember the viewer and record its matchups' win probability for this stats state. */
+async function followWeek(deps: AppDeps, userId: string, details: LeagueDetails): Promise<void> {
+  const { platform, league, week } = details;
+  try {
+    await noteLeagueWeekView(deps, {
+      platform,
+      leagueId: league.league_id,
+      season: Number(league.season),
+      week,
+      userId,
+    });
+    await recordMatchupTimelines(deps, details);
+  } catch (error) {
+    deps.log.warn(
+      { err: error, platform, leagueId: league.league_id },
+      'win-probability timeline not recorded',
+    );
+  }
 }

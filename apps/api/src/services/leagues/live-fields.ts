@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps.js';
-import type { AppPlayer, AppRoster } from '../../integrations/league-shapes.js';
+import { type AppPlayer, type AppRoster, FREE_AGENT_TEAM } from '../../integrations/league-shapes.js';
 import { readLiveScoresStatus } from '../live-games/live-scores-status.js';
 import { playerGameOf } from '../live-games/player-games.js';
 import { type ClockSource, type LiveGame, liveGamesByTeam, loadLiveWeek } from '../live-games/week-games.js';
@@ -44,36 +44,38 @@ export async function withLiveGameStates(
     readLiveScoresStatus(deps.database),
   ]);
   const gameOfTeam = liveGamesByTeam(week.games);
-  const platformPoints = new Map<string, number>();
-  for (const matchup of loaded.matchups) {
-    for (const [playerId, points] of Object.entries(matchup.players_points))
-      platformPoints.set(playerId, points);
-  }
-  const withState = (player: AppPlayer): LeaguePlayerWithGame => {
-    const game = gameOfTeam.get(player.team);
-    const answer = playerGameOf({
-      game: game ? { state: game.state, fractionRemaining: game.fraction_remaining } : null,
-      isScheduleKnown: week.games.length > 0,
-      byeWeek: player.bye_week ?? null,
-      week: loaded.week,
-      isWeekComplete: loaded.is_week_complete,
-      injuryStatus: player.injury_status,
-      recordedPoints: request.statsPoints[player.player_id] ?? platformPoints.get(player.player_id) ?? null,
-    });
-    return {
-      ...player,
-      game_state: answer.state,
-      points: answer.points,
-      fraction_remaining: answer.fractionRemaining,
+  const platformPoints = new Map(
+    loaded.matchups.map((matchup) => [matchup.roster_id, matchup.players_points]),
+  );
+  const withState =
+    (rosterId: number) =>
+    (player: AppPlayer): LeaguePlayerWithGame => {
+      const game = gameOfTeam.get(player.team);
+      const answer = playerGameOf({
+        game: game ? { state: game.state, fractionRemaining: game.fraction_remaining } : null,
+        // a player the directory does not place on a team (FA) cannot be said to have no game
+        isScheduleKnown: week.games.length > 0 && player.team !== FREE_AGENT_TEAM,
+        byeWeek: player.bye_week ?? null,
+        week: loaded.week,
+        isWeekComplete: loaded.is_week_complete,
+        injuryStatus: player.injury_status,
+        recordedPoints:
+          request.statsPoints[player.player_id] ?? platformPoints.get(rosterId)?.[player.player_id] ?? null,
+      });
+      return {
+        ...player,
+        game_state: answer.state,
+        points: answer.points,
+        fraction_remaining: answer.fractionRemaining,
+      };
     };
-  };
   return {
     rosters: request.rosters.map((roster) => ({
       ...roster,
       players: {
-        starters: roster.players.starters.map(withState),
-        bench: roster.players.bench.map(withState),
-        reserve: roster.players.reserve.map(withState),
+        starters: roster.players.starters.map(withState(roster.roster_id)),
+        bench: roster.players.bench.map(withState(roster.roster_id)),
+        reserve: roster.players.reserve.map(withState(roster.roster_id)),
       },
     })),
     games: week.games,
