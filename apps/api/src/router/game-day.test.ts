@@ -60,6 +60,20 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
       clock_source: 'scoreboard',
     });
     expect(atHalf.live.scores_updated_at).not.toBeNull();
+    // a simulation of the week being played conditions on the same states and points, and says so per player
+    const simulated = await client.post('/api/matchup/simulate', {
+      season: 2025,
+      week: GAME_DAY_WEEK,
+      iterations: 2000,
+      seed: 7,
+      user_team: { starters: [...replay.appIds.values()].slice(0, 3).map((id) => ({ id })) },
+      opponent_team: { starters: [...replay.appIds.values()].slice(3).map((id) => ({ id })) },
+    });
+    expect(simulated.body).toMatchObject({ season: 2025 });
+    const jacobsSimulated = simulated.body.user_team.players
+      .concat(simulated.body.opponent_team.players)
+      .find((p: any) => p.sleeper_id === JACOBS);
+    expect(jacobsSimulated).toMatchObject({ game_state: 'in', points: 7, fraction_remaining: 0.5 });
     expect(atHalf.live.paused_since).toBeNull();
 
     // final: the last read after the final whistle lands the final lines

@@ -1,4 +1,5 @@
 import { DEFAULT_ITERATIONS, type Seed } from '@fm/engine';
+import type { PlayerGameAnswer } from '../live-games/player-games.js';
 
 /**
  * A matchup request after its JSON has been checked (router/matchup-schemas.ts): two line-ups
@@ -17,6 +18,8 @@ export interface StarterRequest {
   isFinal: boolean;
   /** Ruled out or on bye: scores zero. */
   isOut: boolean;
+  /** Where his game stands, as the caller says (game_state, points, fraction_remaining); null: the server decides. */
+  game: PlayerGameAnswer | null;
 }
 
 export interface TeamRequest {
