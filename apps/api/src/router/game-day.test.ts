@@ -149,6 +149,38 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
     expect((await client.get(DETAILS)).body.live.paused_since).toBeNull();
   });
 
+  it('asks no upstream outside game windows', async () => {
+    // the games end (the one read after the final whistle follows), then the week is quiet
+    replay.advance('final');
+    await replay.tick();
+    await replay.tick();
+    const before = { scoreboard: replay.scoreboard.requests.length, stats: replay.stats.requests.length };
+    const dayBefore = new Date(replay.kickoff.getTime() - 24 * 60 * 60_000);
+    expect((await replay.liveSync.tick(dayBefore)).kind).toBe('idle');
+    const weekAfter = new Date(replay.kickoff.getTime() + 7 * 24 * 60 * 60_000);
+    expect((await replay.liveSync.tick(weekAfter)).kind).toBe('idle');
+    expect(replay.scoreboard.requests.length).toBe(before.scoreboard);
+    expect(replay.stats.requests.length).toBe(before.stats);
+  });
+
+  it('documents the wire fields and the timeline in the OpenAPI document', async () => {
+    const document = (await client.get('/api/openapi.json')).body;
+    const timeline = document.paths['/leagues/leagues/{platform}/{leagueId}/timeline'];
+    expect(timeline.get.parameters.map((p: any) => p.name)).toEqual(
+      expect.arrayContaining(['platform', 'leagueId', 'week', 'matchup_id']),
+    );
+    const text = JSON.stringify(document);
+    for (const field of [
+      'game_state',
+      'fraction_remaining',
+      'paused_since',
+      'clock_source',
+      'game_time_elapsed',
+    ]) {
+      expect(text).toContain(`"${field}"`);
+    }
+  });
+
   it('answers the timeline only to viewers of the league, and rejects bad input', async () => {
     const stranger = await replay.env.newUser();
     expect((await stranger.get(TIMELINE)).body.code).toBe('LEAGUE_NOT_FOUND');

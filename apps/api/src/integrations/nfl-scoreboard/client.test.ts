@@ -84,7 +84,7 @@ describe('NflScoreboardClient against a local scoreboard', () => {
       ),
     );
     await expect(client.weekGames(2025, 3)).rejects.toMatchObject({ code: 'UPSTREAM_ERROR' });
-    scoreboard.failNext(503, 2);
+    scoreboard.failNext(503, 1);
     await expect(client.weekGames(2025, 3)).rejects.toMatchObject({ code: 'UPSTREAM_ERROR' });
   });
 });

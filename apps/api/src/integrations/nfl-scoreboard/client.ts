@@ -2,9 +2,12 @@ import { fetchJson, type HttpRetryOptions } from '../http.js';
 import { toScoreboardGame, type ScoreboardGame } from './game-clock.js';
 import { scoreboardSchema } from './schemas.js';
 
-/** A game day asks every minute: a slow scoreboard is skipped (the clock is then estimated), not waited for. */
-export const SCOREBOARD_TIMEOUT_MS = 4_000;
-export const SCOREBOARD_MAX_ATTEMPTS = 2;
+/**
+ * A league page may wait on it and a game day asks every minute: a slow or failing scoreboard is skipped (the
+ * clock is then estimated), never waited for twice.
+ */
+export const SCOREBOARD_TIMEOUT_MS = 3_000;
+export const SCOREBOARD_MAX_ATTEMPTS = 1;
 /** ESPN's code for the regular season. */
 const REGULAR_SEASON_TYPE = 2;
 
