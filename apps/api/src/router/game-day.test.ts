@@ -1,4 +1,6 @@
+import { withAdvisoryLock } from '@fm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_LOCK_NAME } from '../services/data-sync/data-sync.js';
 import {
   GAME_DAY_MATCHUP_ID,
   GAME_DAY_WEEK,
@@ -147,6 +149,14 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
     replay.stats.reset();
     expect((await replay.tick()).kind).toBe('refreshed');
     expect((await client.get(DETAILS)).body.live.paused_since).toBeNull();
+  });
+
+  it('leaves the refresh to the process already syncing (one at a time)', async () => {
+    replay.advance('halftime');
+    const requests = replay.stats.requests.length;
+    const held = await withAdvisoryLock(replay.env.server.deps.database, SYNC_LOCK_NAME, () => replay.tick());
+    expect(held).toEqual({ acquired: true, value: { kind: 'skipped' } });
+    expect(replay.stats.requests.length).toBe(requests);
   });
 
   it('asks no upstream outside game windows', async () => {

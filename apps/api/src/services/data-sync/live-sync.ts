@@ -96,12 +96,7 @@ export function createLiveSync(deps: AppDeps, options: LiveSyncOptions = {}): Li
       lastError: null,
     });
     const statsChanged = changed.stats.created + changed.stats.updated + changed.games.created;
-    if (statsChanged > 0) {
-      await bumpDataVersion(deps.database);
-      await options.afterStatsChange?.({ season, week }).catch((error: unknown) => {
-        log.warn({ err: error }, 'live stats changed, but a follow-up (win-probability timeline) failed');
-      });
-    }
+    if (statsChanged > 0) await bumpDataVersion(deps.database);
     return { kind: 'refreshed', season, week, statsChanged };
   };
 
@@ -120,7 +115,14 @@ export function createLiveSync(deps: AppDeps, options: LiveSyncOptions = {}): Li
     wasLive = isLive;
     if (!isLive && !isLastRead) return { kind: 'idle' };
     const outcome = await withAdvisoryLock(deps.database, SYNC_LOCK_NAME, () => refresh(season, week, at));
-    return outcome.acquired ? outcome.value : { kind: 'skipped' };
+    if (!outcome.acquired) return { kind: 'skipped' };
+    // after the lock is released: the follow-up reads leagues from their platforms and may take a while
+    if (outcome.value.kind === 'refreshed' && outcome.value.statsChanged > 0) {
+      await options.afterStatsChange?.({ season, week }).catch((error: unknown) => {
+        log.warn({ err: error }, 'live stats changed, but a follow-up (win-probability timeline) failed');
+      });
+    }
+    return outcome.value;
   };
 
   const guardedTick = (at?: Date) => {
