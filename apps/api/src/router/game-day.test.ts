@@ -12,6 +12,7 @@ import {
 } from '../../test/game-day-replay.js';
 import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
 import { DATABASE_KINDS, type TestClient } from '../../test/harness.js';
+import { type LeagueTestEnv, startLeagueTestEnv } from '../../test/leagues.js';
 
 const DETAILS = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details?week=${GAME_DAY_WEEK}`;
 const TIMELINE = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/timeline?week=${GAME_DAY_WEEK}&matchup_id=${GAME_DAY_MATCHUP_ID}`;
@@ -199,5 +200,33 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
     );
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe.each(DATABASE_KINDS)('a finished week, on %s', (kind) => {
+  let env: LeagueTestEnv;
+  beforeAll(async () => {
+    env = await startLeagueTestEnv(kind);
+  }, 60_000);
+  afterAll(() => env?.stop());
+
+  it('shows every player final and an empty timeline (nothing was recorded live), never an error', async () => {
+    const client = await env.newUser();
+    await client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
+    const details = (await client.get(`/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details?week=1`))
+      .body;
+    expect(details.is_week_complete).toBe(true);
+    expect(details.live.paused_since).toBeNull();
+    const everyone = details.rosters.flatMap((roster: any) => roster.players.starters);
+    expect(everyone.length).toBeGreaterThan(0);
+    for (const player of everyone) {
+      expect(['final', 'bye']).toContain(player.game_state);
+      expect(player.fraction_remaining).toBe(0);
+    }
+    const timeline = await client.get(
+      `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/timeline?week=1&matchup_id=2`,
+    );
+    expect(timeline.status).toBe(200);
+    expect(timeline.body).toMatchObject({ season: 2025, roster_ids: null, points: [] });
   });
 });

@@ -152,11 +152,14 @@ export async function loadLeagueDetails(
     projections_freshness: projectionsFreshness.updated_at ? projectionsFreshness : null,
     ...freshness,
   };
-  if (!details.is_week_complete) await followWeek(deps, userId, details);
+  await followWeek(deps, userId, details);
   return details;
 }
 
-/** A week being played: remember the viewer and record its matchups' win probability for this stats state. */
+/**
+ * Remembers the viewer (who may then read the league's timelines) and, while the week is played, records its
+ * matchups' win probability for this stats state.
+ */
 async function followWeek(deps: AppDeps, userId: string, details: LeagueDetails): Promise<void> {
   const { platform, league, week } = details;
   try {
@@ -167,7 +170,7 @@ async function followWeek(deps: AppDeps, userId: string, details: LeagueDetails)
       week,
       userId,
     });
-    await recordMatchupTimelines(deps, details);
+    if (!details.is_week_complete) await recordMatchupTimelines(deps, details);
   } catch (error) {
     deps.log.warn(
       { err: error, platform, leagueId: league.league_id },
