@@ -61,9 +61,21 @@ describe('NflScoreboardClient against a local scoreboard', () => {
         { home: 'MIA', away: 'NE', state: 'pre', name: 'STATUS_POSTPONED', description: 'Postponed' },
         { home: 'CIN', away: 'JAX', state: 'post', name: 'STATUS_CANCELED', description: 'Canceled' },
         { home: 'SEA', away: 'LAR', state: 'in', period: 4, clock: 0, description: 'End of 4th Quarter' },
+        {
+          home: 'PHI',
+          away: 'WSH',
+          state: 'in',
+          period: 3,
+          clock: 300,
+          name: 'STATUS_DELAYED',
+          description: 'Delayed',
+        },
       ]),
     );
-    const [half, overtime, postponed, cancelled, endOfFourth] = await client.weekGames(2025, 3);
+    const [half, overtime, postponed, cancelled, endOfFourth, delayed] = await client.weekGames(2025, 3);
+    // a weather delay mid-game: still in, 5:00 left in the 3rd
+    expect(delayed).toMatchObject({ state: 'in', awayTeam: 'WAS' });
+    expect(delayed!.fractionRemaining).toBeCloseTo((900 + 300) / 3600, 6);
     expect(half).toMatchObject({ state: 'in', fractionRemaining: 0.5, description: 'Halftime' });
     expect(overtime!.state).toBe('in');
     expect(overtime!.fractionRemaining).toBeGreaterThan(0);

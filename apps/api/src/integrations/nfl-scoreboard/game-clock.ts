@@ -51,9 +51,8 @@ const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
  */
 export function gameStateOf(status: ScoreboardEvent['status']): NflGameState {
   const label = `${status.type.name ?? ''} ${status.type.description ?? ''}`.toUpperCase();
-  if (label.includes('POSTPONED') || label.includes('SUSPENDED') || label.includes('DELAYED')) {
-    return status.type.state === 'in' && !label.includes('POSTPONED') ? 'in' : 'postponed';
-  }
+  // a delay or a suspension keeps the game's own state (pre or in): it is still to be finished today
+  if (label.includes('POSTPONED')) return 'postponed';
   if (label.includes('CANCELED') || label.includes('CANCELLED')) return 'cancelled';
   if (status.type.state === 'post') return 'final';
   return status.type.state;
