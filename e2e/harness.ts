@@ -69,6 +69,8 @@ export async function startE2eApp(options: E2eAppOptions): Promise<E2eApp> {
     LOG_LEVEL: 'info',
     // the live-data sync is exercised by its own test, against its own fake season service
     DATA_SYNC_MINUTES: '0',
+    // no test reaches the real NFL scoreboard: a closed local port (clocks are estimated) unless a test serves one
+    NFL_SCOREBOARD_URL: 'http://127.0.0.1:9/scoreboard',
     ...(pg?.url ? { DATABASE_URL: pg.url } : {}),
     ...options.env,
   };

@@ -21,6 +21,28 @@ describe('loadConfig', () => {
     expect(config.isSecureOrigin).toBe(false);
   });
 
+  it('refreshes live stats every minute by default and reads ESPN’s scoreboard, both configurable', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() });
+    expect(defaults.liveSyncSeconds).toBe(60);
+    expect(defaults.nflScoreboardUrl).toBe(
+      'https://site.api.espn.com/apis/site/v2/sports/football/nfl/scoreboard',
+    );
+    const custom = loadConfig({
+      DATA_DIR: dataDir(),
+      LIVE_SYNC_SECONDS: '0',
+      NFL_SCOREBOARD_URL: 'http://127.0.0.1:8080/scoreboard',
+    });
+    expect(custom.liveSyncSeconds).toBe(0);
+    expect(custom.nflScoreboardUrl).toBe('http://127.0.0.1:8080/scoreboard');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), LIVE_SYNC_SECONDS: '5' })).toThrow(
+      /^Invalid configuration: LIVE_SYNC_SECONDS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), LIVE_SYNC_SECONDS: 'often' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NFL_SCOREBOARD_URL: 'ftp://x' })).toThrow(
+      /NFL_SCOREBOARD_URL/,
+    );
+  });
+
   it('generates the session secret once and keeps it in DATA_DIR', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret;

@@ -72,6 +72,21 @@ const envSchema = z.object({
       .max(7 * 24 * 60, { message: 'must be at most a week (10080 minutes)' })
       .default(60),
   ),
+  LIVE_SYNC_SECONDS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ message: 'must be a whole number of seconds (0 turns live scores off)' })
+      .int({ message: 'must be a whole number of seconds (0 turns live scores off)' })
+      .min(0, { message: 'must be 0 (off) or more seconds' })
+      .max(3_600, { message: 'must be at most an hour (3600 seconds)' })
+      .refine((seconds) => seconds === 0 || seconds >= 10, {
+        message: 'must be 0 (off) or at least 10 seconds',
+      })
+      .default(60),
+  ),
+  NFL_SCOREBOARD_URL: urlWithProtocols(['http:', 'https:']).transform(
+    (v) => v ?? 'https://site.api.espn.com/apis/site/v2/sports/football/nfl/scoreboard',
+  ),
   SIMULATION_WORKERS: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce
@@ -138,6 +153,10 @@ export interface Config {
   nflDataDir: string | undefined;
   /** Minutes between syncs of the current season from SLEEPER_API_URL; 0 = never. */
   dataSyncMinutes: number;
+  /** While a game of the current week is in progress, its stats are refreshed this often; 0 = never. */
+  liveSyncSeconds: number;
+  /** ESPN-compatible NFL scoreboard: each game's state and clock. */
+  nflScoreboardUrl: string;
   /** Worker threads of this process's simulation pool. */
   simulationWorkers: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -187,6 +206,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     nflDataDir: e.NFL_DATA_DIR ? path.resolve(e.NFL_DATA_DIR) : undefined,
     dataSyncMinutes: e.DATA_SYNC_MINUTES,
+    liveSyncSeconds: e.LIVE_SYNC_SECONDS,
+    nflScoreboardUrl: e.NFL_SCOREBOARD_URL,
     simulationWorkers: e.SIMULATION_WORKERS ?? defaultSimulationWorkers(),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -12,6 +12,8 @@ import { openEventStore } from './monitoring/open-event-store.js';
 import { connectRedis } from './redis.js';
 import { ensureAdminAccount } from './services/admin/account.js';
 import { createDataSync, type DataSync } from './services/data-sync/data-sync.js';
+import { createLiveSync } from './services/data-sync/live-sync.js';
+import { recordFollowedLeagues } from './services/win-probability/watched-leagues.js';
 import { createLeagueClients } from './services/leagues/clients.js';
 import { openDataChangeChannel } from './services/data-changes/data-change-channel.js';
 import { createMailer } from './services/mail/mailer.js';
@@ -73,11 +75,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     dataSync: undefined as unknown as DataSync,
   };
   deps.dataSync = createDataSync(deps);
+  const liveSync = createLiveSync(deps, {
+    afterStatsChange: (week) => recordFollowedLeagues(deps, week).then(() => {}),
+  });
   let firstStartImport: BackgroundImport | null = null;
   // Background loops first (they would otherwise start new work), then what flushes, then the pools.
   const closeDependencies = () =>
     runBoundedSteps(
       [
+        ['live sync', () => liveSync.stop()],
         ['data sync', () => deps.dataSync.stop()],
         ['first-start import', () => firstStartImport?.stop()],
         ['alerts', () => deps.alerts.stop()],
@@ -121,6 +127,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   firstStartImport = startFirstStartImport(deps);
   // the sync starts after that import, so a first start with NFL_DATA_DIR builds on its players
   deps.dataSync.start(firstStartImport?.done);
+  liveSync.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return { app, deps, url: `http://${config.host}:${port}`, close: () => app.close() };

@@ -45,6 +45,9 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     // tests that exercise the live-data sync turn it on with their own fake upstream
     DATA_SYNC_MINUTES: '0',
+    LIVE_SYNC_SECONDS: '0',
+    // no test reaches the real scoreboard: a closed local port (clocks are estimated) unless a test serves one
+    NFL_SCOREBOARD_URL: 'http://127.0.0.1:9/scoreboard',
     ...(pg?.url ? { DATABASE_URL: pg.url } : {}),
     ...env,
   });

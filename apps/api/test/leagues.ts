@@ -1,7 +1,12 @@
 import { players, projections } from '@fm/db';
 import { registerVerifiedUser, signedInClient } from './accounts.js';
 import { startFakeSmtp, type FakeSmtp } from './fake-smtp.js';
-import { type FakeSleeper, startFakeSleeper, type SleeperScenario } from './fakes/sleeper-server.js';
+import {
+  type FakeSleeper,
+  type FakeSleeperOptions,
+  startFakeSleeper,
+  type SleeperScenario,
+} from './fakes/sleeper-server.js';
 import { type FakeYahoo, startFakeYahoo } from './fakes/yahoo-server.js';
 import { type DatabaseKind, startTestServer, type TestClient, type TestServer } from './harness.js';
 
@@ -20,11 +25,16 @@ export interface LeagueTestEnv {
 /** The real server wired to fake Sleeper, Yahoo and SMTP services. */
 export async function startLeagueTestEnv(
   kind: DatabaseKind,
-  options: { scenario?: SleeperScenario; env?: Record<string, string | undefined> } = {},
+  options: {
+    scenario?: SleeperScenario;
+    env?: Record<string, string | undefined>;
+    /** More options of the fake Sleeper league service (live week, roster taken over…). */
+    sleeperOptions?: Omit<FakeSleeperOptions, 'scenario'>;
+  } = {},
 ): Promise<LeagueTestEnv> {
   const [smtp, sleeper, yahoo] = await Promise.all([
     startFakeSmtp(),
-    startFakeSleeper({ scenario: options.scenario ?? 'in-season' }),
+    startFakeSleeper({ ...options.sleeperOptions, scenario: options.scenario ?? 'in-season' }),
     startFakeYahoo(YAHOO_APP),
   ]);
   const server = await startTestServer(kind, {

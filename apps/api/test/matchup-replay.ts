@@ -3,7 +3,17 @@ import type { PlayerAnswer, SimulationAnswer } from '../src/services/simulation/
 
 type AnsweredPlayer = Pick<
   PlayerAnswer,
-  'id' | 'name' | 'position' | 'team' | 'opponent' | 'depth_rank' | 'projection' | 'actual_points'
+  | 'id'
+  | 'name'
+  | 'position'
+  | 'team'
+  | 'opponent'
+  | 'depth_rank'
+  | 'projection'
+  | 'actual_points'
+  | 'game_state'
+  | 'points'
+  | 'fraction_remaining'
 > & { status: string };
 
 /** The parts of a simulation answer the engine input is rebuilt from. */
@@ -31,6 +41,7 @@ function replayPlayer(p: AnsweredPlayer): SimulationPlayer {
       : {}),
     ...(p.status === 'final' ? { isFinal: true, actualPoints: p.actual_points } : {}),
     ...(p.status === 'out' ? { isOut: true } : {}),
+    game: { state: p.game_state, points: p.points ?? 0, fractionRemaining: p.fraction_remaining },
   };
 }
 

@@ -1,3 +1,4 @@
+import { NFL_GAME_STATES, PLAYER_GAME_STATES } from '@fm/engine';
 import { z } from 'zod';
 import { PLATFORMS } from './platforms.js';
 
@@ -42,6 +43,16 @@ const appPlayerSchema = z.object({
   injury_status: z.string().nullable().optional(),
   bye_week: z.number().int().nullable().optional(),
   kickoff: z.string().nullable().optional(),
+  game_state: z
+    .enum(PLAYER_GAME_STATES)
+    .describe('his game this week: pre, in (under way), final, bye (no game), out (ruled out, inactive, IR)'),
+  points: z
+    .number()
+    .nullable()
+    .describe(
+      'points scored so far this week in the league’s scoring; null: a finished game with none recorded',
+    ),
+  fraction_remaining: z.number().min(0).max(1).describe('share of his game still to play, 0–1'),
 });
 
 const appRosterSchema = z.object({
@@ -105,6 +116,26 @@ const playerProjectionSchema = z.object({
   depth_rank: z.number().int().nullable(),
 });
 
+export const liveGameSchema = z.object({
+  home_team: z.string(),
+  away_team: z.string(),
+  state: z.enum(NFL_GAME_STATES),
+  fraction_remaining: z.number().min(0).max(1).describe('share of the game still to play'),
+  period: z
+    .number()
+    .int()
+    .nullable()
+    .describe('quarter (5 = overtime); null when not under way or estimated'),
+  clock: z.string().nullable().describe('game clock as the scoreboard shows it, e.g. "11:50"'),
+  description: z.string().nullable().describe('e.g. Halftime, Final, Postponed'),
+  home_score: z.number().nullable(),
+  away_score: z.number().nullable(),
+  kickoff: z.string().nullable(),
+  clock_source: z
+    .enum(['scoreboard', 'estimated'])
+    .describe('the NFL scoreboard, or estimated from the kickoff time and a nominal game length'),
+});
+
 export const leagueDetailsSchema = z.object({
   platform: platformSchema,
   league: appLeagueSchema,
@@ -134,4 +165,39 @@ export const leagueDetailsSchema = z.object({
     })
     .nullable()
     .describe("when the week's projections last changed, and where they come from"),
+  games: z.array(liveGameSchema).describe('every NFL game of the week'),
+  live: z.object({
+    clock_source: z.enum(['scoreboard', 'estimated']),
+    scores_updated_at: z.string().nullable().describe('last game-day refresh of the week’s stats (ISO time)'),
+    paused_since: z
+      .string()
+      .nullable()
+      .describe('set while the stats service fails during games: live scores paused since then (ISO time)'),
+  }),
+});
+
+export const matchupTimelineSchema = z.object({
+  platform: z.string(),
+  league_id: z.string(),
+  season: z.number().int().nullable(),
+  week: z.number().int(),
+  matchup_id: z.number().int(),
+  roster_ids: z
+    .tuple([z.number().int(), z.number().int()])
+    .nullable()
+    .describe('the two rosters, lower id first; null before any point is recorded'),
+  points: z
+    .array(
+      z.object({
+        recorded_at: z.string().describe('when the stats change was recorded (ISO time)'),
+        game_time_elapsed: z.number().min(0).max(1).describe('share of both line-ups’ game time played'),
+        win_probability: z
+          .number()
+          .min(0)
+          .max(1)
+          .describe('chance that roster_ids[0] wins (ties count half)'),
+        points: z.tuple([z.number(), z.number()]).describe('points so far of each side’s starters'),
+      }),
+    )
+    .describe('one point per stats change while the week is played, oldest first; the same for every viewer'),
 });

@@ -1,4 +1,4 @@
-import type { Seed } from '@fm/engine';
+import type { PlayerGame, Seed } from '@fm/engine';
 
 /** A matchup request's line-ups and options as the schemas in matchup-schemas.ts read them. */
 
@@ -14,6 +14,8 @@ export interface StarterRequest {
   isFinal: boolean;
   /** Ruled out or on bye: scores zero. */
   isOut: boolean;
+  /** Where his game stands, as the caller says (game_state, points, fraction_remaining); null: the server decides. */
+  game: PlayerGame | null;
 }
 
 /** Options a caller may put on the payload or on either team; the payload wins, then the user's team. */

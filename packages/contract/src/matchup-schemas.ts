@@ -1,4 +1,4 @@
-import { DEFAULT_ITERATIONS, MAX_ITERATIONS, MIN_ITERATIONS } from '@fm/engine';
+import { DEFAULT_ITERATIONS, MAX_ITERATIONS, MIN_ITERATIONS, PLAYER_GAME_STATES } from '@fm/engine';
 import { z } from 'zod';
 import type { PlayerRefKind, StarterRequest, TeamInput } from './matchup-request.js';
 import { FIRST_SEASON, FIRST_WEEK, LAST_NFL_WEEK, LAST_SEASON } from './nfl-calendar.js';
@@ -27,6 +27,17 @@ const starterObject = z
     isFinal: z.boolean().optional(),
     is_out: z.boolean().optional().describe('ruled out or on bye: scores zero'),
     isOut: z.boolean().optional(),
+    game_state: z
+      .enum(PLAYER_GAME_STATES)
+      .optional()
+      .describe('where his game stands (as the league details answer gives it); omitted: the server decides'),
+    points: z.number().min(-100).max(200).nullable().optional().describe('with game_state: points so far'),
+    fraction_remaining: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe('with game_state: share of his game left'),
   })
   .refine((o) => o.id ?? o.sleeper_id ?? o.player_id, {
     error: 'a starter needs player_id, sleeper_id or id',
@@ -39,7 +50,15 @@ const starterObject = z
         : [o.id!, 'app'];
     const actualPoints = o.actual_points ?? o.actualPoints ?? null;
     const isFinal = actualPoints !== null && (o.is_final ?? o.isFinal ?? true);
-    return { ref, kind, actualPoints, isFinal, isOut: o.is_out ?? o.isOut ?? false };
+    const game = o.game_state
+      ? {
+          state: o.game_state,
+          points: o.points ?? 0,
+          fractionRemaining:
+            o.game_state === 'in' ? (o.fraction_remaining ?? 1) : o.game_state === 'pre' ? 1 : 0,
+        }
+      : null;
+    return { ref, kind, actualPoints, isFinal, isOut: o.is_out ?? o.isOut ?? false, game };
   });
 
 /** What a caller may send as one starter: a bare id, or an object naming one. */
@@ -179,6 +198,9 @@ const playerAnswerSchema = z.object({
   bust_probability: z.number().nullable(),
   swing_share: z.number(),
   actual_points: z.number().nullable(),
+  game_state: z.enum(PLAYER_GAME_STATES).describe('where his game stood: pre, in, final, bye, out'),
+  points: z.number().nullable().describe('points so far this week in the simulation’s scoring'),
+  fraction_remaining: z.number().min(0).max(1).describe('share of his game still to play'),
 });
 
 const teamAnswerSchema = z.object({

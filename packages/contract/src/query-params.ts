@@ -17,6 +17,13 @@ export const weekParam = z.preprocess(
   blankAsAbsent,
   z.coerce.number().int().min(FIRST_WEEK).max(LAST_NFL_WEEK).optional(),
 );
+/** A week of a fantasy league that must be given. */
+export const requiredFantasyWeekParam = z.preprocess(
+  blankAsAbsent,
+  z.coerce.number().int().min(FIRST_WEEK).max(LAST_FANTASY_WEEK),
+);
+/** A league's matchup number (Sleeper's matchup_id; 0 is a valid one). */
+export const matchupIdParam = z.preprocess(blankAsAbsent, z.coerce.number().int().min(0).max(1_000));
 /** A week of a fantasy league (regular season only). */
 export const fantasyWeekParam = z.preprocess(
   blankAsAbsent,

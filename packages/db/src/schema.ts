@@ -322,3 +322,64 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
 );
+
+/**
+ * Who opened which league's week: the leagues whose matchups get a win-probability timeline recorded on every
+ * game-day stats change (with the viewer's linked account, so private leagues load as they do for them).
+ */
+export const leagueWeekViews = pgTable(
+  'league_week_views',
+  {
+    platform: text('platform').notNull(),
+    leagueId: text('league_id').notNull(),
+    season: integer('season').notNull(),
+    week: integer('week').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.platform, t.leagueId, t.season, t.week, t.userId] }),
+    index('league_week_views_week_idx').on(t.season, t.week),
+  ],
+);
+
+/**
+ * A matchup's win probability through its week, one point per data version (each stats change), computed once
+ * by the server with a fixed seed: the same line for every viewer, kept across reloads.
+ */
+export const winProbabilityPoints = pgTable(
+  'win_probability_points',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    platform: text('platform').notNull(),
+    leagueId: text('league_id').notNull(),
+    season: integer('season').notNull(),
+    week: integer('week').notNull(),
+    matchupId: integer('matchup_id').notNull(),
+    /** The data version (stats state) the point was computed from. */
+    dataVersion: text('data_version').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Share of the matchup's starters' game time already played, 0–1 (the timeline's x). */
+    gameTimeElapsed: doublePrecision('game_time_elapsed').notNull(),
+    /** The lower roster id of the pair, and its chance to win. */
+    rosterIdA: integer('roster_id_a').notNull(),
+    rosterIdB: integer('roster_id_b').notNull(),
+    winProbabilityA: doublePrecision('win_probability_a').notNull(),
+    winProbabilityB: doublePrecision('win_probability_b').notNull(),
+    /** Points scored so far by each side's starters. */
+    pointsA: doublePrecision('points_a').notNull(),
+    pointsB: doublePrecision('points_b').notNull(),
+  },
+  (t) => [
+    uniqueIndex('win_probability_points_version_key').on(
+      t.platform,
+      t.leagueId,
+      t.season,
+      t.week,
+      t.matchupId,
+      t.dataVersion,
+    ),
+  ],
+);

@@ -103,3 +103,4 @@ export {
   type PlayerGame,
 } from './live/game-state.js';
 export { conditionOnGame } from './live/condition-on-game.js';
+export { RULED_OUT_STATUSES, isRuledOutStatus } from './live/ruled-out.js';

@@ -4,13 +4,17 @@ import { loadLeagueDetails } from '../services/leagues/details.js';
 import { listLeagues } from '../services/leagues/list.js';
 import { SCORING_TYPES } from '../services/leagues/scoring.js';
 import { createYahooAuthUrl } from '../services/leagues/yahoo-link.js';
+import { loadMatchupTimeline } from '../services/win-probability/timeline.js';
 import { authedProcedure, router } from '../trpc.js';
 import {
   connectionsSchema,
   fantasyWeekParam,
   leagueDetailsSchema,
   leaguesAnswerSchema,
+  matchupIdParam,
+  matchupTimelineSchema,
   platformSchema,
+  requiredFantasyWeekParam,
   seasonParam,
 } from '@fm/contract';
 const tags = ['leagues'];
@@ -99,5 +103,32 @@ export const leaguesRouter = router({
     .output(leagueDetailsSchema)
     .query(({ ctx, input: { scoring_type, ...input } }) =>
       loadLeagueDetails(ctx.deps, ctx.user.id, { ...input, scoringType: scoring_type }),
+    ),
+
+  timeline: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/leagues/leagues/{platform}/{leagueId}/timeline',
+        tags,
+        summary: 'A matchup’s win probability through the week’s games, recorded on each stats change',
+      },
+    })
+    .input(
+      z.object({
+        platform: platformSchema,
+        leagueId: z.string().min(1).max(64),
+        week: requiredFantasyWeekParam,
+        matchup_id: matchupIdParam,
+      }),
+    )
+    .output(matchupTimelineSchema)
+    .query(({ ctx, input }) =>
+      loadMatchupTimeline(ctx.deps, ctx.user.id, {
+        platform: input.platform,
+        leagueId: input.leagueId,
+        week: input.week,
+        matchupId: input.matchup_id,
+      }),
     ),
 });

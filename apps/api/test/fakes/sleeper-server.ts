@@ -36,6 +36,8 @@ export interface FakeSleeperOptions {
    * `in_season`), so its line-ups can still change; default: the recorded, completed season at week 1.
    */
   liveWeek?: number;
+  /** Rewrites the recorded matchups of a week as they are answered (a game-day replay moves their points on). */
+  matchupsAsOf?: (recorded: Json[], week: number) => Json[];
 }
 
 export type FakeSleeper = FakeServer;
@@ -70,7 +72,8 @@ export async function startFakeSleeper(options: FakeSleeperOptions = {}): Promis
       if (resource === 'user' && id && sub === 'leagues' && arg === 'nfl' && extra && parts.length === 6) {
         return ok(id === FAKE_SLEEPER_USER.userId ? (data.leaguesBySeason.get(extra) ?? []) : []);
       }
-      if (resource === 'league' && id) return leagueRoute(data, id, sub, arg, parts.length);
+      if (resource === 'league' && id)
+        return leagueRoute(data, id, sub, arg, parts.length, options.matchupsAsOf);
       if (resource === 'state' && id === 'nfl' && parts.length === 3) {
         const state = stateFor(scenario);
         return ok(
@@ -165,6 +168,7 @@ function leagueRoute(
   sub: string | undefined,
   arg: string | undefined,
   depth: number,
+  matchupsAsOf?: FakeSleeperOptions['matchupsAsOf'],
 ): FakeResponse {
   if (depth === 3) return ok(data.leagues.get(leagueId) ?? null);
   const isKnown = data.leagues.has(leagueId);
@@ -172,7 +176,8 @@ function leagueRoute(
   if (sub === 'users' && depth === 4) return ok(isKnown ? (data.users.get(leagueId) ?? []) : null);
   if (sub === 'matchups' && arg && depth === 5) {
     // Unrecorded weeks (and every offseason week) answer [] like the real service between games.
-    return ok(isKnown ? (data.matchups.get(`${leagueId}:${arg}`) ?? []) : null);
+    const recorded = data.matchups.get(`${leagueId}:${arg}`) ?? [];
+    return ok(isKnown ? (matchupsAsOf ? matchupsAsOf(recorded, Number(arg)) : recorded) : null);
   }
   return notFound();
 }

@@ -46,7 +46,7 @@ export interface SyncRunSummary {
 
 const SLEEPER_STAT_TARGET = statLineTarget(STAT_COLUMNS, true);
 
-const emptyCount = (): WriteCount => ({ created: 0, updated: 0 });
+export const emptyCount = (): WriteCount => ({ created: 0, updated: 0 });
 const total = (count: WriteCount) => count.created + count.updated;
 
 function describeFailure(error: unknown): string {
@@ -201,7 +201,8 @@ function describeTask(task: WeekTask): string {
   return `${parts.join(' and ')} ${task.season} week ${task.week}`;
 }
 
-async function syncWeek(
+/** Fetches and writes one week's stats and/or projections in one transaction (the live sync reuses it). */
+export async function syncWeek(
   deps: AppDeps,
   feed: SleeperSeasonFeed,
   task: WeekTask,

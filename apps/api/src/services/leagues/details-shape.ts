@@ -1,8 +1,22 @@
 import type { WeekFreshness } from '../projections/week-freshness.js';
 import { AppError } from '../../errors.js';
-import type { AppLeague, AppMatchup, AppRoster } from '../../integrations/league-shapes.js';
+import type { AppLeague, AppMatchup, AppPlayer, AppRoster } from '../../integrations/league-shapes.js';
 import type { LeaguePlatform } from './connections.js';
 import type { LeaguePlayerProjection } from './projections.js';
+import type { LiveGame } from '../live-games/week-games.js';
+import type { LiveScoresAnswer } from './live-fields.js';
+
+/** A rostered player of a league details answer: his game state, points and share of his game left always set. */
+export type LeaguePlayerWithGame = AppPlayer &
+  Required<Pick<AppPlayer, 'game_state' | 'points' | 'fraction_remaining'>>;
+
+export interface LeagueRosterWithGames extends Omit<AppRoster, 'players'> {
+  players: {
+    starters: LeaguePlayerWithGame[];
+    bench: LeaguePlayerWithGame[];
+    reserve: LeaguePlayerWithGame[];
+  };
+}
 
 /** The league page's data: the league, rosters and this week's matchups, plus projections. */
 export interface LeagueDetails {
@@ -13,7 +27,7 @@ export interface LeagueDetails {
   is_week_complete: boolean;
   /** The roster of the signed-in user's linked account; null when they have none in this league. */
   my_roster_id: number | null;
-  rosters: AppRoster[];
+  rosters: LeagueRosterWithGames[];
   matchups: AppMatchup[];
   /** Keyed by the player_id the rosters use; players without a projection are absent. */
   projections: Record<string, LeaguePlayerProjection>;
@@ -38,11 +52,16 @@ export interface LeagueDetails {
   is_stale: boolean;
   /** When the week's projections last changed and where they come from; null when the week has none. */
   projections_freshness: WeekFreshness | null;
+  /** Every NFL game of `week`: state, share left, clock, score, and whether the clock is estimated. */
+  games: LiveGame[];
+  /** How fresh the week's live scores are. */
+  live: LiveScoresAnswer;
 }
 
 /** What a platform loader answers before projections are joined. */
 export type PlatformLeague = Omit<
   LeagueDetails,
+  | 'rosters'
   | 'platform'
   | 'projections'
   | 'app_player_ids'
@@ -51,7 +70,9 @@ export type PlatformLeague = Omit<
   | 'is_stale'
   | 'scoring_from'
   | 'projections_freshness'
->;
+  | 'games'
+  | 'live'
+> & { rosters: AppRoster[] };
 
 /** 404 rather than 403: whether someone else's league exists is not ours to say. */
 export const leagueNotFound = () =>

@@ -6,6 +6,8 @@ import type { LeagueDetails, PlatformLeague } from './details-shape.js';
 import { loadSleeperLeague } from './details-sleeper.js';
 import { loadYahooLeague } from './details-yahoo.js';
 import { loadWithLastHeld } from './last-held.js';
+import { withLiveGameStates } from './live-fields.js';
+import { noteLeagueWeekView, recordMatchupTimelines } from '../win-probability/timeline.js';
 import { appPlayerIdsBySleeperId, ensureSleeperIdsLinked } from './player-directory.js';
 import { type LeaguePlayerProjection, loadLeagueProjections } from './projections.js';
 import { loadTeamWeekGames, type TeamWeekGame } from './schedule.js';
@@ -155,16 +157,47 @@ export async function loadLeagueDetails(
     const points = scored.get(appId);
     if (points !== undefined) statsPoints[playerId] = points;
   }
-  return {
+  const live = await withLiveGameStates(deps, {
+    loaded,
+    rosters: withGames(loaded, games, weekTeamOf),
+    season,
+    statsPoints,
+  });
+  const details: LeagueDetails = {
     platform: request.platform,
     stats_points: statsPoints,
     ...loaded,
     league,
     scoring_from: leagueSaysScoring ? 'league' : request.scoringType ? 'preference' : 'none',
-    rosters: withGames(loaded, games, weekTeamOf),
+    ...live,
     projections,
     app_player_ids: appPlayerIds,
     projections_freshness: projectionsFreshness.updated_at ? projectionsFreshness : null,
     ...freshness,
   };
+  await followWeek(deps, userId, details);
+  return details;
+}
+
+/**
+ * Remembers the viewer (who may then read the league's timelines) and, while the week is played, records its
+ * matchups' win probability for this stats state.
+ */
+async function followWeek(deps: AppDeps, userId: string, details: LeagueDetails): Promise<void> {
+  const { platform, league, week } = details;
+  try {
+    await noteLeagueWeekView(deps, {
+      platform,
+      leagueId: league.league_id,
+      season: Number(league.season),
+      week,
+      userId,
+    });
+    if (!details.is_week_complete) await recordMatchupTimelines(deps, details);
+  } catch (error) {
+    deps.log.warn(
+      { err: error, platform, leagueId: league.league_id },
+      'win-probability timeline not recorded',
+    );
+  }
 }

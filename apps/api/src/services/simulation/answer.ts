@@ -1,4 +1,4 @@
-import type { MatchupResult, PlayerOutcome, ScoreSummary, Seed } from '@fm/engine';
+import type { MatchupResult, PlayerGameState, PlayerOutcome, ScoreSummary, Seed } from '@fm/engine';
 import type { LineupEntry } from './input.js';
 import type { MatchupRequest, SimulationKind, TeamRequest } from './request.js';
 
@@ -55,6 +55,12 @@ export interface PlayerAnswer {
   /** Share of the margin's variance this player carries (shares of all players sum to 1). */
   swing_share: number;
   actual_points: number | null;
+  /** Where his game stood for this simulation: pre, in, final, bye or out. */
+  game_state: PlayerGameState;
+  /** Points scored so far this week in the simulation's scoring (null: a finished game with none recorded). */
+  points: number | null;
+  /** Share of his game still to play, 0–1. */
+  fraction_remaining: number;
 }
 
 export interface TeamAnswer extends ScoreSummaryAnswer {
@@ -135,7 +141,14 @@ function playerAnswer(entry: LineupEntry, outcome: PlayerOutcome): PlayerAnswer 
     boom_probability: outcome.boomProbability,
     bust_probability: outcome.bustProbability,
     swing_share: outcome.swingShare,
-    actual_points: starter.isFinal ? starter.actualPoints : null,
+    actual_points: starter.isFinal
+      ? starter.actualPoints
+      : entry.game.state === 'final'
+        ? entry.game.points
+        : null,
+    game_state: entry.game.state,
+    points: entry.game.points,
+    fraction_remaining: entry.game.fractionRemaining,
   };
 }
 

@@ -9,6 +9,7 @@ import { getSimulationRunner } from './pool.js';
 import { resolveRequestScoring, withLeagueScoring } from './scoring.js';
 import { recordSimulation } from './record.js';
 import type { MatchupRequest } from './request.js';
+import { resolveStarterGames } from './starter-games.js';
 
 export type { MatchupRequest } from './request.js';
 export type { SimulationAnswer } from './answer.js';
@@ -51,7 +52,17 @@ export async function simulateMatchupRequest(
     resolveRequestScoring(deps, userId, request),
   ]);
   const lineupPlayers = await withLeagueScoring(deps, resolvedPlayers, week, scoring);
-  const entries = starters.map((starter, i): LineupEntry => ({ starter, player: lineupPlayers[i]! }));
+  const games = await resolveStarterGames(
+    deps,
+    starters.map((starter, i) => ({ starter, player: lineupPlayers[i]! })),
+    week,
+    scoring,
+  );
+  const entries = starters.map((starter, i): LineupEntry => ({
+    starter,
+    player: lineupPlayers[i]!,
+    game: games[i]!,
+  }));
   const user = entries.slice(0, request.user.starters.length);
   const opponent = entries.slice(request.user.starters.length);
   rejectRepeatedPlayers(user, opponent);

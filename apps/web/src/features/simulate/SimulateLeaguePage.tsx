@@ -6,6 +6,8 @@ import { Link, useParams } from 'react-router';
 import { getEngineWorker } from './engine-client';
 import { type LeaguePlatform, useLeagueDetails } from './league-details';
 import { LeagueSimulator } from './LeagueSimulator';
+import { isClockEstimated, livePausedText } from './match-timeline';
+import { WinProbabilityTimeline } from './WinProbabilityTimeline';
 import './simulate.css';
 
 const DATA_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -82,8 +84,15 @@ export default function SimulateLeaguePage({ platform }: { platform: LeaguePlatf
           {DATA_TIME.format(new Date(details.data.data_as_of))}. Rosters and scores may have changed since.
         </Banner>
       )}
+      {livePausedText(details.data) && <Banner tone="warning">{livePausedText(details.data)}</Banner>}
+      {isClockEstimated(details.data) && (
+        <p className="simulate-page__meta">
+          Game clocks are estimated from kickoff times (the scoreboard is unavailable).
+        </p>
+      )}
       {/* Keyed by week so each week starts from that week's real line-ups. */}
       <LeagueSimulator key={`${details.data.league.league_id}:${details.data.week}`} details={details.data} />
+      <WinProbabilityTimeline details={details.data} />
     </section>
   );
 }

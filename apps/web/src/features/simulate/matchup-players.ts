@@ -1,4 +1,5 @@
 import {
+  isRuledOutStatus,
   normalizePosition,
   POSITION_BASELINE,
   type PlayerGame,
@@ -8,25 +9,8 @@ import {
 import type { LeagueDetails, LeaguePlayer, LeagueRoster } from './league-details';
 import { isOnBye } from './player-game';
 
-/** Statuses that mean the player will not play this week (Sleeper and Yahoo spellings). */
-const OUT_STATUSES = new Set([
-  'OUT',
-  'O',
-  'IR',
-  'SUS',
-  'SUSP',
-  'PUP',
-  'PUP-R',
-  'PUP-P',
-  'NFI-R',
-  'NFI-A',
-  'COV',
-  'NA',
-  'DNR',
-]);
-
 export function isRuledOut(player: Pick<LeaguePlayer, 'injury_status'>): boolean {
-  return Boolean(player.injury_status && OUT_STATUSES.has(player.injury_status.toUpperCase()));
+  return isRuledOutStatus(player.injury_status);
 }
 
 /** A game whose state arrived without its share remaining: counted as half played. */

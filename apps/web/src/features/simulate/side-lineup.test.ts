@@ -10,6 +10,9 @@ const player = (player_id: string, position: string, extra: Partial<LeaguePlayer
   position,
   team: 'KC',
   injury_status: null,
+  game_state: 'pre',
+  points: 0,
+  fraction_remaining: 1,
   ...extra,
 });
 
@@ -75,6 +78,8 @@ function leagueWith(
     data_as_of: '2025-10-20T12:00:00.000Z',
     is_stale: false,
     projections_freshness: null,
+    games: [],
+    live: { clock_source: 'scoreboard', scores_updated_at: null, paused_since: null },
   };
 }
 

@@ -1,0 +1,160 @@
+import { withAdvisoryLock } from '@fm/db';
+import type { AppDeps } from '../../deps.js';
+import { UpstreamRequestError } from '../../integrations/http.js';
+import { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
+import { bumpDataVersion } from '../data-changes/data-version.js';
+import { readLiveScoresStatus, writeLiveScoresStatus } from '../live-games/live-scores-status.js';
+import { isAnyGameInProgress, loadLiveWeek } from '../live-games/week-games.js';
+import { SYNC_LOCK_NAME } from './data-sync.js';
+import { loadKnownPlayers } from './directory-sync.js';
+import { emptyCount, syncWeek, type SyncRunSummary } from './run-sleeper-sync.js';
+import { readSyncRecord } from './sync-status.js';
+import { readGames } from './team-games.js';
+
+/**
+ * A game may be under way from kickoff until this long after it (a long game with weather delays): only then is
+ * the scoreboard asked. Outside these windows a tick reads nothing from the network.
+ */
+export const GAME_WINDOW_MS = 6 * 60 * 60_000;
+
+export type LiveTickOutcome =
+  /** No game of the current week may be under way: nothing was asked of any upstream. */
+  | { kind: 'idle' }
+  /** Another process holds the sync lock (it is syncing): this tick left it to them. */
+  | { kind: 'skipped' }
+  | { kind: 'refreshed'; season: number; week: number; statsChanged: number }
+  /** The stats service failed or answered garbage: nothing changed, live scores are paused since `since`. */
+  | { kind: 'paused'; since: string; error: string };
+
+export interface LiveSync {
+  /** One check: while a game of the current week is in progress, refresh its stats. */
+  tick(now?: Date): Promise<LiveTickOutcome>;
+  /** Ticks every LIVE_SYNC_SECONDS (not when it or DATA_SYNC_MINUTES is 0). */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export interface LiveSyncOptions {
+  feed?: SleeperSeasonFeed;
+  /** Runs after a tick that changed the week's stats (the data version is already bumped). */
+  afterStatsChange?: (week: { season: number; week: number }) => Promise<void>;
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof UpstreamRequestError) return `${error.message} ${error.detail}`.slice(0, 300);
+  return (error instanceof Error ? error.message : String(error)).slice(0, 300);
+}
+
+/**
+ * The game-day refresh: while any game of the current NFL week is in progress (by the scoreboard, else the clock
+ * estimated from kickoff), the week's stats are read every LIVE_SYNC_SECONDS from the Sleeper-compatible service,
+ * one process at a time (the data sync's lock), and a change is announced through the data version so every
+ * process drops its caches. One more refresh follows the last game's final whistle. The stats service failing
+ * changes nothing and marks live scores paused (since the first failure) until it answers again.
+ */
+export function createLiveSync(deps: AppDeps, options: LiveSyncOptions = {}): LiveSync {
+  const feed = options.feed ?? new SleeperSeasonFeed({ baseUrl: deps.config.sleeperApiUrl });
+  const log = deps.log.child({ task: 'live-sync' });
+  const intervalMs = deps.config.liveSyncSeconds * 1000;
+  let wasLive = false;
+  let timer: NodeJS.Timeout | undefined;
+  let isStopped = false;
+  let running: Promise<LiveTickOutcome> | null = null;
+
+  const mayBeUnderway = async (season: number, week: number, now: number) => {
+    const games = await readGames(deps.database.db, season, week);
+    return games.some((game) => {
+      const kickoff = game.kickoffAt ? Date.parse(game.kickoffAt) : NaN;
+      return kickoff <= now && now - kickoff < GAME_WINDOW_MS;
+    });
+  };
+
+  const refresh = async (season: number, week: number, now: Date): Promise<LiveTickOutcome> => {
+    const record = await readSyncRecord(deps.database);
+    const changed: SyncRunSummary['changed'] = {
+      players: emptyCount(),
+      games: emptyCount(),
+      stats: emptyCount(),
+      projections: emptyCount(),
+      model: emptyCount(),
+    };
+    const status = await readLiveScoresStatus(deps.database);
+    try {
+      const players = await loadKnownPlayers(deps.database.db);
+      const task = { season, week, stats: true, projections: false, isFinal: false };
+      await syncWeek(deps, feed, task, players, record, changed);
+    } catch (failure) {
+      const since = status.pausedSince ?? now.toISOString();
+      const error = describeFailure(failure);
+      log.warn({ err: failure, season, week }, 'live scores paused: the week’s stats could not be read');
+      await writeLiveScoresStatus(deps.database, { ...status, pausedSince: since, lastError: error });
+      return { kind: 'paused', since, error };
+    }
+    await writeLiveScoresStatus(deps.database, {
+      updatedAt: now.toISOString(),
+      pausedSince: null,
+      lastError: null,
+    });
+    const statsChanged = changed.stats.created + changed.stats.updated + changed.games.created;
+    if (statsChanged > 0) await bumpDataVersion(deps.database);
+    return { kind: 'refreshed', season, week, statsChanged };
+  };
+
+  const tick = async (at = new Date()): Promise<LiveTickOutcome> => {
+    const nflWeek = (await readSyncRecord(deps.database)).nflWeek;
+    if (!nflWeek || nflWeek.seasonType !== 'regular') return { kind: 'idle' };
+    const { season, week } = nflWeek;
+    const now = at.getTime();
+    let isLive = false;
+    if (await mayBeUnderway(season, week, now)) {
+      const live = await loadLiveWeek(deps, { season, week, isWeekComplete: false, now, isFresh: true });
+      isLive = isAnyGameInProgress(live);
+    }
+    // one last read after the final whistle, so the final stats land without waiting for the hourly sync
+    const isLastRead = wasLive && !isLive;
+    wasLive = isLive;
+    if (!isLive && !isLastRead) return { kind: 'idle' };
+    const outcome = await withAdvisoryLock(deps.database, SYNC_LOCK_NAME, () => refresh(season, week, at));
+    if (!outcome.acquired) return { kind: 'skipped' };
+    // after the lock is released: the follow-up reads leagues from their platforms and may take a while
+    if (outcome.value.kind === 'refreshed' && outcome.value.statsChanged > 0) {
+      await options.afterStatsChange?.({ season, week }).catch((error: unknown) => {
+        log.warn({ err: error }, 'live stats changed, but a follow-up (win-probability timeline) failed');
+      });
+    }
+    return outcome.value;
+  };
+
+  const guardedTick = (at?: Date) => {
+    running ??= tick(at).finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const schedule = () => {
+    if (isStopped) return;
+    timer = setTimeout(async () => {
+      try {
+        await guardedTick();
+      } catch (error) {
+        log.warn({ err: error }, 'live sync tick failed; trying again at the next one');
+      }
+      schedule();
+    }, intervalMs);
+    timer.unref();
+  };
+
+  return {
+    tick: guardedTick,
+    start() {
+      if (intervalMs === 0 || deps.config.dataSyncMinutes === 0) return;
+      schedule();
+    },
+    async stop() {
+      isStopped = true;
+      clearTimeout(timer);
+      await running?.catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { isRuledOutStatus, type NflGameState, type PlayerGame } from '@fm/engine';
+
+/** What decides a rostered player's game state: his team's game of the week and his injury status. */
+export interface PlayerGameFacts {
+  /** His team's game this week; null when the team has none (bye) or is unknown. */
+  game: { state: NflGameState; fractionRemaining: number } | null;
+  /** Whether the week's games are known at all (else a missing game says nothing). */
+  isScheduleKnown: boolean;
+  /** His team's bye week, when known (used when the week's games are not). */
+  byeWeek: number | null;
+  week: number;
+  isWeekComplete: boolean;
+  injuryStatus: string | null | undefined;
+  /** Points recorded so far this week in the league's scoring; null when none are recorded. */
+  recordedPoints: number | null;
+}
+
+/** A player's game state, points and share of his game left, as the wire and the engine carry them. */
+export interface PlayerGameAnswer {
+  state: PlayerGame['state'];
+  /** Null only for a finished game with nothing recorded. */
+  points: number | null;
+  fractionRemaining: number;
+}
+
+/**
+ * pre / in / final / bye / out for one player. A finished week is final for everyone with a game; a cancelled game
+ * counts as no game (bye); a postponed one is still to be played (pre). A ruled-out player is out at the points he
+ * already has (a player hurt during his game keeps them).
+ */
+export function playerGameOf(facts: PlayerGameFacts): PlayerGameAnswer {
+  const points = facts.recordedPoints;
+  const hasNoGame =
+    facts.game?.state === 'cancelled' ||
+    (facts.game === null && (facts.isScheduleKnown || facts.byeWeek === facts.week));
+  if (hasNoGame) return { state: 'bye', points: 0, fractionRemaining: 0 };
+  const state = facts.isWeekComplete ? 'final' : (facts.game?.state ?? 'pre');
+  if (state === 'final') return { state: 'final', points, fractionRemaining: 0 };
+  if (isRuledOutStatus(facts.injuryStatus))
+    return { state: 'out', points: points ?? 0, fractionRemaining: 0 };
+  if (state === 'in') {
+    return { state: 'in', points: points ?? 0, fractionRemaining: facts.game?.fractionRemaining ?? 1 };
+  }
+  return { state: 'pre', points: points ?? 0, fractionRemaining: 1 };
+}
+
+/** The engine's view of it (a finished game with nothing recorded scored 0). */
+export function toEngineGame(answer: PlayerGameAnswer): PlayerGame {
+  return { state: answer.state, points: answer.points ?? 0, fractionRemaining: answer.fractionRemaining };
+}

@@ -1,0 +1,174 @@
+import type { NflGameState } from '@fm/engine';
+import type { Config } from '../../config.js';
+import type { AppDeps } from '../../deps.js';
+import { NflScoreboardClient } from '../../integrations/nfl-scoreboard/client.js';
+import type { ScoreboardGame } from '../../integrations/nfl-scoreboard/game-clock.js';
+import { TtlCache } from '../../integrations/cache.js';
+import { readGames, type NflGame } from '../data-sync/team-games.js';
+
+/** A game from kickoff to final whistle, including half-time, as the clock is estimated without a scoreboard. */
+export const NOMINAL_GAME_MS = (3 * 60 + 5) * 60_000;
+/** The scoreboard is read at most this often per process and week, however many pages ask. */
+export const SCOREBOARD_REFRESH_MS = 20_000;
+/** An estimated game under way keeps at least this share to play until the estimate says it is over. */
+const MIN_ESTIMATED_FRACTION = 0.01;
+
+export type ClockSource = 'scoreboard' | 'estimated';
+
+/** One NFL game of a week as the league page and the live sync see it. */
+export interface LiveGame {
+  home_team: string;
+  away_team: string;
+  state: NflGameState;
+  /** Share of the game still to play, 0–1. */
+  fraction_remaining: number;
+  period: number | null;
+  /** The game clock as the scoreboard shows it ("11:50"); null when estimated or not under way. */
+  clock: string | null;
+  /** e.g. "Halftime", "Final", "Postponed"; null when estimated. */
+  description: string | null;
+  home_score: number | null;
+  away_score: number | null;
+  kickoff: string | null;
+  /** Where the state and clock come from: the NFL scoreboard, or the kickoff time plus a nominal game length. */
+  clock_source: ClockSource;
+}
+
+export interface LiveWeek {
+  games: LiveGame[];
+  /** `estimated` when the scoreboard could not be read (every game's clock is then an estimate). */
+  clock_source: ClockSource;
+}
+
+const boards = new WeakMap<
+  Config,
+  { client: NflScoreboardClient; cache: TtlCache<ScoreboardGame[] | null> }
+>();
+
+function scoreboardOf(config: Config) {
+  let board = boards.get(config);
+  if (!board) {
+    board = {
+      client: new NflScoreboardClient({ baseUrl: config.nflScoreboardUrl }),
+      cache: new TtlCache<ScoreboardGame[] | null>({ maxEntries: 8 }),
+    };
+    boards.set(config, board);
+  }
+  return board;
+}
+
+/** The week's games from the scoreboard, read at most every SCOREBOARD_REFRESH_MS; null when it cannot be read. */
+async function readScoreboard(
+  deps: AppDeps,
+  season: number,
+  week: number,
+  isFresh: boolean,
+): Promise<ScoreboardGame[] | null> {
+  const { client, cache } = scoreboardOf(deps.config);
+  const key = `${season}:${week}`;
+  const load = () =>
+    client.weekGames(season, week).then(
+      (games) => (games.length > 0 ? games : null),
+      (error: unknown) => {
+        deps.log.warn({ err: error, season, week }, 'NFL scoreboard unreadable; game clocks are estimated');
+        return null;
+      },
+    );
+  if (!isFresh) return cache.getOrLoad(key, SCOREBOARD_REFRESH_MS, load);
+  const games = await load();
+  cache.set(key, games, SCOREBOARD_REFRESH_MS);
+  return games;
+}
+
+/**
+ * A game's state without a scoreboard: before kickoff `pre`; then `in`, the share left falling linearly over
+ * NOMINAL_GAME_MS; then `final`. Unknown kickoff: `pre` (or `final` once the week is complete).
+ */
+export function estimateGame(game: NflGame, now: number, isWeekComplete: boolean): LiveGame {
+  const kickoff = game.kickoffAt ? Date.parse(game.kickoffAt) : NaN;
+  let state: NflGameState = isWeekComplete ? 'final' : 'pre';
+  let fraction = isWeekComplete ? 0 : 1;
+  if (!isWeekComplete && !Number.isNaN(kickoff) && now >= kickoff) {
+    const elapsed = (now - kickoff) / NOMINAL_GAME_MS;
+    state = elapsed >= 1 ? 'final' : 'in';
+    fraction = elapsed >= 1 ? 0 : Math.max(MIN_ESTIMATED_FRACTION, 1 - elapsed);
+  }
+  return {
+    home_team: game.homeTeam,
+    away_team: game.awayTeam,
+    state,
+    fraction_remaining: fraction,
+    period: null,
+    clock: null,
+    description: null,
+    home_score: null,
+    away_score: null,
+    kickoff: game.kickoffAt,
+    clock_source: 'estimated',
+  };
+}
+
+function fromScoreboard(game: ScoreboardGame, scheduled: NflGame | undefined): LiveGame {
+  return {
+    home_team: game.homeTeam,
+    away_team: game.awayTeam,
+    state: game.state,
+    fraction_remaining: game.fractionRemaining,
+    period: game.period,
+    clock: game.displayClock,
+    description: game.description,
+    home_score: game.homeScore,
+    away_score: game.awayScore,
+    kickoff: game.kickoff ?? scheduled?.kickoffAt ?? null,
+    clock_source: 'scoreboard',
+  };
+}
+
+/**
+ * Every NFL game of `week`: state, share left, clock and score from the scoreboard while the week is played;
+ * estimated from the schedule's kickoff times when the scoreboard cannot be read; all final once the week is
+ * complete (no scoreboard call).
+ */
+export async function loadLiveWeek(
+  deps: AppDeps,
+  request: {
+    season: number;
+    week: number;
+    isWeekComplete: boolean;
+    now?: number;
+    /** Read the scoreboard now (the live sync's tick), refreshing what pages are answered. */
+    isFresh?: boolean;
+  },
+): Promise<LiveWeek> {
+  const now = request.now ?? Date.now();
+  const scheduled = await readGames(deps.database.db, request.season, request.week);
+  const board = request.isWeekComplete
+    ? null
+    : await readScoreboard(deps, request.season, request.week, request.isFresh ?? false);
+  if (!board) {
+    return {
+      games: scheduled.map((game) => estimateGame(game, now, request.isWeekComplete)),
+      clock_source: request.isWeekComplete ? 'scoreboard' : 'estimated',
+    };
+  }
+  const byHome = new Map(scheduled.map((game) => [game.homeTeam, game]));
+  return {
+    games: board.map((game) => fromScoreboard(game, byHome.get(game.homeTeam))),
+    clock_source: 'scoreboard',
+  };
+}
+
+/** team → its game in the week (both sides). */
+export function liveGamesByTeam(games: readonly LiveGame[]): Map<string, LiveGame> {
+  const byTeam = new Map<string, LiveGame>();
+  for (const game of games) {
+    byTeam.set(game.home_team, game);
+    byTeam.set(game.away_team, game);
+  }
+  return byTeam;
+}
+
+/** Whether any game is under way now, or (by the schedule) may be: what makes the live sync poll. */
+export function isAnyGameInProgress(week: LiveWeek): boolean {
+  return week.games.some((game) => game.state === 'in');
+}

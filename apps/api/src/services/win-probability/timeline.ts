@@ -1,0 +1,163 @@
+import { leagueWeekViews, winProbabilityPoints } from '@fm/db';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { readDataVersion } from '../data-changes/data-version.js';
+import type { LeagueDetails } from '../leagues/details-shape.js';
+import { getSimulationRunner } from '../simulation/pool.js';
+import { gameTimeElapsed, matchupPairs, pointsSoFar, toTimelineInput } from './matchup-input.js';
+
+/** Every point of every timeline is computed with this seed: equal inputs give equal numbers on any process. */
+export const TIMELINE_SEED = 19;
+/** Enough for a line on a chart (standard error under 0.7 points of percentage). */
+export const TIMELINE_ITERATIONS = 5_000;
+
+/** Remembers that `userId` opened this league's week (the live sync recomputes its matchups on stats changes). */
+export async function noteLeagueWeekView(
+  deps: AppDeps,
+  view: { platform: string; leagueId: string; season: number; week: number; userId: string },
+): Promise<void> {
+  await deps.database.db
+    .insert(leagueWeekViews)
+    .values(view)
+    .onConflictDoUpdate({
+      target: [
+        leagueWeekViews.platform,
+        leagueWeekViews.leagueId,
+        leagueWeekViews.season,
+        leagueWeekViews.week,
+        leagueWeekViews.userId,
+      ],
+      set: { viewedAt: new Date() },
+    });
+}
+
+/**
+ * Appends one point per matchup of the answer's week for the current data version (stats state), unless the
+ * version already has one: computed once by the server (worker pool, fixed seed), whoever asked.
+ */
+export async function recordMatchupTimelines(deps: AppDeps, details: LeagueDetails): Promise<number> {
+  const { db } = deps.database;
+  const season = Number(details.league.season);
+  const version = await readDataVersion(deps.database);
+  const where = and(
+    eq(winProbabilityPoints.platform, details.platform),
+    eq(winProbabilityPoints.leagueId, details.league.league_id),
+    eq(winProbabilityPoints.season, season),
+    eq(winProbabilityPoints.week, details.week),
+    eq(winProbabilityPoints.dataVersion, version),
+  );
+  const held = new Set(
+    (
+      await db.select({ matchupId: winProbabilityPoints.matchupId }).from(winProbabilityPoints).where(where)
+    ).map((row) => row.matchupId),
+  );
+  const runner = getSimulationRunner({ threads: deps.config.simulationWorkers, log: deps.log });
+  let recorded = 0;
+  for (const pair of matchupPairs(details)) {
+    if (held.has(pair.matchupId)) continue;
+    const input = toTimelineInput(details, pair, { iterations: TIMELINE_ITERATIONS, seed: TIMELINE_SEED });
+    const outcome = await runner.run(input);
+    if (!outcome.ok) {
+      deps.log.warn({ matchupId: pair.matchupId, message: outcome.message }, 'timeline point not computed');
+      continue;
+    }
+    const inserted = await db
+      .insert(winProbabilityPoints)
+      .values({
+        platform: details.platform,
+        leagueId: details.league.league_id,
+        season,
+        week: details.week,
+        matchupId: pair.matchupId,
+        dataVersion: version,
+        gameTimeElapsed: gameTimeElapsed([...pair.a.starters, ...pair.b.starters]),
+        rosterIdA: pair.a.rosterId,
+        rosterIdB: pair.b.rosterId,
+        winProbabilityA: outcome.result.winProbability,
+        winProbabilityB: 1 - outcome.result.winProbability,
+        pointsA: pointsSoFar(pair.a.starters),
+        pointsB: pointsSoFar(pair.b.starters),
+      })
+      .onConflictDoNothing()
+      .returning({ id: winProbabilityPoints.id });
+    recorded += inserted.length;
+  }
+  return recorded;
+}
+
+export interface TimelinePointAnswer {
+  recorded_at: string;
+  /** Share of the two line-ups' game time played when the point was computed, 0–1. */
+  game_time_elapsed: number;
+  /** Chance that roster_ids[0] wins (ties counted half); roster_ids[1]'s is 1 minus it. */
+  win_probability: number;
+  points: [number, number];
+}
+
+export interface MatchupTimelineAnswer {
+  platform: string;
+  league_id: string;
+  season: number | null;
+  week: number;
+  matchup_id: number;
+  /** The two rosters, lower id first; null before any point is recorded. */
+  roster_ids: [number, number] | null;
+  points: TimelinePointAnswer[];
+}
+
+const notFound = () =>
+  new AppError('LEAGUE_NOT_FOUND', 'That league is not one of your linked leagues.', 404);
+
+/**
+ * The recorded win probability of one matchup through its week, oldest first. Only for someone who opened the
+ * league (its league page records the view); others get 404 as for any league not theirs.
+ */
+export async function loadMatchupTimeline(
+  deps: AppDeps,
+  userId: string,
+  request: { platform: string; leagueId: string; week: number; matchupId: number },
+): Promise<MatchupTimelineAnswer> {
+  const { db } = deps.database;
+  const [view] = await db
+    .select({ season: leagueWeekViews.season })
+    .from(leagueWeekViews)
+    .where(
+      and(
+        eq(leagueWeekViews.platform, request.platform),
+        eq(leagueWeekViews.leagueId, request.leagueId),
+        eq(leagueWeekViews.userId, userId),
+      ),
+    )
+    .orderBy(desc(leagueWeekViews.season))
+    .limit(1);
+  if (!view) throw notFound();
+  const rows = await db
+    .select()
+    .from(winProbabilityPoints)
+    .where(
+      and(
+        eq(winProbabilityPoints.platform, request.platform),
+        eq(winProbabilityPoints.leagueId, request.leagueId),
+        eq(winProbabilityPoints.season, view.season),
+        eq(winProbabilityPoints.week, request.week),
+        eq(winProbabilityPoints.matchupId, request.matchupId),
+      ),
+    )
+    .orderBy(asc(winProbabilityPoints.recordedAt), asc(winProbabilityPoints.id));
+  const first = rows[0];
+  return {
+    platform: request.platform,
+    league_id: request.leagueId,
+    season: view.season,
+    week: request.week,
+    matchup_id: request.matchupId,
+    roster_ids: first ? [first.rosterIdA, first.rosterIdB] : null,
+    points: rows.map((row) => ({
+      recorded_at: row.recordedAt.toISOString(),
+      game_time_elapsed: row.gameTimeElapsed,
+      win_probability: row.winProbabilityA,
+      points: [row.pointsA, row.pointsB],
+    })),
+  };
+}
