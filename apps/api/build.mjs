@@ -12,7 +12,7 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
   (name) => !name.startsWith('@fm/'),
 );
 // Dependencies of the workspace packages we inline must be resolvable from here too.
-for (const dir of ['packages/db', 'packages/engine', 'packages/projections']) {
+for (const dir of ['packages/contract', 'packages/db', 'packages/engine', 'packages/projections']) {
   const file = path.join(root, dir, 'package.json');
   if (!existsSync(file)) continue;
   const dependencies = JSON.parse(readFileSync(file, 'utf8')).dependencies ?? {};

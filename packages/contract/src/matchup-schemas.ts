@@ -150,7 +150,12 @@ export const simulateInput = matchupOptionsSchema.extend({
 });
 export const analyzeInput = matchupOptionsSchema.extend({ userTeam: teamSchema, opponentTeam: teamSchema });
 
-const histogramSchema = z.object({ bin_edges: z.array(z.number()), counts: z.array(z.number().int()) });
+const histogramSchema = z.object({
+  bin_edges: z
+    .array(z.number())
+    .describe('bins + 1 ascending edges; bin i covers [bin_edges[i], bin_edges[i+1])'),
+  counts: z.array(z.number().int()),
+});
 
 const scoreSummaryShape = {
   mean: z.number(),
@@ -174,7 +179,11 @@ const playerAnswerSchema = z.object({
   team: z.string(),
   opponent: z.string().nullable(),
   depth_rank: z.number().int().nullable(),
-  status: z.enum(['projected', 'baseline', 'final', 'out']),
+  status: z
+    .enum(['projected', 'baseline', 'final', 'out'])
+    .describe(
+      'projected: from `source`; baseline: no projection this week, the positional baseline was used',
+    ),
   is_baseline: z.boolean().describe('no projection this week: the positional baseline was used'),
   source: z.string().nullable().describe('model, nflcom or import; null without a projection'),
   projection: z
@@ -185,7 +194,8 @@ const playerAnswerSchema = z.object({
       p50: z.number().nullable(),
       p90: z.number().nullable(),
     })
-    .nullable(),
+    .nullable()
+    .describe('the stored projection used; null without one'),
   distribution: z.object({
     mean: z.number(),
     std: z.number(),
@@ -196,7 +206,9 @@ const playerAnswerSchema = z.object({
   simulated_mean: z.number(),
   boom_probability: z.number().nullable(),
   bust_probability: z.number().nullable(),
-  swing_share: z.number(),
+  swing_share: z
+    .number()
+    .describe('share of the margin’s variance this player carries (the shares of all players sum to 1)'),
   actual_points: z.number().nullable(),
   game_state: z.enum(PLAYER_GAME_STATES).describe('where his game stood: pre, in, final, bye, out'),
   points: z.number().nullable().describe('points so far this week in the simulation’s scoring'),
@@ -225,14 +237,20 @@ export const simulationAnswerSchema = z.object({
   duration_ms: z.number(),
   user_team: teamAnswerSchema,
   opponent_team: teamAnswerSchema,
-  difference: z.object(scoreSummaryShape),
-  baseline_players: z.array(z.string()),
+  difference: z.object(scoreSummaryShape).describe('user minus opponent points'),
+  baseline_players: z
+    .array(z.string())
+    .describe('player_id of every starter simulated from the positional baseline (no projection this week)'),
   scoring: z
     .enum(['request', 'league', 'ppr'])
     .describe('the scoring used: the request’s scoring_settings, the named league’s rules, or PPR'),
 });
 
-const teamRangeSchema = z.object({ upside: z.number(), downside: z.number(), std: z.number() });
+const teamRangeSchema = z.object({
+  upside: z.number().describe('p90 − median: how far a good week lifts the team'),
+  downside: z.number().describe('median − p10: how far a bad week drops it'),
+  std: z.number(),
+});
 
 export const analysisAnswerSchema = simulationAnswerSchema.extend({
   analysis: z.object({
@@ -260,3 +278,18 @@ export const analysisAnswerSchema = simulationAnswerSchema.extend({
     opponent_range: teamRangeSchema,
   }),
 });
+
+export type HistogramAnswer = z.output<typeof histogramSchema>;
+export type ScoreSummaryAnswer = SimulationAnswer['difference'];
+export type PlayerAnswer = z.output<typeof playerAnswerSchema>;
+export type PlayerStatusAnswer = PlayerAnswer['status'];
+export type TeamAnswer = z.output<typeof teamAnswerSchema>;
+/** The answer of /matchup/simulate (and the core of /matchup/analyze). */
+export type SimulationAnswer = z.output<typeof simulationAnswerSchema>;
+export type AnalysisAnswer = z.output<typeof analysisAnswerSchema>;
+/** The extra reading /matchup/analyze gives on top of a simulation. */
+export type MatchupAnalysis = AnalysisAnswer['analysis'];
+export type MatchupVerdict = MatchupAnalysis['verdict'];
+export type KeyPlayer = MatchupAnalysis['key_players'][number];
+export type PositionEdge = MatchupAnalysis['position_edges'][number];
+export type TeamRange = MatchupAnalysis['user_range'];

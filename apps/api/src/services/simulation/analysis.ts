@@ -1,4 +1,14 @@
-import type { PlayerAnswer, SimulationAnswer, TeamAnswer } from './answer.js';
+import type {
+  KeyPlayer,
+  MatchupAnalysis,
+  MatchupVerdict,
+  PlayerAnswer,
+  SimulationAnswer,
+  TeamAnswer,
+  TeamRange,
+} from '@fm/contract';
+
+export type { KeyPlayer, MatchupAnalysis, MatchupVerdict, PositionEdge, TeamRange } from '@fm/contract';
 
 /** The extra reading /matchup/analyze gives on top of a simulation. */
 
@@ -12,43 +22,6 @@ const VERDICT_BANDS: [number, MatchupVerdict][] = [
   [0.3, 'underdog'],
   [0, 'strong underdog'],
 ];
-
-export type MatchupVerdict = 'strong favorite' | 'favorite' | 'toss-up' | 'underdog' | 'strong underdog';
-
-export interface PositionEdge {
-  position: string;
-  user_points: number;
-  opponent_points: number;
-  /** User minus opponent expected points at this position. */
-  edge: number;
-}
-
-export interface KeyPlayer {
-  player_id: string;
-  name: string;
-  position: string;
-  side: 'user' | 'opponent';
-  swing_share: number;
-  boom_probability: number | null;
-  bust_probability: number | null;
-}
-
-export interface TeamRange {
-  /** p90 − median: how far a good week lifts the team. */
-  upside: number;
-  /** median − p10: how far a bad week drops it. */
-  downside: number;
-  std: number;
-}
-
-export interface MatchupAnalysis {
-  verdict: MatchupVerdict;
-  /** Players who move the margin most, by |swing_share|. */
-  key_players: KeyPlayer[];
-  position_edges: PositionEdge[];
-  user_range: TeamRange;
-  opponent_range: TeamRange;
-}
 
 export function verdictFor(winProbability: number): MatchupVerdict {
   return VERDICT_BANDS.find(([lower]) => winProbability >= lower)![1];

@@ -1,96 +1,23 @@
-import type { MatchupResult, PlayerGameState, PlayerOutcome, ScoreSummary, Seed } from '@fm/engine';
+import type {
+  PlayerAnswer,
+  PlayerStatusAnswer,
+  ScoreSummaryAnswer,
+  SimulationAnswer,
+  TeamAnswer,
+} from '@fm/contract';
+import type { MatchupResult, PlayerOutcome, ScoreSummary } from '@fm/engine';
 import type { LineupEntry } from './input.js';
-import type { MatchupRequest, SimulationKind, TeamRequest } from './request.js';
+import type { MatchupRequest, TeamRequest } from './request.js';
 
-/** The answer of /matchup/simulate (and the core of /matchup/analyze), in the API's snake_case. */
-
-export interface HistogramAnswer {
-  /** bins + 1 ascending edges; bin i covers [bin_edges[i], bin_edges[i+1]). */
-  bin_edges: number[];
-  counts: number[];
-}
-
-export interface ScoreSummaryAnswer {
-  mean: number;
-  median: number;
-  std: number;
-  p10: number;
-  p25: number;
-  p75: number;
-  p90: number;
-  min: number;
-  max: number;
-  histogram: HistogramAnswer;
-}
-
-export type PlayerStatusAnswer = 'projected' | 'baseline' | 'final' | 'out';
-
-export interface PlayerAnswer {
-  /** The id as the request named him. */
-  player_id: string;
-  id: number;
-  sleeper_id: string | null;
-  name: string;
-  position: string;
-  team: string;
-  opponent: string | null;
-  depth_rank: number | null;
-  /** projected: from `source`; baseline: no projection this week, positional baseline used (e.g. many team defenses). */
-  status: PlayerStatusAnswer;
-  is_baseline: boolean;
-  source: string | null;
-  /** The stored projection used (null when none). */
-  projection: {
-    pred_mean: number;
-    pred_std: number;
-    p10: number | null;
-    p50: number | null;
-    p90: number | null;
-  } | null;
-  /** The distribution the engine drew from. */
-  distribution: { mean: number; std: number; p10: number; p50: number; p90: number };
-  simulated_mean: number;
-  boom_probability: number | null;
-  bust_probability: number | null;
-  /** Share of the margin's variance this player carries (shares of all players sum to 1). */
-  swing_share: number;
-  actual_points: number | null;
-  /** Where his game stood for this simulation: pre, in, final, bye or out. */
-  game_state: PlayerGameState;
-  /** Points scored so far this week in the simulation's scoring (null: a finished game with none recorded). */
-  points: number | null;
-  /** Share of his game still to play, 0–1. */
-  fraction_remaining: number;
-}
-
-export interface TeamAnswer extends ScoreSummaryAnswer {
-  name: string | null;
-  roster_id: string | null;
-  players: PlayerAnswer[];
-}
-
-export interface SimulationAnswer {
-  simulation_id: string;
-  kind: SimulationKind;
-  predicted_score_difference: number;
-  win_probability: number;
-  tie_probability: number;
-  win_probability_standard_error: number;
-  iterations: number;
-  seed: Seed;
-  season: number | null;
-  week: number | null;
-  league_id: string | null;
-  duration_ms: number;
-  user_team: TeamAnswer;
-  opponent_team: TeamAnswer;
-  /** User minus opponent points. */
-  difference: ScoreSummaryAnswer;
-  /** player_id of every starter simulated from the positional baseline (no projection this week). */
-  baseline_players: string[];
-  /** The scoring used: the request's scoring_settings, the named league's rules, or PPR. */
-  scoring: 'request' | 'league' | 'ppr';
-}
+/** The answer types are the contract's schemas' (z.output), so the route and the service cannot drift. */
+export type {
+  HistogramAnswer,
+  PlayerAnswer,
+  PlayerStatusAnswer,
+  ScoreSummaryAnswer,
+  SimulationAnswer,
+  TeamAnswer,
+} from '@fm/contract';
 
 function summaryAnswer(summary: ScoreSummary): ScoreSummaryAnswer {
   const { mean, median, std, p10, p25, p75, p90, min, max, histogram } = summary;
