@@ -25,6 +25,7 @@ export const matchupRouter = router({
         ctx.deps,
         ctx.user.id,
         toMatchupRequest('simulate', options, user_team, opponent_team),
+        { isAdmin: ctx.user.role === 'admin' },
       ),
     ),
 
@@ -44,6 +45,7 @@ export const matchupRouter = router({
         ctx.deps,
         ctx.user.id,
         toMatchupRequest('analyze', options, userTeam, opponentTeam),
+        { isAdmin: ctx.user.role === 'admin' },
       ),
     ),
 });
