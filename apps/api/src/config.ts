@@ -87,6 +87,16 @@ const envSchema = z.object({
   NFL_SCOREBOARD_URL: urlWithProtocols(['http:', 'https:']).transform(
     (v) => v ?? 'https://site.api.espn.com/apis/site/v2/sports/football/nfl/scoreboard',
   ),
+  // Sleeper blocks callers above about 1,000 calls a minute; staying well under keeps us unblocked.
+  SLEEPER_CALLS_PER_MINUTE: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ message: 'must be a whole number of calls' })
+      .int({ message: 'must be a whole number of calls' })
+      .min(1, { message: 'must be at least 1' })
+      .max(100_000, { message: 'must be at most 100000' })
+      .default(600),
+  ),
   SIMULATION_WORKERS: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce
@@ -149,6 +159,8 @@ export interface Config {
   sessionSecret: string;
   admin: { email: string; password: string } | undefined;
   sleeperApiUrl: string;
+  /** Calls per minute to SLEEPER_API_URL for the whole product (shared through Redis when set). */
+  sleeperCallsPerMinute: number;
   yahoo: { clientId: string | undefined; clientSecret: string | undefined; authUrl: string; apiUrl: string };
   nflDataDir: string | undefined;
   /** Minutes between syncs of the current season from SLEEPER_API_URL; 0 = never. */
@@ -198,6 +210,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     sleeperApiUrl: e.SLEEPER_API_URL.replace(/\/+$/, ''),
+    sleeperCallsPerMinute: e.SLEEPER_CALLS_PER_MINUTE,
     yahoo: {
       clientId: e.YAHOO_CLIENT_ID,
       clientSecret: e.YAHOO_CLIENT_SECRET,

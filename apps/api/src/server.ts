@@ -70,7 +70,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     rateLimiter: createRateLimiter({ redis, database }),
     monitoring,
     alerts: createAlertEngine({ config, database, log, monitoring }),
-    leagues: createLeagueClients(config),
+    leagues: createLeagueClients(config, { redis }),
     // set just below: the sync itself runs with these dependencies
     dataSync: undefined as unknown as DataSync,
   };

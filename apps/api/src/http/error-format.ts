@@ -30,10 +30,13 @@ export const DATABASE_UNAVAILABLE: FormattedError = {
 
 /**
  * Whether a request that failed this way deserves its own error log line: server faults do, but an
- * unreachable database is logged once when it goes and once when it returns, not per request.
+ * unreachable database is logged once when it goes and once when it returns, not per request, and
+ * load shed on purpose (a 503 with Retry-After, e.g. a full simulation queue) is no fault.
  */
 export function isLoggedPerRequest(formatted: FormattedError): boolean {
-  return formatted.status >= 500 && formatted !== DATABASE_UNAVAILABLE;
+  return (
+    formatted.status >= 500 && formatted !== DATABASE_UNAVAILABLE && formatted.retryAfterSeconds === undefined
+  );
 }
 
 /** Sends the Retry-After header a formatted error asks for, if any. */

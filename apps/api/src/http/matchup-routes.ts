@@ -7,10 +7,10 @@ import { toMatchupRequest } from '../services/simulation/request.js';
 import { readSessionToken } from './session-cookie.js';
 
 /** The signed-in user, exactly as the tRPC `authedProcedure` decides it (401 codes included). */
-async function requireUserId(deps: AppDeps, req: FastifyRequest): Promise<string> {
+async function requireUser(deps: AppDeps, req: FastifyRequest): Promise<{ id: string; isAdmin: boolean }> {
   const { user } = await authenticateSessionToken(deps, readSessionToken(req));
   req.authenticatedUserId = user.id;
-  return user.id;
+  return { id: user.id, isAdmin: user.role === 'admin' };
 }
 
 /**
@@ -24,17 +24,23 @@ async function requireUserId(deps: AppDeps, req: FastifyRequest): Promise<string
  */
 export function registerMatchupRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post('/api/matchup/simulate', async (req) => {
-    const userId = await requireUserId(deps, req);
+    const user = await requireUser(deps, req);
     const { user_team, opponent_team, ...options } = simulateInput.parse(req.body);
     return simulateMatchupRequest(
       deps,
-      userId,
+      user.id,
       toMatchupRequest('simulate', options, user_team, opponent_team),
+      user,
     );
   });
   app.post('/api/matchup/analyze', async (req) => {
-    const userId = await requireUserId(deps, req);
+    const user = await requireUser(deps, req);
     const { userTeam, opponentTeam, ...options } = analyzeInput.parse(req.body);
-    return analyzeMatchupRequest(deps, userId, toMatchupRequest('analyze', options, userTeam, opponentTeam));
+    return analyzeMatchupRequest(
+      deps,
+      user.id,
+      toMatchupRequest('analyze', options, userTeam, opponentTeam),
+      user,
+    );
   });
 }

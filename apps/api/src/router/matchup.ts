@@ -20,6 +20,7 @@ export const matchupRouter = router({
         ctx.deps,
         ctx.user.id,
         toMatchupRequest('simulate', options, user_team, opponent_team),
+        { isAdmin: ctx.user.role === 'admin' },
       ),
     ),
 
@@ -39,6 +40,7 @@ export const matchupRouter = router({
         ctx.deps,
         ctx.user.id,
         toMatchupRequest('analyze', options, userTeam, opponentTeam),
+        { isAdmin: ctx.user.role === 'admin' },
       ),
     ),
 });

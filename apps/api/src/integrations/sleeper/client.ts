@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { TtlCache } from '../cache.js';
 import { fetchJson, type HttpRetryOptions, UpstreamRequestError } from '../http.js';
+import type { UpstreamBudget } from '../upstream-budget.js';
 import {
   type SleeperLeague,
   type SleeperLeagueUser,
@@ -31,24 +32,35 @@ export const NFL_STATE_TTL_MS = 10 * MINUTE_MS;
 export const PLAYER_DIRECTORY_TTL_MS = 24 * 60 * MINUTE_MS;
 /** The full directory is several megabytes: allow it longer than the default per-try timeout. */
 export const PLAYER_DIRECTORY_TIMEOUT_MS = 30_000;
+/** The directory is ~5 MB (about 11,000 players); anything past 20 MB is not a player directory. */
+export const PLAYER_DIRECTORY_MAX_BYTES = 20 * 1024 * 1024;
 
 export interface SleeperClientOptions extends HttpRetryOptions {
   /** Origin of the Sleeper-compatible service, e.g. https://api.sleeper.app (paths are /v1/…). */
   baseUrl: string;
   /** Shared cache; each client gets its own when omitted. */
   cache?: TtlCache;
+  /**
+   * Where the player directory is kept, apart from the per-league answers so that a flood of
+   * league lookups can never evict it (it is fetched at most once a day); its own when omitted.
+   */
+  directoryCache?: TtlCache;
+  /** The calls per minute every Sleeper client of the product shares. */
+  budget?: UpstreamBudget | undefined;
 }
 
 /** Read-only client for the public Sleeper v1 API. Every failure is an AppError with a spec message. */
 export class SleeperClient {
   private readonly baseUrl: string;
   private readonly cache: TtlCache;
+  private readonly directoryCache: TtlCache;
   private readonly retry: HttpRetryOptions;
 
   constructor(options: SleeperClientOptions) {
-    const { baseUrl, cache, ...retry } = options;
+    const { baseUrl, cache, directoryCache, ...retry } = options;
     this.baseUrl = baseUrl.replace(/\/+$/, '');
     this.cache = cache ?? new TtlCache();
+    this.directoryCache = directoryCache ?? new TtlCache({ maxEntries: 2 });
     this.retry = retry;
   }
 
@@ -139,18 +151,20 @@ export class SleeperClient {
 
   /** The whole player directory keyed by player id. */
   async getPlayers(): Promise<SleeperPlayerDirectory> {
-    return this.cached('players:nfl', PLAYER_DIRECTORY_TTL_MS, () =>
+    const key = `sleeper:${this.baseUrl}:players:nfl`;
+    return this.directoryCache.getOrLoad(key, PLAYER_DIRECTORY_TTL_MS, () =>
       this.get('/v1/players/nfl', sleeperPlayerDirectorySchema, {
         failureMessage: 'Player data is not available yet.',
         timeoutMs: Math.max(this.retry.timeoutMs ?? 0, PLAYER_DIRECTORY_TIMEOUT_MS),
+        maxBytes: PLAYER_DIRECTORY_MAX_BYTES,
       }),
-    );
+    ) as Promise<SleeperPlayerDirectory>;
   }
 
   private get<S extends z.ZodType>(
     path: string,
     schema: S,
-    request: { failureMessage: string; timeoutMs?: number },
+    request: { failureMessage: string; timeoutMs?: number; maxBytes?: number },
   ): Promise<z.output<S>> {
     return fetchJson(`${this.baseUrl}${path}`, schema, { ...this.retry, ...request });
   }

@@ -6,11 +6,35 @@ import { z } from 'zod';
  * become numbers) and keep only the fields the app uses.
  */
 
+/** Longer text than this from Sleeper (names, statuses) is cut: no real value comes near it. */
+export const MAX_UPSTREAM_TEXT = 200;
+/** A league has at most a few dozen rosters of a few dozen players: more is not a league. */
+const MAX_LIST_ITEMS = 1_000;
+/** The directory holds about 11,000 players; ten times that is not a directory. */
+export const MAX_DIRECTORY_PLAYERS = 100_000;
+/** Points per stat (and points scored) beyond this are not fantasy football: the answer is refused. */
+export const MAX_UPSTREAM_POINTS = 10_000;
+
+/**
+ * Text as the database can store it and a page can show it: NUL and other control characters
+ * dropped, lone surrogates replaced (U+FFFD), at most MAX_UPSTREAM_TEXT characters. One bad
+ * character in one player's name must not fail a whole sync.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+export function cleanUpstreamText(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD').replace(CONTROL_CHARACTERS, '').slice(0, MAX_UPSTREAM_TEXT);
+}
+
+const text = z.string().transform(cleanUpstreamText);
 /** Ids are strings; numeric ids exceed 2^53, so a number here is a contract break, not data. */
-const id = z.string().min(1);
-const nullableString = z.string().nullish();
-const nullableStringList = z.array(z.string()).nullish();
-const numberMap = z.record(z.string(), z.number().nullable());
+const id = z.string().min(1).max(MAX_UPSTREAM_TEXT).transform(cleanUpstreamText);
+const nullableString = text.nullish();
+const nullableStringList = z.array(text).max(MAX_LIST_ITEMS).nullish();
+const points = z.number().min(-MAX_UPSTREAM_POINTS).max(MAX_UPSTREAM_POINTS);
+const numberMap = z.record(z.string().max(MAX_UPSTREAM_TEXT), points.nullable());
 
 export const sleeperUserSchema = z.object({
   user_id: z.string().nullish(),
@@ -25,22 +49,22 @@ export const sleeperUserLookupSchema = sleeperUserSchema.nullable();
 
 export const sleeperLeagueSchema = z.object({
   league_id: id,
-  name: z.string(),
-  season: z.string(),
-  status: z.string(),
+  name: text,
+  season: text,
+  status: text,
   sport: z.string().nullish(),
   season_type: nullableString,
   total_rosters: z.number().int(),
   avatar: nullableString,
   previous_league_id: nullableString,
   draft_id: nullableString,
-  roster_positions: z.array(z.string()).nullish(),
+  roster_positions: nullableStringList,
   scoring_settings: numberMap.nullish(),
   settings: z.record(z.string(), z.unknown()).nullish(),
 });
 export type SleeperLeague = z.output<typeof sleeperLeagueSchema>;
 
-export const sleeperLeagueListSchema = z.array(sleeperLeagueSchema).nullable();
+export const sleeperLeagueListSchema = z.array(sleeperLeagueSchema).max(MAX_LIST_ITEMS).nullable();
 /** Unknown league ids answer 200 `null`. */
 export const sleeperLeagueLookupSchema = sleeperLeagueSchema.nullable();
 
@@ -57,7 +81,7 @@ export const sleeperLeagueUserSchema = z.object({
     .nullish(),
 });
 export type SleeperLeagueUser = z.output<typeof sleeperLeagueUserSchema>;
-export const sleeperLeagueUsersSchema = z.array(sleeperLeagueUserSchema).nullable();
+export const sleeperLeagueUsersSchema = z.array(sleeperLeagueUserSchema).max(MAX_LIST_ITEMS).nullable();
 
 export const sleeperRosterSchema = z.object({
   roster_id: z.number().int(),
@@ -81,25 +105,25 @@ export const sleeperRosterSchema = z.object({
     .nullish(),
 });
 export type SleeperRoster = z.output<typeof sleeperRosterSchema>;
-export const sleeperRostersSchema = z.array(sleeperRosterSchema).nullable();
+export const sleeperRostersSchema = z.array(sleeperRosterSchema).max(MAX_LIST_ITEMS).nullable();
 
 export const sleeperMatchupSchema = z.object({
   roster_id: z.number().int(),
   matchup_id: z.number().int().nullable().optional(),
-  points: z.number().nullish(),
-  custom_points: z.number().nullish(),
+  points: points.nullish(),
+  custom_points: points.nullish(),
   starters: nullableStringList,
-  starters_points: z.array(z.number().nullable()).nullish(),
+  starters_points: z.array(points.nullable()).max(MAX_LIST_ITEMS).nullish(),
   players: nullableStringList,
   players_points: numberMap.nullish(),
 });
 export type SleeperMatchup = z.output<typeof sleeperMatchupSchema>;
-export const sleeperMatchupsSchema = z.array(sleeperMatchupSchema).nullable();
+export const sleeperMatchupsSchema = z.array(sleeperMatchupSchema).max(MAX_LIST_ITEMS).nullable();
 
 export const sleeperNflStateSchema = z.object({
-  season: z.string(),
-  season_type: z.string(),
-  week: z.number().int(),
+  season: text,
+  season_type: text,
+  week: z.number().int().min(0).max(30),
   display_week: z.number().int().nullish(),
   leg: z.number().int().nullish(),
   league_season: nullableString,
@@ -127,5 +151,9 @@ export const sleeperPlayerSchema = z.object({
 export type SleeperPlayer = z.output<typeof sleeperPlayerSchema>;
 
 /** `GET /v1/players/nfl`: one object keyed by player id (team defenses use the team abbreviation). */
-export const sleeperPlayerDirectorySchema = z.record(z.string(), sleeperPlayerSchema);
+export const sleeperPlayerDirectorySchema = z
+  .record(z.string().max(MAX_UPSTREAM_TEXT), sleeperPlayerSchema)
+  .refine((directory) => Object.keys(directory).length <= MAX_DIRECTORY_PLAYERS, {
+    message: `has more than ${MAX_DIRECTORY_PLAYERS} players`,
+  });
 export type SleeperPlayerDirectory = z.output<typeof sleeperPlayerDirectorySchema>;

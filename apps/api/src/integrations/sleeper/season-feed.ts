@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fetchJson, type HttpRetryOptions, UpstreamRequestError } from '../http.js';
+import { PLAYER_DIRECTORY_MAX_BYTES } from './client.js';
 import {
   sleeperNflStateSchema,
   sleeperPlayerDirectorySchema,
@@ -111,7 +112,14 @@ export class SleeperSeasonFeed {
   }
 
   players(): Promise<SleeperPlayerDirectory> {
-    return this.get('/v1/players/nfl', sleeperPlayerDirectorySchema, 'Failed to fetch the player directory.');
+    return this.get(
+      '/v1/players/nfl',
+      sleeperPlayerDirectorySchema,
+      'Failed to fetch the player directory.',
+      {
+        maxBytes: PLAYER_DIRECTORY_MAX_BYTES,
+      },
+    );
   }
 
   async weekStats(season: number, week: number): Promise<SleeperWeekAnswer> {

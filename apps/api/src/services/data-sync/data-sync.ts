@@ -27,7 +27,10 @@ export const SYNC_LOCK_NAME = 'data-sync';
  * database, one runs at a time and a process skips its timed run when another ran recently.
  */
 export function createDataSync(deps: AppDeps): DataSync {
-  const feed = new SleeperSeasonFeed({ baseUrl: deps.config.sleeperApiUrl });
+  const feed = new SleeperSeasonFeed({
+    baseUrl: deps.config.sleeperApiUrl,
+    budget: deps.leagues.sleeperBudget,
+  });
   const intervalMs = deps.config.dataSyncMinutes * MINUTE_MS;
   const log = deps.log.child({ task: 'data-sync' });
   let controller = new AbortController();

@@ -59,15 +59,23 @@ export function directoryRows(directory: SleeperPlayerDirectory): ColumnRow[] {
  * Brings the players table in line with the Sleeper directory: players already known from NFL.com
  * files are linked by name, position and team first (so nobody is listed twice), then every tracked
  * entry is created or updated (team, status, injury). Players absent from the directory are left
- * as they are: an incomplete answer must not retire anyone.
+ * as they are: an incomplete answer must not retire anyone. All in one transaction: a failure
+ * half-way leaves the players as they were.
  */
 export async function syncPlayerDirectory(
   deps: AppDeps,
   directory: SleeperPlayerDirectory,
 ): Promise<WriteCount> {
-  await linkSleeperIds(deps, directory);
+  return deps.database.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    await linkSleeperIds({ ...deps, database: { ...deps.database, db } }, directory);
+    return writeDirectoryRows(db, directory);
+  });
+}
+
+function writeDirectoryRows(db: Db, directory: SleeperPlayerDirectory): Promise<WriteCount> {
   return upsertChanged(
-    deps.database.db,
+    db,
     {
       table: 'players',
       key: ['sleeper_id'],

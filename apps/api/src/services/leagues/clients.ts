@@ -1,5 +1,7 @@
+import type { Redis } from 'ioredis';
 import type { Config } from '../../config.js';
 import { TtlCache } from '../../integrations/cache.js';
+import { createUpstreamBudget, type UpstreamBudget } from '../../integrations/upstream-budget.js';
 import { SleeperClient } from '../../integrations/sleeper/client.js';
 import { YahooOAuth } from '../../integrations/yahoo/oauth.js';
 import { createTokenCipher, type TokenCipher } from '../../integrations/yahoo/token-crypto.js';
@@ -14,6 +16,10 @@ export interface LeagueClients {
   sleeper: SleeperClient;
   /** That cache: answers are reused until they expire (clearing it makes the next request ask Sleeper). */
   sleeperCache: TtlCache;
+  /** The Sleeper player directory, kept apart from per-league answers (fetched at most once a day). */
+  playerDirectoryCache: TtlCache;
+  /** Calls per minute to Sleeper (SLEEPER_CALLS_PER_MINUTE), shared by the league pages and the sync. */
+  sleeperBudget: UpstreamBudget;
   /** Yahoo OAuth at YAHOO_AUTH_URL; `isConfigured` is false without YAHOO_CLIENT_ID/SECRET. */
   yahooOAuth: YahooOAuth;
   /** Encrypts Yahoo tokens at rest under a key derived from SESSION_SECRET. */
@@ -26,11 +32,27 @@ export function yahooRedirectUri(config: Pick<Config, 'appUrl'>): string {
   return `${config.appUrl}${YAHOO_CALLBACK_PATH}`;
 }
 
-export function createLeagueClients(config: Config): LeagueClients {
+export function createLeagueClients(
+  config: Config,
+  options: { redis?: Redis | undefined } = {},
+): LeagueClients {
   const sleeperCache = new TtlCache();
+  const playerDirectoryCache = new TtlCache({ maxEntries: 2 });
+  const sleeperBudget = createUpstreamBudget({
+    service: 'sleeper',
+    callsPerMinute: config.sleeperCallsPerMinute,
+    redis: options.redis,
+  });
   return {
-    sleeper: new SleeperClient({ baseUrl: config.sleeperApiUrl, cache: sleeperCache }),
+    sleeper: new SleeperClient({
+      baseUrl: config.sleeperApiUrl,
+      cache: sleeperCache,
+      directoryCache: playerDirectoryCache,
+      budget: sleeperBudget,
+    }),
     sleeperCache,
+    playerDirectoryCache,
+    sleeperBudget,
     yahooOAuth: new YahooOAuth({
       clientId: config.yahoo.clientId,
       clientSecret: config.yahoo.clientSecret,

@@ -3,6 +3,7 @@ import { toAppLeague, toAppMatchups, toAppRosters } from '../../integrations/sle
 import type { SleeperLeague, SleeperNflState, SleeperRoster } from '../../integrations/sleeper/schemas.js';
 import type { LeagueConnectionRow } from './connections.js';
 import { leagueNotFound, type PlatformLeague } from './details-shape.js';
+import { findUsersSleeperLeague } from './sleeper-membership.js';
 
 /** Regular seasons end the week before the playoffs; Sleeper's default playoff start is week 15. */
 const DEFAULT_PLAYOFF_WEEK_START = 15;
@@ -58,11 +59,9 @@ export async function loadSleeperLeague(
   requestedWeek: number | undefined,
 ): Promise<PlatformLeague> {
   const { sleeper } = deps.leagues;
-  const league = await sleeper.getLeague(leagueId).catch((error: unknown) => {
-    throw (error as { code?: string }).code === 'SLEEPER_LEAGUE_NOT_FOUND' ? leagueNotFound() : error;
-  });
-  const usersLeagues = await sleeper.getUserLeagues(connection.externalUserId, league.season);
-  if (!usersLeagues.some((candidate) => candidate.league_id === league.league_id)) throw leagueNotFound();
+  // Membership first, from the account's own league lists: nothing is asked about another league.
+  const league = await findUsersSleeperLeague(deps, connection.externalUserId, leagueId);
+  if (!league) throw leagueNotFound();
   const state = await sleeper.getNflState().catch((error: unknown) => {
     deps.log.warn({ err: error }, 'Sleeper NFL state unavailable');
     return null;

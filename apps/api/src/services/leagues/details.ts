@@ -8,6 +8,7 @@ import { loadYahooLeague } from './details-yahoo.js';
 import { loadWithLastHeld } from './last-held.js';
 import { withLiveGameStates } from './live-fields.js';
 import { noteLeagueWeekView, recordMatchupTimelines } from '../win-probability/timeline.js';
+import { countLeagueRead } from './league-read-limit.js';
 import { appPlayerIdsBySleeperId, ensureSleeperIdsLinked } from './player-directory.js';
 import { type LeaguePlayerProjection, loadLeagueProjections } from './projections.js';
 import { loadTeamWeekGames, type TeamWeekGame } from './schedule.js';
@@ -79,6 +80,7 @@ export async function loadLeagueDetails(
 ): Promise<LeagueDetails> {
   const connection = await findConnection(deps, userId, request.platform);
   if (!connection) throw notLinked(request.platform);
+  await countLeagueRead(deps, userId);
   const { value: loaded, freshness } = await loadWithLastHeld(
     deps.leagues.lastHeld,
     {

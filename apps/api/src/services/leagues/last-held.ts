@@ -1,7 +1,7 @@
 import { PLATFORM_LABELS } from '@fm/contract';
 import { AppError } from '../../errors.js';
 import { TtlCache } from '../../integrations/cache.js';
-import { UpstreamRequestError } from '../../integrations/http.js';
+import { isInvalidAnswer, UpstreamRequestError } from '../../integrations/http.js';
 import type { LeaguePlatform } from './connections.js';
 
 /** A league page waits this long for the platform before it answers with what it last held (or says so). */
@@ -29,7 +29,7 @@ class PlatformDeadlineError extends Error {}
 /** The platform is down or slow (not: the league does not exist, or the user may not see it). */
 function isOutage(error: unknown): boolean {
   if (error instanceof PlatformDeadlineError) return true;
-  if (!(error instanceof UpstreamRequestError)) return false;
+  if (!(error instanceof UpstreamRequestError) || isInvalidAnswer(error.reason)) return false;
   const status = error.upstreamStatus;
   return status === undefined || status === 429 || status >= 500;
 }

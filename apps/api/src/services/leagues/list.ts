@@ -4,6 +4,7 @@ import { AppError } from '../../errors.js';
 import type { AppLeague } from '../../integrations/league-shapes.js';
 import { toAppLeague as toSleeperLeague } from '../../integrations/sleeper/normalize.js';
 import { findConnection, type LeaguePlatform } from './connections.js';
+import { countLeagueRead } from './league-read-limit.js';
 import { yahooClientFor } from './yahoo-session.js';
 
 /** A league as the leagues list shows it: league_id, name, total_rosters; Sleeper also username. */
@@ -59,6 +60,7 @@ export async function listLeagues(deps: AppDeps, userId: string, season?: number
     findConnection(deps, userId, 'yahoo'),
   ]);
   const isLinked = Boolean(sleeperLink || yahooLink);
+  if (isLinked) await countLeagueRead(deps, userId);
   // Nothing linked: no reason to ask Sleeper which season it is.
   const seasonText =
     season !== undefined

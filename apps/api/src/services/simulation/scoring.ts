@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import { toAppLeague } from '../../integrations/sleeper/normalize.js';
 import { findConnection } from '../leagues/connections.js';
 import { loadLeagueProjections } from '../leagues/projections.js';
+import { findUsersSleeperLeague } from '../leagues/sleeper-membership.js';
 import type { ScoringSettings } from '../leagues/scoring.js';
 import { yahooClientFor } from '../leagues/yahoo-session.js';
 import type { LineupPlayer } from './players.js';
@@ -17,8 +18,11 @@ async function leagueScoring(
   leagueId: string,
 ): Promise<ScoringSettings | null> {
   if (platform === 'sleeper') {
-    const league = await deps.leagues.sleeper.getLeague(leagueId);
-    return toAppLeague(league).scoring_settings;
+    // Only a league of the caller's own linked account, found before anything is asked about it.
+    const connection = userId ? await findConnection(deps, userId, 'sleeper') : undefined;
+    if (!connection) return null;
+    const league = await findUsersSleeperLeague(deps, connection.externalUserId, leagueId);
+    return league ? toAppLeague(league).scoring_settings : null;
   }
   const connection = userId ? await findConnection(deps, userId, 'yahoo') : undefined;
   if (!connection) return null;
@@ -27,7 +31,7 @@ async function leagueScoring(
 
 /**
  * The scoring a simulation uses: the request's own `scoring_settings`, else the rules of the league it names
- * (league_id + platform; a Yahoo league through the caller's own link), else none: the stored PPR projections,
+ * (league_id + platform, only a league of the caller's own linked account), else none: the stored PPR projections,
  * also when the league cannot be read (unknown, or its platform is down). The answer's `scoring` says which.
  * The league page's preview scores projections with the same rules, so both show the same numbers.
  */

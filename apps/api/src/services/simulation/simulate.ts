@@ -1,6 +1,7 @@
 import { randomSeed } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
 import { validationError } from '../../errors.js';
+import { simulationAdmission, type SimulationCaller } from './admission.js';
 import { analyzeMatchup, type MatchupAnalysis } from './analysis.js';
 import { toSimulationAnswer, type SimulationAnswer } from './answer.js';
 import { toMatchupInput, type LineupEntry } from './input.js';
@@ -43,6 +44,19 @@ export async function simulateMatchupRequest(
   deps: AppDeps,
   userId: string | null,
   request: MatchupRequest,
+  options: { isAdmin?: boolean } = {},
+): Promise<SimulationAnswer> {
+  const caller: SimulationCaller = { userId, isAdmin: options.isAdmin ?? false };
+  const players = request.user.starters.length + request.opponent.starters.length;
+  return simulationAdmission(deps).admit(caller, { iterations: request.iterations, players }, () =>
+    simulateAdmitted(deps, caller, request),
+  );
+}
+
+async function simulateAdmitted(
+  deps: AppDeps,
+  { userId }: SimulationCaller,
+  request: MatchupRequest,
 ): Promise<SimulationAnswer> {
   const { database } = deps;
   const week = await resolveSimulationWeek(database, request);
@@ -69,9 +83,8 @@ export async function simulateMatchupRequest(
 
   const input = toMatchupInput(request, user, opponent, request.seed ?? randomSeed());
   const startedAt = performance.now();
-  const outcome = await getSimulationRunner({ threads: deps.config.simulationWorkers, log: deps.log }).run(
-    input,
-  );
+  const runner = getSimulationRunner({ threads: deps.config.simulationWorkers, log: deps.log });
+  const outcome = await simulationAdmission(deps).queue.run(userId ?? 'anonymous', () => runner.run(input));
   const durationMs = performance.now() - startedAt;
   if (!outcome.ok) throw validationError(outcome.message, outcome.field);
 
@@ -102,7 +115,8 @@ export async function analyzeMatchupRequest(
   deps: AppDeps,
   userId: string | null,
   request: MatchupRequest,
+  options: { isAdmin?: boolean } = {},
 ): Promise<AnalysisAnswer> {
-  const answer = await simulateMatchupRequest(deps, userId, request);
+  const answer = await simulateMatchupRequest(deps, userId, request, options);
   return { ...answer, analysis: analyzeMatchup(answer) };
 }
