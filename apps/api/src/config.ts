@@ -80,6 +80,15 @@ const envSchema = z.object({
       .max(MAX_SIMULATION_WORKERS, { message: `must be at most ${MAX_SIMULATION_WORKERS}` })
       .optional(),
   ),
+  SESSION_CACHE_SECONDS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ message: 'must be a whole number of seconds (0 turns the cache off)' })
+      .int({ message: 'must be a whole number of seconds (0 turns the cache off)' })
+      .min(0, { message: 'must be 0 (off) or more seconds' })
+      .max(60, { message: 'must be at most 60 seconds' })
+      .default(5),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -104,6 +113,8 @@ export interface Config {
   dataSyncMinutes: number;
   /** Worker threads of this process's simulation pool. */
   simulationWorkers: number;
+  /** How long a process remembers a session it looked up (revocation clears it at once); 0 = off. */
+  sessionCacheSeconds: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
 
@@ -150,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     nflDataDir: e.NFL_DATA_DIR ? path.resolve(e.NFL_DATA_DIR) : undefined,
     dataSyncMinutes: e.DATA_SYNC_MINUTES,
     simulationWorkers: e.SIMULATION_WORKERS ?? defaultSimulationWorkers(),
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -14,6 +14,8 @@ import { ensureAdminAccount } from './services/admin/account.js';
 import { createDataSync, type DataSync } from './services/data-sync/data-sync.js';
 import { createLeagueClients } from './services/leagues/clients.js';
 import { openDataChangeChannel } from './services/data-changes/data-change-channel.js';
+import { createSessionCache } from './services/auth/session-cache.js';
+import { createDataChangeFeed } from './services/live-updates/data-change-feed.js';
 import { createMailer } from './services/mail/mailer.js';
 import { startFirstStartImport, type BackgroundImport } from './services/nfl-import/first-start-import.js';
 import { createRateLimiter } from './services/rate-limits/rate-limiter.js';
@@ -62,6 +64,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     monitoring,
     alerts: createAlertEngine({ config, database, log, monitoring }),
     leagues: createLeagueClients(config),
+    sessionCache: createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000, channel: dataChanges }),
+    liveUpdates: createDataChangeFeed({ database, channel: dataChanges, log }),
     // set just below: the sync itself runs with these dependencies
     dataSync: undefined as unknown as DataSync,
   };
@@ -75,6 +79,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await flushSimulationRecords(database);
     await eventStore.close();
     await deps.mailer.close();
+    deps.liveUpdates.close();
+    deps.sessionCache.close();
     await dataChanges.close();
     redis?.disconnect();
     await database.close();

@@ -108,6 +108,7 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.id, row!.id));
+    await server.deps.sessionCache.forgetAll(); // a direct database edit, which no process announces
     const expired = await client.get('/api/auth/me');
     expect(expired.status).toBe(401);
     expect(expired.body.code).toBe('SESSION_EXPIRED');
@@ -185,6 +186,7 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
     const longAgo = new Date(Date.now() - 10 * 60_000);
     await db.update(users).set({ lastActiveAt: longAgo }).where(eq(users.id, user!.id));
     await db.update(sessions).set({ lastSeenAt: longAgo }).where(eq(sessions.userId, user!.id));
+    await server.deps.sessionCache.forgetAll(); // a direct database edit, which no process announces
     await first.get('/api/auth/me');
     const [after] = await db.select().from(users).where(eq(users.id, user!.id));
     expect(after!.lastActiveAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);

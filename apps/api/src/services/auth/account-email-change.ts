@@ -89,6 +89,7 @@ export async function confirmEmailChange(
       throw error;
     });
   if (updated.length === 0) throw invalidEmailChangeLink();
+  await deps.sessionCache.forgetUser(user.id);
   deps.mailer.sendInBackground(emailChangedNoticeMail(deps.config.appUrl, user.email, newEmail));
   return { message: EMAIL_CHANGED_MESSAGE, email: newEmail };
 }
