@@ -145,7 +145,8 @@ async function measureRequests(kind: BenchDatabaseKind, sessionCacheSeconds: str
   }
 }
 
-const kinds = benchDatabaseKinds();
+/** argv[3] picks one database kind (pglite or postgres). */
+const kinds = benchDatabaseKinds().filter((kind) => !process.argv[3] || kind === process.argv[3]);
 if (!(globalThis as { gc?: unknown }).gc) console.log('(run with --expose-gc for steadier memory figures)');
 
 console.log(`\n1. Fan-out: ${SSE_CONNECTIONS} open SSE connections on one process, ${CHANGES} data changes`);

@@ -44,11 +44,23 @@ function report() {
 for (let i = 0; i < count; i++) {
   const state = { isReady: false, buffer: '' };
   const request = http.get(url, { agent, headers: { accept: 'text/event-stream' } }, (response) => {
+    if (response.statusCode !== 200) {
+      process.stderr.write(`connection ${i}: status ${response.statusCode}\n`);
+      process.exit(1);
+    }
     response.setEncoding('utf8');
+    response.on('end', () => {
+      process.stderr.write(`connection ${i} was closed by the server: ${state.buffer.slice(0, 300)}\n`);
+      process.exit(1);
+    });
     response.on('data', (chunk) => {
       state.buffer += chunk;
       let end;
       while ((end = state.buffer.indexOf('\n\n')) >= 0) {
+        if (state.buffer.startsWith('event: serialized-error')) {
+          process.stderr.write(`connection ${i}: ${state.buffer.slice(0, end)}\n`);
+          process.exit(1);
+        }
         onEvent(state.buffer.slice(0, end), state);
         state.buffer = state.buffer.slice(end + 2);
       }

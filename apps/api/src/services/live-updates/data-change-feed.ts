@@ -49,7 +49,12 @@ export function createDataChangeFeed(deps: {
   let isReading = false;
   let isReadAgain = false;
 
-  const current = async () => dataChangeEvent(await readDataVersion(deps.database));
+  // thousands of pages connecting at once share one read of the version
+  let reading: Promise<DataChangeEvent> | null = null;
+  const current = () =>
+    (reading ??= readDataVersion(deps.database)
+      .then(dataChangeEvent)
+      .finally(() => (reading = null)));
 
   /** One read per burst of announcements, however many connections are open. */
   async function publish(): Promise<void> {
