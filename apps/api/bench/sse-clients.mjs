@@ -41,7 +41,10 @@ function report() {
   waiting = null;
 }
 
-for (let i = 0; i < count; i++) {
+/** Pages do not all open in the same millisecond: connections open in waves of this many. */
+const WAVE = 100;
+
+function open(i) {
   const state = { isReady: false, buffer: '' };
   const request = http.get(url, { agent, headers: { accept: 'text/event-stream' } }, (response) => {
     if (response.statusCode !== 200) {
@@ -70,6 +73,11 @@ for (let i = 0; i < count; i++) {
     process.stderr.write(`connection ${i}: ${error.message}\n`);
     process.exit(1);
   });
+}
+
+for (let first = 0; first < count; first += WAVE) {
+  for (let i = first; i < Math.min(count, first + WAVE); i++) open(i);
+  await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 readline.createInterface({ input: process.stdin }).on('line', (line) => {
