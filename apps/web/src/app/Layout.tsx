@@ -79,8 +79,8 @@ export function Layout() {
           </Suspense>
         </RouteErrorBoundary>
       </main>
-      <LiveStatus state={liveUpdates} />
       <footer className="footer">
+        <LiveStatus state={liveUpdates} />
         <span>Fantasy Matchup</span>
         <Link to="/projections">Projections</Link>
         <Link to="/methodology">Methodology</Link>
