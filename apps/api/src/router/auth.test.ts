@@ -218,6 +218,7 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
     await server.deps.database.db
       .insert(leagueConnections)
       .values({ userId: me.body.data.id, platform: 'sleeper', externalUserId: '123', username: 'someone' });
+    await server.deps.sessionCache.forgetAll(); // a direct database edit, which no process announces
     expect((await client.get('/api/auth/me')).body.data.hasLinkedLeagues).toBe(true);
     const login = await client.post('/api/auth/login', { email, password: STRONG_PASSWORD });
     expect(login.body.user.hasLinkedLeagues).toBe(true);

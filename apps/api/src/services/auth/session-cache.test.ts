@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@fm/db';
+import { createTestDatabase, leagueConnections, type TestDatabase } from '@fm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTHER_STRONG_PASSWORD, STRONG_PASSWORD } from '../../../test/accounts.js';
 import { insertAccount } from '../../../test/admin-accounts.js';
@@ -80,6 +80,17 @@ describe.each(DATABASE_KINDS)('the session cache on %s', (kind) => {
     const after = await client.get('/api/auth/me');
     expect(after.status).toBe(401);
     expect(after.body.reason).toBe('account-disabled');
+  });
+
+  it('says at once that a league was unlinked (the cached "has linked leagues" goes too)', async () => {
+    const { id, email } = await insertAccount(server);
+    await server.deps.database.db
+      .insert(leagueConnections)
+      .values({ userId: id, platform: 'sleeper', externalUserId: '123', username: 'someone' });
+    const client = await signIn(server.url, email);
+    expect((await client.get('/api/auth/me')).body.data.hasLinkedLeagues).toBe(true); // now cached
+    expect((await client.delete('/api/leagues/sleeper/disconnect')).status).toBe(200);
+    expect((await client.get('/api/auth/me')).body.data.hasLinkedLeagues).toBe(false);
   });
 });
 

@@ -21,6 +21,11 @@ export interface SessionCache {
   /** Taken before reading the database: an entry read before a revocation is never stored after it. */
   mark(): number;
   set(tokenHash: string, entry: CachedSession, now: number, mark: number): void;
+  /**
+   * A fact about a user that every signed-in answer repeats (whether a league is linked), kept as
+   * long as a session entry; whatever changes it calls forgetUser.
+   */
+  userFact<T>(userId: string, name: string, now: number, load: () => Promise<T>): Promise<T>;
   /** Drops the user's entries here and on every other process (after the database write). */
   forgetUser(userId: string): Promise<void>;
   /** Drops every entry here and on every other process (a bulk change). */
@@ -37,14 +42,18 @@ export function createSessionCache(options: {
 }): SessionCache {
   const { ttlMs, channel } = options;
   const entries = new Map<string, CachedSession & { storedAt: number }>();
+  const facts = new Map<string, { value: unknown; storedAt: number }>();
+  const factKey = (userId: string, name: string) => `${userId}:${name}`;
   let drops = 0;
   const dropUser = (userId: string | null) => {
     drops++;
     if (userId === null || userId === EVERY_USER) {
       entries.clear();
+      facts.clear();
       return;
     }
     for (const [key, entry] of entries) if (entry.user.id === userId) entries.delete(key);
+    for (const key of facts.keys()) if (key.startsWith(`${userId}:`)) facts.delete(key);
   };
   const stopListening = channel.onSessionChange(dropUser);
   const isEnabled = () => ttlMs > 0 && channel.isListening;
@@ -64,6 +73,18 @@ export function createSessionCache(options: {
       if (!isEnabled() || mark !== drops) return;
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       entries.set(tokenHash, { ...entry, storedAt: now });
+    },
+    async userFact<T>(userId: string, name: string, now: number, load: () => Promise<T>): Promise<T> {
+      const key = factKey(userId, name);
+      const known = isEnabled() ? facts.get(key) : undefined;
+      if (known && now - known.storedAt < ttlMs) return known.value as T;
+      const mark = drops;
+      const value = await load();
+      if (isEnabled() && mark === drops) {
+        if (facts.size >= MAX_ENTRIES) facts.delete(facts.keys().next().value!);
+        facts.set(key, { value, storedAt: now });
+      }
+      return value;
     },
     async forgetUser(userId) {
       dropUser(userId);
