@@ -17,6 +17,8 @@ const BOOT_TIMEOUT_MS = 60_000;
 
 export interface E2eApp {
   baseUrl: string;
+  /** The server's own PostgreSQL database, when DATABASE_URL is set (a second process may write to it). */
+  databaseUrl?: string | undefined;
   mail: FakeSmtp;
   dataDir: string;
   stop(): Promise<void>;
@@ -84,6 +86,7 @@ export async function startE2eApp(options: E2eAppOptions): Promise<E2eApp> {
   await waitForHealth(baseUrl, child);
   return {
     baseUrl,
+    databaseUrl: pg?.url,
     mail,
     dataDir,
     async stop() {

@@ -1,10 +1,16 @@
 // Load generator for bench/projections.bench.ts, run as its own process so that it does not
 // share the server's event loop: prints {p50, p95, p99, requestsPerSecond, errors} as JSON.
+// An optional fourth argument is a Cookie header sent with every request (signed-in paths).
 import autocannon from 'autocannon';
 
-const [url, connections, seconds] = process.argv.slice(2);
+const [url, connections, seconds, cookie] = process.argv.slice(2);
 const latencies = [];
-const instance = autocannon({ url, connections: Number(connections), duration: Number(seconds) });
+const instance = autocannon({
+  url,
+  connections: Number(connections),
+  duration: Number(seconds),
+  ...(cookie ? { headers: { cookie } } : {}),
+});
 instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
 const result = await instance;
 latencies.sort((a, b) => a - b);

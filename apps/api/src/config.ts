@@ -106,6 +106,15 @@ const envSchema = z.object({
       .max(MAX_SIMULATION_WORKERS, { message: `must be at most ${MAX_SIMULATION_WORKERS}` })
       .optional(),
   ),
+  SESSION_CACHE_SECONDS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ message: 'must be a whole number of seconds (0 turns the cache off)' })
+      .int({ message: 'must be a whole number of seconds (0 turns the cache off)' })
+      .min(0, { message: 'must be 0 (off) or more seconds' })
+      .max(60, { message: 'must be at most 60 seconds' })
+      .default(5),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: optionalString.transform((value, context) => {
     const trusted = parseTrustProxy(value);
@@ -171,6 +180,8 @@ export interface Config {
   nflScoreboardUrl: string;
   /** Worker threads of this process's simulation pool. */
   simulationWorkers: number;
+  /** How long a process remembers a session it looked up (revocation clears it at once); 0 = off. */
+  sessionCacheSeconds: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Reverse proxies whose X-Forwarded-For names the client (TRUST_PROXY); false = none. */
   trustProxy: false | number | string[];
@@ -222,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     liveSyncSeconds: e.LIVE_SYNC_SECONDS,
     nflScoreboardUrl: e.NFL_SCOREBOARD_URL,
     simulationWorkers: e.SIMULATION_WORKERS ?? defaultSimulationWorkers(),
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };

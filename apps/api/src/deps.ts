@@ -5,6 +5,8 @@ import type { AlertEngine } from './monitoring/alert-engine.js';
 import type { Monitoring } from './monitoring/monitoring.js';
 import type { DataSync } from './services/data-sync/data-sync.js';
 import type { LeagueClients } from './services/leagues/clients.js';
+import type { SessionCache } from './services/auth/session-cache.js';
+import type { DataChangeFeed } from './services/live-updates/data-change-feed.js';
 import type { Mailer } from './services/mail/mailer.js';
 import type { RateLimiter } from './services/rate-limits/rate-limiter.js';
 
@@ -25,4 +27,8 @@ export interface AppDeps {
   leagues: LeagueClients;
   /** Keeps the current season's stats, projections and players from SLEEPER_API_URL. */
   dataSync: DataSync;
+  /** Sessions looked up in the last few seconds (SESSION_CACHE_SECONDS); revocation clears them everywhere. */
+  sessionCache: SessionCache;
+  /** Data changes made on any process, fanned out to this process's open live connections. */
+  liveUpdates: DataChangeFeed;
 }

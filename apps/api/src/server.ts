@@ -16,6 +16,8 @@ import { createLiveSync } from './services/data-sync/live-sync.js';
 import { recordFollowedLeagues } from './services/win-probability/watched-leagues.js';
 import { createLeagueClients } from './services/leagues/clients.js';
 import { openDataChangeChannel } from './services/data-changes/data-change-channel.js';
+import { createSessionCache } from './services/auth/session-cache.js';
+import { createDataChangeFeed } from './services/live-updates/data-change-feed.js';
 import { createMailer } from './services/mail/mailer.js';
 import { startFirstStartImport, type BackgroundImport } from './services/nfl-import/first-start-import.js';
 import { createRateLimiter } from './services/rate-limits/rate-limiter.js';
@@ -71,6 +73,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     monitoring,
     alerts: createAlertEngine({ config, database, log, monitoring }),
     leagues: createLeagueClients(config, { redis }),
+    sessionCache: createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000, channel: dataChanges }),
+    liveUpdates: createDataChangeFeed({ database, channel: dataChanges, log }),
     // set just below: the sync itself runs with these dependencies
     dataSync: undefined as unknown as DataSync,
   };
@@ -91,6 +95,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         ['simulation records', () => flushSimulationRecords(database)],
         ['event store', () => eventStore.close()],
         ['mailer', () => deps.mailer.close()],
+        ['live updates', () => deps.liveUpdates.close()],
+        ['session cache', () => deps.sessionCache.close()],
         ['data-change channel', () => dataChanges.close()],
         ['redis', () => redis?.disconnect()],
         ['database', () => database.close()],

@@ -11,6 +11,9 @@ const t = initTRPC
   .context<Context>()
   .meta<OpenApiMeta>()
   .create({
+    // live subscriptions (server-sent events): a comment every 15 s keeps proxies from closing an
+    // idle connection, and the client reconnects when it hears nothing for longer
+    sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 40_000 } },
     errorFormatter({ shape, error }) {
       const { body } = formatError(error);
       return {

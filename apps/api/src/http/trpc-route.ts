@@ -14,6 +14,8 @@ import { parseUntrustedJson } from './untrusted-input.js';
  */
 export function registerTrpcRoute(app: FastifyInstance, deps: AppDeps): void {
   const createContext = createContextFactory(deps);
+  // open live subscriptions end first, or closing would wait for them
+  app.addHook('preClose', async () => deps.liveUpdates.close());
   app.route<{ Params: { path: string }; Querystring: { input?: unknown } }>({
     // HEAD explicitly: tRPC answers it (204) itself; Fastify's automatic HEAD cannot relay its answer.
     method: ['GET', 'HEAD', 'POST'],

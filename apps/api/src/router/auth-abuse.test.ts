@@ -117,6 +117,7 @@ describe.each(DATABASE_KINDS)('hostile use of the account API on %s', (kind) => 
     const email = await registerVerifiedUser(server, smtp);
     const client = await signedInClient(server, email);
     await server.deps.database.db.update(users).set({ isDisabled: true }).where(eq(users.email, email));
+    await server.deps.sessionCache.forgetAll(); // a direct database edit, which no process announces
     const me = await client.get('/api/auth/me');
     expect(me.status).toBe(401);
     expect(me.body.code).toBe('TOKEN_REVOKED');

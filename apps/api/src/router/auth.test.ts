@@ -109,6 +109,7 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.id, row!.id));
+    await server.deps.sessionCache.forgetAll(); // a direct database edit, which no process announces
     const expired = await client.get('/api/auth/me');
     expect(expired.status).toBe(401);
     expect(expired.body.code).toBe('SESSION_EXPIRED');
@@ -186,6 +187,7 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
     const longAgo = new Date(Date.now() - 10 * 60_000);
     await db.update(users).set({ lastActiveAt: longAgo }).where(eq(users.id, user!.id));
     await db.update(sessions).set({ lastSeenAt: longAgo }).where(eq(sessions.userId, user!.id));
+    await server.deps.sessionCache.forgetAll(); // a direct database edit, which no process announces
     await first.get('/api/auth/me');
     const [after] = await db.select().from(users).where(eq(users.id, user!.id));
     expect(after!.lastActiveAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -217,6 +219,7 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
     await server.deps.database.db
       .insert(leagueConnections)
       .values({ userId: me.body.data.id, platform: 'sleeper', externalUserId: '123', username: 'someone' });
+    await server.deps.sessionCache.forgetAll(); // a direct database edit, which no process announces
     expect((await client.get('/api/auth/me')).body.data.hasLinkedLeagues).toBe(true);
     const login = await client.post('/api/auth/login', { email, password: STRONG_PASSWORD });
     expect(login.body.user.hasLinkedLeagues).toBe(true);

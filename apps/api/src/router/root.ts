@@ -2,6 +2,7 @@ import { router } from '../trpc.js';
 import { adminRouter } from './admin.js';
 import { authRouter } from './auth.js';
 import { leaguesRouter } from './leagues.js';
+import { liveRouter } from './live.js';
 import { matchupRouter } from './matchup.js';
 import { eventsRouter } from './events.js';
 import { nflStatsRouter } from './nfl-stats.js';
@@ -15,6 +16,7 @@ export const appRouter = router({
   admin: adminRouter,
   auth: authRouter,
   leagues: leaguesRouter,
+  live: liveRouter,
   matchup: matchupRouter,
   events: eventsRouter,
   nflStats: nflStatsRouter,

@@ -2,6 +2,9 @@ import { Breadcrumbs } from '@fm/ui';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../features/auth/auth-context';
+import { LiveStatus } from '../features/live/LiveStatus';
+import '../features/live/live-status.css';
+import { useLiveUpdates } from '../features/live/use-live-updates';
 import { useSessionNavigation } from '../features/auth/use-session-navigation';
 import { buildBreadcrumbs } from '../lib/breadcrumbs';
 import { useCrumbLabels } from '../lib/use-crumb-labels';
@@ -21,6 +24,7 @@ export function Layout() {
   useEffect(() => setSidebarOpen(false), [location.pathname]);
   useSessionNavigation();
   usePageViewReporting();
+  const liveUpdates = useLiveUpdates();
 
   const handleLogout = async () => {
     const from = location.pathname;
@@ -76,6 +80,7 @@ export function Layout() {
         </RouteErrorBoundary>
       </main>
       <footer className="footer">
+        <LiveStatus state={liveUpdates} />
         <span>Fantasy Matchup</span>
         <Link to="/projections">Projections</Link>
         <Link to="/methodology">Methodology</Link>

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@fm/api';
-import { createTRPCClient, httpBatchLink, httpLink, splitLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { apiFetch } from './api-client';
 
 /**
@@ -42,9 +42,14 @@ const isSessionCall = (path: string) => path.startsWith('auth.') || path.startsW
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     splitLink({
-      condition: (op) => isSessionCall(op.path),
-      true: httpLink({ url: '/trpc', fetch: fetchThroughApi }),
-      false: httpBatchLink({ url: '/trpc', fetch: fetchThroughApi }),
+      // live updates: server-sent events, resumed with the last event id after a dropped connection
+      condition: (op) => op.type === 'subscription',
+      true: httpSubscriptionLink({ url: '/trpc' }),
+      false: splitLink({
+        condition: (op) => isSessionCall(op.path),
+        true: httpLink({ url: '/trpc', fetch: fetchThroughApi }),
+        false: httpBatchLink({ url: '/trpc', fetch: fetchThroughApi }),
+      }),
     }),
   ],
 });

@@ -54,6 +54,7 @@ export async function ensureAdminAccount(
     })
     .where(eq(users.id, existing.id));
   if (!isSamePassword) await revokeUserSessions(deps, existing.id, 'password-reset', now);
+  else await deps.sessionCache.forgetUser(existing.id); // its role or status may have changed
   deps.log.info({ email }, 'admin account ensured from ADMIN_EMAIL');
   return 'updated';
 }

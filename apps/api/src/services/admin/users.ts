@@ -73,6 +73,7 @@ export async function setUserDisabled(
     .returning();
   if (!row) throw notFound('No such user.');
   if (isDisabled) await revokeUserSessions(deps, userId, 'account-disabled', now);
+  else await deps.sessionCache.forgetUser(userId);
   return toItem(row);
 }
 

@@ -97,6 +97,7 @@ export async function confirmEmailChange(
   // Links mailed to the old address (a reset, a verification) must not outlive the move; device
   // tokens, signed over the address, end too.
   await voidAccountLinks(deps, user.id);
+  await deps.sessionCache.forgetUser(user.id);
   deps.mailer.sendInBackground(emailChangedNoticeMail(deps.config.appUrl, user.email, newEmail));
   return { message: EMAIL_CHANGED_MESSAGE, email: newEmail };
 }

@@ -49,6 +49,7 @@ export async function changePassword(
     .update(sessions)
     .set({ revokedAt: now, revokedReason: PASSWORD_CHANGED_SESSION_REASON })
     .where(and(eq(sessions.userId, user.id), ne(sessions.id, session.id), isNull(sessions.revokedAt)));
+  await deps.sessionCache.forgetUser(user.id);
   deps.mailer.sendInBackground(passwordChangedMail(deps.config.appUrl, user.email));
   return {
     message: PASSWORD_CHANGED_MESSAGE,

@@ -124,6 +124,7 @@ export async function verifyEmail(
         .update(users)
         .set({ emailVerifiedAt: now, updatedAt: now })
         .where(eq(users.id, user.id));
+      await deps.sessionCache.forgetUser(user.id);
     }
     return { isVerified: true };
   }

@@ -21,4 +21,5 @@ export async function endSessionsBeyondCap(deps: AppDeps, userId: string, now = 
     .update(sessions)
     .set({ revokedAt: now, revokedReason: SESSION_CAP_REASON })
     .where(and(inArray(sessions.id, beyond), isNull(sessions.revokedAt)));
+  await deps.sessionCache.forgetUser(userId);
 }

@@ -106,9 +106,19 @@ export async function authenticateSessionToken(
   now = new Date(),
 ): Promise<{ user: SessionUserRow; session: SessionRow }> {
   if (!token) throw unauthenticated();
-  const rows = await sessionLookupFor(deps.database.db).execute({ tokenHash: hashToken(token) });
-  const row = rows[0];
-  if (!row) throw unauthenticated();
+  const tokenHash = hashToken(token);
+  const cache = deps.sessionCache;
+  let row: { session: SessionRow; user: SessionUserRow | null } | undefined = cache.get(
+    tokenHash,
+    now.getTime(),
+  );
+  if (!row) {
+    const mark = cache.mark();
+    row = (await sessionLookupFor(deps.database.db).execute({ tokenHash }))[0];
+    if (!row) throw unauthenticated();
+    const { session, user } = row;
+    if (user && !session.revokedAt) cache.set(tokenHash, { session, user }, now.getTime(), mark);
+  }
   const { session, user } = row;
   if (session.revokedAt || !user) throw sessionRevoked(session.revokedReason);
   if (user.isDisabled) {
@@ -119,6 +129,7 @@ export async function authenticateSessionToken(
   if (session.expiresAt.getTime() <= now.getTime()) throw sessionExpired();
   if (now.getTime() - session.lastSeenAt.getTime() >= ACTIVITY_WRITE_INTERVAL_MS) {
     await recordActivity(deps, session.id, user.id, now);
+    session.lastSeenAt = now; // the cached copy too
   }
   return { user, session };
 }
@@ -136,10 +147,12 @@ export async function revokeSessionToken(
   reason: SessionEndReason,
   now = new Date(),
 ) {
-  await deps.database.db
+  const ended = await deps.database.db
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId });
+  for (const { userId } of ended) if (userId) await deps.sessionCache.forgetUser(userId);
 }
 
 /** Ends every open session of a user at once (password reset, disable, delete). */
@@ -153,4 +166,5 @@ export async function revokeUserSessions(
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await deps.sessionCache.forgetUser(userId);
 }

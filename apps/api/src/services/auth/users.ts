@@ -41,13 +41,16 @@ export async function findUserById(deps: AppDeps, id: string): Promise<UserRow |
   return row;
 }
 
+/** Every `auth/me` says it, so it is kept with the session (linking or unlinking forgets it). */
 export async function hasLinkedLeagues(deps: AppDeps, userId: string): Promise<boolean> {
-  const rows = await deps.database.db
-    .select({ id: leagueConnections.id })
-    .from(leagueConnections)
-    .where(eq(leagueConnections.userId, userId))
-    .limit(1);
-  return rows.length > 0;
+  return deps.sessionCache.userFact(userId, 'hasLinkedLeagues', Date.now(), async () => {
+    const rows = await deps.database.db
+      .select({ id: leagueConnections.id })
+      .from(leagueConnections)
+      .where(eq(leagueConnections.userId, userId))
+      .limit(1);
+    return rows.length > 0;
+  });
 }
 
 /** Only these fields ever leave the server; the password hash never does. */

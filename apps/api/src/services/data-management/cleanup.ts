@@ -73,7 +73,7 @@ async function inactiveUsers(deps: Pick<AppDeps, 'database'>, cutoff: Date) {
  * disables them, marks them archived and ends their sessions. Admins are never archived.
  */
 export async function archiveInactiveUsers(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<AppDeps, 'database' | 'sessionCache'>,
   input: { inactiveDays: number; dryRun: boolean },
   now = new Date(),
 ) {
@@ -101,5 +101,6 @@ export async function archiveInactiveUsers(
         .where(and(inArray(sessions.userId, chunk), isNull(sessions.revokedAt)));
     }
   });
+  await deps.sessionCache.forgetAll();
   return { dryRun: false as const, archivedCount: ids.length, inactiveSince: cutoff.toISOString() };
 }

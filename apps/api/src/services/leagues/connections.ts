@@ -81,6 +81,7 @@ export async function connectSleeper(
     .insert(leagueConnections)
     .values({ userId, platform: 'sleeper', ...values })
     .onConflictDoUpdate({ target: [leagueConnections.userId, leagueConnections.platform], set: values });
+  await deps.sessionCache.forgetUser(userId); // hasLinkedLeagues changed
   // The league pages need our players linked to Sleeper ids; start that now, not when one opens.
   void ensureSleeperIdsLinked(deps);
   return getConnectionsStatus(deps, userId);
@@ -95,5 +96,6 @@ export async function disconnectPlatform(
   await deps.database.db
     .delete(leagueConnections)
     .where(and(eq(leagueConnections.userId, userId), eq(leagueConnections.platform, platform)));
+  await deps.sessionCache.forgetUser(userId); // hasLinkedLeagues changed
   return getConnectionsStatus(deps, userId);
 }

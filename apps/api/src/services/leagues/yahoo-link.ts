@@ -112,4 +112,5 @@ export async function saveYahooTokens(deps: AppDeps, userId: string, tokens: Yah
     .insert(leagueConnections)
     .values({ userId, platform: 'yahoo', ...values })
     .onConflictDoUpdate({ target: [leagueConnections.userId, leagueConnections.platform], set: values });
+  await deps.sessionCache.forgetUser(userId); // hasLinkedLeagues changed
 }
