@@ -7,6 +7,8 @@ import { type EspnLeague, espnLeagueSchema } from './schemas.js';
 const FOOTBALL_PATH = '/apis/v3/games/ffl';
 /** One call answers settings, teams with owners, rosters, the week's matchups and live scores. */
 const LEAGUE_VIEWS = ['mSettings', 'mTeam', 'mRoster', 'mMatchupScore', 'mScoreboard', 'mStatus', 'mNav'];
+/** Enough for a leagues list: name, size, status. */
+const SUMMARY_VIEWS = ['mSettings', 'mStatus'];
 /** Where the link page explains how to find the cookies. */
 export const ESPN_COOKIES_HOW_TO = '/link-leagues#espn-cookies';
 
@@ -89,11 +91,15 @@ export class EspnClient {
     season: number;
     scoringPeriod?: number | undefined;
     credentials?: EspnCredentials | undefined;
+    /** Only the league's settings and status (a lighter answer, for lists). */
+    isSummaryOnly?: boolean;
   }): Promise<EspnLeague> {
     const { leagueId, season, credentials } = request;
     if (!/^\d{1,12}$/.test(leagueId)) throw espnLeagueNotFound(leagueId);
     if (season < FIRST_SUPPORTED_ESPN_SEASON) throw espnSeasonUnsupported(season);
-    const query = new URLSearchParams(LEAGUE_VIEWS.map((view): [string, string] => ['view', view]));
+    const query = new URLSearchParams(
+      (request.isSummaryOnly ? SUMMARY_VIEWS : LEAGUE_VIEWS).map((view): [string, string] => ['view', view]),
+    );
     if (request.scoringPeriod !== undefined) query.set('scoringPeriodId', String(request.scoringPeriod));
     const url = `${this.baseUrl}/seasons/${season}/segments/0/leagues/${leagueId}?${query}`;
     const failureMessage = 'ESPN did not answer with the league.';

@@ -44,11 +44,14 @@ export function espnLeagueStatus(league: EspnLeague): LeagueStatus {
   return 'in_season';
 }
 
-/** The week ESPN considers current for this league (its scoring period). */
+/**
+ * The week ESPN considers current for this league: its latest scoring period (the answer's own
+ * `scoringPeriodId` echoes the week asked for), kept within the league's season.
+ */
 export function espnCurrentWeek(league: EspnLeague): number {
-  return (
-    league.scoringPeriodId ?? league.status?.latestScoringPeriod ?? league.status?.firstScoringPeriod ?? 1
-  );
+  const latest = league.status?.latestScoringPeriod ?? league.scoringPeriodId ?? 1;
+  const last = league.status?.finalScoringPeriod;
+  return last === undefined ? latest : Math.min(latest, last);
 }
 
 /** The matchup period a week belongs to (usually the same number; two-week playoff rounds differ). */

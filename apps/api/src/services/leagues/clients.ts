@@ -1,5 +1,6 @@
 import type { Config } from '../../config.js';
 import { TtlCache } from '../../integrations/cache.js';
+import { EspnClient } from '../../integrations/espn/client.js';
 import { SleeperClient } from '../../integrations/sleeper/client.js';
 import { YahooOAuth } from '../../integrations/yahoo/oauth.js';
 import { createTokenCipher, type TokenCipher } from '../../integrations/yahoo/token-crypto.js';
@@ -14,6 +15,8 @@ export interface LeagueClients {
   sleeper: SleeperClient;
   /** That cache: answers are reused until they expire (clearing it makes the next request ask Sleeper). */
   sleeperCache: TtlCache;
+  /** ESPN's league API at ESPN_API_URL (one per process, so its call budget is the process's). */
+  espn: EspnClient;
   /** Yahoo OAuth at YAHOO_AUTH_URL; `isConfigured` is false without YAHOO_CLIENT_ID/SECRET. */
   yahooOAuth: YahooOAuth;
   /** Encrypts Yahoo tokens at rest under a key derived from SESSION_SECRET. */
@@ -31,6 +34,7 @@ export function createLeagueClients(config: Config): LeagueClients {
   return {
     sleeper: new SleeperClient({ baseUrl: config.sleeperApiUrl, cache: sleeperCache }),
     sleeperCache,
+    espn: new EspnClient({ baseUrl: config.espnApiUrl }),
     yahooOAuth: new YahooOAuth({
       clientId: config.yahoo.clientId,
       clientSecret: config.yahoo.clientSecret,

@@ -9,7 +9,7 @@ export const PLATFORM_DEADLINE_MS = 3_000;
 export const LAST_HELD_TTL_MS = 7 * 24 * 60 * 60_000;
 const LAST_HELD_MAX_ENTRIES = 2_000;
 
-const PLATFORM_NAMES: Record<LeaguePlatform, string> = { sleeper: 'Sleeper', yahoo: 'Yahoo' };
+const PLATFORM_NAMES: Record<LeaguePlatform, string> = { sleeper: 'Sleeper', yahoo: 'Yahoo', espn: 'ESPN' };
 
 /** The last answer of each league page, kept so that a platform outage still shows the last rosters held. */
 export type LastHeldStore = TtlCache<{ value: unknown; fetchedAt: string }>;
@@ -28,7 +28,7 @@ export interface Freshness {
 class PlatformDeadlineError extends Error {}
 
 /** The platform is down or slow (not: the league does not exist, or the user may not see it). */
-function isOutage(error: unknown): boolean {
+export function isOutage(error: unknown): boolean {
   if (error instanceof PlatformDeadlineError) return true;
   if (!(error instanceof UpstreamRequestError)) return false;
   const status = error.upstreamStatus;

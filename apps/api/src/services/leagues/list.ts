@@ -3,6 +3,7 @@ import { AppError } from '../../errors.js';
 import type { AppLeague } from '../../integrations/league-shapes.js';
 import { toAppLeague as toSleeperLeague } from '../../integrations/sleeper/normalize.js';
 import { findConnection, type LeaguePlatform } from './connections.js';
+import { listEspnLeagueRows, listEspnLeagues } from './espn-link.js';
 import { yahooClientFor } from './yahoo-session.js';
 
 /** NFL seasons start in September: before March the calendar year is still last season's. */
@@ -21,7 +22,7 @@ export interface LeagueSummary {
 }
 
 export interface LeaguesAnswer {
-  data: { sleeper: LeagueSummary[]; yahoo: LeagueSummary[] };
+  data: { sleeper: LeagueSummary[]; yahoo: LeagueSummary[]; espn: LeagueSummary[] };
   season: string;
   /** A platform that failed while the other answered: its leagues are missing, this says why. */
   errors: { platform: LeaguePlatform; code: string; message: string }[];
@@ -61,11 +62,12 @@ function calendarSeason(now: Date): string {
  * Nothing linked → empty lists. One platform failing is reported in `errors`; all failing throws.
  */
 export async function listLeagues(deps: AppDeps, userId: string, season?: number): Promise<LeaguesAnswer> {
-  const [sleeperLink, yahooLink] = await Promise.all([
+  const [sleeperLink, yahooLink, espnRows] = await Promise.all([
     findConnection(deps, userId, 'sleeper'),
     findConnection(deps, userId, 'yahoo'),
+    listEspnLeagueRows(deps, userId),
   ]);
-  const isLinked = Boolean(sleeperLink || yahooLink);
+  const isLinked = Boolean(sleeperLink || yahooLink || espnRows.length > 0);
   // Nothing linked: no reason to ask Sleeper which season it is.
   const seasonText =
     season !== undefined
@@ -92,8 +94,20 @@ export async function listLeagues(deps: AppDeps, userId: string, season?: number
           .then(() => yahooClientFor(deps, yahooLink).getUserLeagues(seasonText))
           .then((leagues) => leagues.map((league) => summarize(league, 'yahoo'))),
     ],
+    [
+      'espn',
+      espnRows.length > 0
+        ? listEspnLeagues(deps, userId, Number(seasonText)).then((leagues) =>
+            leagues.map((league) => summarize(league, 'espn')),
+          )
+        : undefined,
+    ],
   ];
-  const answer: LeaguesAnswer = { data: { sleeper: [], yahoo: [] }, season: seasonText, errors: [] };
+  const answer: LeaguesAnswer = {
+    data: { sleeper: [], yahoo: [], espn: [] },
+    season: seasonText,
+    errors: [],
+  };
   const failures: unknown[] = [];
   for (const [platform, load] of loads) {
     if (!load) continue;
