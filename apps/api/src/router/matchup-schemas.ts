@@ -1,5 +1,6 @@
 import { DEFAULT_ITERATIONS, MAX_ITERATIONS, MIN_ITERATIONS } from '@fm/engine';
 import { z } from 'zod';
+import { platformSchema } from './leagues-schemas.js';
 import type { PlayerRefKind, StarterRequest, TeamInput } from '../services/simulation/request.js';
 
 /** Request shapes of /matchup/simulate and /matchup/analyze (contract.md, "Teams in …"). */
@@ -64,7 +65,7 @@ const optionFields = {
     .union([z.string().trim().min(1).max(64), z.number().int().nonnegative()])
     .transform(String)
     .optional(),
-  platform: z.enum(['sleeper', 'yahoo']).optional(),
+  platform: platformSchema.optional(),
   season: z.number().int().min(2000).max(2100).optional(),
   week: z.number().int().min(1).max(22).optional(),
   iterations: iterationsField

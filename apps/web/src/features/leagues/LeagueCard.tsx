@@ -1,7 +1,11 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { LeaguePlatform } from './leagues-queries';
 
-export const PLATFORM_LABELS: Record<LeaguePlatform, string> = { sleeper: 'Sleeper', yahoo: 'Yahoo' };
+export const PLATFORM_LABELS: Record<LeaguePlatform, string> = {
+  sleeper: 'Sleeper',
+  yahoo: 'Yahoo',
+  espn: 'ESPN',
+};
 
 export interface LeagueCardProps {
   name: string;

@@ -1,5 +1,6 @@
 import { Banner, Button, Spinner } from '@fm/ui';
 import { Link, useSearchParams } from 'react-router';
+import { EspnLinkCard } from './EspnLinkCard';
 import { SleeperLinkCard } from './SleeperLinkCard';
 import { YahooLinkCard } from './YahooLinkCard';
 import { useConnections } from './leagues-queries';
@@ -7,7 +8,7 @@ import './leagues.css';
 
 export const YAHOO_LINKED_MESSAGE = 'Your Yahoo account is linked.';
 
-/** /link-leagues: link Sleeper (username) and Yahoo (OAuth), see and remove the links. */
+/** /link-leagues: link Sleeper (username), Yahoo (OAuth) and ESPN leagues (id), see and remove the links. */
 export default function LinkLeaguesPage() {
   const connections = useConnections();
   const [params, setParams] = useSearchParams();
@@ -44,6 +45,7 @@ export default function LinkLeaguesPage() {
           <div className="link-grid">
             <SleeperLinkCard status={connections.data.sleeper} />
             <YahooLinkCard status={connections.data.yahoo} />
+            <EspnLinkCard status={connections.data.espn} />
           </div>
           {connections.data.hasLinkedLeagues && (
             <p>

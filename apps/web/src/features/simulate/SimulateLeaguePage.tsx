@@ -2,6 +2,7 @@ import { Banner, Button, DataFreshness, Spinner } from '@fm/ui';
 import { describeSources } from '../../lib/data-sources';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { PLATFORM_LABELS } from '../leagues/LeagueCard';
 import { getEngineWorker } from './engine-client';
 import { type LeaguePlatform, useLeagueDetails } from './league-details';
 import { LeagueSimulator } from './LeagueSimulator';
@@ -13,13 +14,13 @@ const DATA_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSt
 const WEEKS = Array.from({ length: 18 }, (_, i) => i + 1);
 
 /**
- * /simulate/{username}/{season}/{leagueId} and /simulate/yahoo/{season}/{leagueId}: my team
+ * /simulate/{username}/{season}/{leagueId}, /simulate/yahoo/… and /simulate/espn/…: my team
  * against this week's opponent, the instant preview, and the full simulation.
  */
 export default function SimulateLeaguePage({ platform }: { platform: LeaguePlatform }) {
-  const { leagueId = '' } = useParams();
+  const { leagueId = '', season } = useParams();
   const [week, setWeek] = useState<number | undefined>(undefined);
-  const details = useLeagueDetails(platform, leagueId, week);
+  const details = useLeagueDetails(platform, leagueId, week, Number(season) || undefined);
   // Boot the engine worker while the league loads, so the first preview does not wait for it.
   useEffect(() => {
     getEngineWorker();
@@ -77,7 +78,7 @@ export default function SimulateLeaguePage({ platform }: { platform: LeaguePlatf
       </div>
       {details.data.is_stale && (
         <Banner tone="warning">
-          {details.data.platform === 'yahoo' ? 'Yahoo' : 'Sleeper'} unreachable, data from{' '}
+          {PLATFORM_LABELS[details.data.platform]} unreachable, data from{' '}
           {DATA_TIME.format(new Date(details.data.data_as_of))}. Rosters and scores may have changed since.
         </Banner>
       )}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { trpcClient } from '../../lib/trpc';
 import { useAuth } from '../auth/auth-context';
+import { PLATFORM_LABELS } from '../leagues/LeagueCard';
 import { useLinkedLeagues } from '../leagues/leagues-queries';
 import { type LeagueDetails, type LeaguePlatform, rosterById, useLeagueDetails } from './league-details';
 import { NO_KNOWN_STARTERS_MESSAGE, serverTeam, SIMULATION_SEED, teamName } from './matchup-inputs';
@@ -117,12 +118,16 @@ function TwoTeams({ details }: { details: LeagueDetails }) {
 /** /team-matchup: compare any two teams of one of my leagues. */
 export default function TeamMatchupPage() {
   const [params, setParams] = useSearchParams();
-  const platform = (params.get('platform') === 'yahoo' ? 'yahoo' : 'sleeper') as LeaguePlatform;
+  const platformParam = params.get('platform');
+  const platform: LeaguePlatform =
+    platformParam === 'yahoo' || platformParam === 'espn' ? platformParam : 'sleeper';
   const leagueId = params.get('league') ?? '';
   const week = Number(params.get('week')) || undefined;
   const leagues = useLinkedLeagues();
   const details = useLeagueDetails(platform, leagueId, week);
-  const options = leagues.data ? [...leagues.data.data.sleeper, ...leagues.data.data.yahoo] : [];
+  const options = leagues.data
+    ? [...leagues.data.data.sleeper, ...leagues.data.data.yahoo, ...leagues.data.data.espn]
+    : [];
 
   return (
     <section className="page team-matchup">
@@ -146,7 +151,7 @@ export default function TeamMatchupPage() {
               key={`${league.platform}:${league.league_id}`}
               value={`${league.platform}:${league.league_id}`}
             >
-              {league.name} ({league.platform === 'yahoo' ? 'Yahoo' : 'Sleeper'})
+              {league.name} ({PLATFORM_LABELS[league.platform]})
             </option>
           ))}
         </select>
