@@ -68,6 +68,27 @@ describe('EspnClient against the fake ESPN league API', () => {
     });
   });
 
+  it('keeps the cookies out of every error it raises (what gets logged)', async () => {
+    const expired = { espnS2: 'AEBexpiredCookieValue0000000', swid: FAKE_ESPN_COOKIES.swid };
+    espn.failNext(503, 3);
+    const outage = await leagueOf(FAKE_ESPN_PRIVATE_LEAGUE_ID, { credentials: expired }).catch(
+      (e: unknown) => e,
+    );
+    const refused = await leagueOf(FAKE_ESPN_PRIVATE_LEAGUE_ID, { credentials: expired }).catch(
+      (e: unknown) => e,
+    );
+    for (const error of [outage, refused]) {
+      const logged = JSON.stringify({
+        ...(error as object),
+        message: (error as Error).message,
+        stack: (error as Error).stack,
+      });
+      expect(logged).not.toContain(expired.espnS2);
+      expect(logged).not.toContain(FAKE_ESPN_COOKIES.swid);
+    }
+    expect(outage).toBeInstanceOf(UpstreamRequestError);
+  });
+
   it('answers 404 ESPN_LEAGUE_NOT_FOUND for an unknown league, without asking twice', async () => {
     await expect(leagueOf('999')).rejects.toMatchObject({
       code: 'ESPN_LEAGUE_NOT_FOUND',
