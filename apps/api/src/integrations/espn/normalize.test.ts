@@ -222,3 +222,24 @@ describe('ESPN rosters and matchups', () => {
     expect(toAppMatchups(league, 2)).toEqual([]);
   });
 });
+
+describe('a league answered without settings or teams (Set B: a finished 2018 season, mMatchupScore only)', () => {
+  const league = espnLeagueSchema.parse(readFixture('espn/espnapi_league_matchupScore_2018.json'));
+
+  it('still reads as a completed league of its ten teams, opening on its last week with final scores', () => {
+    const app = toAppLeague(league);
+    expect(app).toMatchObject({
+      league_id: '368876',
+      name: 'ESPN league 368876',
+      season: '2018',
+      status: 'complete',
+      total_rosters: 10,
+      current_week: 16,
+    });
+    const rosters = toAppRosters(league, 16);
+    expect(rosters.map((roster) => roster.roster_id)).toHaveLength(10);
+    const week1 = toAppMatchups(league, 1);
+    expect(week1).toHaveLength(10);
+    expect(week1.find((m) => m.roster_id === 11)).toMatchObject({ matchup_id: 1, points: 163.56 });
+  });
+});

@@ -80,9 +80,23 @@ function firstPlayoffWeek(league: EspnLeague): number | null {
   return schedule.matchupPeriods?.[String(period)]?.[0] ?? period;
 }
 
+/**
+ * The league's teams; an answer without the mTeam view still names them in its schedule, so they are
+ * read from there (numbered, without owners) rather than lost.
+ */
+export function espnTeams(league: EspnLeague): EspnTeam[] {
+  if (league.teams.length > 0) return league.teams;
+  const ids = new Set(
+    league.schedule
+      .flatMap((item) => [item.home?.teamId, item.away?.teamId])
+      .filter((id) => id !== undefined),
+  );
+  return [...ids].sort((a, b) => a - b).map((id) => ({ id, name: `Team ${id}`, owners: [] }));
+}
+
 export function toAppLeague(league: EspnLeague): AppLeague {
   const { settings } = league;
-  const numTeams = league.teams.length || settings.size || 0;
+  const numTeams = espnTeams(league).length || settings.size || 0;
   return {
     league_id: String(league.id),
     name: settings.name?.trim() || `ESPN league ${league.id}`,
@@ -161,7 +175,7 @@ export function toAppRosters(
 ): AppRoster[] {
   const members = new Map(league.members.map((member) => [member.id, member]));
   const toPlayer = (entry: EspnRosterEntry) => toAppPlayer(entry, sleeperIdByEspnId);
-  return league.teams
+  return espnTeams(league)
     .map((team): AppRoster => {
       const entries = rosterEntries(league, team, week);
       const ownerId = team.primaryOwner ?? team.owners[0] ?? null;
