@@ -30,6 +30,32 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // The browser bundle holds only browser-safe code: values from the contract, engine, projections and ui;
+    // from the server, types alone.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@fm/api',
+              allowTypeImports: true,
+              message: 'The web app imports only types from @fm/api; shared values live in @fm/contract.',
+            },
+            { name: '@fm/db', message: 'The database package is server-only.' },
+          ],
+          patterns: [
+            {
+              group: ['@fm/api/*', '**/api/src/**', '**/api/test/**'],
+              message: 'Server modules stay out of the browser bundle; shared values live in @fm/contract.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'e2e/**', '**/bench/**', '**/*.bench.*', '**/cli/**'],
     rules: { 'no-console': 'off' },
   },

@@ -202,6 +202,7 @@ describe('accounts and sessions in the browser', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
     await dialog.waitFor();
     await screenshot(page, 'auth-delete-dialog');
+    await dialog.getByLabel('Your password', { exact: true }).fill(E2E_PASSWORD);
     await dialog.getByRole('button', { name: 'Yes, Delete My Account' }).click();
     await page.waitForURL(`${app.baseUrl}/`);
     await page.getByRole('link', { name: 'Sign Up' }).first().waitFor();

@@ -189,12 +189,25 @@ describe('the matchup page, phone first', () => {
     },
   );
 
-  it('runs the simulation: the dashboard shows the same win probability, the players who swing it, and opens in a new tab', async () => {
+  it('runs the simulation: start/sit’s “now” and best, the headline and the dashboard agree, and it opens in a new tab', async () => {
     const { page, context, errors } = await openPage(browser, app.baseUrl, { viewport: PHONE });
     await signIn(context, await registerVerifiedUser(app, context));
     await openLeague(page);
     await expect.poll(() => page.getByTestId('win-bar-updating').count()).toBe(0);
-    const previewed = await page.getByTestId('preview-win-probability').textContent();
+    const headline = () => page.getByTestId('preview-win-probability').textContent();
+    // Start/sit's "now" is the headline's own figure (the lab and the preview draw the same scenarios)…
+    const advice = page.getByRole('region', { name: 'Start / sit' });
+    const labFigures = /Best line-up: (\d+\.\d%) to win \(now (\d+\.\d%)\)\.$/;
+    await expect
+      .poll(() => advice.locator('p').first().textContent(), { timeout: 30_000 })
+      .toMatch(labFigures);
+    const [, best, now] = (await advice.locator('p').first().textContent())!.match(labFigures)!;
+    expect(now).toBe(await headline());
+    // …and its best line-up, once applied, is what the headline then says.
+    await advice.getByRole('button', { name: 'Best lineup' }).click();
+    await expect.poll(headline, { timeout: 15_000 }).toBe(best);
+    await expect.poll(() => page.getByTestId('win-bar-updating').count()).toBe(0);
+    const previewed = await headline();
     await page.getByRole('button', { name: 'Run simulation' }).click();
     await page.waitForURL(`${app.baseUrl}/dashboard`);
     const simulated = page.getByTestId('win-probability');

@@ -15,6 +15,7 @@ import { Worker } from 'node:worker_threads';
 import { createTestDatabase, users } from '@fm/db';
 import { loadConfig } from '../src/config.js';
 import { hashPassword } from '../src/services/auth/password-hashing.js';
+import { ACCOUNT_MAILS_PER_ADDRESS } from '../src/services/mail/account-mail-limits.js';
 import { startServer } from '../src/server.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 150);
@@ -95,6 +96,47 @@ try {
     console.log(row('unknown address', unknownMs));
     console.log(
       `  ratio known/unknown              median ${(quantile(knownMs, 0.5) / quantile(unknownMs, 0.5)).toFixed(2)}   p95 ${(quantile(knownMs, 0.95) / quantile(unknownMs, 0.95)).toFixed(2)}`,
+    );
+  }
+
+  // An address mailed in the last hour (its mailbox counted in the account-mail share, its
+  // account holding a fresh link) against one never mailed: the answer must not tell them apart,
+  // or forgot-password tells who registered or asked recently. Both are accounts. Measured for
+  // an address mailed once, and for one at its mailbox's share (which once answered a fast 429).
+  // Target: median ratio within 0.67–1.5.
+  const route = '/api/auth/forgot-password';
+  for (const [label, earlierMails] of [
+    ['mailed once in the last hour', 1],
+    [`mailed ${ACCOUNT_MAILS_PER_ADDRESS.points} times (its share)`, ACCOUNT_MAILS_PER_ADDRESS.points],
+  ] as const) {
+    const mailed = accounts(`mailed${earlierMails}`, true);
+    const never = accounts(`never${earlierMails}`, true);
+    await server.deps.database.db.insert(users).values([...mailed, ...never]);
+    for (const { email } of mailed) {
+      for (let i = 0; i < earlierMails; i += 1) await timedPost(server.url, route, email);
+    }
+    await server.deps.mailer.flush();
+    const mailedMs: number[] = [];
+    const neverMs: number[] = [];
+    for (let i = 0; i < SAMPLES; i += 1) {
+      const measureMailed = async () => mailedMs.push(await timedPost(server.url, route, mailed[i]!.email));
+      const measureNever = async () => neverMs.push(await timedPost(server.url, route, never[i]!.email));
+      for (const measure of i % 2 === 0 ? [measureMailed, measureNever] : [measureNever, measureMailed]) {
+        await measure();
+        await server.deps.mailer.flush();
+      }
+    }
+    const ratio = quantile(mailedMs, 0.5) / quantile(neverMs, 0.5);
+    const isMet = ratio >= 0.67 && ratio <= 1.5;
+    console.log(`${route}: ${label} vs never mailed (${SAMPLES} each)`);
+    console.log(
+      `  ${label.padEnd(32)} median ${quantile(mailedMs, 0.5).toFixed(2)} ms   p95 ${quantile(mailedMs, 0.95).toFixed(2)} ms`,
+    );
+    console.log(
+      `  ${'never mailed'.padEnd(32)} median ${quantile(neverMs, 0.5).toFixed(2)} ms   p95 ${quantile(neverMs, 0.95).toFixed(2)} ms`,
+    );
+    console.log(
+      `  ratio mailed/never               median ${ratio.toFixed(2)} (target 0.67–1.5: ${isMet ? 'met' : 'NOT met'})`,
     );
   }
 } finally {

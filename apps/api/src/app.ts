@@ -3,8 +3,10 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import type { Config } from './config.js';
 import type { AppDeps } from './deps.js';
 import { canonicalUrl } from './http/canonical-url.js';
+import { acceptedRequestId } from './http/request-id.js';
 import { answerClientError } from './http/client-errors.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import { registerDataManagementRoutes } from './http/data-management-routes.js';
@@ -15,6 +17,7 @@ import { registerMatchupRoutes } from './http/matchup-routes.js';
 import { registerProjectionsRoute } from './http/projections-route.js';
 import { registerRequestBodies } from './http/request-bodies.js';
 import { registerRestAdapter } from './http/rest-adapter.js';
+import { registerRequestContext } from './process/request-context.js';
 import { registerShutdownRefusal } from './http/shutdown-refusal.js';
 import { isApiPath, registerWebApp } from './http/spa.js';
 import { registerTrpcRoute } from './http/trpc-route.js';
@@ -31,13 +34,22 @@ export interface AppOptions {
   isMonitoringEnabled?: boolean | undefined;
 }
 
+/** TRUST_PROXY as Fastify's `trustProxy` option takes it: false, addresses/CIDRs, or the nearest `n` hops. */
+function trustedProxies(
+  trustProxy: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trustProxy === 'number' ? (_address, hop) => hop < trustProxy : trustProxy;
+}
+
 /** The whole HTTP surface: security headers, CSRF, the REST paths, /trpc, docs, health and the SPA. */
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A client's X-Request-Id is kept only when well-formed (it goes into every log line).
+    requestIdHeader: false,
+    genReqId: (req) => acceptedRequestId(req.headers['x-request-id']) ?? randomUUID(),
+    trustProxy: trustedProxies(deps.config.trustProxy),
     // our own 503 body while closing (registerShutdownRefusal)
     return503OnClosing: false,
     forceCloseConnections: 'idle',
@@ -51,6 +63,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     },
   });
 
+  registerRequestContext(app);
   registerShutdownRefusal(app);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import os from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -84,7 +85,42 @@ const envSchema = z.object({
       .optional(),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: optionalString.transform((value, context) => {
+    const trusted = parseTrustProxy(value);
+    if (trusted === null) {
+      context.addIssue({
+        code: 'custom',
+        message: 'must be a number of proxy hops (1–10) or a comma-separated list of IP addresses or CIDRs',
+      });
+      return z.NEVER;
+    }
+    return trusted;
+  }),
 });
+
+/**
+ * `TRUST_PROXY`: the reverse proxies whose X-Forwarded-For is believed, as Fastify's `trustProxy`
+ * takes them: false (unset: the socket's address is the client's), a hop count, or addresses and
+ * CIDRs. Null when the value is neither.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] | null {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 10 ? hops : null;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every(isAddressOrCidr) ? entries : null;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  return bits >= 0 && bits <= (version === 4 ? 32 : 128);
+}
 
 export interface Config {
   port: number;
@@ -110,6 +146,8 @@ export interface Config {
   /** Worker threads of this process's simulation pool. */
   simulationWorkers: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Reverse proxies whose X-Forwarded-For names the client (TRUST_PROXY); false = none. */
+  trustProxy: false | number | string[];
 }
 
 /**
@@ -157,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataSyncMinutes: e.DATA_SYNC_MINUTES,
     simulationWorkers: e.SIMULATION_WORKERS ?? defaultSimulationWorkers(),
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

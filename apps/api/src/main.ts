@@ -1,5 +1,6 @@
 import { loadConfig } from './config.js';
 import { createLogger } from './logger.js';
+import { installFatalErrorPolicy } from './process/fatal-errors.js';
 import { startServer } from './server.js';
 import { describeStartupFailure } from './startup-failure.js';
 
@@ -9,6 +10,11 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config);
   const server = await startServer(config, { logger });
+  installFatalErrorPolicy({
+    log: logger,
+    eventStore: server.deps.monitoring.eventStore,
+    close: () => server.close(),
+  });
   logger.info(
     { url: config.appUrl, database: server.deps.database.kind },
     `Fantasy Matchup is running at ${config.appUrl}`,

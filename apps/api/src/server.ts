@@ -17,7 +17,14 @@ import { openDataChangeChannel } from './services/data-changes/data-change-chann
 import { createMailer } from './services/mail/mailer.js';
 import { startFirstStartImport, type BackgroundImport } from './services/nfl-import/first-start-import.js';
 import { createRateLimiter } from './services/rate-limits/rate-limiter.js';
+import { runBoundedSteps } from './process/bounded-steps.js';
 import { flushSimulationRecords } from './services/simulation/record.js';
+
+/**
+ * Time closing the dependencies may take, within main.ts's 10 s shutdown grace: with PostgreSQL down a flush or a
+ * sync holding a reserved connection can wait on it for good, and closing must still end.
+ */
+const CLOSE_DEPENDENCIES_MS = 7_000;
 
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -67,18 +74,23 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
   deps.dataSync = createDataSync(deps);
   let firstStartImport: BackgroundImport | null = null;
-  const closeDependencies = async () => {
-    await deps.dataSync.stop();
-    await firstStartImport?.stop();
-    await deps.alerts.stop();
-    await monitoring.stop();
-    await flushSimulationRecords(database);
-    await eventStore.close();
-    await deps.mailer.close();
-    await dataChanges.close();
-    redis?.disconnect();
-    await database.close();
-  };
+  // Background loops first (they would otherwise start new work), then what flushes, then the pools.
+  const closeDependencies = () =>
+    runBoundedSteps(
+      [
+        ['data sync', () => deps.dataSync.stop()],
+        ['first-start import', () => firstStartImport?.stop()],
+        ['alerts', () => deps.alerts.stop()],
+        ['monitoring', () => monitoring.stop()],
+        ['simulation records', () => flushSimulationRecords(database)],
+        ['event store', () => eventStore.close()],
+        ['mailer', () => deps.mailer.close()],
+        ['data-change channel', () => dataChanges.close()],
+        ['redis', () => redis?.disconnect()],
+        ['database', () => database.close()],
+      ],
+      { totalMs: CLOSE_DEPENDENCIES_MS, log },
+    );
   if (config.admin) {
     try {
       await ensureAdminAccount(deps, config.admin);

@@ -1,3 +1,4 @@
+import { PLATFORMS } from '@fm/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -65,7 +66,9 @@ export const emailTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify-email', 'reset-password', 'change-email'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['verify-email', 'reset-password', 'change-email', 'cancel-email-change'],
+    }).notNull(),
     tokenHash: text('token_hash').notNull(),
     /** For 'change-email': the address the account moves to once the link is followed. */
     newEmail: text('new_email'),
@@ -83,7 +86,7 @@ export const leagueConnections = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    platform: text('platform', { enum: ['sleeper', 'yahoo'] }).notNull(),
+    platform: text('platform', { enum: PLATFORMS }).notNull(),
     externalUserId: text('external_user_id').notNull(),
     username: text('username'),
     displayName: text('display_name'),

@@ -102,3 +102,4 @@ export {
   type NflGameState,
   type PlayerGame,
 } from './live/game-state.js';
+export { conditionOnGame } from './live/condition-on-game.js';

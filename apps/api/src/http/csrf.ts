@@ -1,10 +1,8 @@
 import type {} from '@fastify/cookie'; // request.cookies / reply.setCookie types
+import { CSRF_COOKIE, CSRF_HEADER } from '@fm/contract';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-
-export const CSRF_COOKIE = 'csrf-token';
-export const CSRF_HEADER = 'x-csrf-token';
 
 function sign(nonce: string, secret: string): string {
   return createHmac('sha256', `csrf:${secret}`).update(nonce).digest('base64url').slice(0, 32);

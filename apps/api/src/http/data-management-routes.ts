@@ -1,4 +1,16 @@
 import fastifyMultipart from '@fastify/multipart';
+import {
+  CSV_FIELD,
+  CSV_UPLOAD_MAX_BYTES,
+  EXPORT_DEFAULT_LIMIT,
+  EXPORT_MAX_LIMIT,
+  EXPORT_MIN_LIMIT,
+  FIRST_SEASON,
+  FIRST_WEEK,
+  isCsvUpload,
+  LAST_NFL_WEEK,
+  LAST_SEASON,
+} from '@fm/contract';
 import { POSITIONS } from '@fm/engine';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
@@ -12,21 +24,9 @@ import {
   MAX_CLEANUP_DAYS,
   MIN_CLEANUP_DAYS,
 } from '../services/data-management/cleanup.js';
-import {
-  EXPORT_DEFAULT_LIMIT,
-  EXPORT_DEFAULT_SEASON,
-  EXPORT_MAX_LIMIT,
-  EXPORT_MAX_SEASON,
-  EXPORT_MAX_WEEK,
-  EXPORT_MIN_LIMIT,
-  EXPORT_MIN_SEASON,
-  EXPORT_MIN_WEEK,
-  exportFileName,
-  openExport,
-  type ExportKind,
-} from '../services/data-management/data-export.js';
-import { CSV_FIELD, CSV_UPLOAD_MAX_BYTES, isCsvUpload } from '../services/data-management/csv-upload.js';
+import { exportFileName, openExport, type ExportKind } from '../services/data-management/data-export.js';
 import { previewProjectionCsv } from '../services/data-management/projection-csv.js';
+import { seasonInPlay } from '../services/projections/available-weeks.js';
 import {
   importProjectionCsv,
   resolveImportOptions,
@@ -130,8 +130,9 @@ function wholeNumberFrom(min: number, max: number) {
 
 const exportQuerySchema = z.object({
   format: z.enum(['csv', 'json']).default('csv'),
-  week: wholeNumberFrom(EXPORT_MIN_WEEK, EXPORT_MAX_WEEK).optional(),
-  season: wholeNumberFrom(EXPORT_MIN_SEASON, EXPORT_MAX_SEASON).default(EXPORT_DEFAULT_SEASON),
+  week: wholeNumberFrom(FIRST_WEEK, LAST_NFL_WEEK).optional(),
+  /** Absent → the season in play. */
+  season: wholeNumberFrom(FIRST_SEASON, LAST_SEASON).optional(),
   position: z
     .string()
     .transform((v) => v.toUpperCase())
@@ -181,7 +182,8 @@ export async function registerDataManagementRoutes(app: FastifyInstance, deps: A
     for (const kind of ['projections', 'analytics'] as const satisfies readonly ExportKind[]) {
       scope.get(`${BASE}/export-${kind}`, async (req, reply) => {
         await requireAdmin(deps, req);
-        const filters = parseWith(exportQuerySchema, req.query);
+        const query = parseWith(exportQuerySchema, req.query);
+        const filters = { ...query, season: query.season ?? (await seasonInPlay(deps.database)) };
         const fileName = exportFileName(kind, filters.format);
         const chunks = await openExport(deps, kind, filters);
         return reply

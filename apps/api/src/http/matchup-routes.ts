@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
-import { analyzeInput, simulateInput } from '../router/matchup-schemas.js';
+import { analyzeInput, simulateInput } from '@fm/contract';
 import { authenticateSessionToken } from '../services/auth/sessions.js';
 import { analyzeMatchupRequest, simulateMatchupRequest } from '../services/simulation/simulate.js';
 import { toMatchupRequest } from '../services/simulation/request.js';

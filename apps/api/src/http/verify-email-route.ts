@@ -1,10 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { cancelEmailChange } from '../services/auth/account-email-change.js';
 import { verifyEmail } from '../services/auth/registration.js';
 
 /**
- * `GET /api/auth/verify-email?token=…`, the link in the verification mail: a plain route
- * because it answers with a redirect to the login page, which shows the outcome.
+ * What the login page may be told through its query string: a code from this list, never text
+ * (a link could otherwise make our page say anything). The web app's LoginPage maps each to its
+ * sentence.
+ */
+export const LOGIN_PAGE_CODES = {
+  invalidVerificationLink: 'invalid-verification-link',
+  emailChangeCancelled: 'email-change-cancelled',
+  invalidCancelLink: 'invalid-cancel-link',
+} as const;
+
+/**
+ * `GET /api/auth/verify-email?token=…`, the link in the verification mail, and
+ * `GET /api/auth/cancel-email-change?token=…`, the link mailed to the current address when a
+ * change is asked for: plain routes because they answer with a redirect to the login page,
+ * which shows the outcome.
  */
 export function registerVerifyEmailRoute(app: FastifyInstance, deps: AppDeps): void {
   app.get<{ Querystring: { token?: string } }>('/api/auth/verify-email', async (req, reply) => {
@@ -12,7 +26,15 @@ export function registerVerifyEmailRoute(app: FastifyInstance, deps: AppDeps): v
     const outcome = await verifyEmail(deps, token);
     const target = outcome.isVerified
       ? '/login?verified=true'
-      : `/login?error=${encodeURIComponent(outcome.message)}`;
+      : `/login?error=${LOGIN_PAGE_CODES.invalidVerificationLink}`;
+    return reply.header('Cache-Control', 'no-store').redirect(target, 302);
+  });
+
+  app.get<{ Querystring: { token?: string } }>('/api/auth/cancel-email-change', async (req, reply) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : undefined;
+    const target = (await cancelEmailChange(deps, token))
+      ? `/login?message=${LOGIN_PAGE_CODES.emailChangeCancelled}`
+      : `/login?error=${LOGIN_PAGE_CODES.invalidCancelLink}`;
     return reply.header('Cache-Control', 'no-store').redirect(target, 302);
   });
 }

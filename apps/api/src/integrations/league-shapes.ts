@@ -7,7 +7,7 @@ import type { PlayerGameState } from '@fm/engine';
 export const UNKNOWN_OWNER_NAME = 'Unknown Owner';
 export const UNKNOWN_PLAYER_NAME = 'Unknown Player';
 export const UNKNOWN_POSITION = 'N/A';
-export const FREE_AGENT_TEAM = 'FA';
+export { FREE_AGENT_TEAM } from '@fm/projections';
 
 /**
  * Shown when a manager has no avatar. An inline SVG (grey silhouette) so it also renders

@@ -4,7 +4,7 @@ import { resourceBand, responseTimeBand, worstStatus } from './health-bands.js';
 import { bucketIndex, histogramQuantile, BUCKET_COUNT } from './latency-histogram.js';
 import { classifyError, endpointLabel, readErrorBody } from './request-labels.js';
 import { RequestMetrics } from './request-metrics.js';
-import { formatDuration } from './format-duration.js';
+import { formatDuration } from '@fm/contract';
 import { parseProjectionCsv } from '../services/data-management/projection-csv.js';
 
 describe('request metrics', () => {

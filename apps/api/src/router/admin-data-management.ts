@@ -7,7 +7,7 @@ import {
   MIN_INACTIVE_DAYS,
 } from '../services/data-management/cleanup.js';
 import { adminProcedure, router } from '../trpc.js';
-import { archiveUsersSchema, importStatsSchema, successAnswer } from './admin-schemas.js';
+import { archiveUsersSchema, importStatsSchema, successAnswer } from '@fm/contract';
 
 /** The JSON data-management calls; file uploads, downloads and cleanup are plain routes (http/data-management-routes.ts). */
 export const adminDataManagementRouter = router({

@@ -14,13 +14,13 @@ import type {
   archiveUsersSchema,
   chartRowSchema,
   importStatsSchema,
-} from './admin-schemas.js';
+} from '@fm/contract';
 import type {
   apiMetricsSchema,
   errorReportSchema,
   resourceReportSchema,
   systemHealthSchema,
-} from './admin-system-schemas.js';
+} from '@fm/contract';
 
 type Answer<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 type Item<T> = T extends Array<infer I> ? I : never;

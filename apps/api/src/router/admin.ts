@@ -20,13 +20,8 @@ import {
   chartRowSchema,
   dataAnswer,
   deletedUserSchema,
-} from './admin-schemas.js';
-import {
-  apiMetricsSchema,
-  errorReportSchema,
-  resourceReportSchema,
-  systemHealthSchema,
-} from './admin-system-schemas.js';
+} from '@fm/contract';
+import { apiMetricsSchema, errorReportSchema, resourceReportSchema, systemHealthSchema } from '@fm/contract';
 
 const openapi = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: `/${string}`, summary: string) => ({
   openapi: { method, path, tags: ['admin'], summary, protect: true },

@@ -170,9 +170,16 @@ export const authRouter = router({
       }),
     )
     .output(messageOutput)
-    .mutation(async ({ ctx, input }) =>
-      withMessage(await changePassword(ctx.deps, { user: ctx.user, session: ctx.session, ...input })),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const { message, deviceToken } = await changePassword(ctx.deps, {
+        user: ctx.user,
+        session: ctx.session,
+        ...input,
+      });
+      // The device token is signed over the password: this browser stays trusted.
+      setDeviceCookie(ctx.reply, deviceToken, ctx.deps.config);
+      return withMessage({ message });
+    }),
 
   confirmEmailChange: publicProcedure
     .meta({

@@ -1,4 +1,5 @@
 import { playerWeekStats } from '@fm/db';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
 import { DATABASE_KINDS } from '../../test/harness.js';
@@ -42,5 +43,27 @@ describe.each(DATABASE_KINDS)('banked points from the synced weekly stats, on %s
     expect(details.app_player_ids[HENRY]).toBe(id);
     // Players without stats that week have none (the platform's own points are used for them).
     expect(Object.keys(details.stats_points)).toEqual([HENRY]);
+  });
+
+  it('shows a past week with the team each player played for that week, not his current one', async () => {
+    const { db } = env.server.deps.database;
+    const [row] = await db.select().from(playerWeekStats).where(eq(playerWeekStats.week, 1));
+    // As if he had been traded since: his week-1 stats say Tennessee.
+    await db
+      .update(playerWeekStats)
+      .set({ team: 'TEN', opponent: 'BUF' })
+      .where(and(eq(playerWeekStats.playerId, row!.playerId), eq(playerWeekStats.week, 1)));
+    const client = await env.newUser();
+    await client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
+    const details = (await client.get(`/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details`)).body;
+    const players = details.rosters.flatMap(
+      (roster: { players: { starters: { player_id: string }[]; bench: { player_id: string }[] } }) => [
+        ...roster.players.starters,
+        ...roster.players.bench,
+      ],
+    );
+    const henry = players.find((player: { player_id: string }) => player.player_id === HENRY);
+    expect(henry).toMatchObject({ team: 'TEN', bye_week: null });
+    expect(details.stats_points[HENRY]).toBe(28.3);
   });
 });

@@ -9,14 +9,12 @@ import { authedProcedure, router } from '../trpc.js';
 import {
   connectionsSchema,
   espnConnectInputSchema,
+  fantasyWeekParam,
   leagueDetailsSchema,
   leaguesAnswerSchema,
   platformSchema,
-} from './leagues-schemas.js';
-
-const blankAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
-const seasonParam = z.preprocess(blankAsAbsent, z.coerce.number().int().min(2000).max(2100).optional());
-const weekParam = z.preprocess(blankAsAbsent, z.coerce.number().int().min(1).max(18).optional());
+  seasonParam,
+} from '@fm/contract';
 const tags = ['leagues'];
 
 /** /leagues/*: linking Sleeper, Yahoo and ESPN leagues, and the leagues of the linked accounts. */
@@ -120,7 +118,7 @@ export const leaguesRouter = router({
       z.object({
         platform: platformSchema,
         leagueId: z.string().min(1).max(64),
-        week: weekParam,
+        week: fantasyWeekParam,
         season: seasonParam.describe('ESPN leagues: the season to read (default: the one last read)'),
         scoring_type: z
           .enum(SCORING_TYPES)

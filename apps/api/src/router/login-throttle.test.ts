@@ -115,13 +115,23 @@ describe.each(DATABASE_KINDS)('login guessing on %s', (kind) => {
     expect(afterReset.status).toBe(200);
   });
 
-  it('stops one address guessing across many accounts', async () => {
+  it('slows one address guessing across many accounts, without refusing a correct password for an account it has not guessed at', async () => {
+    const { email: guessedAt } = await insertAccount(server);
+    const { email: neighbour } = await insertAccount(server);
     const sprayer = client('127.0.5.1');
     for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS.points; i += 1) {
       expect((await guess(sprayer, uniqueEmail('spray'), i)).status).toBe(401);
     }
-    const blocked = await guess(sprayer, uniqueEmail('spray'));
-    expectRateLimited(blocked);
+    // Over the address's budget: a wrong password answers 429, and the account it was tried on
+    // is refused before its password is checked, the right one included…
+    expectRateLimited(await guess(sprayer, uniqueEmail('spray')));
+    expectRateLimited(await guess(sprayer, guessedAt));
+    expectRateLimited(await sprayer.post('/api/auth/login', { email: guessedAt, password: STRONG_PASSWORD }));
+    // …but someone else behind the same address signs in to their account at once.
+    const colleague = client('127.0.5.1');
+    const signedIn = await colleague.post('/api/auth/login', { email: neighbour, password: STRONG_PASSWORD });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user.email).toBe(neighbour);
     // Another address is not affected.
     expect((await guess(client('127.0.5.2'), uniqueEmail('spray'))).status).toBe(401);
   });

@@ -1,12 +1,7 @@
 import { analyzeMatchupRequest, simulateMatchupRequest } from '../services/simulation/simulate.js';
 import { toMatchupRequest } from '../services/simulation/request.js';
 import { authedProcedure, router } from '../trpc.js';
-import {
-  analysisAnswerSchema,
-  analyzeInput,
-  simulateInput,
-  simulationAnswerSchema,
-} from './matchup-schemas.js';
+import { analysisAnswerSchema, analyzeInput, simulateInput, simulationAnswerSchema } from '@fm/contract';
 
 export const matchupRouter = router({
   simulate: authedProcedure

@@ -9,7 +9,7 @@ import {
   weeklyPlayers,
 } from '../services/nfl-stats/stats-queries.js';
 import { publicProcedure, router } from '../trpc.js';
-import { playerIdListParam, playerIdParam, positionParam, searchParam, seasonParam } from './query-params.js';
+import { playerIdListParam, playerIdParam, positionParam, searchParam, seasonParam } from '@fm/contract';
 
 /** Compare takes 1–4 players (the compare page picks 2–4). */
 const MAX_COMPARED_PLAYERS = 4;

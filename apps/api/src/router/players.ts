@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findPlayers, MAX_DIRECTORY_LIMIT } from '../services/players/player-directory.js';
 import { publicProcedure, router } from '../trpc.js';
-import { booleanParam, positionParam, searchParam } from './query-params.js';
+import { booleanParam, positionParam, searchParam } from '@fm/contract';
 
 const directoryPlayerSchema = z.object({
   id: z.string(),

@@ -9,7 +9,7 @@ import {
   type ProjectionQuery,
 } from '../services/projections/projection-list.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
-import { pageParam, searchParam, seasonParam, weekParam } from './query-params.js';
+import { pageParam, searchParam, seasonParam, weekParam } from '@fm/contract';
 
 const SCOPES = ['ALL', ...POSITIONS] as const;
 

@@ -29,7 +29,7 @@ describe.each(DATABASE_KINDS)('deleting my account on %s', (kind) => {
     const laptop = await signedInClient(server, email);
     const phone = await signedInClient(server, email, STRONG_PASSWORD, true);
 
-    const deleted = await laptop.delete('/api/user/me');
+    const deleted = await laptop.post('/api/user/me/delete', { password: STRONG_PASSWORD });
     expect(deleted.status).toBe(200);
     expect(deleted.body.data.message).toMatch(/deleted/);
     expect(laptop.cookies.has('fm_session')).toBe(false);
@@ -44,8 +44,27 @@ describe.each(DATABASE_KINDS)('deleting my account on %s', (kind) => {
     await registerVerifiedUser(server, smtp, email, OTHER_STRONG_PASSWORD);
   });
 
+  it('needs the password again: a missing or wrong one deletes nothing, and DELETE without it is refused', async () => {
+    const email = await registerVerifiedUser(server, smtp);
+    const client = await signedInClient(server, email);
+    const missing = await client.post('/api/user/me/delete', {});
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'currentPassword' });
+    const wrong = await client.post('/api/user/me/delete', { password: 'Wrong$Guess1xx' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe('INVALID_PASSWORD');
+    const typed = await client.post('/trpc/user.deleteMe', { password: 'Wrong$Guess2xx' });
+    expect(typed.body.error.data.appCode).toBe('INVALID_PASSWORD');
+    const bare = await client.delete('/api/user/me');
+    expect(bare.status).toBe(400);
+    expect(bare.body.code).toBe('PASSWORD_REQUIRED');
+    expect((await client.get('/api/auth/me')).body.data.email).toBe(email);
+    const [row] = await server.deps.database.db.select().from(users).where(eq(users.email, email));
+    expect(row).toBeDefined();
+  });
+
   it('refuses a visitor with 401', async () => {
-    const response = await server.client().delete('/api/user/me');
+    const response = await server.client().post('/api/user/me/delete', { password: STRONG_PASSWORD });
     expect(response.status).toBe(401);
     expect(response.body.code).toBe('UNAUTHENTICATED');
   });

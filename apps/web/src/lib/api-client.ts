@@ -3,13 +3,12 @@
  * token on every write, and the session-expired signal on revoked or expired sessions.
  */
 import type { RouterOutputs } from '@fm/api';
+import { CSRF_COOKIE, CSRF_HEADER, isSessionEndingCode } from '@fm/contract';
+
 export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 30_000;
-export const CSRF_COOKIE = 'csrf-token';
-export const CSRF_HEADER = 'X-CSRF-Token';
 export const SESSION_EXPIRED_EVENT = 'sessionExpired';
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const SESSION_ENDING_CODES = new Set(['TOKEN_REVOKED', 'SESSION_EXPIRED']);
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -122,7 +121,7 @@ export async function apiFetch(
         : 'Could not reach the server. Check your connection.',
     );
   }
-  const token = response.headers.get('x-csrf-token');
+  const token = response.headers.get(CSRF_HEADER);
   if (token) headerToken = token;
   if (response.status === 401 || response.status === 403) await handleAuthFailure(response.clone());
   return response;
@@ -132,7 +131,7 @@ async function handleAuthFailure(response: Response): Promise<void> {
   clearCsrfToken();
   const body = await response.json().catch(() => null);
   const code = readErrorCode(body);
-  if (code && SESSION_ENDING_CODES.has(code) && typeof window !== 'undefined') {
+  if (code && isSessionEndingCode(code) && typeof window !== 'undefined') {
     const message = readErrorMessage(body) ?? 'Your session has ended.';
     const failure = firstFailure(body) as { reason?: unknown; error?: { data?: { reason?: unknown } } };
     const endedBecause = failure.reason ?? failure.error?.data?.reason;

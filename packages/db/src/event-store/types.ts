@@ -1,12 +1,6 @@
-/** What went wrong, as the admin error view groups it . */
-export const ERROR_CATEGORIES = [
-  'SERVER_ERROR',
-  'CLIENT_ERROR',
-  'DATABASE_ERROR',
-  'AUTHENTICATION_ERROR',
-  'VALIDATION_ERROR',
-] as const;
-export type ErrorCategory = (typeof ERROR_CATEGORIES)[number];
+import { ERROR_CATEGORIES, type ErrorCategory } from '@fm/contract';
+
+export { ERROR_CATEGORIES, type ErrorCategory };
 
 /** The error log keeps this long; older entries are pruned (a TTL index on MongoDB). */
 export const ERROR_LOG_RETENTION_DAYS = 30;

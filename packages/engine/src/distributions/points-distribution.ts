@@ -1,4 +1,5 @@
 import { normalCdf, normalDensity, normalQuantile, Z_90 } from '../math/normal.js';
+import { conditionOnGame } from '../live/condition-on-game.js';
 import type { PlayerGame } from '../live/game-state.js';
 import { POSITION_BASELINE, SCORING_FLOOR, type Position } from './positions.js';
 
@@ -98,7 +99,9 @@ export function fitToMeanAndStd(
 }
 
 /**
- * The distribution of a player's PPR points this week.
+ * The distribution of a player's PPR points this week. When his `game` is given it decides (see conditionOnGame:
+ * points so far plus the remaining share while `in`, fixed when final, bye or out) and the flags are ignored.
+ * Otherwise:
  * - game over: his actual points, no variance; on bye or ruled out: zero;
  * - p10 < p50 < p90 given: shifted log-normal through those quantiles (they take precedence over mean/std);
  * - mean (and std) given: shifted log-normal from the positional floor with that mean and std; a missing std is
@@ -111,6 +114,7 @@ export function fitPointsDistribution(
   projection: PlayerProjection,
   status: PlayerStatus = {},
 ): PointsDistribution {
+  if (status.game) return conditionOnGame(fitPointsDistribution(position, projection), status.game);
   if (status.isFinal && isNumber(status.actualPoints))
     return constantDistribution(status.actualPoints, 'final');
   if (status.isOnBye || status.isOut) return constantDistribution(0, 'inactive');

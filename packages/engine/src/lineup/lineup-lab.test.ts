@@ -289,6 +289,32 @@ describe('optimizeLineup', () => {
     expect(result.ignoredSlots).toEqual(['LB']);
   });
 
+  it('locks players whose game is under way or over, whatever isLocked says', () => {
+    const playing: RosterPlayer = {
+      ...steady,
+      id: 'playing',
+      game: { state: 'in', points: 3, fractionRemaining: 0.5 },
+    };
+    const finished: RosterPlayer = {
+      ...boomOrBust,
+      id: 'finished',
+      game: { state: 'final', points: 35, fractionRemaining: 0 },
+    };
+    const spare: RosterPlayer = { ...boomOrBust, id: 'spare', team: 'SF', opponent: 'SEA' };
+    const input: LineupLabInput = {
+      roster: [quarterback, playing, finished, spare],
+      rosterPositions: ['QB', 'WR', 'BN', 'BN'],
+      starters: ['qb', 'playing'],
+      opponent: opponentScoring(40),
+      seed: 6,
+    };
+    const result = optimizeLineup(input);
+    // The 35 points already scored on the bench cannot come in, nor can the starter under way go out.
+    expect(result.lineup.map((entry) => entry.playerId)).toEqual(['qb', 'playing']);
+    expect(result.lineup[1]!.isLocked).toBe(true);
+    expect(result.swaps).toEqual([]);
+  });
+
   it('finds a line-up within 0.015 of the best of all legal line-ups found by brute force', () => {
     const player = (
       id: string,

@@ -25,8 +25,15 @@ export const LINEUP_LAB_MAX_ITERATIONS = 100_000;
 export interface RosterPlayer extends SimulationPlayer {
   /** Positions he may fill (Sleeper `fantasy_positions`); defaults to his position. */
   eligiblePositions?: string[] | null;
-  /** His game has started, so he cannot be moved: a locked starter keeps his slot, a locked reserve stays out. */
+  /**
+   * His game has started, so he cannot be moved: a locked starter keeps his slot, a locked reserve stays out. A
+   * player whose `game` is under way or final is locked whatever this says.
+   */
   isLocked?: boolean;
+}
+
+function isLockedPlayer(player: RosterPlayer): boolean {
+  return Boolean(player.isLocked) || player.game?.state === 'in' || player.game?.state === 'final';
 }
 
 export interface LineupLabInput {
@@ -135,7 +142,8 @@ export function optimizeLineup(input: LineupLabInput): LineupLabResult {
   });
   const fixedSlot = slots.map(
     (slot, index) =>
-      slot.eligible === null || Boolean(currentIds[index] && rosterById.get(currentIds[index]!)!.isLocked),
+      slot.eligible === null ||
+      Boolean(currentIds[index] && isLockedPlayer(rosterById.get(currentIds[index]!)!)),
   );
   const freeSlots = slots.filter((_, index) => !fixedSlot[index]);
   const fixedIds = currentIds.filter((id, index): id is string => id !== null && fixedSlot[index]!);
@@ -154,7 +162,9 @@ export function optimizeLineup(input: LineupLabInput): LineupLabResult {
   const fixedTotals = sumPlayers(samples, fixedIds.map(rowOf), iterations);
   const target = opponentTotals.map((points, b) => points - fixedTotals[b]!);
 
-  const candidates = input.roster.filter((player) => !player.isLocked && !fixedIds.includes(player.id));
+  const candidates = input.roster.filter(
+    (player) => !isLockedPlayer(player) && !fixedIds.includes(player.id),
+  );
   const positions: Position[][] = candidates.map((player) =>
     playablePositions(player.position, player.eligiblePositions),
   );

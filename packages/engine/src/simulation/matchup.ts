@@ -33,6 +33,12 @@ export interface MatchupInput {
   seed?: Seed;
   histogramBins?: number;
   correlations?: CorrelationTable;
+  /**
+   * Every player to draw, in order (default: the user's then the opponent's players). Passing a lineup lab's
+   * `[...roster, ...opponent]` with its seed draws the very same scenarios (common random numbers), so this line-up's
+   * win probability equals the lab's figure for it exactly. Must include every player of both line-ups.
+   */
+  scenarioPlayers?: SimulationPlayer[];
 }
 
 export type MatchupSide = 'user' | 'opponent';
@@ -374,9 +380,18 @@ export function simulateMatchup(input: MatchupInput): MatchupResult {
   const seed = input.seed ?? randomSeed();
   const random = createRandom(seed);
   const model = buildScenarioModel(
-    [...input.user.players, ...input.opponent.players],
+    input.scenarioPlayers ?? [...input.user.players, ...input.opponent.players],
     input.correlations ?? CORRELATION_TABLE,
   );
+  for (const player of [...input.user.players, ...input.opponent.players]) {
+    if (!model.indexById.has(player.id)) {
+      throw new EngineInputError(
+        'INVALID_INPUT',
+        'scenarioPlayers',
+        `scenarioPlayers lacks player ${player.id}`,
+      );
+    }
+  }
   const userSide = sideIndices(model, input.user);
   const opponentSide = sideIndices(model, input.opponent);
   const playerCount = model.players.length;

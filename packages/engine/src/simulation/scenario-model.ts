@@ -102,6 +102,7 @@ function describePlayer(input: SimulationPlayer, opponents: Map<string, string>)
     isOut: input.isOut,
     isFinal: input.isFinal,
     actualPoints: input.actualPoints,
+    game: input.game,
   });
   const opponent = team ? opponents.get(team) : undefined;
   const gameKey = team && opponent ? (team < opponent ? `${team}-${opponent}` : `${opponent}-${team}`) : team;

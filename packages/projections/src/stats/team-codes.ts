@@ -1,5 +1,16 @@
-/** NFL.com spelled the Rams 'LA' until 2023 and 'LAR' from 2024; one spelling keeps a team's history together. */
-const TEAM_CODE_ALIASES: Readonly<Record<string, string>> = { LA: 'LAR' };
+/**
+ * Older or alternative spellings of a team → the code Sleeper and NFL.com use today, so one spelling
+ * keeps a franchise's history together (NFL.com wrote the Rams 'LA' until 2023; others write
+ * JAC, WSH; the Rams, Chargers and Raiders moved from St. Louis, San Diego and Oakland).
+ */
+export const TEAM_CODE_ALIASES: Readonly<Record<string, string>> = {
+  LA: 'LAR',
+  STL: 'LAR',
+  SD: 'LAC',
+  OAK: 'LV',
+  JAC: 'JAX',
+  WSH: 'WAS',
+};
 
 export const FREE_AGENT_TEAM = 'FA';
 

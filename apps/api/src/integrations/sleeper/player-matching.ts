@@ -1,17 +1,9 @@
 import { POSITIONS } from '@fm/engine';
+import { FREE_AGENT_TEAM, normalizeTeamCode } from '@fm/projections';
 import type { SleeperPlayerDirectory } from './schemas.js';
 
 /** Generational suffixes that one source writes and another drops ("Marvin Harrison Jr."). */
 const NAME_SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'v']);
-/** Historic or alternative team codes → the codes Sleeper uses. */
-const TEAM_CODE_ALIASES: Record<string, string> = {
-  JAC: 'JAX',
-  WSH: 'WAS',
-  LA: 'LAR',
-  STL: 'LAR',
-  SD: 'LAC',
-  OAK: 'LV',
-};
 
 export interface PlayerToMatch {
   fullName: string;
@@ -65,11 +57,11 @@ export function toSearchName(fullName: string): string {
   return words.join(' ');
 }
 
+/** A team code as Sleeper writes it; null for none or a free agent. */
 export function toTeamCode(team: string | null | undefined): string | null {
   if (!team) return null;
-  const code = team.trim().toUpperCase();
-  if (code === '' || code === 'FA') return null;
-  return TEAM_CODE_ALIASES[code] ?? code;
+  const code = normalizeTeamCode(team);
+  return code === '' || code === FREE_AGENT_TEAM ? null : code;
 }
 
 interface Candidate {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ConfigError } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
 import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
-import { describePasswordProblem } from '../auth/password-policy.js';
+import { describePasswordProblem } from '@fm/contract';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { findUserByEmail, normalizeEmail } from '../auth/users.js';
 

@@ -1,6 +1,6 @@
 import { ERROR_CATEGORIES, type ErrorCategory } from '@fm/db';
 import type { AppDeps } from '../../deps.js';
-import { formatDuration } from '../../monitoring/format-duration.js';
+import { formatDuration } from '@fm/contract';
 
 /** The error view shows the last 10 errors and the 5 most frequent. */
 export const RECENT_ERRORS_SHOWN = 10;

@@ -7,7 +7,7 @@ import {
   worstStatus,
   type HealthStatus,
 } from '../../monitoring/health-bands.js';
-import { formatDuration } from '../../monitoring/format-duration.js';
+import { formatDuration } from '@fm/contract';
 import { readResources, type ResourceReading } from '../../monitoring/resources.js';
 
 export type Priority = 'high' | 'medium' | 'low';

@@ -11,7 +11,11 @@ import {
   type HealthStatus,
 } from '../../monitoring/health-bands.js';
 import { readResources } from '../../monitoring/resources.js';
+import { PROCESS_CRASH_EVENT } from '../../process/fatal-errors.js';
 import { readDatabasesHealth, type DatabasesHealth } from './database-health.js';
+
+/** Process crashes (uncaught errors that made an API process exit) are counted over this many hours. */
+export const CRASH_WINDOW_HOURS = 24;
 
 /** "Current" figures on the health page cover this many minutes. */
 export const HEALTH_WINDOW_MINUTES = 5;
@@ -125,9 +129,10 @@ export async function getApiMetrics(deps: Pick<AppDeps, 'database' | 'monitoring
 /** `GET /admin/system/health`: overall status, issues and the state of each component. */
 export async function getSystemHealth(deps: Pick<AppDeps, 'database' | 'monitoring' | 'config'>) {
   const performance = readPerformance(deps);
-  const [databases, resources] = await Promise.all([
+  const [databases, resources, crashes] = await Promise.all([
     readDatabasesHealth(deps),
     readResources(deps.config.dataDir),
+    countRecentCrashes(deps),
   ]);
   const warnings = performanceWarnings(performance, databases);
   const window = deps.monitoring.requests.snapshot(HEALTH_WINDOW_MINUTES);
@@ -145,6 +150,8 @@ export async function getSystemHealth(deps: Pick<AppDeps, 'database' | 'monitori
       : isCacheHitRateGood(performance.cacheHitRate)
         ? 'healthy'
         : 'warning';
+  const crashStatus: 'healthy' | 'warning' | 'unknown' =
+    crashes === null ? 'unknown' : crashes > 0 ? 'warning' : 'healthy';
   const memoryPercent = resources.memory.system.usagePercentage;
   const memoryStatus: HealthStatus = memoryPercent > MEMORY_WARNING_PERCENT ? 'warning' : 'healthy';
 
@@ -157,6 +164,10 @@ export async function getSystemHealth(deps: Pick<AppDeps, 'database' | 'monitori
     issues.push(`${errorRate} server errors per minute in the last ${HEALTH_WINDOW_MINUTES} minutes.`);
   if (memoryStatus === 'warning')
     issues.push(`Memory usage is ${memoryPercent}% (warning above ${MEMORY_WARNING_PERCENT}%).`);
+  if (crashes)
+    issues.push(
+      `${crashes} API process crash${crashes === 1 ? '' : 'es'} in the last ${CRASH_WINDOW_HOURS} hours (restarted by the supervisor): see Error Monitoring.`,
+    );
   for (const warning of warnings) issues.push(warning.message);
 
   const perfStatus = performanceStatus(performance, warnings);
@@ -164,6 +175,7 @@ export async function getSystemHealth(deps: Pick<AppDeps, 'database' | 'monitori
     status: worstStatus([
       perfStatus,
       errorsStatus,
+      crashStatus,
       cacheStatus,
       memoryStatus,
       databases.postgresql.status,
@@ -192,6 +204,7 @@ export async function getSystemHealth(deps: Pick<AppDeps, 'database' | 'monitori
           signedOutChecks: window.signedOutChecks,
         },
       },
+      processes: { status: crashStatus, crashes, windowHours: CRASH_WINDOW_HOURS },
       cache: { status: cacheStatus, hitRate: performance.cacheHitRate, lookups: performance.cacheLookups },
       memory: { status: memoryStatus, usagePercentage: memoryPercent },
       databases,
@@ -205,4 +218,10 @@ export async function getSystemHealth(deps: Pick<AppDeps, 'database' | 'monitori
       eventStoreKind: deps.monitoring.eventStore.kind,
     },
   };
+}
+
+/** Null when the event store cannot be read (shown as unknown rather than as no crashes). */
+async function countRecentCrashes(deps: Pick<AppDeps, 'monitoring'>): Promise<number | null> {
+  const since = new Date(Date.now() - CRASH_WINDOW_HOURS * 3_600_000);
+  return deps.monitoring.eventStore.countEvents({ types: [PROCESS_CRASH_EVENT], since }).catch(() => null);
 }

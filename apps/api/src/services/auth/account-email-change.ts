@@ -5,11 +5,12 @@ import { AppError, validationError } from '../../errors.js';
 import {
   emailChangedNoticeMail,
   emailChangeMail,
+  emailChangePendingMail,
   emailChangeTakenMail,
 } from '../mail/account-change-mails.js';
 import { requireEmail } from './account-input.js';
 import { requireCurrentPassword } from './current-password.js';
-import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
+import { consumeEmailToken, issueEmailToken, voidAccountLinks, voidLinks } from './email-tokens.js';
 import type { RateLimitRule } from '../rate-limits/rate-limiter.js';
 import { findUserByEmail, findUserById, type UserRow } from './users.js';
 
@@ -57,7 +58,11 @@ export async function requestEmailChange(
     deps.mailer.sendInBackground(emailChangeTakenMail(deps.config.appUrl, newEmail));
   } else {
     const token = await issueEmailToken(deps, user.id, 'change-email', now, newEmail);
+    const cancelToken = await issueEmailToken(deps, user.id, 'cancel-email-change', now);
     deps.mailer.sendInBackground(emailChangeMail(deps.config.appUrl, newEmail, token));
+    deps.mailer.sendInBackground(
+      emailChangePendingMail(deps.config.appUrl, user.email, newEmail, cancelToken),
+    );
   }
   return { message: emailChangeRequestedMessage(newEmail) };
 }
@@ -89,8 +94,29 @@ export async function confirmEmailChange(
       throw error;
     });
   if (updated.length === 0) throw invalidEmailChangeLink();
+  // Links mailed to the old address (a reset, a verification) must not outlive the move; device
+  // tokens, signed over the address, end too.
+  await voidAccountLinks(deps, user.id);
   deps.mailer.sendInBackground(emailChangedNoticeMail(deps.config.appUrl, user.email, newEmail));
   return { message: EMAIL_CHANGED_MESSAGE, email: newEmail };
+}
+
+export const EMAIL_CHANGE_CANCELLED_MESSAGE = 'The email change was cancelled. Your email stays the same.';
+
+/**
+ * Follows the cancel link mailed to the current address: every pending change of the account
+ * stops working. False when the link is unknown, used or expired.
+ */
+export async function cancelEmailChange(
+  deps: AppDeps,
+  token: string | undefined,
+  now = new Date(),
+): Promise<boolean> {
+  if (!token) return false;
+  const check = await consumeEmailToken(deps, token, 'cancel-email-change', now);
+  if (check.status !== 'valid') return false;
+  await voidLinks(deps, check.userId, ['change-email', 'cancel-email-change']);
+  return true;
 }
 
 function isUniqueViolation(error: unknown): boolean {

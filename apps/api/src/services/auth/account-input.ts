@@ -1,5 +1,5 @@
 import { validationError } from '../../errors.js';
-import { describePasswordProblem } from './password-policy.js';
+import { describePasswordProblem } from '@fm/contract';
 import { isValidEmail, normalizeEmail } from './users.js';
 
 /** The messages of account-form validation, as the forms show them. */

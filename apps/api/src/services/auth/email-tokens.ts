@@ -1,15 +1,17 @@
 import { emailTokens } from '@fm/db';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { generateToken, hashToken } from './secure-tokens.js';
 
-export type EmailTokenPurpose = 'verify-email' | 'reset-password' | 'change-email';
+export type EmailTokenPurpose = 'verify-email' | 'reset-password' | 'change-email' | 'cancel-email-change';
 
 /** How long an e-mailed link works. */
 export const EMAIL_TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
   'verify-email': 24 * 60 * 60 * 1000,
   'reset-password': 60 * 60 * 1000,
   'change-email': 24 * 60 * 60 * 1000,
+  // Mailed to the old address with a change link: it works as long as that link does.
+  'cancel-email-change': 24 * 60 * 60 * 1000,
 };
 
 export type EmailTokenCheck =
@@ -72,4 +74,19 @@ export async function consumeEmailToken(
   return claimed.length === 1
     ? { status: 'valid', userId: row.userId, newEmail: row.newEmail }
     : { status: 'used', userId: row.userId };
+}
+
+/**
+ * Every link ever mailed for the account stops working (a password reset or change, an email
+ * change): whoever held one, or a mailbox the account has left, can no longer use it.
+ */
+export async function voidAccountLinks(deps: AppDeps, userId: string): Promise<void> {
+  await deps.database.db.delete(emailTokens).where(eq(emailTokens.userId, userId));
+}
+
+/** The account's unused links of these purposes stop working. */
+export async function voidLinks(deps: AppDeps, userId: string, purposes: EmailTokenPurpose[]): Promise<void> {
+  await deps.database.db
+    .delete(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), inArray(emailTokens.purpose, purposes)));
 }

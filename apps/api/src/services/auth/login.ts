@@ -4,8 +4,14 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { requireCredentials } from './account-input.js';
 import { verifyAgainstDummyHash, verifyPassword } from './password-hashing.js';
-import { beginLoginAttempt, endLoginAttemptAsOwner, type LoginAttempt } from './login-throttle.js';
+import {
+  beginLoginAttempt,
+  endLoginAttemptAsGuess,
+  endLoginAttemptAsOwner,
+  type LoginAttempt,
+} from './login-throttle.js';
 import { createSession, revokeSessionToken, type NewSession } from './sessions.js';
+import { endSessionsBeyondCap } from './session-cap.js';
 import { isDeviceTrustedFor, issueDeviceToken } from './trusted-devices.js';
 import { findUserByEmail, toSessionUser, type SessionUser } from './users.js';
 
@@ -45,18 +51,21 @@ export async function login(
 ): Promise<{ user: SessionUser; session: NewSession; deviceToken: string }> {
   const { email, password } = requireCredentials(input);
   const { sessionSecret } = deps.config;
+  const user = await findUserByEmail(deps, email);
   const attempt: LoginAttempt = {
     email,
     ip: input.ip,
-    isTrustedDevice: isDeviceTrustedFor(email, input.deviceToken, sessionSecret),
+    isTrustedDevice: isDeviceTrustedFor(user, input.deviceToken, sessionSecret),
   };
   await beginLoginAttempt(deps, attempt);
 
-  const user = await findUserByEmail(deps, email);
   const isPasswordCorrect = user
     ? await verifyPassword(user.passwordHash, password)
     : await verifyAgainstDummyHash(password).then(() => false);
-  if (!user || !isPasswordCorrect) throw invalidCredentials();
+  if (!user || !isPasswordCorrect) {
+    await endLoginAttemptAsGuess(deps, attempt);
+    throw invalidCredentials();
+  }
   await endLoginAttemptAsOwner(deps, attempt);
   if (user.isDisabled) throw accountDisabled();
   if (!user.emailVerifiedAt) throw emailNotVerified();
@@ -67,6 +76,7 @@ export async function login(
     { isPersistent: input.rememberMe === true, ip: input.ip, userAgent: input.userAgent },
     now,
   );
+  await endSessionsBeyondCap(deps, user.id, now);
   const [updated] = await deps.database.db
     .update(users)
     .set({ lastLoginAt: now, lastActiveAt: now })
@@ -75,7 +85,7 @@ export async function login(
   return {
     user: await toSessionUser(deps, updated ?? user),
     session,
-    deviceToken: issueDeviceToken(email, sessionSecret),
+    deviceToken: issueDeviceToken(user, sessionSecret),
   };
 }
 

@@ -4,9 +4,11 @@ import type { AppDeps } from '../../deps.js';
 import { validationError } from '../../errors.js';
 import { passwordChangedMail } from '../mail/account-change-mails.js';
 import { requireCurrentPassword } from './current-password.js';
+import { voidAccountLinks } from './email-tokens.js';
 import { hashPassword } from './password-hashing.js';
-import { describePasswordProblem } from './password-policy.js';
+import { describePasswordProblem } from '@fm/contract';
 import type { SessionRow } from './sessions.js';
+import { issueDeviceToken } from './trusted-devices.js';
 import type { UserRow } from './users.js';
 
 export const PASSWORD_CHANGED_MESSAGE =
@@ -28,7 +30,7 @@ export async function changePassword(
     newPassword?: string | undefined;
   },
   now = new Date(),
-): Promise<{ message: string }> {
+): Promise<{ message: string; deviceToken: string }> {
   const { user, session } = input;
   if (!input.newPassword) throw validationError('Please enter a new password.', 'newPassword');
   const newPassword = input.newPassword;
@@ -38,14 +40,18 @@ export async function changePassword(
   if (newPassword === input.currentPassword)
     throw validationError('The new password must differ from the current one.', 'newPassword');
   const { db } = deps.database;
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(newPassword), updatedAt: now })
-    .where(eq(users.id, user.id));
+  const passwordHash = await hashPassword(newPassword);
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+  // Links mailed before (a reset, an email change someone asked for) die with the old password;
+  // device tokens do too, being signed over it. This browser gets a new one.
+  await voidAccountLinks(deps, user.id);
   await db
     .update(sessions)
     .set({ revokedAt: now, revokedReason: PASSWORD_CHANGED_SESSION_REASON })
     .where(and(eq(sessions.userId, user.id), ne(sessions.id, session.id), isNull(sessions.revokedAt)));
   deps.mailer.sendInBackground(passwordChangedMail(deps.config.appUrl, user.email));
-  return { message: PASSWORD_CHANGED_MESSAGE };
+  return {
+    message: PASSWORD_CHANGED_MESSAGE,
+    deviceToken: issueDeviceToken({ email: user.email, passwordHash }, deps.config.sessionSecret),
+  };
 }

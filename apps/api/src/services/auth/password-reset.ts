@@ -5,7 +5,7 @@ import { AppError, validationError } from '../../errors.js';
 import { claimAccountMail, type AccountMailRequest } from '../mail/account-mail-limits.js';
 import { passwordResetMail } from '../mail/account-mails.js';
 import { requireEmail, requireStrongPassword } from './account-input.js';
-import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
+import { consumeEmailToken, issueEmailToken, voidAccountLinks } from './email-tokens.js';
 import { clearLoginGuesses } from './login-throttle.js';
 import { hashPassword } from './password-hashing.js';
 import { RESET_REQUESTS_PER_IP } from '../rate-limits/rate-limiter.js';
@@ -34,7 +34,7 @@ export async function requestPasswordReset(
 ): Promise<{ message: string }> {
   await deps.rateLimiter.consume(RESET_REQUESTS_PER_IP, input.ip);
   const email = requireEmail(input.email);
-  await claimAccountMail(deps, email);
+  if (!(await claimAccountMail(deps, email))) return { message: RESET_REQUESTED_MESSAGE };
   deps.mailer.sendInBackground(async () => {
     const user = await findUserByEmail(deps, email);
     if (!user || user.isDisabled) return undefined;
@@ -62,19 +62,23 @@ export async function resetPassword(
   if (check.status !== 'valid') throw invalidResetLink();
   const user = await findUserById(deps, check.userId);
   if (!user) throw invalidResetLink();
+  const passwordHash = await hashPassword(password);
   await deps.database.db
     .update(users)
     .set({
-      passwordHash: await hashPassword(password),
+      passwordHash,
       // Following the mailed link proves the address is theirs.
       emailVerifiedAt: user.emailVerifiedAt ?? now,
       updatedAt: now,
     })
     .where(eq(users.id, user.id));
+  // Every other link of the account (email change, verification, other resets) dies with the
+  // old password; device tokens do too, being signed over it.
+  await voidAccountLinks(deps, user.id);
   await revokeUserSessions(deps, user.id, 'password-reset', now);
   await clearLoginGuesses(deps, { email: user.email, ip: input.ip });
   return {
     message: PASSWORD_RESET_MESSAGE,
-    deviceToken: issueDeviceToken(user.email, deps.config.sessionSecret),
+    deviceToken: issueDeviceToken({ email: user.email, passwordHash }, deps.config.sessionSecret),
   };
 }

@@ -1,12 +1,12 @@
 import { users } from '@fm/db';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { claimAccountMail, type AccountMailRequest } from '../mail/account-mail-limits.js';
-import { alreadyRegisteredMail, verificationMail } from '../mail/account-mails.js';
+import { alreadyRegisteredMail, choosePasswordMail, verificationMail } from '../mail/account-mails.js';
 import { requireCredentials, requireEmail, requireStrongPassword } from './account-input.js';
-import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
+import { consumeEmailToken, issueEmailToken, voidAccountLinks } from './email-tokens.js';
 import type { OutgoingMail } from '../mail/mailer.js';
-import { hashPassword } from './password-hashing.js';
+import { hashPassword, isUsablePasswordHash, unusablePasswordHash } from './password-hashing.js';
 import { REGISTRATIONS_PER_IP, RESENDS_PER_IP } from '../rate-limits/rate-limiter.js';
 import { findUserByEmail, findUserById, type UserRow } from './users.js';
 
@@ -30,7 +30,7 @@ export async function registerAccount(
   await deps.rateLimiter.consume(REGISTRATIONS_PER_IP, input.ip);
   const { email, password } = requireCredentials(input);
   requireStrongPassword(password);
-  await claimAccountMail(deps, email);
+  const mayMail = await claimAccountMail(deps, email);
   // Hashed even when the address is taken, so both answers take as long.
   const passwordHash = await hashPassword(password);
   const [created] = await deps.database.db
@@ -39,13 +39,41 @@ export async function registerAccount(
     .onConflictDoNothing()
     .returning();
   deps.mailer.sendInBackground(async () => {
-    if (created) return verificationMailFor(deps, created);
-    const existing = await findUserByEmail(deps, email);
-    if (!existing) return undefined;
-    if (!existing.emailVerifiedAt) return verificationMailFor(deps, existing);
-    return alreadyRegisteredMail(deps.config.appUrl, existing.email);
+    const mail = await registrationMail(deps, email, created);
+    // A mailbox past its share gets nothing, but a pending password is wiped all the same.
+    return mayMail ? mail : undefined;
   }, input.answerSent);
   return { message: REGISTRATION_SUCCESS_MESSAGE };
+}
+
+async function registrationMail(
+  deps: AppDeps,
+  email: string,
+  created: UserRow | undefined,
+): Promise<OutgoingMail | undefined> {
+  if (created) return verificationMailFor(deps, created);
+  const existing = await findUserByEmail(deps, email);
+  if (!existing) return undefined;
+  if (!existing.emailVerifiedAt) return reclaimPendingAccount(deps, existing);
+  return alreadyRegisteredMail(deps.config.appUrl, existing.email);
+}
+
+/**
+ * A second registration of an address nobody has proven yet. Either registration may be a
+ * stranger's (someone who registers your address first, hoping you will verify it and leave
+ * them a way in), and the owner of the mailbox cannot tell the links apart. So neither password
+ * survives: the account's password is wiped, every link mailed so far stops working, and the
+ * address gets a link that verifies it and lets whoever follows it choose the password. Only
+ * the mailbox's owner can follow it.
+ */
+async function reclaimPendingAccount(deps: AppDeps, user: UserRow): Promise<OutgoingMail> {
+  await deps.database.db
+    .update(users)
+    .set({ passwordHash: unusablePasswordHash(), updatedAt: new Date() })
+    .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)));
+  await voidAccountLinks(deps, user.id);
+  const token = await issueEmailToken(deps, user.id, 'reset-password');
+  return choosePasswordMail(deps.config.appUrl, user.email, token);
 }
 
 async function verificationMailFor(deps: AppDeps, user: UserRow): Promise<OutgoingMail> {
@@ -63,11 +91,17 @@ export async function resendVerification(
 ): Promise<{ message: string }> {
   await deps.rateLimiter.consume(RESENDS_PER_IP, input.ip);
   const email = requireEmail(input.email);
-  await claimAccountMail(deps, email);
+  if (!(await claimAccountMail(deps, email))) return { message: RESEND_MESSAGE };
   deps.mailer.sendInBackground(async () => {
     const user = await findUserByEmail(deps, email);
     const isWaiting = user && !user.emailVerifiedAt && !user.isDisabled;
-    return isWaiting ? verificationMailFor(deps, user) : undefined;
+    if (!isWaiting) return undefined;
+    // A reclaimed account has no password to verify: its owner chooses one instead.
+    if (!isUsablePasswordHash(user.passwordHash)) {
+      const token = await issueEmailToken(deps, user.id, 'reset-password');
+      return choosePasswordMail(deps.config.appUrl, user.email, token);
+    }
+    return verificationMailFor(deps, user);
   }, input.answerSent);
   return { message: RESEND_MESSAGE };
 }

@@ -1,4 +1,5 @@
 import { sessions, users, type Db } from '@fm/db';
+import type { SessionEndingCode } from '@fm/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { AppError, unauthenticated } from '../../errors.js';
@@ -28,18 +29,24 @@ const REVOKED_MESSAGES: Record<string, string> = {
   'account-deleted': 'This account has been deleted.',
   'password-reset': 'Your password was changed, so this device was signed out. Please log in again.',
   'password-change': 'Your password was changed, so this device was signed out. Please log in again.',
+  'session-limit':
+    'Your account was signed in on too many devices, so this older session was ended. Please log in again.',
 };
 
 /** 401 TOKEN_REVOKED; `reason` (why the session ended) lets the web app say why it signed out. */
 export const sessionRevoked = (reason?: string | null) =>
   new AppError(
-    'TOKEN_REVOKED',
+    'TOKEN_REVOKED' satisfies SessionEndingCode,
     (reason && REVOKED_MESSAGES[reason]) || 'Your session has ended. Please log in again.',
     401,
     reason ? { reason } : undefined,
   );
 export const sessionExpired = () =>
-  new AppError('SESSION_EXPIRED', 'Your session has expired. Please log in again.', 401);
+  new AppError(
+    'SESSION_EXPIRED' satisfies SessionEndingCode,
+    'Your session has expired. Please log in again.',
+    401,
+  );
 
 /** Opens a new session row; only the token's hash is stored. */
 export async function createSession(

@@ -4,7 +4,6 @@ import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { AppDeps } from '../../deps.js';
 
-export * from './export-bounds.js';
 /** Rows read per round trip while streaming. */
 const PAGE_SIZE = 500;
 

@@ -12,7 +12,7 @@ import {
 } from './projection-csv.js';
 
 import { IMPORT_SOURCE } from '../projections/projection-sources.js';
-import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, MIN_BATCH_SIZE } from './csv-upload.js';
+import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, MIN_BATCH_SIZE } from '@fm/contract';
 
 export interface ImportOptions {
   updateExisting: boolean;

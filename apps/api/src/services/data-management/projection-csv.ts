@@ -1,3 +1,4 @@
+import { FIRST_SEASON, FIRST_WEEK, LAST_NFL_WEEK, LAST_SEASON, nflSeasonOn } from '@fm/contract';
 import { normalizePosition, POSITIONS } from '@fm/engine';
 import Papa from 'papaparse';
 import { toSearchName } from '../../integrations/sleeper/player-matching.js';
@@ -5,10 +6,6 @@ import { toSearchName } from '../../integrations/sleeper/player-matching.js';
 /** The columns of a projections CSV, in order. */
 export const REQUIRED_COLUMNS = ['player_name', 'position', 'team', 'week', 'pred_mean', 'pred_std'] as const;
 export const OPTIONAL_COLUMNS = ['season', 'player_id'] as const;
-export const MIN_WEEK = 1;
-export const MAX_WEEK = 22;
-export const MIN_SEASON = 2000;
-export const MAX_SEASON = 2100;
 /** Sanity bounds for fantasy points, so a stray column shift is caught. */
 const MIN_POINTS = -50;
 const MAX_POINTS = 100;
@@ -47,11 +44,6 @@ export interface ParsedProjectionCsv {
   fileError: string | null;
 }
 
-/** The NFL season in progress or last finished: from August on, this year's; before, last year's. */
-export function currentNflSeason(now = new Date()): number {
-  return now.getUTCMonth() >= 7 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
-}
-
 function parseNumber(value: string | undefined): number | null {
   if (value === undefined || value.trim() === '') return null;
   const number = Number(value.trim());
@@ -79,8 +71,8 @@ function validateRow(
   const team = (raw.team ?? '').trim().toUpperCase();
   if (!/^[A-Z]{2,3}$/.test(team)) return fail(`team "${raw.team ?? ''}" must be a 2–3 letter team code`);
   const week = parseNumber(raw.week);
-  if (week === null || !Number.isInteger(week) || week < MIN_WEEK || week > MAX_WEEK) {
-    return fail(`week "${raw.week ?? ''}" must be a whole number from ${MIN_WEEK} to ${MAX_WEEK}`);
+  if (week === null || !Number.isInteger(week) || week < FIRST_WEEK || week > LAST_NFL_WEEK) {
+    return fail(`week "${raw.week ?? ''}" must be a whole number from ${FIRST_WEEK} to ${LAST_NFL_WEEK}`);
   }
   const mean = parseNumber(raw.pred_mean);
   if (mean === null || mean < MIN_POINTS || mean > MAX_POINTS) {
@@ -92,8 +84,8 @@ function validateRow(
   let season = defaultSeason;
   if (raw.season !== undefined && raw.season.trim() !== '') {
     const parsed = parseNumber(raw.season);
-    if (parsed === null || !Number.isInteger(parsed) || parsed < MIN_SEASON || parsed > MAX_SEASON) {
-      return fail(`season "${raw.season}" must be a year from ${MIN_SEASON} to ${MAX_SEASON}`);
+    if (parsed === null || !Number.isInteger(parsed) || parsed < FIRST_SEASON || parsed > LAST_SEASON) {
+      return fail(`season "${raw.season}" must be a year from ${FIRST_SEASON} to ${LAST_SEASON}`);
     }
     season = parsed;
   }
@@ -132,7 +124,7 @@ export function parseProjectionCsv(text: string, now = new Date()): ParsedProjec
   if (parsed.data.length === 0) {
     return { rows: [], totalRows: 0, errors: [], fileError: NO_DATA_ROWS_MESSAGE };
   }
-  const defaultSeason = currentNflSeason(now);
+  const defaultSeason = nflSeasonOn(now);
   const rows: ProjectionCsvRow[] = [];
   const errors: RowError[] = [];
   // An unclosed quote swallows the rest of the file into one value: report it where it opens

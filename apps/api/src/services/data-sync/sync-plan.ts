@@ -1,13 +1,6 @@
+import { regularSeasonWeeks } from '@fm/contract';
 import type { SleeperNflState } from '../../integrations/sleeper/schemas.js';
 import { weekKey, type NflWeekRef } from './sync-status.js';
-
-/** Regular-season weeks since 2021 (17 before). */
-const REGULAR_SEASON_WEEKS = 18;
-const LAST_SEVENTEEN_WEEK_SEASON = 2020;
-
-export function regularSeasonWeeks(season: number): number {
-  return season <= LAST_SEVENTEEN_WEEK_SEASON ? REGULAR_SEASON_WEEKS - 1 : REGULAR_SEASON_WEEKS;
-}
 
 /** One week to fetch: its stats, its projections, or both. */
 export interface WeekTask {

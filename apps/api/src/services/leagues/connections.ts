@@ -1,3 +1,4 @@
+import type { Platform } from '@fm/contract';
 import { leagueConnections } from '@fm/db';
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
@@ -6,7 +7,7 @@ import { toAppSleeperAccount } from '../../integrations/sleeper/normalize.js';
 import { listEspnLeagueRows } from './espn-link.js';
 import { ensureSleeperIdsLinked } from './player-directory.js';
 
-export type LeaguePlatform = 'sleeper' | 'yahoo' | 'espn';
+export type LeaguePlatform = Platform;
 /** Platforms linked as one account per user (ESPN leagues are linked one by one instead). */
 export type AccountPlatform = Exclude<LeaguePlatform, 'espn'>;
 export type LeagueConnectionRow = typeof leagueConnections.$inferSelect;

@@ -13,6 +13,7 @@ import { type LeaguePlayerProjection, loadLeagueProjections } from './projection
 import { loadTeamWeekGames, type TeamWeekGame } from './schedule.js';
 import { loadWeekFreshness } from '../projections/week-freshness.js';
 import { loadScoredPoints } from './banked-points.js';
+import { loadWeekTeams } from './week-teams.js';
 import { PPR_SCORING, type ScoringType, scoringOfType } from './scoring.js';
 import { loadWeekDepthRanks } from '../simulation/players.js';
 
@@ -53,13 +54,26 @@ function everyPlayer(league: PlatformLeague): AppPlayer[] {
   ]);
 }
 
-/** Each player with his team's bye week and kickoff (copies: the held platform answer is not changed). */
-function withGames(league: PlatformLeague, games: Map<string, TeamWeekGame>): PlatformLeague['rosters'] {
-  const withGame = (player: AppPlayer): AppPlayer => ({
-    ...player,
-    bye_week: games.get(player.team)?.bye_week ?? null,
-    kickoff: games.get(player.team)?.kickoff ?? null,
-  });
+/**
+ * Each player with the team he played for that week (when his stats of the week say it; else his current team),
+ * its bye week and kickoff (copies: the held platform answer is not changed). A player with stats that week played
+ * then, so he is never shown on a bye.
+ */
+function withGames(
+  league: PlatformLeague,
+  games: Map<string, TeamWeekGame>,
+  weekTeamOf: (player: AppPlayer) => string | undefined,
+): PlatformLeague['rosters'] {
+  const withGame = (player: AppPlayer): AppPlayer => {
+    const weekTeam = weekTeamOf(player);
+    const team = weekTeam ?? player.team;
+    return {
+      ...player,
+      team,
+      bye_week: weekTeam ? null : (games.get(team)?.bye_week ?? null),
+      kickoff: games.get(team)?.kickoff ?? null,
+    };
+  };
   return league.rosters.map((roster) => ({
     ...roster,
     players: {
@@ -151,6 +165,15 @@ export async function loadLeagueDetails(
     week: loaded.week,
     scoring: Object.keys(league.scoring_settings).length > 0 ? league.scoring_settings : PPR_SCORING,
   });
+  const weekTeams = await loadWeekTeams(deps, {
+    playerIds: [...positions.keys()],
+    season,
+    week: loaded.week,
+  });
+  const weekTeamOf = (player: AppPlayer) => {
+    const appId = appPlayerIds[player.player_id];
+    return appId === undefined ? undefined : weekTeams.get(appId);
+  };
   const statsPoints: Record<string, number> = {};
   for (const [playerId, appId] of Object.entries(appPlayerIds)) {
     const points = scored.get(appId);
@@ -162,7 +185,7 @@ export async function loadLeagueDetails(
     ...loaded,
     league,
     scoring_from: leagueSaysScoring ? 'league' : request.scoringType ? 'preference' : 'none',
-    rosters: withGames(loaded, games),
+    rosters: withGames(loaded, games, weekTeamOf),
     projections,
     app_player_ids: appPlayerIds,
     projections_freshness: projectionsFreshness.updated_at ? projectionsFreshness : null,

@@ -1,3 +1,4 @@
+import { PLATFORM_LABELS } from '@fm/contract';
 import { AppError } from '../../errors.js';
 import { TtlCache } from '../../integrations/cache.js';
 import { UpstreamRequestError } from '../../integrations/http.js';
@@ -8,8 +9,6 @@ export const PLATFORM_DEADLINE_MS = 3_000;
 /** League pages last loaded within this time can be shown while the platform is down. */
 export const LAST_HELD_TTL_MS = 7 * 24 * 60 * 60_000;
 const LAST_HELD_MAX_ENTRIES = 2_000;
-
-const PLATFORM_NAMES: Record<LeaguePlatform, string> = { sleeper: 'Sleeper', yahoo: 'Yahoo', espn: 'ESPN' };
 
 /** The last answer of each league page, kept so that a platform outage still shows the last rosters held. */
 export type LastHeldStore = TtlCache<{ value: unknown; fetchedAt: string }>;
@@ -36,7 +35,7 @@ export function isOutage(error: unknown): boolean {
 }
 
 export function platformUnavailable(platform: LeaguePlatform): AppError {
-  const name = PLATFORM_NAMES[platform];
+  const name = PLATFORM_LABELS[platform];
   return new AppError(
     `${platform.toUpperCase()}_UNAVAILABLE`,
     `${name} is not answering right now, and we hold no earlier copy of this league. This is an outage at ${name}, not a problem with your account: try again in a few minutes.`,

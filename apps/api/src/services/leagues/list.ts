@@ -1,3 +1,4 @@
+import { nflSeasonOn } from '@fm/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import type { AppLeague } from '../../integrations/league-shapes.js';
@@ -5,9 +6,6 @@ import { toAppLeague as toSleeperLeague } from '../../integrations/sleeper/norma
 import { findConnection, type LeaguePlatform } from './connections.js';
 import { listEspnLeagueRows, listEspnLeagues } from './espn-link.js';
 import { yahooClientFor } from './yahoo-session.js';
-
-/** NFL seasons start in September: before March the calendar year is still last season's. */
-const FIRST_MONTH_OF_NEW_SEASON = 2;
 
 /** A league as the leagues list shows it: league_id, name, total_rosters; Sleeper also username. */
 export interface LeagueSummary {
@@ -48,13 +46,8 @@ export async function currentNflSeason(deps: AppDeps, now = new Date()): Promise
     return state.league_season || state.season;
   } catch (error) {
     deps.log.warn({ err: error }, 'Sleeper NFL state unavailable; using the calendar season');
-    return calendarSeason(now);
+    return String(nflSeasonOn(now));
   }
-}
-
-function calendarSeason(now: Date): string {
-  const year = now.getUTCFullYear();
-  return String(now.getUTCMonth() < FIRST_MONTH_OF_NEW_SEASON ? year - 1 : year);
 }
 
 /**
@@ -74,7 +67,7 @@ export async function listLeagues(deps: AppDeps, userId: string, season?: number
       ? String(season)
       : isLinked
         ? await currentNflSeason(deps)
-        : calendarSeason(new Date());
+        : String(nflSeasonOn(new Date()));
   const loads: [LeaguePlatform, Promise<LeagueSummary[]> | undefined][] = [
     [
       'sleeper',

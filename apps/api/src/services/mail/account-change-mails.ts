@@ -18,6 +18,29 @@ export function emailChangeMail(appUrl: string, to: string, token: string): Outg
   );
 }
 
+/**
+ * Sent to the current address when a change to `newEmail` is asked for: its link cancels the
+ * change before it takes effect (whoever asked may not be the owner).
+ */
+export function emailChangePendingMail(
+  appUrl: string,
+  to: string,
+  newEmail: string,
+  cancelToken: string,
+): OutgoingMail {
+  const url = `${appUrl}/api/auth/cancel-email-change?token=${encodeURIComponent(cancelToken)}`;
+  return linkMail(
+    to,
+    `Your ${PRODUCT_NAME} email is about to change`,
+    [
+      `Someone signed in to your ${PRODUCT_NAME} account asked to change its email to ${newEmail}. The change happens when the link mailed to that address is followed.`,
+      'If this was not you, cancel it with the link below, then reset your password.',
+    ],
+    { label: 'Cancel the email change', url },
+    'If you asked for this change, you can ignore this email.',
+  );
+}
+
 /** Sent to the old address once the change is done, so a hijack does not go unnoticed. */
 export function emailChangedNoticeMail(appUrl: string, to: string, newEmail: string): OutgoingMail {
   return linkMail(

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps.js';
-import type { RateLimitMessage, RateLimitRule } from '../rate-limits/rate-limiter.js';
+import { AppError } from '../../errors.js';
+import type { RateLimitRule } from '../rate-limits/rate-limiter.js';
 
 /**
  * Account mails (verification links, "you already have an account" notices, reset links) one
@@ -10,9 +11,6 @@ export const ACCOUNT_MAILS_PER_ADDRESS: RateLimitRule = {
   points: 3,
   durationSeconds: 60 * 60,
 };
-
-const tooManyMails: RateLimitMessage = (wait) =>
-  `We have already sent several emails to this address. Please check your inbox and spam folder, or try again in ${wait}.`;
 
 /** A request that may end in an account mail. */
 export interface AccountMailRequest {
@@ -32,10 +30,17 @@ export function mailboxOf(email: string): string {
 }
 
 /**
- * Counts one account mail to `email`, or throws 429 RATE_LIMITED when its mailbox has had its
- * share. Called before the address is looked up, for every address alike, so neither the
- * answer nor its timing tells whether the address has an account.
+ * Counts one account mail to `email`: false when its mailbox has had its share, and the mail
+ * must not go. Called before the address is looked up, for every address alike. The request
+ * is answered the same either way (never a 429 for the address): a refusal after fewer
+ * requests would tell that the address had been mailed, or registered, within the hour.
  */
-export async function claimAccountMail(deps: Pick<AppDeps, 'rateLimiter'>, email: string): Promise<void> {
-  await deps.rateLimiter.consume(ACCOUNT_MAILS_PER_ADDRESS, mailboxOf(email), tooManyMails);
+export async function claimAccountMail(deps: Pick<AppDeps, 'rateLimiter'>, email: string): Promise<boolean> {
+  try {
+    await deps.rateLimiter.consume(ACCOUNT_MAILS_PER_ADDRESS, mailboxOf(email));
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'RATE_LIMITED') return false;
+    throw error;
+  }
 }

@@ -51,6 +51,24 @@ export function passwordResetMail(appUrl: string, to: string, token: string): Ou
   );
 }
 
+/**
+ * Sent when an address that was never verified is registered again: whoever follows the link
+ * proves the address and chooses the password (the reset-password page).
+ */
+export function choosePasswordMail(appUrl: string, to: string, token: string): OutgoingMail {
+  const url = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  return linkMail(
+    to,
+    `Verify your email and choose your ${PRODUCT_NAME} password`,
+    [
+      'This address was registered more than once before it was verified, so for your safety no password chosen at registration is kept.',
+      'Follow the link to verify your email and choose your password. It works for 1 hour and only once; earlier verification links no longer work.',
+    ],
+    { label: 'Verify and choose my password', url },
+    'If you did not create an account, you can ignore this email: nobody can log in with this address.',
+  );
+}
+
 /** Sent when someone registers with an address that already has an account (no enumeration). */
 export function alreadyRegisteredMail(appUrl: string, to: string): OutgoingMail {
   return linkMail(

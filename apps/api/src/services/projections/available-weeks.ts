@@ -1,3 +1,4 @@
+import { nflSeasonOn } from '@fm/contract';
 import { executeRows, type Database } from '@fm/db';
 import { sql } from 'drizzle-orm';
 import { createDataCache } from '../data-changes/data-cache.js';
@@ -49,6 +50,12 @@ export function defaultWeek(
       null,
     );
   return newest(published) ?? newest(all);
+}
+
+/** The season of the NFL week in play as the live-data sync last read it; the calendar's without a sync. */
+export async function seasonInPlay(database: Database, now = new Date()): Promise<number> {
+  const { current } = await loadAvailableWeeks(database);
+  return current?.season ?? nflSeasonOn(now);
 }
 
 /** The seasons and weeks that have at least one projection, from any source. */

@@ -38,6 +38,10 @@ export interface RateLimiter {
   refund(rule: RateLimitRule, key: string): Promise<void>;
   /** Forgets the attempts of `key`. */
   reset(rule: RateLimitRule, key: string): Promise<void>;
+  /** Counts one event for `key` without ever refusing (failures tallied after the fact). */
+  tally(rule: RateLimitRule, key: string): Promise<void>;
+  /** How many events `key` has counted in its current window. */
+  countOf(rule: RateLimitRule, key: string): Promise<number>;
   /** Counts one attempt under a backoff rule; throws RATE_LIMITED when it comes before its delay is over. */
   attempt(rule: BackoffRule, key: string, message?: RateLimitMessage): Promise<void>;
   /** Takes back one attempt counted by `attempt` (it turned out legitimate). */
@@ -104,6 +108,13 @@ export function createRateLimiter(options: RateLimitStoreOptions = {}): RateLimi
     },
     async reset(rule, key) {
       await budget(rule).delete(normalize(key));
+    },
+    async tally(rule, key) {
+      await budget(rule).penalty(normalize(key), 1);
+    },
+    async countOf(rule, key) {
+      const state = await budget(rule).get(normalize(key));
+      return state?.consumedPoints ?? 0;
     },
     async attempt(rule, key, message) {
       const normalized = normalize(key);

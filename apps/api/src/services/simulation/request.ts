@@ -1,23 +1,12 @@
+import type { MatchupOptions, StarterRequest, TeamInput } from '@fm/contract';
 import { DEFAULT_ITERATIONS, type Seed } from '@fm/engine';
 
+export type { MatchupOptions, PlayerRefKind, StarterRequest, TeamInput } from '@fm/contract';
+
 /**
- * A matchup request after its JSON has been checked (router/matchup-schemas.ts): two line-ups
+ * A matchup request after its JSON has been checked (matchup-schemas.ts in @fm/contract): two line-ups
  * of player references and the options that apply to the whole simulation.
  */
-
-/** How to read a reference: `any` tries players.sleeper_id first, then players.id. */
-export type PlayerRefKind = 'any' | 'app' | 'sleeper';
-
-export interface StarterRequest {
-  /** The id exactly as the caller sent it (answers echo it as `player_id`). */
-  ref: string;
-  kind: PlayerRefKind;
-  /** Points already scored in a finished game: simulated as that fixed score. */
-  actualPoints: number | null;
-  isFinal: boolean;
-  /** Ruled out or on bye: scores zero. */
-  isOut: boolean;
-}
 
 export interface TeamRequest {
   name: string | null;
@@ -39,23 +28,6 @@ export interface MatchupRequest {
   seed: Seed | null;
   /** The league's points per stat (Sleeper keys); null → looked up from league_id + platform, else PPR. */
   scoring: Record<string, number> | null;
-}
-
-/** Options a caller may put on the payload or on either team; the payload wins, then the user's team. */
-export interface MatchupOptions {
-  league_id?: string | undefined;
-  platform?: string | undefined;
-  season?: number | undefined;
-  week?: number | undefined;
-  iterations?: number | undefined;
-  seed?: Seed | undefined;
-  scoring_settings?: Record<string, number> | undefined;
-}
-
-export interface TeamInput extends MatchupOptions {
-  name: string | null;
-  rosterId: string | null;
-  starters: StarterRequest[];
 }
 
 function firstDefined<K extends keyof MatchupOptions>(

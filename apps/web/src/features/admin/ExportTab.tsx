@@ -3,25 +3,26 @@ import { Banner, Button } from '@fm/ui';
 import { useId, useState } from 'react';
 import {
   EXPORT_DEFAULT_LIMIT,
-  EXPORT_DEFAULT_SEASON,
   EXPORT_MAX_LIMIT,
-  EXPORT_MAX_SEASON,
-  EXPORT_MAX_WEEK,
   EXPORT_MIN_LIMIT,
-  EXPORT_MIN_SEASON,
-  EXPORT_MIN_WEEK,
-} from '@fm/api/export-bounds';
+  FIRST_SEASON,
+  FIRST_WEEK,
+  LAST_NFL_WEEK,
+  LAST_SEASON,
+  nflSeasonOn,
+} from '@fm/contract';
 import { downloadExport, type ExportKind, type ExportOptions } from './data-management-api';
 
 export const EXPORT_POSITIONS = ['all', ...POSITIONS] as const;
-const DEFAULTS: ExportOptions = {
+/** The form's starting values: every row of the season in play. */
+const defaultOptions = (): ExportOptions => ({
   format: 'csv',
   week: '',
-  season: String(EXPORT_DEFAULT_SEASON),
+  season: String(nflSeasonOn(new Date())),
   position: 'all',
   team: '',
   limit: String(EXPORT_DEFAULT_LIMIT),
-};
+});
 
 const isWholeNumberIn = (value: string, min: number, max: number) => {
   const number = Number(value);
@@ -30,10 +31,10 @@ const isWholeNumberIn = (value: string, min: number, max: number) => {
 
 /** What is wrong with the export form, in plain words, or null: checked before anything is sent. */
 export function exportOptionsProblem(options: ExportOptions): string | null {
-  if (options.week !== '' && !isWholeNumberIn(options.week, EXPORT_MIN_WEEK, EXPORT_MAX_WEEK))
-    return `Week must be a whole number from ${EXPORT_MIN_WEEK} to ${EXPORT_MAX_WEEK}, or blank for all weeks.`;
-  if (!isWholeNumberIn(options.season, EXPORT_MIN_SEASON, EXPORT_MAX_SEASON))
-    return `Season must be a whole number from ${EXPORT_MIN_SEASON} to ${EXPORT_MAX_SEASON}.`;
+  if (options.week !== '' && !isWholeNumberIn(options.week, FIRST_WEEK, LAST_NFL_WEEK))
+    return `Week must be a whole number from ${FIRST_WEEK} to ${LAST_NFL_WEEK}, or blank for all weeks.`;
+  if (!isWholeNumberIn(options.season, FIRST_SEASON, LAST_SEASON))
+    return `Season must be a whole number from ${FIRST_SEASON} to ${LAST_SEASON}.`;
   if (!isWholeNumberIn(options.limit, EXPORT_MIN_LIMIT, EXPORT_MAX_LIMIT))
     return `Limit must be a whole number from ${EXPORT_MIN_LIMIT} to ${EXPORT_MAX_LIMIT}.`;
   return null;
@@ -46,7 +47,7 @@ export function exportSuccessMessage(kind: ExportKind): string {
 
 export function ExportTab() {
   const id = useId();
-  const [options, setOptions] = useState<ExportOptions>(DEFAULTS);
+  const [options, setOptions] = useState<ExportOptions>(defaultOptions);
   const [busy, setBusy] = useState<ExportKind | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const set = (patch: Partial<ExportOptions>) => setOptions((current) => ({ ...current, ...patch }));
@@ -95,8 +96,8 @@ export function ExportTab() {
           <input
             id={`${id}-week`}
             type="number"
-            min={EXPORT_MIN_WEEK}
-            max={EXPORT_MAX_WEEK}
+            min={FIRST_WEEK}
+            max={LAST_NFL_WEEK}
             placeholder="All"
             value={options.week}
             onChange={(e) => set({ week: e.target.value })}
@@ -107,8 +108,8 @@ export function ExportTab() {
           <input
             id={`${id}-season`}
             type="number"
-            min={EXPORT_MIN_SEASON}
-            max={EXPORT_MAX_SEASON}
+            min={FIRST_SEASON}
+            max={LAST_SEASON}
             value={options.season}
             onChange={(e) => set({ season: e.target.value })}
           />

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banner, Button } from '@fm/ui';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, MIN_BATCH_SIZE } from '@fm/api/csv-upload';
+import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, MIN_BATCH_SIZE } from '@fm/contract';
 import { trpc } from '../../lib/trpc';
 import {
   DROP_ERROR,

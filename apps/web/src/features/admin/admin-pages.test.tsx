@@ -72,8 +72,8 @@ describe('admin helpers', () => {
     expect(exportOptionsProblem({ ...options, week: '23' })).toBe(
       'Week must be a whole number from 1 to 22, or blank for all weeks.',
     );
-    expect(exportOptionsProblem({ ...options, season: '2019' })).toBe(
-      'Season must be a whole number from 2020 to 2030.',
+    expect(exportOptionsProblem({ ...options, season: '1999' })).toBe(
+      'Season must be a whole number from 2000 to 2100.',
     );
   });
 

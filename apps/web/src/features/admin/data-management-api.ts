@@ -1,5 +1,5 @@
 import type { CleanupAnalyticsAnswer, CsvImportAnswer, CsvPreviewAnswer } from '@fm/api';
-import { CSV_FIELD, isCsvUpload } from '@fm/api/csv-upload';
+import { CSV_FIELD, isCsvUpload } from '@fm/contract';
 import { api, apiFetch, buildUrl } from '../../lib/api-client';
 import { trpcClient } from '../../lib/trpc-client';
 

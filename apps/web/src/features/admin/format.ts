@@ -39,7 +39,7 @@ export function formatNumber(value: number): string {
 }
 
 /** 93784 s → "1d 2h 3m": the server's own formatting. */
-export { formatDuration as formatUptime } from '@fm/api/format-duration';
+export { formatDuration as formatUptime } from '@fm/contract';
 
 const KNOWN_STATUSES = new Set(['healthy', 'warning', 'critical']);
 /** The status badge shows healthy, warning or critical, anything else as unknown. */

@@ -22,10 +22,20 @@ async function fillIn(email: string, password: string) {
 describe('login page', () => {
   it('shows banners from verified, error and message query params', async () => {
     fakeServer({ 'GET /trpc/auth.me': SIGNED_OUT });
-    renderApp('/login?verified=true&error=Link%20expired&message=Hello%20there');
+    renderApp('/login?verified=true&error=invalid-verification-link&message=email-change-cancelled');
     expect(await screen.findByText('Your email has been verified! You can now log in.')).toBeTruthy();
-    expect(screen.getByText('Link expired')).toBeTruthy();
-    expect(screen.getByText('Hello there')).toBeTruthy();
+    expect(screen.getByText(/verification link is invalid or has expired/)).toBeTruthy();
+    expect(screen.getByText(/email change was cancelled/)).toBeTruthy();
+  });
+
+  it('never shows text from the URL: only the codes it knows', async () => {
+    fakeServer({ 'GET /trpc/auth.me': SIGNED_OUT });
+    const spoof = encodeURIComponent('Our site moved: log in at evil.example instead');
+    renderApp(`/login?error=${spoof}&message=${spoof}&verified=false`);
+    await screen.findByRole('button', { name: 'Log In' });
+    expect(document.body.textContent).not.toContain('evil.example');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.querySelector('.banner')).toBeNull();
   });
 
   it('shows a message passed through navigation', async () => {

@@ -13,6 +13,22 @@ import { EmailField } from './EmailField';
 export const EMAIL_VERIFIED_MESSAGE = 'Your email has been verified! You can now log in.';
 const NEEDS_VERIFICATION = /verify your email/i;
 
+/**
+ * What `?error=` and `?message=` may say: a code from these lists (the server's redirects send
+ * them), never text from the URL, so a crafted link cannot make the page say anything else.
+ */
+export const LOGIN_ERROR_CODES: Record<string, string> = {
+  'invalid-verification-link': 'This verification link is invalid or has expired. Please request a new one.',
+  'invalid-cancel-link':
+    'This link is invalid or has expired, so nothing was cancelled. If your email changed without you, reset your password.',
+};
+export const LOGIN_MESSAGE_CODES: Record<string, string> = {
+  'email-change-cancelled':
+    'The email change was cancelled; your email stays the same. If you did not ask for it, reset your password.',
+};
+const fromList = (list: Record<string, string>, code: string | null) =>
+  code !== null && Object.hasOwn(list, code) ? list[code] : undefined;
+
 interface Notice {
   tone: 'success' | 'error' | 'info' | 'warning';
   text: string;
@@ -32,9 +48,9 @@ function useLoginNotices(): Notice[] {
     });
   }
   if (params.get('verified') === 'true') notices.push({ tone: 'success', text: EMAIL_VERIFIED_MESSAGE });
-  const error = params.get('error');
+  const error = fromList(LOGIN_ERROR_CODES, params.get('error'));
   if (error) notices.push({ tone: 'error', text: error });
-  const message = params.get('message');
+  const message = fromList(LOGIN_MESSAGE_CODES, params.get('message'));
   if (message) notices.push({ tone: 'info', text: message });
   const stateMessage = (location.state as { message?: unknown } | null)?.message;
   if (typeof stateMessage === 'string' && stateMessage) notices.push({ tone: 'success', text: stateMessage });

@@ -62,9 +62,10 @@ export const requestEmailChange = (password: string, newEmail: string) =>
 export const confirmEmailChange = (token: string) =>
   messageOf(() => trpcClient.auth.confirmEmailChange.mutate({ token }));
 
-export async function requestAccountDeletion(): Promise<void> {
+/** Deleting the account needs the password again (a session left open is not enough). */
+export async function requestAccountDeletion(password: string): Promise<void> {
   await ensureCsrfToken();
-  await trpcClient.user.deleteMe.mutate();
+  await trpcClient.user.deleteMe.mutate({ password });
 }
 
 /** True for the 401/403 answers that mean "no valid session". */

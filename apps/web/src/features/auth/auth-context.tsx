@@ -1,3 +1,4 @@
+import { SESSION_ENDING_CODES } from '@fm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -34,7 +35,7 @@ export const REGISTER_FAILED_MESSAGE = 'Failed to register.';
 export const REGISTRATION_SUCCESS_MESSAGE =
   'Registration successful! Please check your email to verify your account. Emails may take a few minutes to arrive, so please also check your spam folder.';
 /** Only these logout reasons raise the session-expired flag. */
-const EXPIRED_REASONS = new Set(['SESSION_EXPIRED', 'TOKEN_REVOKED', 'ACCOUNT_DISABLED']);
+const EXPIRED_REASONS = new Set<string>([...SESSION_ENDING_CODES, 'ACCOUNT_DISABLED']);
 export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please contact support.';
 
 export interface AuthContextValue {

@@ -2,9 +2,9 @@
  * The password rules for the live checklist: the server's own rules, so the form and the
  * server can never disagree.
  */
-import { PASSWORD_RULES } from '@fm/api/password-policy';
+import { PASSWORD_RULES } from '@fm/contract';
 
-export { PASSWORD_RULES, type PasswordRule } from '@fm/api/password-policy';
+export { PASSWORD_RULES, type PasswordRule } from '@fm/contract';
 
 export const PASSWORD_RULES_UNMET_MESSAGE = 'Please choose a password that meets every requirement below.';
 

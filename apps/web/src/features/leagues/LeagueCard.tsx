@@ -1,11 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { PLATFORM_LABELS } from '@fm/contract';
 import type { LeaguePlatform } from './leagues-queries';
-
-export const PLATFORM_LABELS: Record<LeaguePlatform, string> = {
-  sleeper: 'Sleeper',
-  yahoo: 'Yahoo',
-  espn: 'ESPN',
-};
 
 export interface LeagueCardProps {
   name: string;

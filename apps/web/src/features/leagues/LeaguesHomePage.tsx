@@ -1,19 +1,19 @@
+import { PLATFORM_LABELS, PLATFORMS } from '@fm/contract';
 import { Banner, Button, Spinner } from '@fm/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { trpc } from '../../lib/trpc';
 import { leagueDetailsInput } from '../simulate/league-details';
-import { LeagueCard, PLATFORM_LABELS } from './LeagueCard';
+import { LeagueCard } from './LeagueCard';
 import { LeagueMatchupSummary } from './LeagueMatchupSummary';
 import { SeasonPicker } from './SeasonPicker';
 import { leagueTotals, simulateRouteFor } from './league-routes';
-import { type LeaguePlatform, type LeagueSummary, useLinkedLeagues } from './leagues-queries';
+import { type LeagueSummary, useLinkedLeagues } from './leagues-queries';
 import './leagues.css';
 
 /** Shown when the leagues cannot be loaded. */
 export const LEAGUES_LOAD_FAILED_MESSAGE = 'Failed to load your leagues';
-const PLATFORMS: LeaguePlatform[] = ['sleeper', 'yahoo', 'espn'];
 
 /** `/` for a signed-in user: the connected leagues, grouped by platform. */
 export default function LeaguesHomePage() {

@@ -80,6 +80,16 @@ describe('/link-leagues', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('shows only a generic failure for an error text it does not know (no spoofed messages)', async () => {
+    fakeServer({
+      'GET /trpc/auth.me': () => [200, { data: sessionUser() }],
+      'GET /trpc/leagues.connections': () => trpcData(NOTHING_LINKED),
+    });
+    renderApp(`/link-leagues?error=${encodeURIComponent('Call 555-0100 to restore your account')}`);
+    expect(await screen.findByText('Yahoo linking failed. Please try again.', {}, PAGE_LOAD)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('555-0100');
+  });
+
   it('says when Yahoo linking is not configured on the server', async () => {
     fakeServer({
       'GET /trpc/auth.me': () => [200, { data: sessionUser() }],

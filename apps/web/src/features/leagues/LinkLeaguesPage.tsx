@@ -7,6 +7,21 @@ import { useConnections } from './leagues-queries';
 import './leagues.css';
 
 export const YAHOO_LINKED_MESSAGE = 'Your Yahoo account is linked.';
+export const YAHOO_LINK_FAILED_MESSAGE = 'Yahoo linking failed. Please try again.';
+/**
+ * The sentences the Yahoo callback may send back in `?error=`; anything else in the URL (a
+ * crafted link) shows only the generic failure, never its own text.
+ */
+const YAHOO_CALLBACK_ERRORS = new Set([
+  'Yahoo linking was cancelled.',
+  'Yahoo did not send an authorization code.',
+  'The Yahoo link request expired or was not yours. Please try again.',
+  'Yahoo linking is not configured on this server.',
+  'Yahoo did not accept the sign-in. Please try linking Yahoo again.',
+  YAHOO_LINK_FAILED_MESSAGE,
+]);
+const yahooErrorText = (error: string) =>
+  YAHOO_CALLBACK_ERRORS.has(error) ? error : YAHOO_LINK_FAILED_MESSAGE;
 
 /** /link-leagues: link Sleeper (username), Yahoo (OAuth) and ESPN leagues (id), see and remove the links. */
 export default function LinkLeaguesPage() {
@@ -28,7 +43,7 @@ export default function LinkLeaguesPage() {
       )}
       {outcome && outcome !== 'linked' && (
         <Banner tone="error" onDismiss={clearOutcome}>
-          {outcome}
+          {yahooErrorText(outcome)}
         </Banner>
       )}
       {connections.isPending && <Spinner label="Loading your connections" />}

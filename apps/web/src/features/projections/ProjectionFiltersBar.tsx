@@ -1,4 +1,4 @@
-import { NFL_TEAM_CODES } from '@fm/projections/teams';
+import { NFL_TEAM_CODES } from '@fm/projections';
 import { useEffect, useId, useState } from 'react';
 import { useRecentSearches } from '../preferences/use-preferences';
 import {

@@ -1,6 +1,6 @@
 /** Filters of the projections page, kept in the URL so a view can be shared and reloaded. */
 import { POSITIONS } from '@fm/engine';
-import { NFL_TEAM_CODES } from '@fm/projections/teams';
+import { NFL_TEAM_CODES } from '@fm/projections';
 
 export const POSITION_FILTERS = ['ALL', ...POSITIONS] as const;
 export type PositionFilter = (typeof POSITION_FILTERS)[number];

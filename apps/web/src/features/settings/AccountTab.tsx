@@ -1,10 +1,12 @@
 import { Banner, Button, Dialog } from '@fm/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { requestAccountDeletion } from '../auth/auth-api';
+import { appErrorCode } from '../../lib/app-error';
+import { errorMessage, requestAccountDeletion } from '../auth/auth-api';
 import { useAuth } from '../auth/auth-context';
 import { ChangeEmailForm } from './ChangeEmailForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { PasswordField } from '../auth/PasswordField';
 
 /** Shown when deleting the account fails without a message. */
 export const DELETE_ACCOUNT_FAILED_MESSAGE = 'Failed to delete account. Please try again.';
@@ -16,18 +18,34 @@ export function AccountTab() {
   const [isConfirming, setConfirming] = useState(false);
   const [isDeleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+
+  const closeDialog = () => {
+    setConfirming(false);
+    setPassword('');
+    setPasswordError(null);
+  };
 
   const deleteAccount = async () => {
+    if (!password) return setPasswordError('Please enter your current password.');
     setDeleting(true);
     setError(null);
+    setPasswordError(null);
     try {
-      await requestAccountDeletion();
-      setConfirming(false);
+      await requestAccountDeletion(password);
+      closeDialog();
       await logout();
       navigate('/', { replace: true });
-    } catch {
-      setConfirming(false);
-      setError(DELETE_ACCOUNT_FAILED_MESSAGE);
+    } catch (failure) {
+      const code = appErrorCode(failure);
+      // A wrong (or too often wrong) password is told in the dialog, which stays open to retry.
+      if (code === 'INVALID_PASSWORD' || code === 'RATE_LIMITED' || code === 'VALIDATION_ERROR') {
+        setPasswordError(errorMessage(failure, DELETE_ACCOUNT_FAILED_MESSAGE));
+      } else {
+        closeDialog();
+        setError(DELETE_ACCOUNT_FAILED_MESSAGE);
+      }
     } finally {
       setDeleting(false);
     }
@@ -66,10 +84,10 @@ export function AccountTab() {
         open={isConfirming}
         role="alertdialog"
         title="Delete your account?"
-        onClose={isDeleting ? undefined : () => setConfirming(false)}
+        onClose={isDeleting ? undefined : closeDialog}
         actions={
           <>
-            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={isDeleting}>
+            <Button variant="secondary" onClick={closeDialog} disabled={isDeleting}>
               Cancel
             </Button>
             <Button variant="danger" onClick={deleteAccount} isBusy={isDeleting}>
@@ -82,6 +100,24 @@ export function AccountTab() {
           You are about to permanently delete the account <strong>{user.email}</strong>. This action is
           irreversible. Are you sure you want to proceed?
         </p>
+        <form
+          className="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void deleteAccount();
+          }}
+        >
+          {passwordError && <Banner tone="error">{passwordError}</Banner>}
+          <PasswordField
+            label="Your password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            disabled={isDeleting}
+            required
+          />
+        </form>
       </Dialog>
     </div>
   );

@@ -32,10 +32,16 @@ describe('settings → account', () => {
     expect(server.calls.some((c) => c.procedure === 'user.deleteMe')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    // The password is asked for again: without it, nothing is sent.
+    await user.click(screen.getByRole('button', { name: 'Yes, Delete My Account' }));
+    expect(await screen.findByText('Please enter your current password.')).toBeTruthy();
+    expect(server.calls.some((c) => c.procedure === 'user.deleteMe')).toBe(false);
+    await user.type(screen.getByLabelText('Your password'), 'Touchdown!2024x');
     await user.click(screen.getByRole('button', { name: 'Yes, Delete My Account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     const deletion = server.calls.find((c) => c.procedure === 'user.deleteMe')!;
     expect(deletion.method).toBe('POST');
+    expect(deletion.body).toEqual({ password: 'Touchdown!2024x' });
     expect(deletion.headers.get('X-CSRF-Token')).toBe('nonce.signature');
     expect(screen.getByRole('navigation', { name: 'Main' }).textContent).toContain('Sign Up');
   });
@@ -49,9 +55,27 @@ describe('settings → account', () => {
     renderApp('/settings');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete My Account' }));
+    await user.type(screen.getByLabelText('Your password'), 'Touchdown!2024x');
     await user.click(screen.getByRole('button', { name: 'Yes, Delete My Account' }));
     expect(await screen.findByText('Failed to delete account. Please try again.')).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('keeps the dialog open and says so when the password is wrong', async () => {
+    fakeServer({
+      'GET /trpc/auth.me': () => [200, { data: sessionUser() }],
+      'POST /trpc/user.deleteMe': () => [
+        400,
+        { code: 'INVALID_PASSWORD', message: 'Your current password is not correct.' },
+      ],
+    });
+    renderApp('/settings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete My Account' }));
+    await user.type(screen.getByLabelText('Your password'), 'Wrong$Guess1xx');
+    await user.click(screen.getByRole('button', { name: 'Yes, Delete My Account' }));
+    expect(await screen.findByText('Your current password is not correct.')).toBeTruthy();
+    expect(screen.getByRole('alertdialog', { name: 'Delete your account?' })).toBeTruthy();
   });
 
   it('is for signed-in users only', async () => {

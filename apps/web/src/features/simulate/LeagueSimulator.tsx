@@ -17,7 +17,7 @@ import {
   SIMULATION_SEED,
   teamName,
 } from './matchup-inputs';
-import { bankedPoints, expectedPointsOf } from './matchup-players';
+import { expectedPointsOf, isGameLocked, playerGame } from './matchup-players';
 import type { ShownPoints } from './PlayerCell';
 import { seasonOutlookInput } from './season-outlook-input';
 import { rosterPositionsFromCounts, rosterPositionsOf, sideLineup } from './side-lineup';
@@ -99,7 +99,7 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
         opponent: startersTotal('opponent', opponentLineup.rows),
       };
   const canMove = (player: LeaguePlayer) =>
-    !details.is_week_complete && bankedPoints(details, user.rosterId, player.player_id) === null;
+    !details.is_week_complete && !isGameLocked(playerGame(details, user.rosterId, player));
   const problems = userLineup.check.problems.map((problem) => problem.message);
 
   const applySwap = (swap: LineupSwap) => sides.applySwap(user.rosterId, swap.playerOut, swap.playerIn);
@@ -134,6 +134,7 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
         opponentName,
         leftOut: [...userTeam.leftOut, ...opponentTeam.leftOut],
         lineupLab: lineupLabInput(details, user, opponent, rosterPositions),
+        matchup: previewInput,
         seasonOutlook: seasonOutlookInput(details),
       },
       () =>

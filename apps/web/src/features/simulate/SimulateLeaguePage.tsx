@@ -1,8 +1,8 @@
+import { LAST_FANTASY_WEEK, PLATFORM_LABELS } from '@fm/contract';
 import { Banner, Button, DataFreshness, Spinner } from '@fm/ui';
 import { describeSources } from '../../lib/data-sources';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { PLATFORM_LABELS } from '../leagues/LeagueCard';
 import { getEngineWorker } from './engine-client';
 import { type LeaguePlatform, useLeagueDetails } from './league-details';
 import { LeagueSimulator } from './LeagueSimulator';
@@ -11,7 +11,7 @@ import './simulate.css';
 const DATA_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Weeks a league page can show (NFL regular season and playoffs). */
-const WEEKS = Array.from({ length: 18 }, (_, i) => i + 1);
+const WEEKS = Array.from({ length: LAST_FANTASY_WEEK }, (_, i) => i + 1);
 
 /**
  * /simulate/{username}/{season}/{leagueId}, /simulate/yahoo/… and /simulate/espn/…: my team

@@ -1,10 +1,10 @@
+import { isPlatform, PLATFORM_LABELS } from '@fm/contract';
 import { DEFAULT_ITERATIONS } from '@fm/engine';
 import { Banner, Button, Spinner } from '@fm/ui';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { trpcClient } from '../../lib/trpc';
 import { useAuth } from '../auth/auth-context';
-import { PLATFORM_LABELS } from '../leagues/LeagueCard';
 import { useLinkedLeagues } from '../leagues/leagues-queries';
 import { type LeagueDetails, type LeaguePlatform, rosterById, useLeagueDetails } from './league-details';
 import { NO_KNOWN_STARTERS_MESSAGE, serverTeam, SIMULATION_SEED, teamName } from './matchup-inputs';
@@ -119,8 +119,7 @@ function TwoTeams({ details }: { details: LeagueDetails }) {
 export default function TeamMatchupPage() {
   const [params, setParams] = useSearchParams();
   const platformParam = params.get('platform');
-  const platform: LeaguePlatform =
-    platformParam === 'yahoo' || platformParam === 'espn' ? platformParam : 'sleeper';
+  const platform: LeaguePlatform = isPlatform(platformParam) ? platformParam : 'sleeper';
   const leagueId = params.get('league') ?? '';
   const week = Number(params.get('week')) || undefined;
   const leagues = useLinkedLeagues();

@@ -1,7 +1,8 @@
+import { optimizeLineup, simulateMatchup } from '@fm/engine';
 import { describe, expect, it } from 'vitest';
 import type { LeagueDetails, LeaguePlayer } from './league-details';
 import { alignToSlots, lineupLabInput, previewMatchupInput, serverTeam } from './matchup-inputs';
-import { bankedPoints } from './matchup-players';
+import { expectedPointsOf, playerGame } from './matchup-players';
 import { roundRobinWeeks, seasonOutlookInput } from './season-outlook-input';
 
 const player = (player_id: string, position: string, extra: Partial<LeaguePlayer> = {}): LeaguePlayer => ({
@@ -107,12 +108,70 @@ function details(overrides: Partial<LeagueDetails> = {}): LeagueDetails {
   };
 }
 
-describe('banked points', () => {
-  it('counts scored points while games are on, and every recorded score once the week is over', () => {
-    expect(bankedPoints(details(), 1, 'q1')).toBe(20);
-    expect(bankedPoints(details(), 1, 'r1')).toBeNull();
-    expect(bankedPoints(details({ is_week_complete: true }), 1, 'r1')).toBe(0);
-    expect(bankedPoints(details({ is_week_complete: true }), 2, 'w3')).toBeNull();
+/** The same league with these players' game fields set. */
+function withGames(base: LeagueDetails, games: Record<string, Partial<LeaguePlayer>>): LeagueDetails {
+  const update = (p: LeaguePlayer) => ({ ...p, ...games[p.player_id] });
+  return {
+    ...base,
+    rosters: base.rosters.map((roster) => ({
+      ...roster,
+      players: {
+        starters: roster.players.starters.map(update),
+        bench: roster.players.bench.map(update),
+        reserve: roster.players.reserve.map(update),
+      },
+    })),
+  };
+}
+
+describe('where a player’s game stands', () => {
+  const live = (extra: Partial<LeaguePlayer>) => player('x', 'WR', extra);
+
+  it('follows the answer’s game fields: points so far and the share left while under way', () => {
+    expect(
+      playerGame(details(), 1, live({ game_state: 'in', points: 6.5, fraction_remaining: 0.5 })),
+    ).toEqual({
+      state: 'in',
+      points: 6.5,
+      fractionRemaining: 0.5,
+    });
+    expect(
+      playerGame(details(), 1, live({ game_state: 'final', points: 17, fraction_remaining: 0 })),
+    ).toEqual({
+      state: 'final',
+      points: 17,
+      fractionRemaining: 0,
+    });
+    expect(playerGame(details(), 1, live({ game_state: 'bye', points: 3 }))).toEqual({
+      state: 'bye',
+      points: 0,
+      fractionRemaining: 0,
+    });
+    expect(playerGame(details(), 1, live({ game_state: 'pre', points: null }))).toMatchObject({
+      state: 'pre',
+      fractionRemaining: 1,
+    });
+  });
+
+  it('never takes a partial score as final when the fields are absent', () => {
+    // q1 has 20 points recorded while the week is on: he is simulated from his projection, not fixed at 20.
+    expect(playerGame(details(), 1, player('q1', 'QB'))).toBeNull();
+    expect(playerGame(details({ is_week_complete: true }), 1, player('q1', 'QB'))).toEqual({
+      state: 'final',
+      points: 20,
+      fractionRemaining: 0,
+    });
+    expect(playerGame(details(), 2, player('r3', 'RB', { injury_status: 'Out' }))).toMatchObject({
+      state: 'out',
+    });
+    expect(playerGame(details({ is_week_complete: true }), 2, player('w3', 'WR'))).toBeNull();
+  });
+
+  it('shows so far + the remaining share of the projection while his game is on', () => {
+    const r1 = player('r1', 'RB', { game_state: 'in', points: 4, fraction_remaining: 0.25 });
+    expect(expectedPointsOf(details(), 1, r1)).toEqual({ points: 4 + 0.25 * 12, basis: 'live', soFar: 4 });
+    const q1 = player('q1', 'QB', { game_state: 'final', points: 20, fraction_remaining: 0 });
+    expect(expectedPointsOf(details(), 1, q1)).toEqual({ points: 20, basis: 'final' });
   });
 });
 
@@ -124,10 +183,12 @@ describe('the preview input', () => {
       { rosterId: 2, starterIds: ['q2', 'r3'] },
     )!;
     expect(input.user.players.map((p) => p.id)).toEqual(['q1', 'r1', 'r2']);
-    expect(input.user.players[0]).toMatchObject({ isFinal: true, actualPoints: 20 });
+    // q1's 20 points while the week is on, without game fields, are not taken as final.
+    expect(input.user.players[0]!.game).toBeUndefined();
+    expect(input.user.players[0]).toMatchObject({ predMean: 20 });
     expect(input.user.players[1]).toMatchObject({ predMean: 12, p90: 20, opponent: 'BUF' });
     expect(input.user.players[2]!.predMean).toBeUndefined();
-    expect(input.opponent.players[1]).toMatchObject({ isOut: true });
+    expect(input.opponent.players[1]!.game).toMatchObject({ state: 'out' });
     expect(input.seed).toBeDefined();
   });
 
@@ -139,12 +200,17 @@ describe('the preview input', () => {
 });
 
 describe('the server team', () => {
-  it('sends our player ids with banked points and outs, and names the players we cannot send', () => {
+  it('sends our player ids with final points and outs, and names the players we cannot send', () => {
     const { team, leftOut } = serverTeam(details(), { rosterId: 2, starterIds: ['q2', 'r3', 'DEN'] });
     expect(team).toEqual({ name: 'Team 2', roster_id: 2, starters: [{ id: 21 }, { id: 22, is_out: true }] });
     expect(leftOut).toEqual(['Player DEN']);
-    const mine = serverTeam(details(), { rosterId: 1, starterIds: ['q1'] }).team;
-    expect(mine.starters).toEqual([{ id: 11, actual_points: 20, is_final: true }]);
+    const sunday = withGames(details(), {
+      q1: { game_state: 'final', points: 20, fraction_remaining: 0 },
+      r1: { game_state: 'in', points: 6, fraction_remaining: 0.5 },
+    });
+    const mine = serverTeam(sunday, { rosterId: 1, starterIds: ['q1', 'r1', 'w1'] }).team;
+    // A game under way is never sent as a final score.
+    expect(mine.starters).toEqual([{ id: 11, actual_points: 20, is_final: true }, { id: 12 }, { id: 13 }]);
   });
 });
 
@@ -155,16 +221,54 @@ describe('slot alignment for the lineup lab', () => {
     expect(alignToSlots([player('q1', 'QB')], ['QB', 'RB', 'FLEX', 'BN'])).toEqual(['q1', null, null]);
   });
 
-  it('builds a lab input of the whole roster against the opponent’s starters, banked players locked', () => {
+  it('builds a lab input of the whole roster against the opponent’s starters, started games locked', () => {
+    const sunday = withGames(details(), {
+      q1: { game_state: 'final', points: 20, fraction_remaining: 0 },
+      r1: { game_state: 'in', points: 6, fraction_remaining: 0.5 },
+      w1: { game_state: 'pre', points: null, fraction_remaining: 1 },
+    });
     const input = lineupLabInput(
-      details(),
+      sunday,
       { rosterId: 1, starterIds: ['q1', 'r1', 'w1', 'w2'] },
       { rosterId: 2, starterIds: ['q2'] },
     )!;
     expect(input.roster.map((p) => p.id)).toEqual(['q1', 'r1', 'w1', 'w2', 'r2']);
-    expect(input.roster.find((p) => p.id === 'q1')!.isLocked).toBe(true);
+    const locked = input.roster.filter((p) => p.isLocked).map((p) => p.id);
+    expect(locked).toEqual(['q1', 'r1']);
+    expect(input.roster.find((p) => p.id === 'r1')!.game).toEqual({
+      state: 'in',
+      points: 6,
+      fractionRemaining: 0.5,
+    });
     expect(input.starters).toEqual(['q1', 'r1', 'w1', 'w2']);
     expect(input.rosterPositions).toEqual(['QB', 'RB', 'WR', 'FLEX', 'BN', 'BN']);
+  });
+});
+
+describe('one number for one line-up', () => {
+  it('the headline preview, the lab’s “now” and its best line-up agree exactly, mid-game too', () => {
+    const sunday = withGames(details(), {
+      q1: { game_state: 'in', points: 9, fraction_remaining: 0.5 },
+      r1: { game_state: 'pre', points: null, fraction_remaining: 1 },
+      q2: { game_state: 'in', points: 3, fraction_remaining: 0.75 },
+    });
+    const user = { rosterId: 1, starterIds: ['q1', 'r1', 'w1', 'w2'] };
+    const opponent = { rosterId: 2, starterIds: ['q2', 'r3', 'w3'] };
+    const headline = simulateMatchup(previewMatchupInput(sunday, user, opponent)!);
+    const lab = optimizeLineup(lineupLabInput(sunday, user, opponent)!);
+    expect(headline.winProbability).toBe(lab.currentWinProbability);
+    const best = lab.lineup.flatMap((slot) => (slot.playerId ? [slot.playerId] : []));
+    const afterBest = simulateMatchup(
+      previewMatchupInput(sunday, { rosterId: 1, starterIds: best }, opponent)!,
+    );
+    expect(afterBest.winProbability).toBe(lab.winProbability);
+    for (const swap of lab.swaps) {
+      const swapped = user.starterIds.map((id) => (id === swap.playerOut ? swap.playerIn! : id));
+      const afterSwap = simulateMatchup(
+        previewMatchupInput(sunday, { rosterId: 1, starterIds: swapped }, opponent)!,
+      );
+      expect(afterSwap.winProbability).toBeLessThanOrEqual(lab.winProbability);
+    }
   });
 });
 

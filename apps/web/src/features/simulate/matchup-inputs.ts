@@ -1,12 +1,13 @@
-import { checkLineup, DEFAULT_ITERATIONS, type LineupLabInput, type MatchupInput } from '@fm/engine';
-import { type LeagueDetails, type LeagueRoster, rosterById } from './league-details';
+import type { RouterInputs } from '@fm/api';
 import {
-  bankedPoints,
-  isRuledOut,
-  playablePlayers,
-  toRosterPlayer,
-  toSimulationPlayer,
-} from './matchup-players';
+  checkLineup,
+  DEFAULT_ITERATIONS,
+  type LineupLabInput,
+  type MatchupInput,
+  type SimulationPlayer,
+} from '@fm/engine';
+import { type LeagueDetails, type LeagueRoster, rosterById } from './league-details';
+import { playablePlayers, playerGame, toRosterPlayer, toSimulationPlayer } from './matchup-players';
 
 /** The preview and the server run share a seed, so equal line-ups give equal numbers. */
 export const SIMULATION_SEED = 20_251;
@@ -33,6 +34,20 @@ function startersOf(details: LeagueDetails, side: Side) {
   });
 }
 
+/**
+ * The players the lineup lab draws, in its order: the user's whole playable roster, then the opponent's starters.
+ * The preview draws the same ones with the same seed (common random numbers), so the headline's win probability
+ * for a line-up is exactly the lab's figure for it ("now", and after a suggested swap or the best line-up).
+ */
+function labScenarioPlayers(details: LeagueDetails, user: Side, opponent: Side): SimulationPlayer[] {
+  const roster = rosterById(details, user.rosterId);
+  const userPlayers = roster ? playablePlayers(roster) : startersOf(details, user);
+  return [
+    ...userPlayers.map((player) => toSimulationPlayer(details, user.rosterId, player)),
+    ...startersOf(details, opponent).map((player) => toSimulationPlayer(details, opponent.rosterId, player)),
+  ];
+}
+
 /** The engine input of the instant preview: both line-ups as chosen, in league scoring. */
 export function previewMatchupInput(details: LeagueDetails, user: Side, opponent: Side): MatchupInput | null {
   const team = (side: Side) => ({
@@ -42,35 +57,41 @@ export function previewMatchupInput(details: LeagueDetails, user: Side, opponent
   const userTeam = team(user);
   const opponentTeam = team(opponent);
   if (userTeam.players.length === 0 || opponentTeam.players.length === 0) return null;
-  return { user: userTeam, opponent: opponentTeam, iterations: DEFAULT_ITERATIONS, seed: SIMULATION_SEED };
+  return {
+    user: userTeam,
+    opponent: opponentTeam,
+    scenarioPlayers: labScenarioPlayers(details, user, opponent),
+    iterations: DEFAULT_ITERATIONS,
+    seed: SIMULATION_SEED,
+  };
 }
 
-export interface ServerTeam {
-  name: string;
-  roster_id: number;
-  starters: { id: number; actual_points?: number; is_final?: boolean; is_out?: boolean }[];
-}
+/** A team in the object form /matchup/analyze takes (the server's input type, checked by the compiler). */
+export type ServerTeam = Exclude<RouterInputs['matchup']['analyze']['userTeam'], unknown[]>;
+type ServerStarter = ServerTeam['starters'][number];
 
 /**
- * A team as /matchup/simulate takes it: our player ids with banked points and outs. Players our
+ * A team as /matchup/simulate takes it: our player ids, final points, and players who score nothing (out or on a
+ * bye). A game under way is left to the server, which holds the same game states; a partial score is never sent
+ * as final. Players our
  * directory does not know yet (often team defenses and kickers) cannot go to the server; their
  * names are returned so the page can say so.
  */
 export function serverTeam(details: LeagueDetails, side: Side): { team: ServerTeam; leftOut: string[] } {
   const roster = rosterById(details, side.rosterId);
   const leftOut: string[] = [];
-  const starters: ServerTeam['starters'] = [];
+  const starters: ServerStarter[] = [];
   for (const player of startersOf(details, side)) {
     const appId = details.app_player_ids[player.player_id];
     if (appId === undefined) {
       leftOut.push(player.name);
       continue;
     }
-    const banked = bankedPoints(details, side.rosterId, player.player_id);
+    const game = playerGame(details, side.rosterId, player);
     starters.push({
       id: appId,
-      ...(banked !== null ? { actual_points: banked, is_final: true } : {}),
-      ...(banked === null && isRuledOut(player) ? { is_out: true } : {}),
+      ...(game?.state === 'final' ? { actual_points: game.points, is_final: true } : {}),
+      ...(game?.state === 'out' || game?.state === 'bye' ? { is_out: true } : {}),
     });
   }
   return { team: { name: teamName(roster), roster_id: side.rosterId, starters }, leftOut };
@@ -109,6 +130,7 @@ export function lineupLabInput(
     toSimulationPlayer(details, opponent.rosterId, player),
   );
   if (starters.length === 0 || opponentPlayers.length === 0) return null;
+  // Same players in the same order as labScenarioPlayers, so the preview and the lab draw the same scenarios.
   return {
     roster: playablePlayers(roster).map((player) => toRosterPlayer(details, user.rosterId, player)),
     starters: alignToSlots(starters, rosterPositions),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LeagueDetails, LeaguePlayer, LeagueRoster } from './league-details';
-import { bankedPoints, expectedPointsOf } from './matchup-players';
+import { expectedPointsOf, playerGame, recordedPoints } from './matchup-players';
 import { gameLabel, injuryTag } from './player-game';
 import { rosterPositionsFromCounts, rosterPositionsOf, sideLineup } from './side-lineup';
 
@@ -150,12 +150,12 @@ describe('what a player cell says', () => {
   });
 });
 
-describe('banked points', () => {
-  it('come from the synced stats in league scoring first, the platform’s own points otherwise', () => {
+describe('recorded points of a finished week', () => {
+  it('are the platform’s official per-player points first, our scoring of the synced stats otherwise', () => {
     const details = {
       ...leagueWith([player('wr1', 'WR'), player('rb1', 'RB')], [], ['WR', 'RB']),
       is_week_complete: true,
-      stats_points: { wr1: 21.4 },
+      stats_points: { wr1: 21.4, te1: 5.5 },
       matchups: [
         {
           matchup_id: 1,
@@ -166,7 +166,40 @@ describe('banked points', () => {
         },
       ],
     };
-    expect(bankedPoints(details, 1, 'wr1')).toBe(21.4);
-    expect(bankedPoints(details, 1, 'rb1')).toBe(9.1);
+    expect(recordedPoints(details, 1, 'wr1')).toBe(20.9);
+    expect(recordedPoints(details, 1, 'rb1')).toBe(9.1);
+    expect(recordedPoints(details, 1, 'te1')).toBe(5.5);
+    expect(playerGame(details, 1, player('wr1', 'WR'))).toEqual({
+      state: 'final',
+      points: 20.9,
+      fractionRemaining: 0,
+    });
+  });
+
+  it('show the official points, ours beside them where they differ, and 0 for a player on a bye', () => {
+    const details = {
+      ...leagueWith([player('wr1', 'WR'), player('rb1', 'RB')], [], ['WR', 'RB']),
+      is_week_complete: true,
+      stats_points: { wr1: 21.4, rb1: 9.1 },
+      matchups: [
+        {
+          matchup_id: 1,
+          roster_id: 1,
+          points: 30,
+          players_points: { wr1: 20.9, rb1: 9.1, te9: 4 },
+          starters: ['wr1', 'rb1'],
+        },
+      ],
+    };
+    expect(expectedPointsOf(details, 1, player('wr1', 'WR'))).toEqual({
+      points: 20.9,
+      basis: 'final',
+      ours: 21.4,
+    });
+    expect(expectedPointsOf(details, 1, player('rb1', 'RB'))).toEqual({ points: 9.1, basis: 'final' });
+    expect(expectedPointsOf(details, 1, player('te9', 'TE', { bye_week: details.week }))).toEqual({
+      points: 0,
+      basis: 'bye',
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { DEFAULT_ITERATIONS, MAX_ITERATIONS, MIN_ITERATIONS } from '@fm/engine';
 import { z } from 'zod';
-import { platformSchema } from './leagues-schemas.js';
-import type { PlayerRefKind, StarterRequest, TeamInput } from '../services/simulation/request.js';
+import type { PlayerRefKind, StarterRequest, TeamInput } from './matchup-request.js';
+import { FIRST_SEASON, FIRST_WEEK, LAST_NFL_WEEK, LAST_SEASON } from './nfl-calendar.js';
+import { PLATFORMS } from './platforms.js';
 
 /** Request shapes of /matchup/simulate and /matchup/analyze (contract.md, "Teams in …"). */
 
@@ -41,9 +42,14 @@ const starterObject = z
     return { ref, kind, actualPoints, isFinal, isOut: o.is_out ?? o.isOut ?? false };
   });
 
-// A bare id means the same as { player_id }.
+/** What a caller may send as one starter: a bare id, or an object naming one. */
+export type StarterInput = string | number | z.input<typeof starterObject>;
+
+// A bare id means the same as { player_id }. The input is declared as the union a caller may send
+// (rather than `unknown`), so typed clients are checked; the schema still reads anything safely.
 const starter = z.preprocess(
-  (value) => (typeof value === 'string' || typeof value === 'number' ? { player_id: value } : value),
+  (value: StarterInput) =>
+    typeof value === 'string' || typeof value === 'number' ? { player_id: value } : value,
   starterObject,
 );
 
@@ -65,9 +71,9 @@ const optionFields = {
     .union([z.string().trim().min(1).max(64), z.number().int().nonnegative()])
     .transform(String)
     .optional(),
-  platform: platformSchema.optional(),
-  season: z.number().int().min(2000).max(2100).optional(),
-  week: z.number().int().min(1).max(22).optional(),
+  platform: z.enum(PLATFORMS).optional(),
+  season: z.number().int().min(FIRST_SEASON).max(LAST_SEASON).optional(),
+  week: z.number().int().min(FIRST_WEEK).max(LAST_NFL_WEEK).optional(),
   iterations: iterationsField
     .optional()
     .describe(`Monte Carlo iterations, default ${DEFAULT_ITERATIONS.toLocaleString('en-US')}`),
@@ -104,9 +110,15 @@ const teamObject = z
     rosterId: roster_id === null || roster_id === undefined ? null : String(roster_id),
   }));
 
-/** `{ starters: [...] }` or a bare array of player ids (read as `{ starters: array }`). */
+/** What a caller may send as a team: `{ starters: [...] }` or a bare array of starters. */
+export type TeamRequestInput = StarterInput[] | z.input<typeof teamObject>;
+
+/**
+ * `{ starters: [...] }` or a bare array of player ids (read as `{ starters: array }`, so a bare
+ * array's problems are named `….starters…` as the object's are). Typed as the union above.
+ */
 export const teamSchema = z.preprocess(
-  (value) => (Array.isArray(value) ? { starters: value } : value),
+  (value: TeamRequestInput) => (Array.isArray(value) ? { starters: value } : value),
   teamObject,
 );
 

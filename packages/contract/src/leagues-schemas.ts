@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { PLATFORMS } from './platforms.js';
 
 /** Response shapes of /leagues/*, for validation, the OpenAPI document and the typed client. */
 
-export const platformSchema = z.enum(['sleeper', 'yahoo', 'espn']);
+export const platformSchema = z.enum(PLATFORMS);
 
 export const connectionsSchema = z.object({
   sleeper: z.object({

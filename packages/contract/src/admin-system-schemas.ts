@@ -1,4 +1,4 @@
-import { ERROR_CATEGORIES } from '@fm/db';
+import { ERROR_CATEGORIES } from './error-categories.js';
 import { z } from 'zod';
 
 /** Response shapes of /admin/system/* (health, API metrics, error log, resources). */
@@ -60,6 +60,12 @@ export const systemHealthSchema = z.object({
         serverErrors: z.number().int(),
         signedOutChecks: z.number().int(),
       }),
+    }),
+    processes: z.object({
+      status: z.enum(['healthy', 'warning', 'unknown']),
+      /** API processes that crashed and exited in the window (null: the event store could not be read). */
+      crashes: z.number().int().nullable(),
+      windowHours: z.number().int(),
     }),
     cache: z.object({
       status: z.enum(['healthy', 'warning', 'unknown']),

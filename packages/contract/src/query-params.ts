@@ -1,5 +1,6 @@
 import { POSITIONS } from '@fm/engine';
 import { z } from 'zod';
+import { FIRST_SEASON, FIRST_WEEK, LAST_FANTASY_WEEK, LAST_NFL_WEEK, LAST_SEASON } from './nfl-calendar.js';
 
 /**
  * Query-string fields shared by the data routers. A query string carries text, so numbers are
@@ -9,9 +10,18 @@ const blankAsAbsent = (value: unknown) => (value === '' || value === null ? unde
 
 export const seasonParam = z.preprocess(
   blankAsAbsent,
-  z.coerce.number().int().min(2000).max(2100).optional(),
+  z.coerce.number().int().min(FIRST_SEASON).max(LAST_SEASON).optional(),
 );
-export const weekParam = z.preprocess(blankAsAbsent, z.coerce.number().int().min(1).max(22).optional());
+/** A week of NFL stats or projections (regular season and post-season). */
+export const weekParam = z.preprocess(
+  blankAsAbsent,
+  z.coerce.number().int().min(FIRST_WEEK).max(LAST_NFL_WEEK).optional(),
+);
+/** A week of a fantasy league (regular season only). */
+export const fantasyWeekParam = z.preprocess(
+  blankAsAbsent,
+  z.coerce.number().int().min(FIRST_WEEK).max(LAST_FANTASY_WEEK).optional(),
+);
 export const pageParam = z.preprocess(blankAsAbsent, z.coerce.number().int().min(1).max(100_000).optional());
 export const playerIdParam = z.coerce.number().int().positive();
 

@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertAccount } from '../../test/admin-accounts.js';
+import {
+  OTHER_STRONG_PASSWORD,
+  pathOf,
+  registerVerifiedUser,
+  signedInClient,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  waitForMailTo,
+} from '../../test/accounts.js';
+import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp.js';
+import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
+import { AddressedClient } from '../../test/raw-http.js';
+import { LOGIN_GUESSES_PER_ACCOUNT } from '../services/auth/login-throttle.js';
+
+const ATTACKER_PASSWORD = 'Attacker$Owns1t';
+const VICTIM_PASSWORD = 'Victim$Chose1t!';
+
+const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+
+describe.each(DATABASE_KINDS)('account takeover attempts on %s', (kind) => {
+  let server: TestServer;
+  let smtp: FakeSmtp;
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    server = await startTestServer(kind, { SMTP_URL: smtp.url, APP_URL: 'http://app.example.test' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  const login = (email: string, password: string) =>
+    server.client().post('/api/auth/login', { email, password });
+  const register = (email: string, password: string) =>
+    server.client().post('/api/auth/register', { email, password });
+
+  /** Follows the "verify and choose your password" link of a contested address, setting `password`. */
+  async function choosePassword(link: string, password: string) {
+    expect(pathOf(link)).toMatch(/^\/reset-password\?token=/);
+    return server.client().post('/api/auth/reset-password', { token: tokenOf(link), password });
+  }
+
+  describe('registering an address someone else registered first (never verified)', () => {
+    it("lets the address's owner choose the password; the first registrant's never works", async () => {
+      const victim = uniqueEmail('victim');
+      const attackerMailIndex = smtp.mails.length;
+      expect((await register(victim, ATTACKER_PASSWORD)).status).toBe(200);
+      const attackersLink = (await waitForMailTo(smtp, victim, 'Verify your email for', attackerMailIndex))
+        .links[0]!;
+
+      const before = smtp.mails.length;
+      const second = await register(victim, VICTIM_PASSWORD);
+      expect(second.status).toBe(200);
+      const mail = await waitForMailTo(smtp, victim, 'choose your', before);
+      // Until the link is followed, nobody can sign in, with either password.
+      expect((await login(victim, ATTACKER_PASSWORD)).status).toBe(401);
+      expect((await login(victim, VICTIM_PASSWORD)).status).toBe(401);
+      // The link the first registration mailed is void: it would verify the stranger's account.
+      const stale = await server.client().get(pathOf(attackersLink));
+      expect(stale.headers.get('location')).toBe('/login?error=invalid-verification-link');
+
+      expect((await choosePassword(mail.links[0]!, VICTIM_PASSWORD)).status).toBe(200);
+      const attacker = await login(victim, ATTACKER_PASSWORD);
+      expect(attacker.status).toBe(401);
+      expect(attacker.body.code).toBe('INVALID_CREDENTIALS');
+      const owner = await login(victim, VICTIM_PASSWORD);
+      expect(owner.status).toBe(200);
+      expect(owner.body.user).toMatchObject({ email: victim, emailVerified: true });
+    });
+
+    it('keeps the stranger out when they register after the owner, whichever mail the owner follows', async () => {
+      const victim = uniqueEmail('victim');
+      let before = smtp.mails.length;
+      await register(victim, VICTIM_PASSWORD);
+      const ownersLink = (await waitForMailTo(smtp, victim, 'Verify your email for', before)).links[0]!;
+      before = smtp.mails.length;
+      await register(victim, ATTACKER_PASSWORD);
+      const newest = (await waitForMailTo(smtp, victim, 'choose your', before)).links[0]!;
+
+      const own = await server.client().get(pathOf(ownersLink));
+      expect(own.headers.get('location')).toBe('/login?error=invalid-verification-link');
+      expect((await login(victim, ATTACKER_PASSWORD)).status).toBe(401);
+      // A resend mails a "choose your password" link too: no password is waiting to be verified.
+      before = smtp.mails.length;
+      await server.client().post('/api/auth/resend-verification', { email: victim });
+      const resent = (await waitForMailTo(smtp, victim, 'choose your', before)).links[0]!;
+      expect(pathOf(resent)).toMatch(/^\/reset-password\?token=/);
+      // The newest link is void once a later one is mailed; the latest one lets the owner in.
+      expect((await choosePassword(newest, VICTIM_PASSWORD)).status).toBe(400);
+      expect((await choosePassword(resent, VICTIM_PASSWORD)).status).toBe(200);
+      expect((await login(victim, ATTACKER_PASSWORD)).status).toBe(401);
+      expect((await login(victim, VICTIM_PASSWORD)).status).toBe(200);
+    });
+  });
+
+  describe('links that must not outlive a new password or a new address', () => {
+    it('voids an email-change link someone asked for once the owner resets the password', async () => {
+      const owner = await registerVerifiedUser(server, smtp);
+      const intruderMailbox = uniqueEmail('intruder');
+      // The intruder once knew the password and asks to move the account to their address.
+      const intruder = await signedInClient(server, owner);
+      const asked = await intruder.post('/api/user/email-change', {
+        password: STRONG_PASSWORD,
+        newEmail: intruderMailbox,
+      });
+      expect(asked.status).toBe(200);
+      const changeLink = (await waitForMailTo(smtp, intruderMailbox, 'Confirm your new email')).links[0]!;
+
+      let before = smtp.mails.length;
+      await server.client().post('/api/auth/forgot-password', { email: owner });
+      const resetLink = (await waitForMailTo(smtp, owner, 'Reset', before)).links[0]!;
+      const reset = await server
+        .client()
+        .post('/api/auth/reset-password', { token: tokenOf(resetLink), password: OTHER_STRONG_PASSWORD });
+      expect(reset.status).toBe(200);
+
+      // With no session at all, the old change link is worth nothing now.
+      const confirmed = await server
+        .client()
+        .post('/api/auth/confirm-email-change', { token: tokenOf(changeLink) });
+      expect(confirmed.status).toBe(400);
+      expect(confirmed.body.code).toBe('INVALID_TOKEN');
+      expect((await login(owner, OTHER_STRONG_PASSWORD)).body.user.email).toBe(owner);
+      before = smtp.mails.length;
+      await server.client().post('/api/auth/forgot-password', { email: intruderMailbox });
+      await server.deps.mailer.flush();
+      expect(smtp.mails.slice(before).filter((mail) => mail.to.includes(intruderMailbox))).toHaveLength(0);
+    });
+
+    it('voids reset and email-change links when the password is changed from Settings', async () => {
+      const owner = await registerVerifiedUser(server, smtp);
+      const client = await signedInClient(server, owner);
+      const elsewhere = uniqueEmail('elsewhere');
+      await client.post('/api/user/email-change', { password: STRONG_PASSWORD, newEmail: elsewhere });
+      const changeLink = (await waitForMailTo(smtp, elsewhere, 'Confirm your new email')).links[0]!;
+      const before = smtp.mails.length;
+      await server.client().post('/api/auth/forgot-password', { email: owner });
+      const resetLink = (await waitForMailTo(smtp, owner, 'Reset', before)).links[0]!;
+
+      const changed = await client.post('/api/auth/change-password', {
+        currentPassword: STRONG_PASSWORD,
+        newPassword: OTHER_STRONG_PASSWORD,
+      });
+      expect(changed.status).toBe(200);
+      const reset = await server
+        .client()
+        .post('/api/auth/reset-password', { token: tokenOf(resetLink), password: 'Third$Password9' });
+      expect(reset.body.code).toBe('INVALID_TOKEN');
+      const confirmed = await server
+        .client()
+        .post('/api/auth/confirm-email-change', { token: tokenOf(changeLink) });
+      expect(confirmed.body.code).toBe('INVALID_TOKEN');
+      expect((await login(owner, OTHER_STRONG_PASSWORD)).status).toBe(200);
+    });
+
+    it('stops a reset link mailed to the old address once the email has changed', async () => {
+      const oldAddress = await registerVerifiedUser(server, smtp);
+      const newAddress = uniqueEmail('moved');
+      const before = smtp.mails.length;
+      await server.client().post('/api/auth/forgot-password', { email: oldAddress });
+      const resetLink = (await waitForMailTo(smtp, oldAddress, 'Reset', before)).links[0]!;
+
+      const client = await signedInClient(server, oldAddress);
+      await client.post('/api/user/email-change', { password: STRONG_PASSWORD, newEmail: newAddress });
+      const changeLink = (await waitForMailTo(smtp, newAddress, 'Confirm your new email')).links[0]!;
+      const moved = await server
+        .client()
+        .post('/api/auth/confirm-email-change', { token: tokenOf(changeLink) });
+      expect(moved.status).toBe(200);
+
+      const reset = await server
+        .client()
+        .post('/api/auth/reset-password', { token: tokenOf(resetLink), password: ATTACKER_PASSWORD });
+      expect(reset.status).toBe(400);
+      expect(reset.body.code).toBe('INVALID_TOKEN');
+      expect((await login(newAddress, STRONG_PASSWORD)).status).toBe(200);
+      expect((await login(newAddress, ATTACKER_PASSWORD)).status).toBe(401);
+    });
+
+    it('mails the current address a link that cancels a pending email change before it takes effect', async () => {
+      const owner = await registerVerifiedUser(server, smtp);
+      const intruderMailbox = uniqueEmail('intruder');
+      const intruder = await signedInClient(server, owner);
+      const before = smtp.mails.length;
+      await intruder.post('/api/user/email-change', { password: STRONG_PASSWORD, newEmail: intruderMailbox });
+      const changeLink = (await waitForMailTo(smtp, intruderMailbox, 'Confirm your new email')).links[0]!;
+      const notice = await waitForMailTo(smtp, owner, 'about to change', before);
+      expect(notice.text).toContain(intruderMailbox);
+      const cancelLink = notice.links[0]!;
+      expect(cancelLink).toMatch(/^http:\/\/app\.example\.test\/api\/auth\/cancel-email-change\?token=/);
+
+      const cancelled = await server.client().get(pathOf(cancelLink));
+      expect(cancelled.status).toBe(302);
+      expect(cancelled.headers.get('location')).toBe('/login?message=email-change-cancelled');
+      const confirmed = await server
+        .client()
+        .post('/api/auth/confirm-email-change', { token: tokenOf(changeLink) });
+      expect(confirmed.status).toBe(400);
+      expect(confirmed.body.code).toBe('INVALID_TOKEN');
+      expect((await login(owner, STRONG_PASSWORD)).body.user.email).toBe(owner);
+      const again = await server.client().get(pathOf(cancelLink));
+      expect(again.headers.get('location')).toBe('/login?error=invalid-cancel-link');
+      const madeUp = await server.client().get('/api/auth/cancel-email-change?token=made-up');
+      expect(madeUp.headers.get('location')).toBe('/login?error=invalid-cancel-link');
+    });
+  });
+
+  it("ends a browser's trusted-device standing when the password is reset elsewhere", async () => {
+    const { email } = await insertAccount(server);
+    let next = 1;
+    const stranger = () => new AddressedClient(server.url, `127.0.40.${next++}`);
+    const browser = stranger();
+    expect((await browser.post('/api/auth/login', { email, password: STRONG_PASSWORD })).status).toBe(200);
+    const trustedCookie = browser.cookies.get('fm_device');
+    expect(trustedCookie).toBeTruthy();
+    // Guesses from many addresses slow the account for every browser but a trusted one.
+    for (let i = 0; i < LOGIN_GUESSES_PER_ACCOUNT.freeAttempts; i += 1) {
+      await stranger().post('/api/auth/login', { email, password: `Wrong$Guess${i}xx` });
+    }
+    expect((await browser.post('/api/auth/login', { email, password: STRONG_PASSWORD })).status).toBe(200);
+
+    // The password is reset from another browser: the old device token no longer counts…
+    const before = smtp.mails.length;
+    await server.client().post('/api/auth/forgot-password', { email });
+    const resetLink = (await waitForMailTo(smtp, email, 'Reset', before)).links[0]!;
+    await server
+      .client()
+      .post('/api/auth/reset-password', { token: tokenOf(resetLink), password: OTHER_STRONG_PASSWORD });
+    for (let i = 0; i < LOGIN_GUESSES_PER_ACCOUNT.freeAttempts; i += 1) {
+      await stranger().post('/api/auth/login', { email, password: `Wrong$Again${i}xx` });
+    }
+    const oldDevice = new AddressedClient(server.url, `127.0.40.${next++}`);
+    oldDevice.cookies.set('fm_device', trustedCookie!);
+    const refused = await oldDevice.post('/api/auth/login', { email, password: OTHER_STRONG_PASSWORD });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('RATE_LIMITED');
+  });
+});

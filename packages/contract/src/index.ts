@@ -1,0 +1,18 @@
+/**
+ * The wire contract: the zod schemas of what crosses between the browser and the server, and the
+ * rules both sides check. Browser-safe: it depends only on zod, @fm/engine and @fm/projections.
+ */
+export * from './admin-schemas.js';
+export * from './admin-system-schemas.js';
+export * from './csv-upload.js';
+export * from './error-categories.js';
+export * from './export-bounds.js';
+export * from './format-duration.js';
+export * from './leagues-schemas.js';
+export * from './matchup-request.js';
+export * from './matchup-schemas.js';
+export * from './nfl-calendar.js';
+export * from './password-policy.js';
+export * from './platforms.js';
+export * from './query-params.js';
+export * from './session-signals.js';
