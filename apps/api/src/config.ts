@@ -62,6 +62,9 @@ const envSchema = z.object({
   YAHOO_API_URL: urlWithProtocols(['http:', 'https:']).transform(
     (v) => v ?? 'https://fantasysports.yahooapis.com',
   ),
+  ESPN_API_URL: urlWithProtocols(['http:', 'https:']).transform(
+    (v) => v ?? 'https://lm-api-reads.fantasy.espn.com',
+  ),
   NFL_DATA_DIR: optionalString,
   DATA_SYNC_MINUTES: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -171,6 +174,8 @@ export interface Config {
   /** Calls per minute to SLEEPER_API_URL for the whole product (shared through Redis when set). */
   sleeperCallsPerMinute: number;
   yahoo: { clientId: string | undefined; clientSecret: string | undefined; authUrl: string; apiUrl: string };
+  /** ESPN Fantasy's league API (ESPN_API_URL), or a compatible service. */
+  espnApiUrl: string;
   nflDataDir: string | undefined;
   /** Minutes between syncs of the current season from SLEEPER_API_URL; 0 = never. */
   dataSyncMinutes: number;
@@ -228,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       authUrl: e.YAHOO_AUTH_URL.replace(/\/+$/, ''),
       apiUrl: e.YAHOO_API_URL.replace(/\/+$/, ''),
     },
+    espnApiUrl: e.ESPN_API_URL.replace(/\/+$/, ''),
     nflDataDir: e.NFL_DATA_DIR ? path.resolve(e.NFL_DATA_DIR) : undefined,
     dataSyncMinutes: e.DATA_SYNC_MINUTES,
     liveSyncSeconds: e.LIVE_SYNC_SECONDS,

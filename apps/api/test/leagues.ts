@@ -1,6 +1,7 @@
 import { players, projections } from '@fm/db';
 import { registerVerifiedUser, signedInClient } from './accounts.js';
 import { startFakeSmtp, type FakeSmtp } from './fake-smtp.js';
+import { type FakeEspn, startFakeEspn } from './fakes/espn-server.js';
 import {
   type FakeSleeper,
   type FakeSleeperOptions,
@@ -17,12 +18,13 @@ export interface LeagueTestEnv {
   smtp: FakeSmtp;
   sleeper: FakeSleeper;
   yahoo: FakeYahoo;
+  espn: FakeEspn;
   /** A new verified account, signed in. */
   newUser(): Promise<TestClient>;
   stop(): Promise<void>;
 }
 
-/** The real server wired to fake Sleeper, Yahoo and SMTP services. */
+/** The real server wired to fake Sleeper, Yahoo, ESPN and SMTP services. */
 export async function startLeagueTestEnv(
   kind: DatabaseKind,
   options: {
@@ -32,10 +34,11 @@ export async function startLeagueTestEnv(
     sleeperOptions?: Omit<FakeSleeperOptions, 'scenario'>;
   } = {},
 ): Promise<LeagueTestEnv> {
-  const [smtp, sleeper, yahoo] = await Promise.all([
+  const [smtp, sleeper, yahoo, espn] = await Promise.all([
     startFakeSmtp(),
     startFakeSleeper({ ...options.sleeperOptions, scenario: options.scenario ?? 'in-season' }),
     startFakeYahoo(YAHOO_APP),
+    startFakeEspn(),
   ]);
   const server = await startTestServer(kind, {
     SMTP_URL: smtp.url,
@@ -44,6 +47,7 @@ export async function startLeagueTestEnv(
     YAHOO_CLIENT_SECRET: YAHOO_APP.clientSecret,
     YAHOO_AUTH_URL: yahoo.url,
     YAHOO_API_URL: yahoo.url,
+    ESPN_API_URL: espn.url,
     ...options.env,
   });
   return {
@@ -51,10 +55,11 @@ export async function startLeagueTestEnv(
     smtp,
     sleeper,
     yahoo,
+    espn,
     newUser: async () => signedInClient(server, await registerVerifiedUser(server, smtp)),
     async stop() {
       await server.stop();
-      await Promise.all([smtp.close(), sleeper.close(), yahoo.close()]);
+      await Promise.all([smtp.close(), sleeper.close(), yahoo.close(), espn.close()]);
     },
   };
 }

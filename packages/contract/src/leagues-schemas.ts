@@ -14,7 +14,18 @@ export const connectionsSchema = z.object({
     avatar: z.string().nullable(),
   }),
   yahoo: z.object({ connected: z.boolean(), userId: z.string().nullable() }),
+  espn: z.object({
+    connected: z.boolean(),
+    leagues: z.array(z.object({ league_id: z.string(), name: z.string() })),
+  }),
   hasLinkedLeagues: z.boolean(),
+});
+
+/** An ESPN league to link: its id or address, and for a private league both browser cookies. */
+export const espnConnectInputSchema = z.object({
+  leagueId: z.string().max(500).describe('the league id, or the address of a page of the league'),
+  espnS2: z.string().max(2000).optional().describe('private leagues: the espn_s2 browser cookie'),
+  swid: z.string().max(100).optional().describe('private leagues: the SWID browser cookie'),
 });
 
 export const leagueSummarySchema = z.object({
@@ -29,7 +40,11 @@ export const leagueSummarySchema = z.object({
 });
 
 export const leaguesAnswerSchema = z.object({
-  data: z.object({ sleeper: z.array(leagueSummarySchema), yahoo: z.array(leagueSummarySchema) }),
+  data: z.object({
+    sleeper: z.array(leagueSummarySchema),
+    yahoo: z.array(leagueSummarySchema),
+    espn: z.array(leagueSummarySchema),
+  }),
   season: z.string(),
   errors: z.array(z.object({ platform: platformSchema, code: z.string(), message: z.string() })),
 });

@@ -101,6 +101,29 @@ export const leagueConnections = pgTable(
   (t) => [uniqueIndex('league_connections_user_platform_key').on(t.userId, t.platform)],
 );
 
+/**
+ * ESPN leagues a user linked by id (ESPN has no "my leagues" list). A private league's browser cookies
+ * are AES-256-GCM ciphertexts, never returned by the API.
+ */
+export const espnLeagues = pgTable(
+  'espn_leagues',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    leagueId: text('league_id').notNull(),
+    /** The season it was last read for, and its name then. */
+    season: integer('season').notNull(),
+    name: text('name').notNull(),
+    espnS2Enc: text('espn_s2_enc'),
+    swidEnc: text('swid_enc'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('espn_leagues_user_league_key').on(t.userId, t.leagueId)],
+);
+
 export const players = pgTable(
   'players',
   {

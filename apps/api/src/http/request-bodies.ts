@@ -27,5 +27,14 @@ export function registerRequestBodies(app: FastifyInstance): void {
     if (!BODYLESS_METHODS.has(req.method) && req.body === undefined && !req.headers['content-type']) {
       req.raw.headers['content-type'] = 'application/json';
     }
+    // The REST adapter reads a DELETE's input from the query string only; fields of a JSON body
+    // (`DELETE /api/leagues/espn/disconnect {leagueId}`) count as well, the query string winning.
+    if (req.method === 'DELETE' && isPlainObject(req.body)) {
+      req.query = { ...req.body, ...(req.query as Record<string, unknown>) };
+    }
   });
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -27,7 +27,7 @@ describe.each(DATABASE_KINDS)('linking Sleeper and listing its leagues on %s', (
       hasLinkedLeagues: false,
     });
     const leagues = await client.get('/api/leagues/leagues');
-    expect(leagues.body.data).toEqual({ sleeper: [], yahoo: [] });
+    expect(leagues.body.data).toEqual({ sleeper: [], yahoo: [], espn: [] });
   });
 
   it('refuses an unknown Sleeper username with the spec message and saves nothing', async () => {
@@ -210,7 +210,11 @@ describe.each(DATABASE_KINDS)('linking Sleeper and listing its leagues on %s', (
     const unlinked = await stranger.get(`/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details`);
     expect(unlinked.status).toBe(403);
     expect(unlinked.body.code).toBe('FORBIDDEN');
-    expect((await stranger.get('/api/leagues/leagues')).body.data).toEqual({ sleeper: [], yahoo: [] });
+    expect((await stranger.get('/api/leagues/leagues')).body.data).toEqual({
+      sleeper: [],
+      yahoo: [],
+      espn: [],
+    });
 
     // The stranger links a different Sleeper account, one that is in none of these leagues.
     const me = (await stranger.get('/api/auth/me')).body.data;
@@ -239,7 +243,7 @@ describe.each(DATABASE_KINDS)('linking Sleeper and listing its leagues on %s', (
     const client = await env.newUser();
     const badWeek = await client.get(`/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details?week=0`);
     expect(badWeek.status).toBe(400);
-    const badPlatform = await client.get(`/api/leagues/leagues/espn/${IN_SEASON_LEAGUE_ID}/details`);
+    const badPlatform = await client.get(`/api/leagues/leagues/fantrax/${IN_SEASON_LEAGUE_ID}/details`);
     expect(badPlatform.status).toBe(400);
     const empty = await client.post('/api/leagues/sleeper/connect', { username: '   ' });
     expect(empty.status).toBe(400);

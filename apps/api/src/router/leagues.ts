@@ -3,11 +3,13 @@ import { connectSleeper, disconnectPlatform, getConnectionsStatus } from '../ser
 import { loadLeagueDetails } from '../services/leagues/details.js';
 import { listLeagues } from '../services/leagues/list.js';
 import { SCORING_TYPES } from '../services/leagues/scoring.js';
+import { linkEspnLeague, unlinkEspnLeague } from '../services/leagues/espn-link.js';
 import { createYahooAuthUrl } from '../services/leagues/yahoo-link.js';
 import { loadMatchupTimeline } from '../services/win-probability/timeline.js';
 import { authedProcedure, router } from '../trpc.js';
 import {
   connectionsSchema,
+  espnConnectInputSchema,
   fantasyWeekParam,
   leagueDetailsSchema,
   leaguesAnswerSchema,
@@ -19,7 +21,7 @@ import {
 } from '@fm/contract';
 const tags = ['leagues'];
 
-/** /leagues/*: linking Sleeper and Yahoo, and the leagues of the linked accounts. */
+/** /leagues/*: linking Sleeper, Yahoo and ESPN leagues, and the leagues of the linked accounts. */
 export const leaguesRouter = router({
   connections: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/leagues/connections', tags, summary: 'My linked accounts' } })
@@ -67,6 +69,33 @@ export const leaguesRouter = router({
     .output(connectionsSchema)
     .mutation(({ ctx }) => disconnectPlatform(ctx.deps, ctx.user.id, 'yahoo')),
 
+  espnConnect: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/leagues/espn/connect',
+        tags,
+        summary: 'Link an ESPN league by id or address (a private one with its espn_s2 and SWID cookies)',
+      },
+    })
+    .input(espnConnectInputSchema)
+    .output(connectionsSchema)
+    .mutation(async ({ ctx, input }) => {
+      await linkEspnLeague(ctx.deps, ctx.user.id, input);
+      return getConnectionsStatus(ctx.deps, ctx.user.id);
+    }),
+
+  espnDisconnect: authedProcedure
+    .meta({
+      openapi: { method: 'DELETE', path: '/leagues/espn/disconnect', tags, summary: 'Unlink an ESPN league' },
+    })
+    .input(z.object({ leagueId: z.string().trim().min(1).max(20) }))
+    .output(connectionsSchema)
+    .mutation(async ({ ctx, input }) => {
+      await unlinkEspnLeague(ctx.deps, ctx.user.id, input.leagueId);
+      return getConnectionsStatus(ctx.deps, ctx.user.id);
+    }),
+
   list: authedProcedure
     .meta({
       openapi: {
@@ -94,6 +123,7 @@ export const leaguesRouter = router({
         platform: platformSchema,
         leagueId: z.string().min(1).max(64),
         week: fantasyWeekParam,
+        season: seasonParam.describe('ESPN leagues: the season to read (default: the one last read)'),
         scoring_type: z
           .enum(SCORING_TYPES)
           .optional()

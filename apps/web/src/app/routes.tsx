@@ -59,6 +59,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'simulate/:username', element: <LeaguePickerPage /> },
   { path: 'simulate/:username/:season', element: <LeaguePickerPage /> },
   { path: 'simulate/yahoo/:season/:leagueId', element: <SimulateLeaguePage platform="yahoo" /> },
+  { path: 'simulate/espn/:season/:leagueId', element: <SimulateLeaguePage platform="espn" /> },
   { path: 'simulate/:username/:season/:leagueId', element: <SimulateLeaguePage platform="sleeper" /> },
   { path: 'dashboard', element: <DashboardPage /> },
   { path: 'team-matchup', element: <TeamMatchupPage /> },

@@ -145,6 +145,7 @@ export const sleeperPlayerSchema = z.object({
   injury_status: nullableString,
   years_exp: z.number().nullish(),
   yahoo_id: z.union([z.number(), z.string()]).nullish(),
+  espn_id: z.union([z.number(), z.string()]).nullish(),
   gsis_id: nullableString,
   search_rank: z.number().nullish(),
 });

@@ -1,4 +1,4 @@
-import { leagueConnections, users } from '@fm/db';
+import { espnLeagues, leagueConnections, users } from '@fm/db';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
@@ -44,12 +44,19 @@ export async function findUserById(deps: AppDeps, id: string): Promise<UserRow |
 /** Every `auth/me` says it, so it is kept with the session (linking or unlinking forgets it). */
 export async function hasLinkedLeagues(deps: AppDeps, userId: string): Promise<boolean> {
   return deps.sessionCache.userFact(userId, 'hasLinkedLeagues', Date.now(), async () => {
-    const rows = await deps.database.db
-      .select({ id: leagueConnections.id })
-      .from(leagueConnections)
-      .where(eq(leagueConnections.userId, userId))
-      .limit(1);
-    return rows.length > 0;
+    const [accounts, espn] = await Promise.all([
+      deps.database.db
+        .select({ id: leagueConnections.id })
+        .from(leagueConnections)
+        .where(eq(leagueConnections.userId, userId))
+        .limit(1),
+      deps.database.db
+        .select({ id: espnLeagues.id })
+        .from(espnLeagues)
+        .where(eq(espnLeagues.userId, userId))
+        .limit(1),
+    ]);
+    return accounts.length + espn.length > 0;
   });
 }
 

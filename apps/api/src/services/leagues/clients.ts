@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../../config.js';
 import { TtlCache } from '../../integrations/cache.js';
 import { createUpstreamBudget, type UpstreamBudget } from '../../integrations/upstream-budget.js';
+import { EspnClient } from '../../integrations/espn/client.js';
 import { SleeperClient } from '../../integrations/sleeper/client.js';
 import { YahooOAuth } from '../../integrations/yahoo/oauth.js';
 import { createTokenCipher, type TokenCipher } from '../../integrations/yahoo/token-crypto.js';
@@ -20,6 +21,8 @@ export interface LeagueClients {
   playerDirectoryCache: TtlCache;
   /** Calls per minute to Sleeper (SLEEPER_CALLS_PER_MINUTE), shared by the league pages and the sync. */
   sleeperBudget: UpstreamBudget;
+  /** ESPN's league API at ESPN_API_URL (one per process, so its call budget is the process's). */
+  espn: EspnClient;
   /** Yahoo OAuth at YAHOO_AUTH_URL; `isConfigured` is false without YAHOO_CLIENT_ID/SECRET. */
   yahooOAuth: YahooOAuth;
   /** Encrypts Yahoo tokens at rest under a key derived from SESSION_SECRET. */
@@ -53,6 +56,7 @@ export function createLeagueClients(
     sleeperCache,
     playerDirectoryCache,
     sleeperBudget,
+    espn: new EspnClient({ baseUrl: config.espnApiUrl }),
     yahooOAuth: new YahooOAuth({
       clientId: config.yahoo.clientId,
       clientSecret: config.yahoo.clientSecret,

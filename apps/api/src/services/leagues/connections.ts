@@ -4,25 +4,30 @@ import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { AppError, validationError } from '../../errors.js';
 import { toAppSleeperAccount } from '../../integrations/sleeper/normalize.js';
+import { listEspnLeagueRows } from './espn-link.js';
 import { ensureSleeperIdsLinked } from './player-directory.js';
 
 export type LeaguePlatform = Platform;
+/** Platforms linked as one account per user (ESPN leagues are linked one by one instead). */
+export type AccountPlatform = Exclude<LeaguePlatform, 'espn'>;
 export type LeagueConnectionRow = typeof leagueConnections.$inferSelect;
 
 /** Sleeper usernames are 1–20 letters, digits and underscores; we allow a little slack. */
 const SLEEPER_USERNAME = /^[A-Za-z0-9_.-]{1,40}$/;
 
-/** The linked Sleeper and Yahoo accounts ("Connected leagues"). */
+/** The linked Sleeper and Yahoo accounts and ESPN leagues ("Connected leagues"). */
 export interface ConnectionsStatus {
   sleeper: { connected: boolean; username: string | null; displayName: string | null; avatar: string | null };
   yahoo: { connected: boolean; userId: string | null };
+  /** ESPN has no account list: each league is linked by its id. */
+  espn: { connected: boolean; leagues: { league_id: string; name: string }[] };
   hasLinkedLeagues: boolean;
 }
 
 export async function findConnection(
   deps: AppDeps,
   userId: string,
-  platform: LeaguePlatform,
+  platform: AccountPlatform,
 ): Promise<LeagueConnectionRow | undefined> {
   const [row] = await deps.database.db
     .select()
@@ -33,10 +38,10 @@ export async function findConnection(
 }
 
 export async function getConnectionsStatus(deps: AppDeps, userId: string): Promise<ConnectionsStatus> {
-  const rows = await deps.database.db
-    .select()
-    .from(leagueConnections)
-    .where(eq(leagueConnections.userId, userId));
+  const [rows, espnRows] = await Promise.all([
+    deps.database.db.select().from(leagueConnections).where(eq(leagueConnections.userId, userId)),
+    listEspnLeagueRows(deps, userId),
+  ]);
   const sleeper = rows.find((row) => row.platform === 'sleeper');
   const yahoo = rows.find((row) => row.platform === 'yahoo');
   return {
@@ -47,7 +52,11 @@ export async function getConnectionsStatus(deps: AppDeps, userId: string): Promi
       avatar: sleeper?.avatar ?? null,
     },
     yahoo: { connected: Boolean(yahoo), userId: yahoo?.externalUserId ?? null },
-    hasLinkedLeagues: rows.length > 0,
+    espn: {
+      connected: espnRows.length > 0,
+      leagues: espnRows.map((row) => ({ league_id: row.leagueId, name: row.name })),
+    },
+    hasLinkedLeagues: rows.length + espnRows.length > 0,
   };
 }
 
@@ -91,7 +100,7 @@ export async function connectSleeper(
 export async function disconnectPlatform(
   deps: AppDeps,
   userId: string,
-  platform: LeaguePlatform,
+  platform: AccountPlatform,
 ): Promise<ConnectionsStatus> {
   await deps.database.db
     .delete(leagueConnections)

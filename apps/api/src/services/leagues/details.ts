@@ -3,7 +3,9 @@ import { forbidden } from '../../errors.js';
 import type { AppPlayer } from '../../integrations/league-shapes.js';
 import { findConnection, type LeaguePlatform } from './connections.js';
 import type { LeagueDetails, PlatformLeague } from './details-shape.js';
+import { loadEspnLeague } from './details-espn.js';
 import { loadSleeperLeague } from './details-sleeper.js';
+import { findEspnLeague } from './espn-link.js';
 import { loadYahooLeague } from './details-yahoo.js';
 import { loadWithLastHeld } from './last-held.js';
 import { withLiveGameStates } from './live-fields.js';
@@ -22,6 +24,30 @@ export type { LeagueDetails };
 
 const notLinked = (platform: LeaguePlatform) =>
   forbidden(`Link your ${platform === 'sleeper' ? 'Sleeper' : 'Yahoo'} account to see its leagues.`);
+
+/** The platform's league (rosters, matchups) for a user who linked it; 403/404 otherwise. */
+async function loadPlatformLeague(
+  deps: AppDeps,
+  userId: string,
+  request: {
+    platform: LeaguePlatform;
+    leagueId: string;
+    week?: number | undefined;
+    season?: number | undefined;
+  },
+): Promise<() => Promise<PlatformLeague>> {
+  if (request.platform === 'espn') {
+    // ESPN leagues are linked one by one: a league not linked is simply not one of yours.
+    const row = await findEspnLeague(deps, userId, request.leagueId);
+    return () => loadEspnLeague(deps, row, request);
+  }
+  const connection = await findConnection(deps, userId, request.platform);
+  if (!connection) throw notLinked(request.platform);
+  return () =>
+    request.platform === 'sleeper'
+      ? loadSleeperLeague(deps, connection, request.leagueId, request.week)
+      : loadYahooLeague(deps, connection, request.leagueId, request.week);
+}
 
 function everyPlayer(league: PlatformLeague): AppPlayer[] {
   return league.rosters.flatMap((roster) => [
@@ -74,24 +100,22 @@ export async function loadLeagueDetails(
     platform: LeaguePlatform;
     leagueId: string;
     week?: number | undefined;
+    /** ESPN leagues: the season to read (default: the one it was last read for). */
+    season?: number | undefined;
     /** The person's preferred scoring, used only when the league does not say how it scores. */
     scoringType?: ScoringType | undefined;
   },
 ): Promise<LeagueDetails> {
-  const connection = await findConnection(deps, userId, request.platform);
-  if (!connection) throw notLinked(request.platform);
+  const load = await loadPlatformLeague(deps, userId, request);
   await countLeagueRead(deps, userId);
   const { value: loaded, freshness } = await loadWithLastHeld(
     deps.leagues.lastHeld,
     {
       platform: request.platform,
-      key: `${userId}:${request.leagueId}:${request.week ?? 'current'}`,
+      key: `${userId}:${request.leagueId}:${request.season ?? ''}:${request.week ?? 'current'}`,
       log: deps.log,
     },
-    () =>
-      request.platform === 'sleeper'
-        ? loadSleeperLeague(deps, connection, request.leagueId, request.week)
-        : loadYahooLeague(deps, connection, request.leagueId, request.week),
+    load,
   );
   await ensureSleeperIdsLinked(deps);
   const leagueSaysScoring = Object.keys(loaded.league.scoring_settings).length > 0;

@@ -27,7 +27,7 @@ export interface Freshness {
 class PlatformDeadlineError extends Error {}
 
 /** The platform is down or slow (not: the league does not exist, or the user may not see it). */
-function isOutage(error: unknown): boolean {
+export function isOutage(error: unknown): boolean {
   if (error instanceof PlatformDeadlineError) return true;
   if (!(error instanceof UpstreamRequestError) || isInvalidAnswer(error.reason)) return false;
   const status = error.upstreamStatus;

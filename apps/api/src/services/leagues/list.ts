@@ -5,6 +5,7 @@ import type { AppLeague } from '../../integrations/league-shapes.js';
 import { toAppLeague as toSleeperLeague } from '../../integrations/sleeper/normalize.js';
 import { findConnection, type LeaguePlatform } from './connections.js';
 import { countLeagueRead } from './league-read-limit.js';
+import { listEspnLeagueRows, listEspnLeagues } from './espn-link.js';
 import { yahooClientFor } from './yahoo-session.js';
 
 /** A league as the leagues list shows it: league_id, name, total_rosters; Sleeper also username. */
@@ -20,7 +21,7 @@ export interface LeagueSummary {
 }
 
 export interface LeaguesAnswer {
-  data: { sleeper: LeagueSummary[]; yahoo: LeagueSummary[] };
+  data: { sleeper: LeagueSummary[]; yahoo: LeagueSummary[]; espn: LeagueSummary[] };
   season: string;
   /** A platform that failed while the other answered: its leagues are missing, this says why. */
   errors: { platform: LeaguePlatform; code: string; message: string }[];
@@ -55,11 +56,12 @@ export async function currentNflSeason(deps: AppDeps, now = new Date()): Promise
  * Nothing linked → empty lists. One platform failing is reported in `errors`; all failing throws.
  */
 export async function listLeagues(deps: AppDeps, userId: string, season?: number): Promise<LeaguesAnswer> {
-  const [sleeperLink, yahooLink] = await Promise.all([
+  const [sleeperLink, yahooLink, espnRows] = await Promise.all([
     findConnection(deps, userId, 'sleeper'),
     findConnection(deps, userId, 'yahoo'),
+    listEspnLeagueRows(deps, userId),
   ]);
-  const isLinked = Boolean(sleeperLink || yahooLink);
+  const isLinked = Boolean(sleeperLink || yahooLink || espnRows.length > 0);
   if (isLinked) await countLeagueRead(deps, userId);
   // Nothing linked: no reason to ask Sleeper which season it is.
   const seasonText =
@@ -87,8 +89,20 @@ export async function listLeagues(deps: AppDeps, userId: string, season?: number
           .then(() => yahooClientFor(deps, yahooLink).getUserLeagues(seasonText))
           .then((leagues) => leagues.map((league) => summarize(league, 'yahoo'))),
     ],
+    [
+      'espn',
+      espnRows.length > 0
+        ? listEspnLeagues(deps, userId, Number(seasonText)).then((leagues) =>
+            leagues.map((league) => summarize(league, 'espn')),
+          )
+        : undefined,
+    ],
   ];
-  const answer: LeaguesAnswer = { data: { sleeper: [], yahoo: [] }, season: seasonText, errors: [] };
+  const answer: LeaguesAnswer = {
+    data: { sleeper: [], yahoo: [], espn: [] },
+    season: seasonText,
+    errors: [],
+  };
   const failures: unknown[] = [];
   for (const [platform, load] of loads) {
     if (!load) continue;

@@ -14,6 +14,7 @@ describe('Settings → League Connections', () => {
         trpcData({
           sleeper: { connected: true, username: 'dakeif', displayName: 'dakeif', avatar: null },
           yahoo: { connected: false, userId: null },
+          espn: { connected: true, leagues: [{ league_id: '31415926', name: 'ESPN Friends' }] },
           hasLinkedLeagues: true,
         }),
     });
@@ -25,6 +26,7 @@ describe('Settings → League Connections', () => {
     expect(await screen.findByText('Connected as dakeif')).toBeTruthy();
     expect(panel.textContent).toContain('Yahoo');
     expect(panel.textContent).toContain('Not connected');
+    expect(panel.textContent).toContain('ESPN Friends');
     await userEvent.setup().click(screen.getByRole('link', { name: 'Manage League Connections' }));
     expect(router.state.location.pathname).toBe('/link-leagues');
   });

@@ -28,6 +28,7 @@ describe('/simulate/{username}/{season}', () => {
           data: {
             sleeper: [league('111', 'Dynasty Dads', 'dakeif'), league('222', 'Other', 'someone')],
             yahoo: [],
+            espn: [],
           },
         }),
     });

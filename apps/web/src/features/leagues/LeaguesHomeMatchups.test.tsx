@@ -59,6 +59,7 @@ function serve(
                 ? [league('900', 'Old Keeper League', '2024')]
                 : [league('111', 'Dynasty Dads'), league('222', 'Office League')],
             yahoo: [],
+            espn: [],
           },
         },
       }),

@@ -41,6 +41,7 @@ describe('the signed-in home', () => {
           yahoo: [
             league({ league_id: '461.l.103926', name: 'Yahoo Pals', total_rosters: 8, platform: 'yahoo' }),
           ],
+          espn: [],
         },
       }),
     );
@@ -61,7 +62,7 @@ describe('the signed-in home', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/simulate/dakeif/2025/222'));
   });
 
-  it('routes Yahoo leagues through /simulate/yahoo and refuses a Sleeper league without a username', async () => {
+  it('routes Yahoo and ESPN leagues through /simulate/yahoo and /simulate/espn, and refuses a Sleeper league without a username', async () => {
     signedInWith(() =>
       trpcData({
         season: '2025',
@@ -69,6 +70,7 @@ describe('the signed-in home', () => {
         data: {
           sleeper: [league({ league_id: '333', name: 'Nameless', username: '' })],
           yahoo: [league({ league_id: '461.l.103926', name: 'Yahoo Pals', platform: 'yahoo' })],
+          espn: [league({ league_id: '31415926', name: 'ESPN Friends', platform: 'espn', season: '2023' })],
         },
       }),
     );
@@ -79,10 +81,15 @@ describe('the signed-in home', () => {
     expect(router.state.location.pathname).toBe('/');
     await user.click(screen.getByRole('button', { name: 'Select League Yahoo Pals' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/simulate/yahoo/2025/461.l.103926'));
+    await router.navigate('/');
+    const espnGroup = await screen.findByRole('region', { name: 'ESPN (1)' }, PAGE_LOAD);
+    expect(within(espnGroup).getByText('ESPN', { selector: '.platform-badge' })).toBeTruthy();
+    await user.click(within(espnGroup).getByRole('button', { name: 'Select League ESPN Friends' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/simulate/espn/2023/31415926'));
   });
 
   it('shows No Leagues Connected with a way to /link-leagues when there are none', async () => {
-    signedInWith(() => trpcData({ season: '2025', errors: [], data: { sleeper: [], yahoo: [] } }));
+    signedInWith(() => trpcData({ season: '2025', errors: [], data: { sleeper: [], yahoo: [], espn: [] } }));
     const { router } = renderApp('/');
     expect(await screen.findByRole('heading', { name: 'No Leagues Connected' }, PAGE_LOAD)).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Connect Your Leagues' }));
@@ -98,7 +105,7 @@ describe('the signed-in home', () => {
         : trpcData({
             season: '2025',
             errors: [],
-            data: { sleeper: [league({ name: 'Back Again', username: 'x' })], yahoo: [] },
+            data: { sleeper: [league({ name: 'Back Again', username: 'x' })], yahoo: [], espn: [] },
           });
     });
     renderApp('/');

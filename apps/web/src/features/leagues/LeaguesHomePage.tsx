@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { trpc } from '../../lib/trpc';
+import { leagueDetailsInput } from '../simulate/league-details';
 import { LeagueCard } from './LeagueCard';
 import { LeagueMatchupSummary } from './LeagueMatchupSummary';
 import { SeasonPicker } from './SeasonPicker';
@@ -24,9 +25,7 @@ export default function LeaguesHomePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [navigationError, setNavigationError] = useState<string | null>(null);
-  const hasLeagues = Boolean(
-    leagues.data && leagues.data.data.sleeper.length + leagues.data.data.yahoo.length > 0,
-  );
+  const hasLeagues = Boolean(leagues.data && leagueTotals(leagues.data.data).totalLeagues > 0);
 
   // The league page is the next step: fetch its code while the list is being read.
   useEffect(() => {
@@ -79,7 +78,10 @@ export default function LeaguesHomePage() {
     return (
       <section className="page leagues-home leagues-empty">
         <h1>No Leagues Connected</h1>
-        <p>Link your Sleeper or Yahoo account to see your leagues and simulate this week’s matchup.</p>
+        <p>
+          Link your Sleeper or Yahoo account, or an ESPN league, to see your leagues and simulate this week’s
+          matchup.
+        </p>
         <Link to="/link-leagues" className="button button--primary">
           Connect Your Leagues
         </Link>
@@ -95,11 +97,9 @@ export default function LeaguesHomePage() {
     }
     // Start loading the league while the page's code arrives.
     void queryClient.prefetchQuery(
-      trpc.leagues.details.queryOptions({
-        platform: league.platform,
-        leagueId: league.league_id,
-        week: undefined,
-      }),
+      trpc.leagues.details.queryOptions(
+        leagueDetailsInput(league.platform, league.league_id, undefined, undefined, Number(league.season)),
+      ),
     );
     navigate(route.path);
   };
@@ -139,6 +139,10 @@ export default function LeaguesHomePage() {
         <div>
           <dt>Yahoo Leagues</dt>
           <dd>{totals.yahooLeagues}</dd>
+        </div>
+        <div>
+          <dt>ESPN Leagues</dt>
+          <dd>{totals.espnLeagues}</dd>
         </div>
         <div>
           <dt>Total Teams</dt>

@@ -12,10 +12,12 @@ const PAGE_LOAD = { timeout: 5_000 };
 const NOTHING_LINKED: {
   sleeper: { connected: boolean; username: string | null; displayName: string | null; avatar: string | null };
   yahoo: { connected: boolean; userId: string | null };
+  espn: { connected: boolean; leagues: { league_id: string; name: string }[] };
   hasLinkedLeagues: boolean;
 } = {
   sleeper: { connected: false, username: null, displayName: null, avatar: null },
   yahoo: { connected: false, userId: null },
+  espn: { connected: false, leagues: [] },
   hasLinkedLeagues: false,
 };
 
@@ -98,5 +100,60 @@ describe('/link-leagues', () => {
     renderApp('/link-leagues');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Connect Yahoo' }, PAGE_LOAD));
     expect(await screen.findByText('Yahoo linking is not configured on this server.')).toBeTruthy();
+  });
+
+  it('links an ESPN league by id, asks for cookies for a private one, and removes it', async () => {
+    let connections = NOTHING_LINKED;
+    const server = fakeServer({
+      'GET /trpc/auth.me': () => [200, { data: sessionUser({ hasLinkedLeagues: false }) }],
+      'GET /trpc/leagues.connections': () => trpcData(connections),
+      'POST /trpc/leagues.espnConnect': ({ body }) => {
+        const input = body as { leagueId: string; espnS2?: string; swid?: string };
+        if (input.leagueId === '27182818' && !input.espnS2)
+          return trpcError(
+            403,
+            'ESPN_LEAGUE_PRIVATE',
+            'This ESPN league is private. Add your espn_s2 and SWID cookies to link it (see "How to find your ESPN cookies").',
+          );
+        connections = {
+          ...NOTHING_LINKED,
+          espn: { connected: true, leagues: [{ league_id: input.leagueId, name: 'ESPN Friends' }] },
+          hasLinkedLeagues: true,
+        };
+        return trpcData(connections);
+      },
+      'POST /trpc/leagues.espnDisconnect': () => {
+        connections = NOTHING_LINKED;
+        return trpcData(connections);
+      },
+    });
+    renderApp('/link-leagues');
+    const user = userEvent.setup();
+    const field = await screen.findByLabelText('ESPN league ID or address', {}, PAGE_LOAD);
+    expect(screen.getByText('No ESPN league linked')).toBeTruthy();
+    await user.type(field, '27182818');
+    await user.click(screen.getByRole('button', { name: 'Link ESPN League' }));
+    expect(await screen.findByText(/This ESPN league is private/)).toBeTruthy();
+
+    await user.click(screen.getByRole('checkbox', { name: 'This league is private' }));
+    expect(screen.getByText('How to find your ESPN cookies')).toBeTruthy();
+    await user.type(screen.getByLabelText('espn_s2 cookie'), 'AEBsecretCookieValue1234567890');
+    // Pasted, as people do (typing "{" would be read as a key name).
+    await user.click(screen.getByLabelText('SWID cookie'));
+    await user.paste('{05BF957C-0360-1F2F-117D-DDA306D4C35A}');
+    await user.click(screen.getByRole('button', { name: 'Link ESPN League' }));
+    expect(await screen.findByText('ESPN Friends')).toBeTruthy();
+    const sent = server.calls.filter((call) => call.procedure === 'leagues.espnConnect').at(-1);
+    expect(sent?.body).toEqual({
+      leagueId: '27182818',
+      espnS2: 'AEBsecretCookieValue1234567890',
+      swid: '{05BF957C-0360-1F2F-117D-DDA306D4C35A}',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Remove ESPN league ESPN Friends' }));
+    expect(await screen.findByText('No ESPN league linked')).toBeTruthy();
+    expect(server.calls.find((call) => call.procedure === 'leagues.espnDisconnect')?.body).toEqual({
+      leagueId: '27182818',
+    });
   });
 });

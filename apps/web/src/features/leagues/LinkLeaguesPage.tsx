@@ -1,5 +1,6 @@
 import { Banner, Button, Spinner } from '@fm/ui';
 import { Link, useSearchParams } from 'react-router';
+import { EspnLinkCard } from './EspnLinkCard';
 import { SleeperLinkCard } from './SleeperLinkCard';
 import { YahooLinkCard } from './YahooLinkCard';
 import { useConnections } from './leagues-queries';
@@ -22,7 +23,7 @@ const YAHOO_CALLBACK_ERRORS = new Set([
 const yahooErrorText = (error: string) =>
   YAHOO_CALLBACK_ERRORS.has(error) ? error : YAHOO_LINK_FAILED_MESSAGE;
 
-/** /link-leagues: link Sleeper (username) and Yahoo (OAuth), see and remove the links. */
+/** /link-leagues: link Sleeper (username), Yahoo (OAuth) and ESPN leagues (id), see and remove the links. */
 export default function LinkLeaguesPage() {
   const connections = useConnections();
   const [params, setParams] = useSearchParams();
@@ -59,6 +60,7 @@ export default function LinkLeaguesPage() {
           <div className="link-grid">
             <SleeperLinkCard status={connections.data.sleeper} />
             <YahooLinkCard status={connections.data.yahoo} />
+            <EspnLinkCard status={connections.data.espn} />
           </div>
           {connections.data.hasLinkedLeagues && (
             <p>

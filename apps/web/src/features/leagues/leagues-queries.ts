@@ -9,7 +9,7 @@ export type LeaguesAnswer = LeaguesOutputs['list'];
 export type LeagueSummary = LeaguesAnswer['data']['sleeper'][number];
 export type LeaguePlatform = LeagueSummary['platform'];
 
-/** The linked Sleeper and Yahoo accounts. */
+/** The linked Sleeper and Yahoo accounts and ESPN leagues. */
 export function useConnections() {
   return useQuery(trpc.leagues.connections.queryOptions());
 }
@@ -42,7 +42,19 @@ export function useConnectSleeper() {
   });
 }
 
-export function useDisconnect(platform: LeaguePlatform) {
+/** Links an ESPN league by id or address (with both cookies for a private league). */
+export function useConnectEspn() {
+  const afterChange = useAfterLinkChange();
+  return useMutation({ ...trpc.leagues.espnConnect.mutationOptions(), onSuccess: afterChange });
+}
+
+/** Unlinks one ESPN league (`{ leagueId }`). */
+export function useDisconnectEspn() {
+  const afterChange = useAfterLinkChange();
+  return useMutation({ ...trpc.leagues.espnDisconnect.mutationOptions(), onSuccess: afterChange });
+}
+
+export function useDisconnect(platform: Exclude<LeaguePlatform, 'espn'>) {
   const afterChange = useAfterLinkChange();
   const options =
     platform === 'sleeper'

@@ -1,4 +1,4 @@
-import { LAST_FANTASY_WEEK } from '@fm/contract';
+import { LAST_FANTASY_WEEK, PLATFORM_LABELS } from '@fm/contract';
 import { Banner, Button, DataFreshness, Spinner } from '@fm/ui';
 import { describeSources } from '../../lib/data-sources';
 import { useEffect, useState } from 'react';
@@ -16,13 +16,13 @@ const DATA_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSt
 const WEEKS = Array.from({ length: LAST_FANTASY_WEEK }, (_, i) => i + 1);
 
 /**
- * /simulate/{username}/{season}/{leagueId} and /simulate/yahoo/{season}/{leagueId}: my team
+ * /simulate/{username}/{season}/{leagueId}, /simulate/yahoo/… and /simulate/espn/…: my team
  * against this week's opponent, the instant preview, and the full simulation.
  */
 export default function SimulateLeaguePage({ platform }: { platform: LeaguePlatform }) {
-  const { leagueId = '' } = useParams();
+  const { leagueId = '', season } = useParams();
   const [week, setWeek] = useState<number | undefined>(undefined);
-  const details = useLeagueDetails(platform, leagueId, week);
+  const details = useLeagueDetails(platform, leagueId, week, Number(season) || undefined);
   // Boot the engine worker while the league loads, so the first preview does not wait for it.
   useEffect(() => {
     getEngineWorker();
@@ -80,7 +80,7 @@ export default function SimulateLeaguePage({ platform }: { platform: LeaguePlatf
       </div>
       {details.data.is_stale && (
         <Banner tone="warning">
-          {details.data.platform === 'yahoo' ? 'Yahoo' : 'Sleeper'} unreachable, data from{' '}
+          {PLATFORM_LABELS[details.data.platform]} unreachable, data from{' '}
           {DATA_TIME.format(new Date(details.data.data_as_of))}. Rosters and scores may have changed since.
         </Banner>
       )}

@@ -1,4 +1,4 @@
-import { isPlatform } from '@fm/contract';
+import { isPlatform, PLATFORM_LABELS } from '@fm/contract';
 import { DEFAULT_ITERATIONS } from '@fm/engine';
 import { Banner, Button, Spinner } from '@fm/ui';
 import { useState } from 'react';
@@ -124,7 +124,9 @@ export default function TeamMatchupPage() {
   const week = Number(params.get('week')) || undefined;
   const leagues = useLinkedLeagues();
   const details = useLeagueDetails(platform, leagueId, week);
-  const options = leagues.data ? [...leagues.data.data.sleeper, ...leagues.data.data.yahoo] : [];
+  const options = leagues.data
+    ? [...leagues.data.data.sleeper, ...leagues.data.data.yahoo, ...leagues.data.data.espn]
+    : [];
 
   return (
     <section className="page team-matchup">
@@ -148,7 +150,7 @@ export default function TeamMatchupPage() {
               key={`${league.platform}:${league.league_id}`}
               value={`${league.platform}:${league.league_id}`}
             >
-              {league.name} ({league.platform === 'yahoo' ? 'Yahoo' : 'Sleeper'})
+              {league.name} ({PLATFORM_LABELS[league.platform]})
             </option>
           ))}
         </select>

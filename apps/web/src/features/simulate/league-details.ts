@@ -25,10 +25,10 @@ export type AnalysisAnswer = RouterOutputs['matchup']['analyze'];
  * A league of the user's linked accounts: rosters, this week's matchups and projections (in the league's
  * scoring, or in the user's preferred scoring when the league does not say).
  */
-export function useLeagueDetails(platform: LeaguePlatform, leagueId: string, week?: number) {
+export function useLeagueDetails(platform: LeaguePlatform, leagueId: string, week?: number, season?: number) {
   const scoringType = usePreferences().preferences.leagueSettings.scoringType;
   return useQuery({
-    ...trpc.leagues.details.queryOptions({ platform, leagueId, week, scoring_type: scoringType }),
+    ...trpc.leagues.details.queryOptions(leagueDetailsInput(platform, leagueId, week, scoringType, season)),
     enabled: leagueId !== '',
     placeholderData: keepPreviousData,
     // Rosters and scores move during game days; a minute of staleness is fine.
@@ -37,6 +37,26 @@ export function useLeagueDetails(platform: LeaguePlatform, leagueId: string, wee
     // last held when it is down): retrying here would only make a person wait longer for the same answer.
     retry: false,
   });
+}
+
+/**
+ * The details query's input. Only ESPN leagues are read by season (their id stays the same every
+ * season); Sleeper and Yahoo league ids already name their season.
+ */
+export function leagueDetailsInput(
+  platform: LeaguePlatform,
+  leagueId: string,
+  week?: number,
+  scoringType?: ReturnType<typeof usePreferences>['preferences']['leagueSettings']['scoringType'],
+  season?: number,
+) {
+  return {
+    platform,
+    leagueId,
+    week,
+    scoring_type: scoringType,
+    ...(platform === 'espn' && season ? { season } : {}),
+  };
 }
 
 export function rosterById(details: LeagueDetails, rosterId: number | null): LeagueRoster | undefined {

@@ -1,0 +1,131 @@
+import { AppError, validationError } from '../../errors.js';
+import { fetchJson, type HttpRetryOptions, UpstreamRequestError } from '../http.js';
+import { CallBudget } from './call-budget.js';
+import { ESPN_FOOTBALL_GAME_ID, FIRST_SUPPORTED_ESPN_SEASON } from './ids.js';
+import { type EspnLeague, espnLeagueSchema } from './schemas.js';
+
+const FOOTBALL_PATH = '/apis/v3/games/ffl';
+/** One call answers settings, teams with owners, rosters, the week's matchups and live scores. */
+const LEAGUE_VIEWS = ['mSettings', 'mTeam', 'mRoster', 'mMatchupScore', 'mScoreboard', 'mStatus', 'mNav'];
+/** Enough for a leagues list: name, size, status. */
+const SUMMARY_VIEWS = ['mSettings', 'mStatus'];
+/** Where the link page explains how to find the cookies. */
+export const ESPN_COOKIES_HOW_TO = '/link-leagues#espn-cookies';
+
+/** The browser cookies that open a private ESPN league. */
+export interface EspnCredentials {
+  espnS2: string;
+  swid: string;
+}
+
+/** espn_s2 is URL-encoded base64; SWID a GUID in braces. Anything else must not reach a header. */
+const ESPN_S2 = /^[A-Za-z0-9%+/=_.-]{20,2000}$/;
+const SWID = /^\{?[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}\}?$/;
+
+/** Checked, canonical cookies (SWID in braces); VALIDATION_ERROR naming the bad one. */
+export function normalizeEspnCredentials(espnS2: string, swid: string): EspnCredentials {
+  const s2 = espnS2.trim();
+  const guid = swid.trim();
+  if (!ESPN_S2.test(s2)) throw validationError('That espn_s2 cookie does not look right.', 'espnS2');
+  if (!SWID.test(guid))
+    throw validationError('SWID looks like {XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX}.', 'swid');
+  return { espnS2: s2, swid: `{${guid.replace(/^\{|\}$/g, '').toUpperCase()}}` };
+}
+
+export const espnLeagueNotFound = (leagueId: string) =>
+  new AppError('ESPN_LEAGUE_NOT_FOUND', `No ESPN league with id ${leagueId}`, 404);
+
+export const espnLeaguePrivate = (hadCookies: boolean) =>
+  new AppError(
+    'ESPN_LEAGUE_PRIVATE',
+    hadCookies
+      ? 'ESPN refused the espn_s2 and SWID cookies given for this private league; they may have expired. Copy them again from your browser (see "How to find your ESPN cookies").'
+      : 'This ESPN league is private. Add your espn_s2 and SWID cookies to link it (see "How to find your ESPN cookies").',
+    403,
+    { howTo: ESPN_COOKIES_HOW_TO },
+  );
+
+export const espnSeasonUnsupported = (season: number) =>
+  new AppError(
+    'ESPN_SEASON_UNSUPPORTED',
+    `ESPN leagues before ${FIRST_SUPPORTED_ESPN_SEASON} cannot be read (asked for ${season}).`,
+    400,
+  );
+
+export const espnNotFootball = () =>
+  new AppError(
+    'ESPN_NOT_FOOTBALL',
+    'That ESPN league is not a fantasy football league; only football leagues can be linked.',
+    400,
+  );
+
+export const espnAnswerInvalid = () =>
+  new AppError('UPSTREAM_INVALID', 'ESPN answered with league data we could not read.', 502);
+
+export interface EspnClientOptions extends HttpRetryOptions {
+  /** e.g. https://lm-api-reads.fantasy.espn.com */
+  baseUrl: string;
+  /** Shared by every client of the process, so the per-minute budget is the process's. */
+  callBudget?: CallBudget;
+}
+
+/** ESPN Fantasy Football's league API (v3). Answers are validated; errors are the app's. */
+export class EspnClient {
+  private readonly baseUrl: string;
+  private readonly budget: CallBudget;
+  private readonly retry: HttpRetryOptions;
+
+  constructor(options: EspnClientOptions) {
+    const { baseUrl, callBudget, ...retry } = options;
+    this.baseUrl = `${baseUrl.replace(/\/+$/, '')}${FOOTBALL_PATH}`;
+    this.budget = callBudget ?? new CallBudget();
+    this.retry = retry;
+  }
+
+  /**
+   * A league of `season` with settings, teams, rosters and the matchups of `scoringPeriod`
+   * (ESPN's current one when omitted). Cookies are sent only when given and never logged.
+   */
+  async getLeague(request: {
+    leagueId: string;
+    season: number;
+    scoringPeriod?: number | undefined;
+    credentials?: EspnCredentials | undefined;
+    /** Only the league's settings and status (a lighter answer, for lists). */
+    isSummaryOnly?: boolean;
+  }): Promise<EspnLeague> {
+    const { leagueId, season, credentials } = request;
+    if (!/^\d{1,12}$/.test(leagueId)) throw espnLeagueNotFound(leagueId);
+    if (season < FIRST_SUPPORTED_ESPN_SEASON) throw espnSeasonUnsupported(season);
+    const query = new URLSearchParams(
+      (request.isSummaryOnly ? SUMMARY_VIEWS : LEAGUE_VIEWS).map((view): [string, string] => ['view', view]),
+    );
+    if (request.scoringPeriod !== undefined) query.set('scoringPeriodId', String(request.scoringPeriod));
+    const url = `${this.baseUrl}/seasons/${season}/segments/0/leagues/${leagueId}?${query}`;
+    const failureMessage = 'ESPN did not answer with the league.';
+    this.budget.take(failureMessage);
+    let league: EspnLeague;
+    try {
+      league = await fetchJson(url, espnLeagueSchema, {
+        ...this.retry,
+        headers: credentials ? { cookie: `espn_s2=${credentials.espnS2}; SWID=${credentials.swid}` } : {},
+        failureMessage,
+      });
+    } catch (error) {
+      throw translate(error, leagueId, Boolean(credentials));
+    }
+    if (league.gameId !== undefined && league.gameId !== ESPN_FOOTBALL_GAME_ID) throw espnNotFootball();
+    if (String(league.id) !== leagueId) throw espnAnswerInvalid();
+    return league;
+  }
+}
+
+function translate(error: unknown, leagueId: string, hadCookies: boolean): unknown {
+  if (!(error instanceof UpstreamRequestError)) return error;
+  if (error.reason === 'invalid-json' || error.reason === 'invalid-body') return espnAnswerInvalid();
+  const status = error.upstreamStatus;
+  if (status === 401 || status === 403) return espnLeaguePrivate(hadCookies);
+  if (status === 404 || status === 400) return espnLeagueNotFound(leagueId);
+  // 429, 5xx, timeouts and network failures stay upstream errors: the caller answers what it holds.
+  return error;
+}

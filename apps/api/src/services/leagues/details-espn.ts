@@ -1,0 +1,62 @@
+import type { AppDeps } from '../../deps.js';
+import {
+  espnLeagueStatus,
+  toAppLeague,
+  toAppMatchups,
+  toAppRosters,
+} from '../../integrations/espn/normalize.js';
+import { linkEspnPlayers } from '../../integrations/espn/player-matching.js';
+import type { EspnLeague } from '../../integrations/espn/schemas.js';
+import { leagueNotFound, type PlatformLeague } from './details-shape.js';
+import { type EspnLeagueRow, readEspnCredentials } from './espn-link.js';
+
+function everyRosteredPlayer(league: EspnLeague) {
+  const fromTeams = league.teams.flatMap((team) => team.roster?.entries ?? []);
+  const fromGames = league.schedule
+    .flatMap((item) => [item.home, item.away])
+    .flatMap(
+      (side) => side?.rosterForCurrentScoringPeriod?.entries ?? side?.rosterForMatchupPeriod?.entries ?? [],
+    );
+  return [...fromTeams, ...fromGames].map((entry) => entry.playerPoolEntry.player);
+}
+
+/**
+ * A linked ESPN league: rosters, the week's matchups (default: ESPN's current week) and scoring.
+ * Players are tagged with their Sleeper id (the directory's espn_id, else name, position and team) so
+ * projections join; the signed-in user's team is the one their SWID owns, when they gave cookies.
+ */
+export async function loadEspnLeague(
+  deps: AppDeps,
+  row: EspnLeagueRow | undefined,
+  request: { leagueId: string; season?: number | undefined; week?: number | undefined },
+): Promise<PlatformLeague> {
+  if (!row) throw leagueNotFound();
+  const credentials = readEspnCredentials(deps, row);
+  const league = await deps.leagues.espn.getLeague({
+    leagueId: row.leagueId,
+    season: request.season ?? row.season,
+    scoringPeriod: request.week,
+    credentials,
+  });
+  const directory = await deps.leagues.sleeper.getPlayers().catch((error: unknown) => {
+    deps.log.warn({ err: error }, 'Sleeper directory unavailable: ESPN players keep no projections');
+    return null;
+  });
+  const links = directory ? linkEspnPlayers(directory, everyRosteredPlayer(league)) : undefined;
+  const appLeague = toAppLeague(league);
+  const currentWeek = appLeague.current_week ?? 1;
+  const week = request.week ?? currentWeek;
+  const mine = credentials
+    ? league.teams.find(
+        (team) => team.owners.includes(credentials.swid) || team.primaryOwner === credentials.swid,
+      )
+    : undefined;
+  return {
+    league: appLeague,
+    week,
+    is_week_complete: espnLeagueStatus(league) === 'complete' || currentWeek > week,
+    my_roster_id: mine?.id ?? null,
+    rosters: toAppRosters(league, week, links?.sleeperIdByEspnId),
+    matchups: toAppMatchups(league, week),
+  };
+}
