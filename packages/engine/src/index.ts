@@ -102,3 +102,15 @@ export {
   type NflGameState,
   type PlayerGame,
 } from './live/game-state.js';
+export {
+  OUT_STATUSES,
+  BYE_TAG,
+  AVAILABLE,
+  AVAILABILITY_FILTERS,
+  availabilityOf,
+  isOutStatus,
+  statusTag,
+  matchesAvailabilityFilter,
+  type Availability,
+  type AvailabilityFilter,
+} from './availability/player-availability.js';

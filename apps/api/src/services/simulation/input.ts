@@ -22,7 +22,7 @@ export function toSimulationPlayer({ starter, player }: LineupEntry): Simulation
     depthRank: player.depthRank,
     ...(player.projection ?? {}),
     ...(starter.isFinal ? { isFinal: true, actualPoints: starter.actualPoints } : {}),
-    ...(starter.isOut ? { isOut: true } : {}),
+    ...(starter.isOut || player.isOut ? { isOut: true } : {}),
   };
 }
 

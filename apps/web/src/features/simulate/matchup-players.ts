@@ -1,25 +1,14 @@
-import { normalizePosition, POSITION_BASELINE, type RosterPlayer, type SimulationPlayer } from '@fm/engine';
+import {
+  isOutStatus,
+  normalizePosition,
+  POSITION_BASELINE,
+  type RosterPlayer,
+  type SimulationPlayer,
+} from '@fm/engine';
 import type { LeagueDetails, LeaguePlayer, LeagueRoster } from './league-details';
 
-/** Statuses that mean the player will not play this week (Sleeper and Yahoo spellings). */
-const OUT_STATUSES = new Set([
-  'OUT',
-  'O',
-  'IR',
-  'SUS',
-  'SUSP',
-  'PUP',
-  'PUP-R',
-  'PUP-P',
-  'NFI-R',
-  'NFI-A',
-  'COV',
-  'NA',
-  'DNR',
-]);
-
 export function isRuledOut(player: Pick<LeaguePlayer, 'injury_status'>): boolean {
-  return Boolean(player.injury_status && OUT_STATUSES.has(player.injury_status.toUpperCase()));
+  return isOutStatus(player.injury_status);
 }
 
 /**
