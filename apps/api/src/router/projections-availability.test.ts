@@ -199,4 +199,21 @@ describe.each(DATABASE_KINDS)('projections: availability and scoring on %s', (ki
       expect(bad.body.message).toContain(query.split('=')[0]);
     }
   });
+
+  it('answers only the players asked for (a comparison), in the scoring asked for', async () => {
+    const all = await list('season=2025&week=11');
+    const ids = ['Avery Catcher', 'Oscar Sidelined'].map(
+      (name) =>
+        (all.body.data as (Row & { player_id: string })[]).find((row) => row.player_name === name)!.player_id,
+    );
+    const { rows, status } = await list(`season=2025&week=11&scoring=std&players=${ids.join(',')}`);
+    expect(status).toBe(200);
+    expect([...rows.values()].map((row) => [row.player_name, row.pred_mean, row.status])).toEqual([
+      ['Avery Catcher', 11, null],
+      ['Oscar Sidelined', 0, 'O'],
+    ]);
+    const bad = await server.client().get('/api/projections/public/all?players=1,x');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('players');
+  });
 });

@@ -47,6 +47,15 @@ export const projectionQueryInput = z.object({
         'healthy (no tag), questionable (Q or D), out (ruled out, IR, suspended or on bye); default all',
       ),
   ),
+  players: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^\d{1,9}(,\d{1,9}){0,9}$/, 'must be up to 10 comma-separated player ids')
+      .transform((value) => value.split(','))
+      .optional()
+      .describe('only these players (comma-separated ids, up to 10), e.g. the ones being compared'),
+  ),
   scoring: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z

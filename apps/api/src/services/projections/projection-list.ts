@@ -45,6 +45,8 @@ export interface ProjectionQuery {
   limit?: number | undefined;
   /** Healthy, questionable (Q/D) or out (incl. bye) players only; all by default. */
   status?: AvailabilityFilter | undefined;
+  /** Only these player ids. */
+  players?: string[] | undefined;
   /** The figures' scoring: ppr by default. */
   scoring?: ListScoring | undefined;
 }
@@ -79,6 +81,7 @@ function pageKey(query: ProjectionQuery): string {
     query.limit ?? null,
     query.status ?? null,
     query.scoring ?? null,
+    query.players ?? null,
   ]);
 }
 
@@ -135,7 +138,9 @@ function matcher(query: ProjectionQuery): (entry: ProjectionEntry) => boolean {
   const team = query.team && query.team !== 'ALL' ? query.team : undefined;
   const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   const status = query.status ?? 'all';
+  const only = query.players ? new Set(query.players) : null;
   return (entry) =>
+    (!only || only.has(entry.player_id)) &&
     (!position || entry.position === position) &&
     (!team || entry.team === team) &&
     words.every((word) => entry.searchKey.includes(word)) &&
