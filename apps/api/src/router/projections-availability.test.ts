@@ -216,4 +216,28 @@ describe.each(DATABASE_KINDS)('projections: availability and scoring on %s', (ki
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('players');
   });
+
+  it('answers a tRPC batch of many calls, as a page that also loads this week\u2019s projections sends', async () => {
+    const calls = [
+      'projections.availableWeeks',
+      'projections.publicList',
+      'projections.publicList',
+      'projections.publicList',
+      'projections.publicList',
+      'projections.publicList',
+      'projections.availableWeeks',
+    ];
+    const inputs = Object.fromEntries(
+      calls.map((call, i) => [
+        i,
+        call === 'projections.publicList' ? { scope: 'all', scoring: 'half' } : undefined,
+      ]),
+    );
+    const response = await server
+      .client()
+      .get(`/trpc/${calls.join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`);
+    expect(response.status).toBe(200);
+    expect(response.body).toHaveLength(calls.length);
+    expect(response.body[1].result.data.scoring).toBe('half');
+  });
 });
