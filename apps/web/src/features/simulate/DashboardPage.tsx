@@ -7,6 +7,7 @@ import { ScoreDistributions } from './ScoreDistributions';
 import { SeasonOutlookPanel } from './SeasonOutlookPanel';
 import { SimulationHeadline } from './SimulationHeadline';
 import { useSimulationRun } from './simulation-store';
+import { useOpenAtTop } from './use-open-at-top';
 import './simulate.css';
 
 const METHODOLOGY_LINK = (
@@ -19,11 +20,14 @@ const METHODOLOGY_LINK = (
 export default function DashboardPage() {
   const run = useSimulationRun('simulate');
   const { context } = run;
+  const headingRef = useOpenAtTop<HTMLHeadingElement>();
 
   if (run.status === 'idle' || !context) {
     return (
       <section className="page dashboard">
-        <h1>Dashboard</h1>
+        <h1 ref={headingRef} tabIndex={-1}>
+          Dashboard
+        </h1>
         <p>No simulation yet. Pick a league and run one.</p>
         <Link to="/" className="button button--primary">
           Your leagues
@@ -34,7 +38,9 @@ export default function DashboardPage() {
   const title = `${context.userName} vs ${context.opponentName}`;
   return (
     <section className="page dashboard">
-      <h1>{title}</h1>
+      <h1 ref={headingRef} tabIndex={-1}>
+        {title}
+      </h1>
       <p className="simulate-page__meta">
         {context.leagueName} · week {context.week}, {context.season} ·{' '}
         <Link to={context.backPath}>Back to the league</Link>
