@@ -26,6 +26,7 @@ import {
   type ExportKind,
 } from '../services/data-management/data-export.js';
 import { CSV_FIELD, CSV_UPLOAD_MAX_BYTES, isCsvUpload } from '../services/data-management/csv-upload.js';
+import { resolveImportSeason } from '../services/data-management/import-season.js';
 import { previewProjectionCsv } from '../services/data-management/projection-csv.js';
 import {
   importProjectionCsv,
@@ -168,7 +169,10 @@ export async function registerDataManagementRoutes(app: FastifyInstance, deps: A
     scope.post(`${BASE}/preview-csv`, { bodyLimit: CSV_UPLOAD_MAX_BYTES + 64 * 1024 }, async (req) => {
       await requireAdmin(deps, req);
       const { text } = await readCsvUpload(req);
-      return { success: true, data: previewProjectionCsv(text) };
+      return {
+        success: true,
+        data: previewProjectionCsv(text, new Date(), await resolveImportSeason(deps.database)),
+      };
     });
 
     scope.post(`${BASE}/import-projections`, { bodyLimit: CSV_UPLOAD_MAX_BYTES + 64 * 1024 }, async (req) => {

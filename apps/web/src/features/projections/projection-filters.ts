@@ -37,7 +37,7 @@ export const STATUS_OPTIONS: { value: AvailabilityFilter; label: string }[] = [
   { value: 'all', label: 'All players' },
   { value: 'healthy', label: 'Healthy' },
   { value: 'questionable', label: 'Questionable / doubtful' },
-  { value: 'out', label: 'Out, IR or bye' },
+  { value: 'out', label: 'Out or bye' },
 ];
 
 export const DEFAULT_FILTERS: ProjectionFilters = {
