@@ -6,6 +6,7 @@ import {
   type FakeSleeperSeason,
 } from '../apps/api/test/fakes/sleeper-season-server.js';
 import path from 'node:path';
+import { ADMIN_EMAIL, ADMIN_ENV, signIn } from './site-pages.js';
 import { ARTIFACTS_DIR, launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
 
 /** Week 5 of 2025 is played: four teams are on bye, the directory marks some players out. */
@@ -86,7 +87,10 @@ describe('availability and scoring formats, on a phone and a desktop', () => {
     questionable = ranked[1]!.full_name as string;
     upstream = await startFakeSleeperSeason(data);
     [app, browser] = await Promise.all([
-      startE2eApp({ name: 'availability', env: { SLEEPER_API_URL: upstream.url, DATA_SYNC_MINUTES: '60' } }),
+      startE2eApp({
+        name: 'availability',
+        env: { SLEEPER_API_URL: upstream.url, DATA_SYNC_MINUTES: '60', ...ADMIN_ENV },
+      }),
       launchBrowser(),
     ]);
     await waitForCurrentWeek(app);
@@ -193,6 +197,37 @@ describe('availability and scoring formats, on a phone and a desktop', () => {
     width = await pageWidth(page);
     expect(width.scroll).toBeLessThanOrEqual(width.viewport);
     await screenshot(page, 'availability-compare-4-390');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a phone, the admin users table shows every field of a user without sideways scroll', async () => {
+    const { page, errors, context } = await openPage(browser, app.baseUrl, { viewport: PHONE });
+    await signIn(context, ADMIN_EMAIL);
+    await page.goto('/admin/users');
+    const row = page.locator('.admin-users-table tbody tr').filter({ hasText: ADMIN_EMAIL });
+    await row.waitFor();
+    const cells = await row
+      .locator('td')
+      .evaluateAll((tds) =>
+        tds.map((td) => ({ label: td.getAttribute('data-label'), ...td.getBoundingClientRect().toJSON() })),
+      );
+    expect(cells.map((cell) => cell.label)).toEqual([
+      'Email',
+      'Role',
+      'Status',
+      'Email verified',
+      'Signup IP',
+      'Joined',
+      'Actions',
+    ]);
+    for (const cell of cells) {
+      expect(cell.left, cell.label!).toBeGreaterThanOrEqual(0);
+      expect(cell.right, cell.label!).toBeLessThanOrEqual(PHONE.width);
+    }
+    const width = await pageWidth(page);
+    expect(width.scroll).toBeLessThanOrEqual(width.viewport);
+    await firstScreen(page, 'availability-admin-users-390');
     expect(errors).toEqual([]);
     await context.close();
   });
