@@ -107,4 +107,28 @@ describe('getting back to results: the dashboard', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('keeps the simulations on the server: after a new login the dashboard lists them, one tap reopens the league', async () => {
+    const first = await openPage(browser, app.baseUrl, { viewport: { width: 390, height: 844 } });
+    const email = await registerVerifiedUser(app, first.context);
+    await signIn(first.context, email);
+    await runSimulation(first.page);
+    const shown = await first.page.getByTestId('win-probability').textContent();
+    await first.context.close();
+
+    const { page, context, errors } = await openPage(browser, app.baseUrl, {
+      viewport: { width: 390, height: 844 },
+    });
+    await signIn(context, email);
+    await page.goto('/dashboard');
+    const recent = page.getByRole('region', { name: 'Your recent simulations' });
+    const link = recent.getByRole('link', { name: /^.+ vs .+$/ }).first();
+    await link.waitFor();
+    await expect(recent.locator('li').first().textContent()).resolves.toContain(`${shown} to win`);
+    await link.click();
+    await page.waitForURL(/\/simulate\/e2e_manager\/2025\//);
+    await page.getByTestId('preview-win-probability').waitFor({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

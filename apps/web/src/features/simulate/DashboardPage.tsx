@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { LineupSuggestions } from './LineupSuggestions';
 import { MatchupReading } from './MatchupReading';
 import { PlayerOutlookTable } from './PlayerOutlookTable';
+import { RecentSimulations } from './RecentSimulations';
 import { ScoreDistributions } from './ScoreDistributions';
 import { SeasonOutlookPanel } from './SeasonOutlookPanel';
 import { SimulationHeadline } from './SimulationHeadline';
@@ -32,6 +33,7 @@ export default function DashboardPage() {
         <Link to="/" className="button button--primary">
           Your leagues
         </Link>
+        <RecentSimulations />
       </section>
     );
   }
@@ -74,6 +76,7 @@ export default function DashboardPage() {
       )}
       <LineupSuggestions input={context.lineupLab} />
       <SeasonOutlookPanel input={context.seasonOutlook} myTeamId={String(context.userRosterId)} />
+      <RecentSimulations />
       {METHODOLOGY_LINK}
     </section>
   );
