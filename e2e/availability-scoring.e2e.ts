@@ -166,6 +166,15 @@ describe('availability and scoring formats, on a phone and a desktop', () => {
     const width = await pageWidth(page);
     expect(width.scroll).toBeLessThanOrEqual(width.viewport);
     await screenshot(page, 'availability-projections-390');
+
+    // "Next" at the bottom of a page lands on the first player of the next one, in the first screen.
+    const firstName = await first.locator('th a').textContent();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/page=2/);
+    await expect.poll(() => first.locator('th a').textContent()).not.toBe(firstName);
+    const top = (await first.boundingBox())!;
+    expect(top.y).toBeGreaterThanOrEqual(0);
+    expect(top.y + top.height).toBeLessThanOrEqual(PHONE.height);
     await page.evaluate(() => window.scrollTo(0, 600));
     await firstScreen(page, 'availability-projections-390-cards');
     expect(errors).toEqual([]);

@@ -1,6 +1,6 @@
 import { Banner, Button, DataFreshness, Spinner } from '@fm/ui';
 import { describeSources } from '../../lib/data-sources';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { NoDataYet } from './NoDataYet';
 import { ProjectionFiltersBar } from './ProjectionFiltersBar';
@@ -33,6 +33,7 @@ export default function ProjectionsPage() {
   );
   const filters = useMemo(() => filtersFromSearchParams(searchParams, base), [searchParams, base]);
   const weeks = useAvailableWeeks();
+  const resultsRef = useRef<HTMLDivElement>(null);
   const projections = useProjectionPage(filters);
 
   const changeFilters = useCallback(
@@ -101,13 +102,24 @@ export default function ProjectionsPage() {
           <p>{emptyListReason(filters, answer)}</p>
         </div>
       ) : (
-        <div aria-busy={projections.isFetching}>
+        <div
+          aria-busy={projections.isFetching}
+          ref={resultsRef}
+          tabIndex={-1}
+          aria-label={`Projections, page ${answer.pagination.page}`}
+          className="projections-page__results"
+        >
           <ProjectionsTable rows={answer.data} scoring={answer.scoring} />
           <Pagination
             page={answer.pagination.page}
             totalPages={answer.pagination.totalPages}
             total={answer.pagination.total}
-            onPage={(page) => changeFilters({ page })}
+            onPage={(page) => {
+              changeFilters({ page });
+              // the new page starts at its first player, not where the Next button was
+              resultsRef.current?.scrollIntoView({ block: 'start' });
+              resultsRef.current?.focus({ preventScroll: true });
+            }}
           />
         </div>
       )}
