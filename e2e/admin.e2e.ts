@@ -190,10 +190,12 @@ describe('admin area', () => {
       'Player',
       'Position',
       'Team',
+      'Season',
       'Week',
       'Pred Mean',
       'Pred Std',
     ]);
+    await preview.getByText(/^Rows without a season column go to the \d{4} season: /).waitFor();
     await expect(preview.getByText(/Row 5: position "XX"/).count()).resolves.toBe(1);
     await page.getByRole('button', { name: 'Import' }).click();
     await page.getByText('Import completed! Created: 3, Updated: 0, Processed: 3').waitFor();

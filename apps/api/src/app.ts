@@ -53,7 +53,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     // our own 503 body while closing (registerShutdownRefusal)
     return503OnClosing: false,
     forceCloseConnections: 'idle',
-    routerOptions: { ignoreTrailingSlash: true },
+    // a tRPC batch names every procedure in one path segment (`/trpc/a.b,c.d,…`): 100 characters, the default, is ~5 calls
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2_000 },
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
     clientErrorHandler: answerClientError,
     // A URL the router cannot decode (`/api/%zz`) gets the app's error body, not Fastify's.

@@ -103,4 +103,15 @@ export {
   type PlayerGame,
 } from './live/game-state.js';
 export { conditionOnGame } from './live/condition-on-game.js';
-export { RULED_OUT_STATUSES, isRuledOutStatus } from './live/ruled-out.js';
+export {
+  OUT_STATUSES,
+  BYE_TAG,
+  AVAILABLE,
+  AVAILABILITY_FILTERS,
+  availabilityOf,
+  isOutStatus,
+  statusTag,
+  matchesAvailabilityFilter,
+  type Availability,
+  type AvailabilityFilter,
+} from './availability/player-availability.js';

@@ -6,3 +6,4 @@ export { Spinner, type SpinnerProps } from './Spinner.js';
 export { Tabs, type TabItem, type TabsProps } from './Tabs.js';
 export * from './charts/index.js';
 export { DataFreshness, TimeAgo, timeAgo, type DataFreshnessProps } from './DataFreshness.js';
+export { StatusTag } from './StatusTag.js';

@@ -25,6 +25,7 @@ import {
   MIN_CLEANUP_DAYS,
 } from '../services/data-management/cleanup.js';
 import { exportFileName, openExport, type ExportKind } from '../services/data-management/data-export.js';
+import { resolveImportSeason } from '../services/data-management/import-season.js';
 import { previewProjectionCsv } from '../services/data-management/projection-csv.js';
 import { seasonInPlay } from '../services/projections/available-weeks.js';
 import {
@@ -169,7 +170,10 @@ export async function registerDataManagementRoutes(app: FastifyInstance, deps: A
     scope.post(`${BASE}/preview-csv`, { bodyLimit: CSV_UPLOAD_MAX_BYTES + 64 * 1024 }, async (req) => {
       await requireAdmin(deps, req);
       const { text } = await readCsvUpload(req);
-      return { success: true, data: previewProjectionCsv(text) };
+      return {
+        success: true,
+        data: previewProjectionCsv(text, new Date(), await resolveImportSeason(deps.database)),
+      };
     });
 
     scope.post(`${BASE}/import-projections`, { bodyLimit: CSV_UPLOAD_MAX_BYTES + 64 * 1024 }, async (req) => {

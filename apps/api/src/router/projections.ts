@@ -1,4 +1,4 @@
-import { POSITIONS } from '@fm/engine';
+import { AVAILABILITY_FILTERS, POSITIONS } from '@fm/engine';
 import { z } from 'zod';
 import { loadAvailableWeeks } from '../services/projections/available-weeks.js';
 import {
@@ -8,6 +8,7 @@ import {
   PROJECTION_SORTS,
   type ProjectionQuery,
 } from '../services/projections/projection-list.js';
+import { LIST_SCORINGS } from '../services/projections/list-scoring.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 import { pageParam, searchParam, seasonParam, weekParam } from '@fm/contract';
 
@@ -37,6 +38,31 @@ export const projectionQueryInput = z.object({
   search: searchParam,
   sort: z.preprocess((value) => (value === '' ? undefined : value), z.enum(PROJECTION_SORTS).optional()),
   order: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['asc', 'desc']).optional()),
+  status: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .enum(AVAILABILITY_FILTERS)
+      .optional()
+      .describe(
+        'healthy (no tag), questionable (Q or D), out (ruled out, IR, suspended or on bye); default all',
+      ),
+  ),
+  players: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^\d{1,9}(,\d{1,9}){0,9}$/, 'must be up to 10 comma-separated player ids')
+      .transform((value) => value.split(','))
+      .optional()
+      .describe('only these players (comma-separated ids, up to 10), e.g. the ones being compared'),
+  ),
+  scoring: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .enum(LIST_SCORINGS)
+      .optional()
+      .describe('points per reception: ppr (1), half (0.5) or std (0); default ppr'),
+  ),
 });
 
 const projectionRowSchema = z.object({
@@ -52,8 +78,19 @@ const projectionRowSchema = z.object({
   p10: z.number().nullable(),
   p50: z.number().nullable(),
   p90: z.number().nullable(),
-  boom_chance: z.number().describe("P(PPR points ≥ the position's boom threshold)"),
-  bust_chance: z.number().describe("P(PPR points < the position's bust threshold)"),
+  boom_chance: z.number().describe("P(points ≥ the position's boom threshold), in the row's scoring"),
+  bust_chance: z.number().describe("P(points < the position's bust threshold), in the row's scoring"),
+  status: z
+    .string()
+    .nullable()
+    .describe('Q, D, O, IR, Sus, BYE…: his status in the week in play; null when healthy'),
+  status_reason: z.string().nullable().describe('the status in words, e.g. "Ruled out", "Bye week"'),
+  is_out: z.boolean().describe('will not play this week: every figure is 0'),
+  scoring: z
+    .enum(LIST_SCORINGS)
+    .describe(
+      'the scoring of the figures: the one asked for, or ppr when no projected stat line allows converting',
+    ),
   source: z.string().describe('model (ours), nflcom, sleeper or import'),
   model_version: z.string().nullable(),
 });
@@ -69,6 +106,7 @@ const projectionPageOutput = z.object({
   week: z.number().int().nullable(),
   season: z.number().int().nullable(),
   thresholds: z.object({ boom: z.record(z.string(), z.number()), bust: z.record(z.string(), z.number()) }),
+  scoring: z.enum(LIST_SCORINGS).describe('the scoring asked for'),
   freshness: z
     .object({
       updated_at: z.string().nullable().describe("when the week's projections last changed (ISO time)"),
@@ -91,7 +129,8 @@ const availableWeeksOutput = z.object({
     .describe("the NFL's current week as the live-data sync last read it"),
 });
 
-const summary = 'One week of PPR projections (p10/p50/p90, boom and bust chances), paginated';
+const summary =
+  'One week of projections in PPR, half-PPR or standard scoring (p10/p50/p90, boom and bust chances, availability), paginated';
 
 export const projectionsRouter = router({
   availableWeeks: publicProcedure

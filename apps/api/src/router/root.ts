@@ -9,6 +9,7 @@ import { nflStatsRouter } from './nfl-stats.js';
 import { playersRouter } from './players.js';
 import { projectionsRouter } from './projections.js';
 import { publicRouter } from './public.js';
+import { simulationsRouter } from './simulations.js';
 import { userRouter } from './user.js';
 
 /** One router per domain; the domain name is the URL prefix of its REST paths. */
@@ -23,6 +24,7 @@ export const appRouter = router({
   players: playersRouter,
   projections: projectionsRouter,
   public: publicRouter,
+  simulations: simulationsRouter,
   user: userRouter,
 });
 

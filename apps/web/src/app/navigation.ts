@@ -17,6 +17,7 @@ export function navigationFor(user: SessionUser | null): NavLinkItem[] {
   }
   const links: NavLinkItem[] = [
     { to: '/', label: 'Home' },
+    { to: '/dashboard', label: 'Dashboard' },
     { to: '/projections', label: 'Projections' },
     { to: '/compare', label: 'Compare' },
     { to: '/settings', label: 'Settings' },

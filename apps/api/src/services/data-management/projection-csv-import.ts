@@ -10,6 +10,7 @@ import {
   type ProjectionCsvRow,
   type RowError,
 } from './projection-csv.js';
+import { resolveImportSeason } from './import-season.js';
 
 import { IMPORT_SOURCE } from '../projections/projection-sources.js';
 import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, MIN_BATCH_SIZE } from '@fm/contract';
@@ -200,7 +201,8 @@ export async function importProjectionCsv(
   options: ImportOptions,
   now = new Date(),
 ): Promise<ImportResult> {
-  const parsed = parseProjectionCsv(text, now);
+  const { season } = await resolveImportSeason(deps.database, now);
+  const parsed = parseProjectionCsv(text, now, season);
   if (parsed.fileError) throw validationError(parsed.fileError, 'csvFile');
   const result: ImportResult = {
     processed: 0,

@@ -105,7 +105,11 @@ function validateRow(
 }
 
 /** Parses and validates a projections CSV; every bad row is reported with its line number. */
-export function parseProjectionCsv(text: string, now = new Date()): ParsedProjectionCsv {
+export function parseProjectionCsv(
+  text: string,
+  now = new Date(),
+  defaultSeason = nflSeasonOn(now),
+): ParsedProjectionCsv {
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
     header: true,
     skipEmptyLines: 'greedy',
@@ -124,7 +128,6 @@ export function parseProjectionCsv(text: string, now = new Date()): ParsedProjec
   if (parsed.data.length === 0) {
     return { rows: [], totalRows: 0, errors: [], fileError: NO_DATA_ROWS_MESSAGE };
   }
-  const defaultSeason = nflSeasonOn(now);
   const rows: ProjectionCsvRow[] = [];
   const errors: RowError[] = [];
   // An unclosed quote swallows the rest of the file into one value: report it where it opens
@@ -157,9 +160,18 @@ function unclosedQuoteLine(text: string, errors: Papa.ParseError[]): number | nu
 }
 
 /** The CSV preview: the first rows as they will be imported, and every validation error. */
-export function previewProjectionCsv(text: string, now = new Date()) {
-  const parsed = parseProjectionCsv(text, now);
+export function previewProjectionCsv(
+  text: string,
+  now = new Date(),
+  season: { season: number; reason: string } = {
+    season: nflSeasonOn(now),
+    reason: 'the NFL season by the calendar',
+  },
+) {
+  const parsed = parseProjectionCsv(text, now, season.season);
   return {
+    /** Where rows without a season column go, and why: said before anything is imported. */
+    defaultSeason: season,
     totalRows: parsed.totalRows,
     validRows: parsed.rows.length,
     hasErrors: parsed.fileError !== null || parsed.errors.length > 0,

@@ -1,4 +1,4 @@
-import { isRuledOutStatus, type NflGameState, type PlayerGame } from '@fm/engine';
+import { isOutStatus, type NflGameState, type PlayerGame } from '@fm/engine';
 
 /** What decides a rostered player's game state: his team's game of the week and his injury status. */
 export interface PlayerGameFacts {
@@ -36,8 +36,7 @@ export function playerGameOf(facts: PlayerGameFacts): PlayerGameAnswer {
   if (hasNoGame) return { state: 'bye', points: 0, fractionRemaining: 0 };
   const state = facts.isWeekComplete ? 'final' : (facts.game?.state ?? 'pre');
   if (state === 'final') return { state: 'final', points, fractionRemaining: 0 };
-  if (isRuledOutStatus(facts.injuryStatus))
-    return { state: 'out', points: points ?? 0, fractionRemaining: 0 };
+  if (isOutStatus(facts.injuryStatus)) return { state: 'out', points: points ?? 0, fractionRemaining: 0 };
   if (state === 'in') {
     return { state: 'in', points: points ?? 0, fractionRemaining: facts.game?.fractionRemaining ?? 1 };
   }

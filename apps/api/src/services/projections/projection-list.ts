@@ -1,7 +1,13 @@
 import type { Database } from '@fm/db';
-import { BOOM_THRESHOLD, BUST_THRESHOLD } from '@fm/engine';
+import {
+  BOOM_THRESHOLD,
+  BUST_THRESHOLD,
+  matchesAvailabilityFilter,
+  type AvailabilityFilter,
+} from '@fm/engine';
 import { createDataCache } from '../data-changes/data-cache.js';
 import { loadAvailableWeeks, resolveWeek } from './available-weeks.js';
+import type { ListScoring } from './list-scoring.js';
 import { loadWeekBoard, type ProjectionEntry } from './week-board.js';
 import { loadWeekFreshness, type WeekFreshness } from './week-freshness.js';
 
@@ -37,6 +43,12 @@ export interface ProjectionQuery {
   order?: 'asc' | 'desc' | undefined;
   page?: number | undefined;
   limit?: number | undefined;
+  /** Healthy, questionable (Q/D) or out (incl. bye) players only; all by default. */
+  status?: AvailabilityFilter | undefined;
+  /** Only these player ids. */
+  players?: string[] | undefined;
+  /** The figures' scoring: ppr by default. */
+  scoring?: ListScoring | undefined;
 }
 
 export type ProjectionRow = Omit<ProjectionEntry, 'searchKey'>;
@@ -47,6 +59,7 @@ export interface ProjectionPage {
   week: number | null;
   season: number | null;
   thresholds: { boom: Record<string, number>; bust: Record<string, number> };
+  scoring: ListScoring;
   /** When the week's projections last changed and where they come from; null without data. */
   freshness: WeekFreshness | null;
 }
@@ -66,6 +79,9 @@ function pageKey(query: ProjectionQuery): string {
     query.order ?? null,
     query.page ?? null,
     query.limit ?? null,
+    query.status ?? null,
+    query.scoring ?? null,
+    query.players ?? null,
   ]);
 }
 
@@ -93,11 +109,12 @@ async function computeProjectionPage(database: Database, query: ProjectionQuery)
       week: query.week ?? null,
       season: query.season ?? null,
       thresholds,
+      scoring: query.scoring ?? 'ppr',
       freshness: null,
     };
   }
   const [board, freshness] = await Promise.all([
-    loadWeekBoard(database, target.season, target.week),
+    loadWeekBoard(database, target.season, target.week, query.scoring),
     loadWeekFreshness(database, target.season, target.week),
   ]);
   const matching = sortEntries(board.filter(matcher(query)), query.sort ?? 'pred_mean', query.order);
@@ -111,6 +128,7 @@ async function computeProjectionPage(database: Database, query: ProjectionQuery)
     week: target.week,
     season: target.season,
     thresholds,
+    scoring: query.scoring ?? 'ppr',
     freshness,
   };
 }
@@ -119,10 +137,17 @@ function matcher(query: ProjectionQuery): (entry: ProjectionEntry) => boolean {
   const position = query.scope === 'ALL' ? undefined : query.scope;
   const team = query.team && query.team !== 'ALL' ? query.team : undefined;
   const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const status = query.status ?? 'all';
+  const only = query.players ? new Set(query.players) : null;
   return (entry) =>
+    (!only || only.has(entry.player_id)) &&
     (!position || entry.position === position) &&
     (!team || entry.team === team) &&
-    words.every((word) => entry.searchKey.includes(word));
+    words.every((word) => entry.searchKey.includes(word)) &&
+    matchesAvailabilityFilter(
+      { tag: entry.status, isOut: entry.is_out, reason: entry.status_reason },
+      status,
+    );
 }
 
 function sortEntries(
@@ -133,6 +158,8 @@ function sortEntries(
   const isText = TEXT_SORTS.has(sort);
   const direction = (order ?? (isText ? 'asc' : 'desc')) === 'asc' ? 1 : -1;
   return entries.sort((a, b) => {
+    // A player who will not play ranks after every one who may, whatever the figure sorted on.
+    if (!isText && a.is_out !== b.is_out) return a.is_out ? 1 : -1;
     const primary = isText
       ? String(a[sort]).localeCompare(String(b[sort]))
       : Number(a[sort] ?? -Infinity) - Number(b[sort] ?? -Infinity);

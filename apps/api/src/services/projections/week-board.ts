@@ -2,7 +2,10 @@ import { players, projections, type Database } from '@fm/db';
 import { boomBustChances, fitPointsDistribution, normalizePosition } from '@fm/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import { createDataCache } from '../data-changes/data-cache.js';
+import { toLeagueScoring } from '../leagues/scoring.js';
+import { weekAvailability } from './player-availability.js';
 import { sourceRank } from './projection-sources.js';
+import { LIST_SCORING_RULES, type ListScoring } from './list-scoring.js';
 
 /** One player's projection for one week, as the projections list answers it. */
 export interface ProjectionEntry {
@@ -20,6 +23,14 @@ export interface ProjectionEntry {
   p90: number | null;
   boom_chance: number;
   bust_chance: number;
+  /** "Q", "D", "O", "IR", "Sus", "BYE"…; null when healthy (or the week is not the one in play). */
+  status: string | null;
+  /** Why he projects 0 or may not play ("Ruled out", "Bye week"); null when healthy. */
+  status_reason: string | null;
+  /** Will not play this week: every figure is 0. */
+  is_out: boolean;
+  /** The scoring the figures are in: the one asked for, or ppr when no projected stat line lets us convert. */
+  scoring: ListScoring;
   source: string;
   model_version: string | null;
   /** Lower-case name, for search; not sent. */
@@ -29,19 +40,96 @@ export interface ProjectionEntry {
 const cachedBoard = createDataCache<ProjectionEntry[]>();
 
 /**
- * Every player's projection for a week, one per player (the preferred source), with boom and
- * bust chances. Held in memory per data version: an import invalidates it.
+ * Every player's projection for a week, one per player (the preferred source), in `scoring` (PPR by
+ * default), with boom and bust chances and his availability: a player who is out or on bye projects 0.
+ * Held in memory per data version: an import or sync invalidates it.
  */
 export async function loadWeekBoard(
   database: Database,
   season: number,
   week: number,
+  scoring: ListScoring = 'ppr',
 ): Promise<ProjectionEntry[]> {
-  return cachedBoard(database, `${season}:${week}`, () => queryWeekBoard(database, season, week));
+  return cachedBoard(database, `${season}:${week}:${scoring}`, () =>
+    queryWeekBoard(database, season, week, scoring),
+  );
 }
 
-async function queryWeekBoard(database: Database, season: number, week: number): Promise<ProjectionEntry[]> {
-  const rows = await database.db
+async function queryWeekBoard(
+  database: Database,
+  season: number,
+  week: number,
+  scoring: ListScoring,
+): Promise<ProjectionEntry[]> {
+  const [rows, availability] = await Promise.all([
+    queryProjectionRows(database, season, week),
+    weekAvailability(database, season, week),
+  ]);
+  const best = new Map<number, (typeof rows)[number]>();
+  // The opponent is a fact of the schedule, not of a source: any source that knows it tells it.
+  const opponentOf = new Map<number, string>();
+  for (const row of rows) {
+    if (row.opponent) opponentOf.set(row.playerId, row.opponent);
+    const current = best.get(row.playerId);
+    if (!current || sourceRank(row.source) < sourceRank(current.source)) best.set(row.playerId, row);
+  }
+  return [...best.values()].map((row) => {
+    const opponent = row.opponent ?? opponentOf.get(row.playerId) ?? null;
+    const status = availability.of({ injuryStatus: row.injuryStatus, team: row.team, opponent });
+    const scored = inScoring(row, scoring);
+    const projection = status.isOut
+      ? { pred_mean: 0, pred_std: 0, p10: 0, p50: 0, p90: 0 }
+      : {
+          pred_mean: round(scored.mean, 2),
+          pred_std: round(scored.std, 2),
+          p10: scored.p10 === null ? null : round(scored.p10, 2),
+          p50: scored.p50 === null ? null : round(scored.p50, 2),
+          p90: scored.p90 === null ? null : round(scored.p90, 2),
+        };
+    const chances = status.isOut ? { boom: 0, bust: 1 } : playerWeekChances(row.position, projection);
+    return {
+      player_id: String(row.playerId),
+      player_name: row.fullName,
+      position: row.position,
+      team: row.team,
+      opponent,
+      week,
+      season,
+      ...projection,
+      boom_chance: chances?.boom ?? 0,
+      bust_chance: chances?.bust ?? 0,
+      status: status.tag,
+      status_reason: status.reason,
+      is_out: status.isOut,
+      scoring: scored.scoring,
+      source: row.source,
+      model_version: row.modelVersion,
+      searchKey: row.fullName.toLowerCase(),
+    };
+  });
+}
+
+/** The stored PPR projection re-expressed in `scoring` through its projected stat line (kept PPR without one). */
+function inScoring(
+  row: {
+    predMean: number;
+    predStd: number;
+    p10: number | null;
+    p50: number | null;
+    p90: number | null;
+    stats: Record<string, number> | null;
+    position: string;
+  },
+  scoring: ListScoring,
+) {
+  const ppr = { mean: row.predMean, std: row.predStd, p10: row.p10, p50: row.p50, p90: row.p90 };
+  if (scoring === 'ppr') return { ...ppr, scoring };
+  const converted = toLeagueScoring(ppr, row.stats, LIST_SCORING_RULES[scoring], row.position);
+  return { ...converted, scoring: converted.isLeagueScored ? scoring : ('ppr' as const) };
+}
+
+function queryProjectionRows(database: Database, season: number, week: number) {
+  return database.db
     .select({
       playerId: projections.playerId,
       fullName: players.fullName,
@@ -55,45 +143,13 @@ async function queryWeekBoard(database: Database, season: number, week: number):
       p10: projections.p10,
       p50: projections.p50,
       p90: projections.p90,
+      stats: projections.stats,
+      injuryStatus: players.injuryStatus,
     })
     .from(projections)
     .innerJoin(players, eq(players.id, projections.playerId))
     .where(and(eq(projections.season, season), eq(projections.week, week)))
     .orderBy(sql`${projections.playerId}`);
-
-  const best = new Map<number, (typeof rows)[number]>();
-  // The opponent is a fact of the schedule, not of a source: any source that knows it tells it.
-  const opponentOf = new Map<number, string>();
-  for (const row of rows) {
-    if (row.opponent) opponentOf.set(row.playerId, row.opponent);
-    const current = best.get(row.playerId);
-    if (!current || sourceRank(row.source) < sourceRank(current.source)) best.set(row.playerId, row);
-  }
-  return [...best.values()].map((row) => {
-    const projection = {
-      pred_mean: round(row.predMean, 2),
-      pred_std: round(row.predStd, 2),
-      p10: row.p10 === null ? null : round(row.p10, 2),
-      p50: row.p50 === null ? null : round(row.p50, 2),
-      p90: row.p90 === null ? null : round(row.p90, 2),
-    };
-    const chances = playerWeekChances(row.position, projection);
-    return {
-      player_id: String(row.playerId),
-      player_name: row.fullName,
-      position: row.position,
-      team: row.team,
-      opponent: row.opponent ?? opponentOf.get(row.playerId) ?? null,
-      week,
-      season,
-      ...projection,
-      boom_chance: chances?.boom ?? 0,
-      bust_chance: chances?.bust ?? 0,
-      source: row.source,
-      model_version: row.modelVersion,
-      searchKey: row.fullName.toLowerCase(),
-    };
-  });
 }
 
 /**

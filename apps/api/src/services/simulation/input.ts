@@ -25,7 +25,7 @@ export function toSimulationPlayer({ starter, player, game }: LineupEntry): Simu
     depthRank: player.depthRank,
     ...(player.projection ?? {}),
     ...(starter.isFinal ? { isFinal: true, actualPoints: starter.actualPoints } : {}),
-    ...(starter.isOut ? { isOut: true } : {}),
+    ...(starter.isOut || player.isOut ? { isOut: true } : {}),
     game: toEngineGame(game),
     // the same facts in the older flags, for an engine that does not read `game` yet
     ...(game.state === 'final' && !starter.isFinal ? { isFinal: true, actualPoints: game.points ?? 0 } : {}),

@@ -28,6 +28,8 @@ export interface LineupPlayer {
   source: string | null;
   /** Rank within his NFL team and position by projected points (selects role correlations). */
   depthRank: number | null;
+  /** Ruled out or on bye in the week (his status as the projections list shows it): scores 0. */
+  isOut: boolean;
 }
 
 interface WeekProjections {
@@ -195,5 +197,6 @@ function toLineupPlayer(
       : null,
     source: entry?.source ?? null,
     depthRank: projected?.depthRank ?? null,
+    isOut: entry?.is_out ?? false,
   };
 }

@@ -189,6 +189,10 @@ export function ImportTab() {
       {preview && (
         <section className="card" aria-label="CSV preview">
           <h3>{previewHeading(preview)}</h3>
+          <p className="import-season">
+            Rows without a season column go to the <strong>{preview.defaultSeason.season} season</strong>:{' '}
+            {preview.defaultSeason.reason}.
+          </p>
           {preview.errors.length > 0 && (
             <div className="validation-errors" role="alert">
               <p>{problemsLabel(preview.errorCount)}</p>
@@ -212,6 +216,7 @@ export function ImportTab() {
                     <th scope="col">Player</th>
                     <th scope="col">Position</th>
                     <th scope="col">Team</th>
+                    <th scope="col">Season</th>
                     <th scope="col">Week</th>
                     <th scope="col">Pred Mean</th>
                     <th scope="col">Pred Std</th>
@@ -223,6 +228,7 @@ export function ImportTab() {
                       <td>{row.player_name}</td>
                       <td>{row.position}</td>
                       <td>{row.team}</td>
+                      <td>{row.season}</td>
                       <td>{row.week}</td>
                       <td>{row.pred_mean}</td>
                       <td>{row.pred_std}</td>

@@ -1,3 +1,4 @@
+import './admin-users-table.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banner, Button, Dialog, Spinner } from '@fm/ui';
 import { useId, useMemo, useState } from 'react';
@@ -106,7 +107,7 @@ export default function UserManagementPage() {
         <Spinner label="Loading users…" />
       ) : (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table admin-users-table">
             <caption className="visually-hidden">Users ({visible.length})</caption>
             <thead>
               <tr>
@@ -124,25 +125,27 @@ export default function UserManagementPage() {
                 const isMe = user.id === me?.id;
                 return (
                   <tr key={user.id}>
-                    <td>{user.email}</td>
-                    <td>{user.role}</td>
-                    <td>
+                    <td data-label="Email" className="admin-users-table__email">
+                      {user.email}
+                    </td>
+                    <td data-label="Role">{user.role}</td>
+                    <td data-label="Status">
                       <span
                         className={`admin-badge admin-badge--${user.isDisabled ? 'critical' : 'healthy'}`}
                       >
                         {user.isDisabled ? 'Disabled' : 'Active'}
                       </span>
                     </td>
-                    <td>
+                    <td data-label="Email verified">
                       <span
                         className={`admin-badge admin-badge--${user.emailVerified ? 'healthy' : 'warning'}`}
                       >
                         {user.emailVerified ? 'Verified' : 'Not verified'}
                       </span>
                     </td>
-                    <td>{user.signupIp || 'N/A'}</td>
-                    <td>{formatDate(user.createdAt)}</td>
-                    <td className="admin-actions">
+                    <td data-label="Signup IP">{user.signupIp || 'N/A'}</td>
+                    <td data-label="Joined">{formatDate(user.createdAt)}</td>
+                    <td data-label="Actions" className="admin-actions">
                       <Button
                         variant="secondary"
                         disabled={isMe || toggle.isPending}

@@ -1,4 +1,5 @@
-import { Banner, Button, Spinner } from '@fm/ui';
+import { scoringFormatOf, type ScoringFormat } from '@fm/projections/scoring-formats';
+import { Banner, Button, Spinner, StatusTag } from '@fm/ui';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFavoritePlayers, usePreferences } from '../preferences/use-preferences';
@@ -16,6 +17,8 @@ import {
 } from './compare-params';
 import type { PlayerSuggestion } from './player-search';
 import { useComparison, useStatSeasons } from './use-compare';
+import { ThisWeekSection } from './ThisWeekSection';
+import { useWeekProjections } from './use-week-projections';
 import './compare.css';
 
 export const COMPARE_LOAD_FAILED = 'The comparison could not be loaded.';
@@ -37,6 +40,9 @@ export default function ComparePage() {
         : [...p.favoriteMetrics, id],
     }));
   const [copied, setCopied] = useState(false);
+  const [chosenScoring, setScoring] = useState<ScoringFormat | null>(null);
+  const scoring = chosenScoring ?? scoringFormatOf(preferences.leagueSettings.scoringType);
+  const thisWeek = useWeekProjections(selection.playerIds, scoring);
 
   const select = (change: Partial<CompareSelection>) => {
     setCopied(false);
@@ -94,7 +100,8 @@ export default function ComparePage() {
       <ul className="compare-chips" aria-label="Players compared">
         {selection.playerIds.map((id) => {
           const player = players.find((p) => p.player_id === id);
-          const name = player?.player_name ?? `Player ${id}`;
+          const week = thisWeek.data?.data.find((row) => row.player_id === id);
+          const name = player?.player_name ?? week?.player_name ?? `Player ${id}`;
           const isFavorite = isFavoritePlayer(id);
           return (
             <li key={id} className="chip chip--selected">
@@ -117,6 +124,7 @@ export default function ComparePage() {
                     {player.position} · {player.team}
                   </span>
                 )}
+                {week && <StatusTag tag={week.status} reason={week.status_reason} />}
               </span>
               <button
                 type="button"
@@ -149,6 +157,22 @@ export default function ComparePage() {
       ) : null}
 
       {selection.playerIds.length > 0 && isLoading && <Spinner label="Loading the comparison…" />}
+
+      {selection.playerIds.length >= MIN_COMPARED && (
+        <ThisWeekSection
+          names={selection.playerIds.map(
+            (id) =>
+              players.find((p) => p.player_id === id)?.player_name ??
+              thisWeek.data?.data.find((row) => row.player_id === id)?.player_name ??
+              `Player ${id}`,
+          )}
+          playerIds={selection.playerIds}
+          answer={thisWeek.data}
+          isError={thisWeek.isError}
+          scoring={scoring}
+          onScoring={setScoring}
+        />
+      )}
 
       {players.length > 0 && !failure && (
         <>

@@ -18,7 +18,16 @@ export function HeroStats() {
               the matchup {DEFAULT_ITERATIONS.toLocaleString('en-US')} times.
             </InfoTooltip>
           </dt>
-          <dd>{data ? data.simulationsRun.toLocaleString('en-US') : unavailable}</dd>
+          <dd>
+            {!data ? (
+              unavailable
+            ) : data.simulationsRun === 0 ? (
+              // a bare 0 reads as "nobody uses this"; say what it means instead
+              <span className="hero-stat__pending">none yet: be the first</span>
+            ) : (
+              data.simulationsRun.toLocaleString('en-US')
+            )}
+          </dd>
         </div>
         <div className="hero-stat">
           <dt>

@@ -59,6 +59,8 @@ describe('landing page', () => {
     renderLanding({ simulationsRun: 0, modelAccuracy: null });
     expect(statValue('Start/sit accuracy')).toBe('being measured');
     expect(document.body.textContent).not.toMatch(/87\s?%/);
+    // and no bare "0" simulations greets a visitor of a new install
+    expect(statValue('Simulations run')).toBe('none yet: be the first');
   });
 
   it('badges every feature Live, Improving or Coming and links where promised', () => {

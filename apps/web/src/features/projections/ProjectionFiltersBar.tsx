@@ -1,9 +1,12 @@
 import { NFL_TEAM_CODES } from '@fm/projections';
 import { useEffect, useId, useState } from 'react';
 import { useRecentSearches } from '../preferences/use-preferences';
+import type { AvailabilityFilter } from '@fm/engine';
+import { SCORING_FORMAT_LABELS, SCORING_FORMATS, type ScoringFormat } from '@fm/projections/scoring-formats';
 import {
   POSITION_FILTERS,
   SORT_OPTIONS,
+  STATUS_OPTIONS,
   type ProjectionFilters,
   type ProjectionSort,
   type PositionFilter,
@@ -118,6 +121,34 @@ export function ProjectionFiltersBar({ filters, shownWeek, weeks, onChange }: Pr
             <option key={term} value={term} />
           ))}
         </datalist>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-status`}>Status</label>
+        <select
+          id={`${id}-status`}
+          value={filters.status}
+          onChange={(event) => onChange({ status: event.target.value as AvailabilityFilter, page: 1 })}
+        >
+          {STATUS_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-scoring`}>Scoring</label>
+        <select
+          id={`${id}-scoring`}
+          value={filters.scoring}
+          onChange={(event) => onChange({ scoring: event.target.value as ScoringFormat })}
+        >
+          {SCORING_FORMATS.map((format) => (
+            <option key={format} value={format}>
+              {SCORING_FORMAT_LABELS[format]}
+            </option>
+          ))}
+        </select>
       </div>
       <div className="field">
         <label htmlFor={`${id}-sort`}>Sort by</label>

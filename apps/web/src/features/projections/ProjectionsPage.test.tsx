@@ -27,6 +27,10 @@ function row(name: string, overrides: Record<string, unknown> = {}) {
     p90: 22.8,
     boom_chance: 0.27,
     bust_chance: 0.12,
+    status: null,
+    status_reason: null,
+    is_out: false,
+    scoring: 'ppr',
     source: 'model',
     model_version: 'v1',
     ...overrides,
@@ -37,7 +41,16 @@ function page(
   rows: unknown[],
   pagination = { page: 1, limit: 50, total: rows.length, totalPages: rows.length ? 1 : 0 },
 ) {
-  return { data: { data: rows, pagination, week: 12, season: 2025, thresholds: { boom: {}, bust: {} } } };
+  return {
+    data: {
+      data: rows,
+      pagination,
+      week: 12,
+      season: 2025,
+      thresholds: { boom: {}, bust: {} },
+      scoring: 'ppr',
+    },
+  };
 }
 
 function serve(list: ProcedureHandler, user: ReturnType<typeof sessionUser> | null = null) {
@@ -72,7 +85,12 @@ describe('the projections page', () => {
       '/methodology',
     );
     expect(server.callsTo('projections.list')).toHaveLength(0);
-    expect(server.callsTo('projections.publicList')[0]!.input).toEqual({ scope: 'all', page: 1, limit: 50 });
+    expect(server.callsTo('projections.publicList')[0]!.input).toEqual({
+      scope: 'all',
+      page: 1,
+      limit: 50,
+      scoring: 'ppr',
+    });
   });
 
   it('sends the chosen team, position and week, and drops the team again for All teams', async () => {
@@ -89,6 +107,7 @@ describe('the projections page', () => {
         scope: 'te',
         page: 1,
         limit: 50,
+        scoring: 'ppr',
         team: 'KC',
         season: 2025,
         week: 10,
@@ -100,6 +119,7 @@ describe('the projections page', () => {
         scope: 'te',
         page: 1,
         limit: 50,
+        scoring: 'ppr',
         season: 2025,
         week: 10,
       }),
@@ -201,5 +221,44 @@ describe('the projections page', () => {
     expect(within(flowers!).getByText('@CLE')).toBeTruthy();
     expect(within(bye!).getByText('BYE').className).toBe('bye-tag');
     expect(within(unknown!).getByLabelText('Opponent unknown')).toBeTruthy();
+  });
+
+  it('tags injured players, says why an out player projects 0, and sends the chosen status and scoring', async () => {
+    const server = serve((input) => {
+      const answer = page([
+        row('Healthy Starter', { scoring: input?.scoring ?? 'ppr' }),
+        row('Quentin Maybe', { player_id: '77', status: 'Q', status_reason: 'Questionable' }),
+        row('Oscar Sidelined', {
+          player_id: '78',
+          status: 'O',
+          status_reason: 'Ruled out',
+          is_out: true,
+          pred_mean: 0,
+          p10: 0,
+          p50: 0,
+          p90: 0,
+          bust_chance: 1,
+        }),
+      ]);
+      return { data: { ...answer.data, scoring: input?.scoring ?? 'ppr' } };
+    });
+    renderApp('/projections');
+    const table = await screen.findByRole('table', { name: 'Projected PPR points' }, PAGE_LOAD);
+    const [, , questionable, out] = within(table).getAllByRole('row');
+    expect(within(questionable!).getByTitle('Questionable').textContent).toBe('Q (Questionable)');
+    expect(within(out!).getByTitle('Ruled out').textContent).toContain('O');
+    expect(out!.textContent).toContain('Ruled out: projects 0');
+    expect(out!.textContent).not.toContain('100 %');
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Status'), 'out');
+    await user.selectOptions(screen.getByLabelText('Scoring'), 'half');
+    await waitFor(() =>
+      expect(server.callsTo('projections.publicList').at(-1)!.input).toMatchObject({
+        status: 'out',
+        scoring: 'half',
+      }),
+    );
+    await screen.findByRole('table', { name: 'Projected Half-PPR points' });
   });
 });

@@ -1,6 +1,6 @@
 import { Banner, Button, DataFreshness, Spinner } from '@fm/ui';
 import { describeSources } from '../../lib/data-sources';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { NoDataYet } from './NoDataYet';
 import { ProjectionFiltersBar } from './ProjectionFiltersBar';
@@ -15,18 +15,25 @@ import {
 } from './projection-filters';
 import { usePreferences } from '../preferences/use-preferences';
 import { useAvailableWeeks, useProjectionPage } from './use-projections';
+import { SCORING_FORMAT_LABELS } from '@fm/projections/scoring-formats';
+import { emptyListReason } from './empty-list-reason';
 import './projections.css';
 
 export const PROJECTIONS_LOAD_FAILED = 'The projections could not be loaded.';
 
-/** `/projections`: a week's PPR projections with their range and boom/bust chances. */
+/** `/projections`: a week's projections in the user's scoring, with their range, boom/bust chances and availability. */
 export default function ProjectionsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { preferences } = usePreferences();
   // The saved default filters apply wherever the URL does not choose otherwise.
-  const base = useMemo(() => filtersFromPreference(preferences.defaultFilters), [preferences.defaultFilters]);
+  const scoringType = preferences.leagueSettings.scoringType;
+  const base = useMemo(
+    () => filtersFromPreference(preferences.defaultFilters, scoringType),
+    [preferences.defaultFilters, scoringType],
+  );
   const filters = useMemo(() => filtersFromSearchParams(searchParams, base), [searchParams, base]);
   const weeks = useAvailableWeeks();
+  const resultsRef = useRef<HTMLDivElement>(null);
   const projections = useProjectionPage(filters);
 
   const changeFilters = useCallback(
@@ -52,8 +59,9 @@ export default function ProjectionsPage() {
         <div>
           <h1>Weekly Projections</h1>
           <p className="projections-page__lead">
-            {shownWeek ? `${shownWeek.season} season, week ${shownWeek.week}` : 'PPR points'} · PPR scoring ·
-            the bar shows the range of 80 % of outcomes, the tick the median.
+            {shownWeek ? `${shownWeek.season} season, week ${shownWeek.week}` : 'Projected points'} ·{' '}
+            {SCORING_FORMAT_LABELS[answer?.scoring ?? filters.scoring]} scoring · the bar shows the range of
+            80 % of outcomes, the tick the median.
           </p>
           {answer?.freshness ? (
             <DataFreshness
@@ -91,20 +99,27 @@ export default function ProjectionsPage() {
       ) : answer.data.length === 0 ? (
         <div className="projections-page__state card">
           <h2>No projections found</h2>
-          <p>
-            {filters.position === 'ALL' && filters.team === 'ALL' && !filters.search.trim()
-              ? `There are no projections for ${answer.season} week ${answer.week}. Pick another week.`
-              : 'No player matches these filters this week. Try another position, team or name.'}
-          </p>
+          <p>{emptyListReason(filters, answer)}</p>
         </div>
       ) : (
-        <div aria-busy={projections.isFetching}>
-          <ProjectionsTable rows={answer.data} />
+        <div
+          aria-busy={projections.isFetching}
+          ref={resultsRef}
+          tabIndex={-1}
+          aria-label={`Projections, page ${answer.pagination.page}`}
+          className="projections-page__results"
+        >
+          <ProjectionsTable rows={answer.data} scoring={answer.scoring} />
           <Pagination
             page={answer.pagination.page}
             totalPages={answer.pagination.totalPages}
             total={answer.pagination.total}
-            onPage={(page) => changeFilters({ page })}
+            onPage={(page) => {
+              changeFilters({ page });
+              // the new page starts at its first player, not where the Next button was
+              resultsRef.current?.scrollIntoView({ block: 'start' });
+              resultsRef.current?.focus({ preventScroll: true });
+            }}
           />
         </div>
       )}

@@ -1,3 +1,5 @@
+import { StatusTag } from '@fm/ui';
+import { SCORING_FORMAT_LABELS, type ScoringFormat } from '@fm/projections/scoring-formats';
 import { Link } from 'react-router';
 import { useFavoritePlayers } from '../preferences/use-preferences';
 import { RangeBar } from './RangeBar';
@@ -17,12 +19,15 @@ function percent(chance: number): string {
 }
 
 /** The week's projections: one row per player, the p10–p90 range drawn to a common scale. */
-export function ProjectionsTable({ rows }: { rows: ProjectionRow[] }) {
+export function ProjectionsTable({ rows, scoring }: { rows: ProjectionRow[]; scoring: ScoringFormat }) {
   const { isFavoritePlayer, toggleFavoritePlayer } = useFavoritePlayers();
   const scaleMax = Math.max(10, ...rows.map((row) => row.p90 ?? row.pred_mean));
   return (
-    <div className="table-wrap">
-      <table className="table projections-table" aria-label="Projected PPR points">
+    <div className="table-wrap projections-table-wrap">
+      <table
+        className="table projections-table"
+        aria-label={`Projected ${SCORING_FORMAT_LABELS[scoring]} points`}
+      >
         <thead>
           <tr>
             <th scope="col" className="projections-table__player">
@@ -47,7 +52,7 @@ export function ProjectionsTable({ rows }: { rows: ProjectionRow[] }) {
           {rows.map((row) => {
             const isFavorite = isFavoritePlayer(row.player_id);
             return (
-              <tr key={row.player_id}>
+              <tr key={row.player_id} className={row.is_out ? 'projections-table__row--out' : undefined}>
                 <th scope="row" className="projections-table__player">
                   <button
                     type="button"
@@ -66,21 +71,38 @@ export function ProjectionsTable({ rows }: { rows: ProjectionRow[] }) {
                     {isFavorite ? '★' : '☆'}
                   </button>
                   <Link to={`/compare?players=${row.player_id}&season=${row.season}`}>{row.player_name}</Link>
+                  <StatusTag tag={row.status} reason={row.status_reason} />
                   {row.source !== 'model' && (
                     <span className="source-badge">{SOURCE_LABELS[row.source] ?? row.source}</span>
                   )}
                 </th>
-                <td>{row.position}</td>
-                <td>{row.team}</td>
-                <td>
+                <td data-label="Pos">{row.position}</td>
+                <td data-label="Team">{row.team}</td>
+                <td data-label="Opp">
                   <OpponentCell opponent={row.opponent} />
                 </td>
-                <td className="numeric projections-table__mean">{row.pred_mean.toFixed(1)}</td>
-                <td>
-                  <RangeBar p10={row.p10} p50={row.p50} p90={row.p90} max={scaleMax} />
+                <td data-label="Projection" className="numeric projections-table__mean">
+                  {row.pred_mean.toFixed(1)}
+                  {row.scoring !== scoring && (
+                    <span className="projections-table__note" title="No projected stat line to convert from">
+                      {' '}
+                      {SCORING_FORMAT_LABELS[row.scoring]}
+                    </span>
+                  )}
                 </td>
-                <td className="numeric">{percent(row.boom_chance)}</td>
-                <td className="numeric">{percent(row.bust_chance)}</td>
+                <td data-label="Range (p10–p90)" className="projections-table__range">
+                  {row.is_out ? (
+                    <span className="projections-table__reason">{row.status_reason}: projects 0</span>
+                  ) : (
+                    <RangeBar p10={row.p10} p50={row.p50} p90={row.p90} max={scaleMax} />
+                  )}
+                </td>
+                <td data-label="Boom" className="numeric">
+                  {row.is_out ? '—' : percent(row.boom_chance)}
+                </td>
+                <td data-label="Bust" className="numeric">
+                  {row.is_out ? '—' : percent(row.bust_chance)}
+                </td>
               </tr>
             );
           })}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_FILTERS,
+  filtersFromPreference,
   filtersFromSearchParams,
   filtersToSearchParams,
   projectionQueryInput,
@@ -8,7 +9,12 @@ import {
 
 describe('projection query', () => {
   it('does not send the team ALL, nor week or team when they are not set', () => {
-    expect(projectionQueryInput(DEFAULT_FILTERS)).toEqual({ scope: 'all', page: 1, limit: 50 });
+    expect(projectionQueryInput(DEFAULT_FILTERS)).toEqual({
+      scope: 'all',
+      page: 1,
+      limit: 50,
+      scoring: 'ppr',
+    });
     expect(projectionQueryInput({ ...DEFAULT_FILTERS, team: 'ALL', week: undefined })).not.toHaveProperty(
       'team',
     );
@@ -23,6 +29,8 @@ describe('projection query', () => {
         team: 'BAL',
         search: ' flowers ',
         sort: 'boom_chance',
+        status: 'questionable',
+        scoring: 'half',
         page: 3,
       }),
     ).toEqual({
@@ -34,6 +42,8 @@ describe('projection query', () => {
       team: 'BAL',
       search: 'flowers',
       sort: 'boom_chance',
+      status: 'questionable',
+      scoring: 'half',
     });
   });
 
@@ -45,14 +55,31 @@ describe('projection query', () => {
       team: 'KC',
       search: 'kelce',
       sort: 'p90' as const,
+      status: 'out' as const,
+      scoring: 'std' as const,
       page: 2,
     };
     const params = filtersToSearchParams(filters);
-    expect(params.toString()).toBe('season=2025&week=4&position=TE&team=KC&search=kelce&sort=p90&page=2');
+    expect(params.toString()).toBe(
+      'season=2025&week=4&position=TE&team=KC&search=kelce&sort=p90&status=out&scoring=std&page=2',
+    );
     expect(filtersFromSearchParams(params)).toEqual(filters);
     expect(filtersToSearchParams(DEFAULT_FILTERS).toString()).toBe('');
     expect(
-      filtersFromSearchParams(new URLSearchParams('position=LB&team=XYZ&page=-2&sort=salary&week=abc')),
+      filtersFromSearchParams(
+        new URLSearchParams('position=LB&team=XYZ&page=-2&sort=salary&week=abc&status=hurt&scoring=full'),
+      ),
     ).toEqual(DEFAULT_FILTERS);
+  });
+
+  it('opens on the saved injury status and league scoring, and a URL says only where it differs', () => {
+    const base = filtersFromPreference({ positions: [], teams: [], injuryStatus: 'healthy' }, 'half-ppr');
+    expect(base).toMatchObject({ status: 'healthy', scoring: 'half' });
+    expect(projectionQueryInput(base)).toMatchObject({ status: 'healthy', scoring: 'half' });
+    expect(filtersToSearchParams({ ...base, scoring: 'ppr' }, base).toString()).toBe('scoring=ppr');
+    expect(filtersFromSearchParams(new URLSearchParams(''), base)).toMatchObject({
+      status: 'healthy',
+      scoring: 'half',
+    });
   });
 });

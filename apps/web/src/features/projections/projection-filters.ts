@@ -1,6 +1,7 @@
 /** Filters of the projections page, kept in the URL so a view can be shared and reloaded. */
-import { POSITIONS } from '@fm/engine';
+import { AVAILABILITY_FILTERS, POSITIONS, type AvailabilityFilter } from '@fm/engine';
 import { NFL_TEAM_CODES } from '@fm/projections';
+import { SCORING_FORMATS, scoringFormatOf, type ScoringFormat } from '@fm/projections/scoring-formats';
 
 export const POSITION_FILTERS = ['ALL', ...POSITIONS] as const;
 export type PositionFilter = (typeof POSITION_FILTERS)[number];
@@ -26,16 +27,32 @@ export interface ProjectionFilters {
   team: string;
   search: string;
   sort: ProjectionSort;
+  /** Healthy, questionable (Q/D) or out players only; 'all' shows everyone. */
+  status: AvailabilityFilter;
+  scoring: ScoringFormat;
   page: number;
 }
+
+export const STATUS_OPTIONS: { value: AvailabilityFilter; label: string }[] = [
+  { value: 'all', label: 'All players' },
+  { value: 'healthy', label: 'Healthy' },
+  { value: 'questionable', label: 'Questionable / doubtful' },
+  { value: 'out', label: 'Out or bye' },
+];
 
 export const DEFAULT_FILTERS: ProjectionFilters = {
   position: 'ALL',
   team: 'ALL',
   search: '',
   sort: 'pred_mean',
+  status: 'all',
+  scoring: 'ppr',
   page: 1,
 };
+
+function oneOf<T extends string>(value: string | null, options: readonly T[], fallback: T): T {
+  return value !== null && (options as readonly string[]).includes(value) ? (value as T) : fallback;
+}
 
 function positiveInt(value: string | null): number | undefined {
   if (value === null || !/^\d+$/.test(value)) return undefined;
@@ -63,6 +80,8 @@ export function filtersFromSearchParams(
     team: team === 'ALL' || NFL_TEAM_CODES.includes(team) ? team : 'ALL',
     search: params.get('search') ?? '',
     sort: SORT_OPTIONS.some((option) => option.value === sort) ? (sort as ProjectionSort) : 'pred_mean',
+    status: oneOf(params.get('status'), AVAILABILITY_FILTERS, base.status),
+    scoring: oneOf(params.get('scoring'), SCORING_FORMATS, base.scoring),
     page: positiveInt(params.get('page')) ?? 1,
   };
 }
@@ -79,6 +98,8 @@ export function filtersToSearchParams(
   if (filters.team !== base.team) params.set('team', filters.team);
   if (filters.search.trim()) params.set('search', filters.search.trim());
   if (filters.sort !== 'pred_mean') params.set('sort', filters.sort);
+  if (filters.status !== base.status) params.set('status', filters.status);
+  if (filters.scoring !== base.scoring) params.set('scoring', filters.scoring);
   if (filters.page !== 1) params.set('page', String(filters.page));
   return params;
 }
@@ -92,6 +113,8 @@ export interface ProjectionQueryInput {
   team?: string;
   search?: string;
   sort?: ProjectionSort;
+  status?: AvailabilityFilter;
+  scoring: ScoringFormat;
 }
 
 /** The team filter ALL is not sent; week and team are sent only when set. */
@@ -100,12 +123,14 @@ export function projectionQueryInput(filters: ProjectionFilters): ProjectionQuer
     scope: filters.position.toLowerCase(),
     page: filters.page,
     limit: PAGE_SIZE,
+    scoring: filters.scoring,
   };
   if (filters.season !== undefined) input.season = filters.season;
   if (filters.week !== undefined) input.week = filters.week;
   if (filters.team && filters.team !== 'ALL') input.team = filters.team;
   if (filters.search.trim()) input.search = filters.search.trim();
   if (filters.sort !== 'pred_mean') input.sort = filters.sort;
+  if (filters.status !== 'all') input.status = filters.status;
   return input;
 }
 
@@ -113,15 +138,25 @@ const POSITION_ALIASES: Record<string, PositionFilter> = { DST: 'DEF', 'D/ST': '
 
 /**
  * The page's starting filters from the saved `defaultFilters` preference: its first position
- * and first team (the page filters by one of each); anything unknown is ignored.
+ * and first team (the page filters by one of each), its injury status; the scoring is the saved
+ * league scoring. Anything unknown is ignored.
  */
-export function filtersFromPreference(saved: { positions: string[]; teams: string[] }): ProjectionFilters {
+export function filtersFromPreference(
+  saved: { positions: string[]; teams: string[]; injuryStatus?: string },
+  scoringType?: string,
+): ProjectionFilters {
   const position = saved.positions
     .map((p) => p.toUpperCase())
     .map((p) => POSITION_ALIASES[p] ?? p)
     .find((p): p is PositionFilter => p !== 'ALL' && (POSITION_FILTERS as readonly string[]).includes(p));
   const team = saved.teams.map((t) => t.toUpperCase()).find((t) => NFL_TEAM_CODES.includes(t));
-  return { ...DEFAULT_FILTERS, position: position ?? 'ALL', team: team ?? 'ALL' };
+  return {
+    ...DEFAULT_FILTERS,
+    position: position ?? 'ALL',
+    team: team ?? 'ALL',
+    status: oneOf(saved.injuryStatus ?? null, AVAILABILITY_FILTERS, 'all'),
+    scoring: scoringFormatOf(scoringType),
+  };
 }
 
 /** The `defaultFilters` positions and teams that make the page start on `filters`. */

@@ -3,12 +3,14 @@ import { Link } from 'react-router';
 import { LineupSuggestions } from './LineupSuggestions';
 import { MatchupReading } from './MatchupReading';
 import { PlayerOutlookTable } from './PlayerOutlookTable';
+import { RecentSimulations } from './RecentSimulations';
 import { ScoreDistributions } from './ScoreDistributions';
 import { SeasonOutlookPanel } from './SeasonOutlookPanel';
 import { SimulationHeadline } from './SimulationHeadline';
 import { useSimulationRun } from './simulation-store';
 import { engineReportingFailure } from './engine-client';
 import { useEnginePreview } from './use-engine-preview';
+import { useOpenAtTop } from './use-open-at-top';
 import './simulate.css';
 
 const METHODOLOGY_LINK = (
@@ -29,22 +31,28 @@ export default function DashboardPage() {
   // Until it has run, no figure is shown rather than a different one; should it fail, the server's stands.
   const isHeadlineReady =
     !context?.matchup || matchupPageRun.status === 'completed' || matchupPageRun.status === 'error';
+  const headingRef = useOpenAtTop<HTMLHeadingElement>();
 
   if (run.status === 'idle' || !context) {
     return (
       <section className="page dashboard">
-        <h1>Dashboard</h1>
+        <h1 ref={headingRef} tabIndex={-1}>
+          Dashboard
+        </h1>
         <p>No simulation yet. Pick a league and run one.</p>
         <Link to="/" className="button button--primary">
           Your leagues
         </Link>
+        <RecentSimulations />
       </section>
     );
   }
   const title = `${context.userName} vs ${context.opponentName}`;
   return (
     <section className="page dashboard">
-      <h1>{title}</h1>
+      <h1 ref={headingRef} tabIndex={-1}>
+        {title}
+      </h1>
       <p className="simulate-page__meta">
         {context.leagueName} · week {context.week}, {context.season} ·{' '}
         <Link to={context.backPath}>Back to the league</Link>
@@ -83,6 +91,7 @@ export default function DashboardPage() {
       )}
       <LineupSuggestions input={context.lineupLab} />
       <SeasonOutlookPanel input={context.seasonOutlook} myTeamId={String(context.userRosterId)} />
+      <RecentSimulations />
       {METHODOLOGY_LINK}
     </section>
   );

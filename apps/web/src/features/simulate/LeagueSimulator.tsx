@@ -7,6 +7,8 @@ import { useAuth } from '../auth/auth-context';
 import { usePreferences } from '../preferences/use-preferences';
 import { BenchList } from './BenchList';
 import { HeadToHead, type MatchupSideName } from './HeadToHead';
+import { OutStarterWarnings } from './OutStarterWarnings';
+import { outStarterFixes } from './out-starter-fixes';
 import { type LeagueDetails, type LeaguePlayer, rosterById } from './league-details';
 import { LineupAdvice } from './LineupAdvice';
 import {
@@ -196,6 +198,12 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
             )}
           </Banner>
         </div>
+      )}
+      {!details.is_week_complete && (
+        <OutStarterWarnings
+          fixes={outStarterFixes(details, userLineup, (p) => shownFor('user', p).points, canMove)}
+          onFix={(fix) => sides.applySwap(user.rosterId, fix.starter.player_id, fix.replacement.player_id)}
+        />
       )}
       <HeadToHead
         details={details}

@@ -1,6 +1,7 @@
 import { ScrollingTable } from './ScrollingTable';
 import type { SimulationAnswer } from './league-details';
 import { formatPercent, formatPoints } from './format';
+import './player-outlook.css';
 
 type PlayerAnswer = SimulationAnswer['user_team']['players'][number];
 
@@ -8,7 +9,7 @@ const STATUS_LABELS: Record<PlayerAnswer['status'], string> = {
   projected: 'Projected',
   baseline: 'No projection (position average)',
   final: 'Banked',
-  out: 'Out',
+  out: 'Out: projects 0',
 };
 
 function chance(value: number | null): string {
@@ -19,16 +20,17 @@ function Rows({ players }: { players: PlayerAnswer[] }) {
   return (
     <>
       {players.map((player) => (
-        <tr key={player.player_id}>
+        <tr key={player.player_id} className={player.status === 'out' ? 'is-out' : undefined}>
           <th scope="row">{player.name}</th>
-          <td>{player.position}</td>
-          <td>{formatPoints(player.distribution.mean)}</td>
-          <td>
+          <td data-label="Pos">{player.position}</td>
+          <td data-label="Expected">{formatPoints(player.distribution.mean)}</td>
+          <td data-label="Range (10–90%)">
             {formatPoints(player.distribution.p10)}–{formatPoints(player.distribution.p90)}
           </td>
-          <td>{chance(player.boom_probability)}</td>
-          <td>{chance(player.bust_probability)}</td>
-          <td>{STATUS_LABELS[player.status]}</td>
+          {/* An out player's 0 is certain: a "100 % bust" would say nothing more than his status. */}
+          <td data-label="Boom">{player.status === 'out' ? '—' : chance(player.boom_probability)}</td>
+          <td data-label="Bust">{player.status === 'out' ? '—' : chance(player.bust_probability)}</td>
+          <td data-label="Status">{STATUS_LABELS[player.status]}</td>
         </tr>
       ))}
     </>
@@ -50,7 +52,7 @@ export function PlayerOutlookTable({ result }: { result: SimulationAnswer }) {
           key={index}
           label={`Boom or bust: ${team.name ?? (index === 0 ? 'Your team' : 'Opponent')}`}
         >
-          <table className="table">
+          <table className="table player-outlook-table">
             <caption>{team.name ?? (index === 0 ? 'Your team' : 'Opponent')}</caption>
             <thead>
               <tr>

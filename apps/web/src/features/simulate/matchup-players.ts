@@ -1,5 +1,5 @@
 import {
-  isRuledOutStatus,
+  isOutStatus,
   normalizePosition,
   POSITION_BASELINE,
   type PlayerGame,
@@ -10,7 +10,7 @@ import type { LeagueDetails, LeaguePlayer, LeagueRoster } from './league-details
 import { isOnBye } from './player-game';
 
 export function isRuledOut(player: Pick<LeaguePlayer, 'injury_status'>): boolean {
-  return isRuledOutStatus(player.injury_status);
+  return isOutStatus(player.injury_status);
 }
 
 /** A game whose state arrived without its share remaining: counted as half played. */

@@ -1,30 +1,8 @@
+import { statusTag } from '@fm/engine';
 import type { LeagueDetails, LeaguePlayer } from './league-details';
 
-/** Short injury tags as fantasy apps show them, from Sleeper's and Yahoo's spellings. */
-const INJURY_TAGS: Record<string, string> = {
-  QUESTIONABLE: 'Q',
-  Q: 'Q',
-  DOUBTFUL: 'D',
-  D: 'D',
-  OUT: 'O',
-  O: 'O',
-  IR: 'IR',
-  'IR-R': 'IR',
-  SUS: 'Sus',
-  SUSP: 'Sus',
-  SUSPENDED: 'Sus',
-  PUP: 'PUP',
-  'PUP-R': 'PUP',
-  'PUP-P': 'PUP',
-  NA: 'NA',
-  COV: 'COV',
-};
-
-/** "Q", "D", "O", "IR", "Sus"… for a player's injury status; null when healthy. */
-export function injuryTag(status: string | null | undefined): string | null {
-  if (!status) return null;
-  return INJURY_TAGS[status.trim().toUpperCase()] ?? status.trim();
-}
+/** "Q", "D", "O", "IR", "Sus"… for a player's injury status; null when healthy (one definition, in the engine). */
+export const injuryTag = statusTag;
 
 export function isOnBye(details: LeagueDetails, player: LeaguePlayer): boolean {
   const opponent = details.projections[player.player_id]?.opponent;

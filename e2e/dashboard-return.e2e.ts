@@ -1,0 +1,134 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeSleeper, startFakeSleeper } from '../apps/api/test/fakes/sleeper-server.js';
+import { ARTIFACTS_DIR, launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
+import { linkNflWeeks, waitForProjectedWeek } from './nfl-weeks.js';
+import { registerVerifiedUser, signIn } from './site-pages.js';
+
+/** The fake Sleeper's 2025 league, played as if week 2 were on now. */
+const LEAGUE = 'You Get in the Bowl';
+const LIVE_WEEK = 2;
+const SEASON = '2025';
+const IMPORT_TIMEOUT_MS = 90_000;
+const SIZES = [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 800 }],
+] as const;
+
+async function runSimulation(page: Page): Promise<void> {
+  await page.goto('/link-leagues');
+  await page.getByLabel('Sleeper username').fill('e2e_manager');
+  await page.getByRole('button', { name: 'Connect Sleeper' }).click();
+  await page.getByText('Connected as e2e_manager').waitFor();
+  await page.goto('/');
+  await page.getByRole('button', { name: `Select League ${LEAGUE}` }).click();
+  await page.getByTestId('preview-win-probability').waitFor({ timeout: 30_000 });
+  // Pressed from far down the league page, as a user does after reading the line-ups.
+  await page.getByRole('button', { name: 'Run simulation' }).click();
+  await page.waitForURL(/\/dashboard$/);
+  await page.getByTestId('win-probability').waitFor({ timeout: 30_000 });
+}
+
+describe('getting back to results: the dashboard', () => {
+  let app: E2eApp;
+  let browser: Browser;
+  let sleeper: FakeSleeper;
+  let nflData: string;
+
+  beforeAll(async () => {
+    nflData = linkNflWeeks(SEASON, [1, LIVE_WEEK]);
+    sleeper = await startFakeSleeper({ liveWeek: LIVE_WEEK });
+    [app, browser] = await Promise.all([
+      startE2eApp({ name: 'dashboard-return', env: { SLEEPER_API_URL: sleeper.url, NFL_DATA_DIR: nflData } }),
+      launchBrowser(),
+    ]);
+    await waitForProjectedWeek(app, LIVE_WEEK, IMPORT_TIMEOUT_MS);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await sleeper?.close();
+    if (nflData) rmSync(nflData, { recursive: true, force: true });
+  });
+
+  it.each(SIZES)(
+    'at %s size it opens at the top, focus on its heading, the win probability in the first screen; boom/bust fits',
+    async (name, viewport) => {
+      const { page, context, errors } = await openPage(browser, app.baseUrl, { viewport });
+      await signIn(context, await registerVerifiedUser(app, context));
+      await runSimulation(page);
+
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const focused = await page.evaluate(() => ({
+        tag: document.activeElement?.tagName,
+        text: document.activeElement?.textContent,
+      }));
+      expect(focused.tag).toBe('H1');
+      expect(focused.text).toMatch(/ vs /);
+      const figure = (await page.getByTestId('win-probability').boundingBox())!;
+      expect(figure.y + figure.height).toBeLessThanOrEqual(viewport.height);
+      await page.screenshot({
+        path: path.join(ARTIFACTS_DIR, 'screenshots', `dashboard-first-screen-${name}.png`),
+      });
+
+      // Every figure of the boom/bust table is on screen, with no sideways swipe inside the table.
+      const table = page.locator('table.player-outlook-table').first();
+      await table.scrollIntoViewIfNeeded();
+      const cells = await table.locator('tbody td').evaluateAll((tds) =>
+        tds.map((td) => {
+          const box = td.getBoundingClientRect();
+          return { left: box.left, right: box.right };
+        }),
+      );
+      expect(cells.length).toBeGreaterThan(0);
+      for (const cell of cells) {
+        expect(cell.left).toBeGreaterThanOrEqual(0);
+        expect(cell.right).toBeLessThanOrEqual(viewport.width);
+      }
+      expect(
+        await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await screenshot(page, `dashboard-${name}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('is one tap away from anywhere: a Dashboard link in the navigation', async () => {
+    const { page, context, errors } = await openPage(browser, app.baseUrl);
+    await signIn(context, await registerVerifiedUser(app, context));
+    await page.goto('/projections');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the simulations on the server: after a new login the dashboard lists them, one tap reopens the league', async () => {
+    const first = await openPage(browser, app.baseUrl, { viewport: { width: 390, height: 844 } });
+    const email = await registerVerifiedUser(app, first.context);
+    await signIn(first.context, email);
+    await runSimulation(first.page);
+    const shown = await first.page.getByTestId('win-probability').textContent();
+    await first.context.close();
+
+    const { page, context, errors } = await openPage(browser, app.baseUrl, {
+      viewport: { width: 390, height: 844 },
+    });
+    await signIn(context, email);
+    await page.goto('/dashboard');
+    const recent = page.getByRole('region', { name: 'Your recent simulations' });
+    const link = recent.getByRole('link', { name: /^.+ vs .+$/ }).first();
+    await link.waitFor();
+    await expect(recent.locator('li').first().textContent()).resolves.toContain(`${shown} to win`);
+    await link.click();
+    await page.waitForURL(/\/simulate\/e2e_manager\/2025\//);
+    await page.getByTestId('preview-win-probability').waitFor({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
