@@ -1,6 +1,5 @@
 import type { MatchupOptions, StarterRequest, TeamInput } from '@fm/contract';
 import { DEFAULT_ITERATIONS, type Seed } from '@fm/engine';
-import type { PlayerGameAnswer } from '../live-games/player-games.js';
 
 export type { MatchupOptions, PlayerRefKind, StarterRequest, TeamInput } from '@fm/contract';
 
