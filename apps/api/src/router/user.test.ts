@@ -44,7 +44,7 @@ describe.each(DATABASE_KINDS)('deleting my account on %s', (kind) => {
     await registerVerifiedUser(server, smtp, email, OTHER_STRONG_PASSWORD);
   });
 
-  it('needs the password again: a missing or wrong one deletes nothing, and DELETE without it is refused', async () => {
+  it('needs the password again: a missing or wrong one deletes nothing, on either path', async () => {
     const email = await registerVerifiedUser(server, smtp);
     const client = await signedInClient(server, email);
     const missing = await client.post('/api/user/me/delete', {});
@@ -57,10 +57,22 @@ describe.each(DATABASE_KINDS)('deleting my account on %s', (kind) => {
     expect(typed.body.error.data.appCode).toBe('INVALID_PASSWORD');
     const bare = await client.delete('/api/user/me');
     expect(bare.status).toBe(400);
-    expect(bare.body.code).toBe('PASSWORD_REQUIRED');
+    expect(bare.body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'currentPassword' });
+    const wrongByDelete = await client.delete('/api/user/me', { password: 'Wrong$Guess3xx' });
+    expect(wrongByDelete.body.code).toBe('INVALID_PASSWORD');
     expect((await client.get('/api/auth/me')).body.data.email).toBe(email);
     const [row] = await server.deps.database.db.select().from(users).where(eq(users.email, email));
     expect(row).toBeDefined();
+  });
+
+  it('deletes by the DELETE /api/user/me path with the password in its JSON body', async () => {
+    const email = await registerVerifiedUser(server, smtp);
+    const client = await signedInClient(server, email);
+    const deleted = await client.delete('/api/user/me', { password: STRONG_PASSWORD });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.data.message).toMatch(/deleted/);
+    const [row] = await server.deps.database.db.select().from(users).where(eq(users.email, email));
+    expect(row).toBeUndefined();
   });
 
   it('refuses a visitor with 401', async () => {

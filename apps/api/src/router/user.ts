@@ -1,9 +1,23 @@
 import { z } from 'zod';
 import { clearSessionCookie } from '../http/session-cookie.js';
-import { AppError } from '../errors.js';
+import type { AppDeps } from '../deps.js';
+import type { UserRow } from '../services/auth/users.js';
 import { deleteOwnAccount } from '../services/auth/account-deletion.js';
 import { requestEmailChange } from '../services/auth/account-email-change.js';
 import { authedProcedure, router } from '../trpc.js';
+
+const deleteMeInput = z.object({ password: z.string().max(1024).optional() });
+const deleteMeOutput = z.object({ data: z.object({ message: z.string() }) });
+
+/** Deletes the signed-in account once its password is typed again, and ends this browser's session. */
+async function deleteMe(
+  ctx: { deps: AppDeps; user: UserRow; reply: Parameters<typeof clearSessionCookie>[0] },
+  password: string | undefined,
+) {
+  const { message } = await deleteOwnAccount(ctx.deps, { user: ctx.user, password });
+  clearSessionCookie(ctx.reply, ctx.deps.config);
+  return { data: { message } };
+}
 
 export const userRouter = router({
   deleteMe: authedProcedure
@@ -15,34 +29,24 @@ export const userRouter = router({
         summary: 'Delete my account (password required)',
       },
     })
-    .input(z.object({ password: z.string().max(1024).optional() }))
-    .output(z.object({ data: z.object({ message: z.string() }) }))
-    .mutation(async ({ ctx, input }) => {
-      const { message } = await deleteOwnAccount(ctx.deps, { user: ctx.user, password: input.password });
-      clearSessionCookie(ctx.reply, ctx.deps.config);
-      return { data: { message } };
-    }),
+    .input(deleteMeInput)
+    .output(deleteMeOutput)
+    .mutation(({ ctx, input }) => deleteMe(ctx, input.password)),
 
   // A DELETE carries no body here, and a password does not belong in a URL.
-  deleteMeWithoutPassword: authedProcedure
+  // The spec's path. A DELETE's JSON body reaches the input (http/request-bodies.ts): {"password": …}.
+  deleteMeByDelete: authedProcedure
     .meta({
       openapi: {
         method: 'DELETE',
         path: '/user/me',
         tags: ['user'],
-        summary: 'Refused: deleting my account needs my password (POST /api/user/me/delete)',
+        summary: 'Delete my account (JSON body {password}; the same as POST /user/me/delete)',
       },
     })
-    .input(z.void())
-    .output(z.object({ data: z.object({ message: z.string() }) }))
-    .mutation(() => {
-      throw new AppError(
-        'PASSWORD_REQUIRED',
-        'Deleting your account needs your password: POST /api/user/me/delete with {"password": …}.',
-        400,
-        { field: 'password' },
-      );
-    }),
+    .input(deleteMeInput)
+    .output(deleteMeOutput)
+    .mutation(({ ctx, input }) => deleteMe(ctx, input.password)),
 
   requestEmailChange: authedProcedure
     .meta({
