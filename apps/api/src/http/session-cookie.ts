@@ -2,6 +2,7 @@ import type {} from '@fastify/cookie'; // request.cookies / reply.setCookie type
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { NewSession } from '../services/auth/sessions.js';
+import { EMAIL_TOKEN_LIFETIME_MS } from '../services/auth/email-tokens.js';
 import { TRUSTED_DEVICE_DAYS } from '../services/auth/trusted-devices.js';
 
 export const SESSION_COOKIE = 'fm_session';
@@ -56,5 +57,28 @@ export function setDeviceCookie(
     sameSite: 'lax',
     secure: config.isSecureOrigin,
     maxAge: TRUSTED_DEVICE_DAYS * 24 * 60 * 60,
+  });
+}
+
+/** The registration proof (services/auth/registration-proof): only the verification link needs it. */
+export const REGISTRATION_COOKIE = 'fm_registration';
+const REGISTRATION_COOKIE_PATH = '/api/auth';
+
+export function readRegistrationProof(req: FastifyRequest): string | undefined {
+  return req.cookies[REGISTRATION_COOKIE] || undefined;
+}
+
+/** Lives as long as the verification link it goes with. */
+export function setRegistrationCookie(
+  reply: FastifyReply,
+  proof: string,
+  config: Pick<Config, 'isSecureOrigin'>,
+): void {
+  void reply.setCookie(REGISTRATION_COOKIE, proof, {
+    path: REGISTRATION_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.isSecureOrigin,
+    maxAge: EMAIL_TOKEN_LIFETIME_MS['verify-email'] / 1000,
   });
 }

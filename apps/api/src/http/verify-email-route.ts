@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { cancelEmailChange } from '../services/auth/account-email-change.js';
 import { verifyEmail } from '../services/auth/registration.js';
+import { readRegistrationProof } from './session-cookie.js';
 
 /**
  * What the login page may be told through its query string: a code from this list, never text
@@ -23,10 +24,12 @@ export const LOGIN_PAGE_CODES = {
 export function registerVerifyEmailRoute(app: FastifyInstance, deps: AppDeps): void {
   app.get<{ Querystring: { token?: string } }>('/api/auth/verify-email', async (req, reply) => {
     const token = typeof req.query.token === 'string' ? req.query.token : undefined;
-    const outcome = await verifyEmail(deps, token);
-    const target = outcome.isVerified
-      ? '/login?verified=true'
-      : `/login?error=${LOGIN_PAGE_CODES.invalidVerificationLink}`;
+    const outcome = await verifyEmail(deps, token, readRegistrationProof(req));
+    const target = !outcome.isVerified
+      ? `/login?error=${LOGIN_PAGE_CODES.invalidVerificationLink}`
+      : outcome.choosePasswordToken
+        ? `/reset-password?token=${encodeURIComponent(outcome.choosePasswordToken)}&verified=true`
+        : '/login?verified=true';
     return reply.header('Cache-Control', 'no-store').redirect(target, 302);
   });
 

@@ -42,6 +42,61 @@ describe.each(DATABASE_KINDS)('account takeover attempts on %s', (kind) => {
     return server.client().post('/api/auth/reset-password', { token: tokenOf(link), password });
   }
 
+  describe('an address registered once by a stranger, its verification link followed by the owner', () => {
+    it('verifies the address but keeps no password set before: the owner chooses one, the stranger is out', async () => {
+      const victim = uniqueEmail('victim');
+      const before = smtp.mails.length;
+      const strangerBrowser = server.client();
+      expect(
+        (await strangerBrowser.post('/api/auth/register', { email: victim, password: ATTACKER_PASSWORD }))
+          .status,
+      ).toBe(200);
+      const link = (await waitForMailTo(smtp, victim, 'Verify your email for', before)).links[0]!;
+
+      // the owner opens the mail in a browser of their own
+      const followed = await server.client().get(pathOf(link));
+      const target = followed.headers.get('location') ?? '';
+      expect(target).toMatch(/^\/reset-password\?token=[^&]+&verified=true$/);
+      expect((await login(victim, ATTACKER_PASSWORD)).status).toBe(401);
+      // a second look at the link (a mail scanner went first) leads to choosing a password again
+      const again = await server.client().get(pathOf(link));
+      const newest = again.headers.get('location') ?? '';
+      expect(newest).toMatch(/^\/reset-password\?token=/);
+
+      const chosen = await server.client().post('/api/auth/reset-password', {
+        token: new URL(newest, 'http://x').searchParams.get('token'),
+        password: VICTIM_PASSWORD,
+      });
+      expect(chosen.status).toBe(200);
+      expect((await login(victim, ATTACKER_PASSWORD)).status).toBe(401);
+      const owner = await login(victim, VICTIM_PASSWORD);
+      expect(owner.status).toBe(200);
+      expect(owner.body.user).toMatchObject({ email: victim, emailVerified: true });
+    });
+
+    it('keeps the password chosen at registration when the link is followed in the browser that registered', async () => {
+      const email = uniqueEmail('owner');
+      const before = smtp.mails.length;
+      const browser = server.client();
+      const registered = await browser.post('/api/auth/register', { email, password: VICTIM_PASSWORD });
+      expect(registered.status).toBe(200);
+      const link = (await waitForMailTo(smtp, email, 'Verify your email for', before)).links[0]!;
+      expect((await browser.get(pathOf(link))).headers.get('location')).toBe('/login?verified=true');
+      expect((await login(email, VICTIM_PASSWORD)).status).toBe(200);
+    });
+
+    it('answers a registration of a taken address with the same kind of cookie', async () => {
+      const email = await registerVerifiedUser(server, smtp);
+      const fresh = await server
+        .client()
+        .post('/api/auth/register', { email: uniqueEmail('new'), password: VICTIM_PASSWORD });
+      const taken = await server.client().post('/api/auth/register', { email, password: VICTIM_PASSWORD });
+      const shape = (cookie: string | null) => cookie?.replace(/fm_registration=[^;]+/, 'fm_registration=…');
+      expect(shape(taken.headers.get('set-cookie'))).toBe(shape(fresh.headers.get('set-cookie')));
+      expect(taken.headers.get('set-cookie')).toMatch(/fm_registration=[0-9a-f-]{36}\.[\w-]{43};/);
+    });
+  });
+
   describe('registering an address someone else registered first (never verified)', () => {
     it("lets the address's owner choose the password; the first registrant's never works", async () => {
       const victim = uniqueEmail('victim');

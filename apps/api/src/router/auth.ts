@@ -6,6 +6,7 @@ import {
   readDeviceToken,
   readSessionToken,
   setDeviceCookie,
+  setRegistrationCookie,
   setSessionCookie,
 } from '../http/session-cookie.js';
 import { confirmEmailChange } from '../services/auth/account-email-change.js';
@@ -50,11 +51,15 @@ export const authRouter = router({
     })
     .input(credentialsInput)
     .output(messageOutput)
-    .mutation(async ({ ctx, input }) =>
-      withMessage(
-        await registerAccount(ctx.deps, { ...input, ip: ctx.req.ip, answerSent: answerSent(ctx.reply) }),
-      ),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const registered = await registerAccount(ctx.deps, {
+        ...input,
+        ip: ctx.req.ip,
+        answerSent: answerSent(ctx.reply),
+      });
+      setRegistrationCookie(ctx.reply, registered.registrationProof, ctx.deps.config);
+      return withMessage(registered);
+    }),
 
   resendVerification: publicProcedure
     .meta({

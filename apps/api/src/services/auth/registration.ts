@@ -7,6 +7,7 @@ import { requireCredentials, requireEmail, requireStrongPassword } from './accou
 import { consumeEmailToken, issueEmailToken, voidAccountLinks } from './email-tokens.js';
 import type { OutgoingMail } from '../mail/mailer.js';
 import { hashPassword, isUsablePasswordHash, unusablePasswordHash } from './password-hashing.js';
+import { isRegistrationProofFor, issueRegistrationProof } from './registration-proof.js';
 import { REGISTRATIONS_PER_IP, RESENDS_PER_IP } from '../rate-limits/rate-limiter.js';
 import { findUserByEmail, findUserById, type UserRow } from './users.js';
 
@@ -26,7 +27,7 @@ export const INVALID_VERIFICATION_LINK_MESSAGE =
 export async function registerAccount(
   deps: AppDeps,
   input: AccountMailRequest & { password?: string | undefined },
-): Promise<{ message: string }> {
+): Promise<{ message: string; registrationProof: string }> {
   await deps.rateLimiter.consume(REGISTRATIONS_PER_IP, input.ip);
   const { email, password } = requireCredentials(input);
   requireStrongPassword(password);
@@ -43,7 +44,10 @@ export async function registerAccount(
     // A mailbox past its share gets nothing, but a pending password is wiped all the same.
     return mayMail ? mail : undefined;
   }, input.answerSent);
-  return { message: REGISTRATION_SUCCESS_MESSAGE };
+  return {
+    message: REGISTRATION_SUCCESS_MESSAGE,
+    registrationProof: issueRegistrationProof(created ?? null, deps.config.sessionSecret),
+  };
 }
 
 async function registrationMail(
@@ -106,31 +110,52 @@ export async function resendVerification(
   return { message: RESEND_MESSAGE };
 }
 
+/** A followed verification link: verified (perhaps with a password still to choose), or refused. */
+export type VerificationOutcome =
+  { isVerified: true; choosePasswordToken: string | null } | { isVerified: false; message: string };
+
 /**
- * Follows a verification link. A link already used by a now-verified account still counts
- * as success: mail scanners often open links before the person does.
+ * Follows a verification link. In the browser that registered (it holds the registration proof) the password
+ * chosen there is kept. Anywhere else the address is verified but no password set before that survives: the
+ * account's password is wiped and whoever followed the link (the mailbox's owner) chooses one through a fresh
+ * reset link. A link already used by a now-verified account still counts as success (mail scanners often open
+ * links before the person does); if its account still has no password, it leads to choosing one again.
  */
 export async function verifyEmail(
   deps: AppDeps,
   token: string | undefined,
+  registrationProof?: string | undefined,
   now = new Date(),
-): Promise<{ isVerified: true } | { isVerified: false; message: string }> {
+): Promise<VerificationOutcome> {
   if (!token) return { isVerified: false, message: INVALID_VERIFICATION_LINK_MESSAGE };
   const check = await consumeEmailToken(deps, token, 'verify-email', now);
   if (check.status === 'valid') {
     const user = await findUserById(deps, check.userId);
-    if (user && !user.emailVerifiedAt) {
-      await deps.database.db
-        .update(users)
-        .set({ emailVerifiedAt: now, updatedAt: now })
-        .where(eq(users.id, user.id));
-      await deps.sessionCache.forgetUser(user.id);
-    }
-    return { isVerified: true };
+    if (!user) return { isVerified: false, message: INVALID_VERIFICATION_LINK_MESSAGE };
+    if (user.emailVerifiedAt) return { isVerified: true, choosePasswordToken: null };
+    const keepsPassword = isRegistrationProofFor(registrationProof, user, deps.config.sessionSecret);
+    await deps.database.db
+      .update(users)
+      .set({
+        emailVerifiedAt: now,
+        updatedAt: now,
+        ...(keepsPassword ? {} : { passwordHash: unusablePasswordHash() }),
+      })
+      .where(eq(users.id, user.id));
+    await deps.sessionCache.forgetUser(user.id);
+    if (keepsPassword) return { isVerified: true, choosePasswordToken: null };
+    // Links stay: every one was mailed to this address, and this one must lead here again if a scanner went first.
+    return { isVerified: true, choosePasswordToken: await issueEmailToken(deps, user.id, 'reset-password') };
   }
   if (check.status === 'used') {
     const user = await findUserById(deps, check.userId);
-    if (user?.emailVerifiedAt) return { isVerified: true };
+    if (user?.emailVerifiedAt) {
+      const hasPassword = isUsablePasswordHash(user.passwordHash);
+      return {
+        isVerified: true,
+        choosePasswordToken: hasPassword ? null : await issueEmailToken(deps, user.id, 'reset-password'),
+      };
+    }
   }
   return { isVerified: false, message: INVALID_VERIFICATION_LINK_MESSAGE };
 }

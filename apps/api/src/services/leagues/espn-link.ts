@@ -143,6 +143,7 @@ export async function linkEspnLeague(
     .insert(espnLeagues)
     .values({ userId, leagueId, ...values })
     .onConflictDoUpdate({ target: [espnLeagues.userId, espnLeagues.leagueId], set: values });
+  await deps.sessionCache.forgetUser(userId); // hasLinkedLeagues changed
   // League pages join ESPN players to projections through Sleeper ids: link ours now.
   void ensureSleeperIdsLinked(deps);
   return league;
@@ -171,6 +172,7 @@ export async function unlinkEspnLeague(deps: AppDeps, userId: string, leagueId: 
   await deps.database.db
     .delete(espnLeagues)
     .where(and(eq(espnLeagues.userId, userId), eq(espnLeagues.leagueId, leagueId.trim())));
+  await deps.sessionCache.forgetUser(userId); // hasLinkedLeagues changed
 }
 
 /**

@@ -12,6 +12,10 @@ export const RESET_FAILED_MESSAGE = 'Failed to reset password.';
 export const MISSING_TOKEN_MESSAGE =
   'This password reset link is invalid or has expired. Please request a new one.';
 
+/** Shown when the verification link was followed outside the browser that registered (`verified=true`). */
+export const VERIFIED_CHOOSE_PASSWORD_MESSAGE =
+  'Your email is verified. For your safety, choose your password here: a password set before the address was proven is not kept.';
+
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -50,6 +54,9 @@ export default function ResetPasswordPage() {
           </>
         ) : (
           <>
+            {params.get('verified') === 'true' && (
+              <Banner tone="success">{VERIFIED_CHOOSE_PASSWORD_MESSAGE}</Banner>
+            )}
             {error && <Banner tone="error">{error}</Banner>}
             <form className="form auth-form" onSubmit={submit} noValidate>
               <fieldset disabled={isSaving}>
