@@ -87,15 +87,15 @@ describe('NflScoreboardClient against a local scoreboard', () => {
     expect(endOfFourth!.fractionRemaining).toBeGreaterThan(0);
   });
 
-  it('rejects garbage and oversized answers with an upstream error', async () => {
+  it('refuses garbage and oversized answers as invalid, and an outage as an upstream error', async () => {
     scoreboard.setAnswer({ events: [{ id: '1', status: { type: { state: 'sideways' } } }] });
-    await expect(client.weekGames(2025, 3)).rejects.toMatchObject({ code: 'UPSTREAM_ERROR' });
+    await expect(client.weekGames(2025, 3)).rejects.toMatchObject({ code: 'UPSTREAM_INVALID' });
     scoreboard.setAnswer(
       scoreboardAnswer(
         Array.from({ length: 41 }, () => ({ home: 'KC', away: 'BUF', state: 'pre' as const })),
       ),
     );
-    await expect(client.weekGames(2025, 3)).rejects.toMatchObject({ code: 'UPSTREAM_ERROR' });
+    await expect(client.weekGames(2025, 3)).rejects.toMatchObject({ code: 'UPSTREAM_INVALID' });
     scoreboard.failNext(503, 1);
     await expect(client.weekGames(2025, 3)).rejects.toMatchObject({ code: 'UPSTREAM_ERROR' });
   });
