@@ -16,7 +16,7 @@ import {
 /** Phone, tablet and laptop widths: every page must work at each. */
 const WIDTHS = [375, 768, 1280] as const;
 /** Below this width the main navigation folds into the menu button (global.css). */
-const SIDEBAR_BREAKPOINT = 760;
+const SIDEBAR_BREAKPOINT = 900;
 
 describe('responsive layout', () => {
   let app: E2eApp;
