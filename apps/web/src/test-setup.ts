@@ -4,6 +4,9 @@ import { afterEach } from 'vitest';
 
 installDialogPolyfill();
 
+// jsdom lays nothing out, so it has no scrollIntoView; pages call it to bring a new page of results into view.
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = function scrollIntoView() {};
+
 // Pages load lazily: on a busy 2-core machine the first render can take longer than the default 1 s
 // that findBy*/waitFor wait for. They still resolve as soon as the state appears.
 configure({ asyncUtilTimeout: 5_000 });

@@ -141,6 +141,8 @@ describe('the projections page', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Player on page 2')).toBeTruthy();
+    // the new page starts at its first player: the results take the focus, not the Next button
+    expect(document.activeElement?.getAttribute('aria-label')).toMatch(/^Projections, page/);
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(false);
     expect(server.callsTo('projections.publicList').at(-1)!.input).toMatchObject({ page: 2 });
   });
