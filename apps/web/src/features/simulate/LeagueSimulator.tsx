@@ -1,3 +1,4 @@
+import { isGameLocked, playerGame } from '@fm/contract';
 import { DEFAULT_ITERATIONS, type LineupLabResult, type LineupSwap } from '@fm/engine';
 import { Banner, Button } from '@fm/ui';
 import { useMemo, useState } from 'react';
@@ -19,7 +20,7 @@ import {
   SIMULATION_SEED,
   teamName,
 } from './matchup-inputs';
-import { expectedPointsOf, isGameLocked, playerGame } from './matchup-players';
+import { expectedPointsOf } from './matchup-players';
 import type { ShownPoints } from './PlayerCell';
 import { seasonOutlookInput } from './season-outlook-input';
 import { rosterPositionsFromCounts, rosterPositionsOf, sideLineup } from './side-lineup';

@@ -1,8 +1,9 @@
+import { alignToSlots, playerGame } from '@fm/contract';
 import { optimizeLineup, simulateMatchup } from '@fm/engine';
 import { describe, expect, it } from 'vitest';
 import type { LeagueDetails, LeaguePlayer } from './league-details';
-import { alignToSlots, lineupLabInput, previewMatchupInput, serverTeam } from './matchup-inputs';
-import { expectedPointsOf, playerGame } from './matchup-players';
+import { lineupLabInput, previewMatchupInput, serverTeam } from './matchup-inputs';
+import { expectedPointsOf } from './matchup-players';
 import { roundRobinWeeks, seasonOutlookInput } from './season-outlook-input';
 
 // Without game fields unless a test gives them: the answer of a server that does not say where games stand.
