@@ -1,7 +1,7 @@
-import { isGameLocked, playerGame } from '@fm/contract';
-import { DEFAULT_ITERATIONS, type LineupLabResult, type LineupSwap } from '@fm/engine';
+import { isGameLocked, playerGame, sideStarters } from '@fm/contract';
+import type { LineupLabResult, LineupSwap } from '@fm/engine';
 import { Banner, Button } from '@fm/ui';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { trpcClient } from '../../lib/trpc';
 import { useAuth } from '../auth/auth-context';
@@ -10,16 +10,9 @@ import { BenchList } from './BenchList';
 import { HeadToHead, type MatchupSideName } from './HeadToHead';
 import { OutStarterWarnings } from './OutStarterWarnings';
 import { outStarterFixes } from './out-starter-fixes';
-import { type LeagueDetails, type LeaguePlayer, rosterById } from './league-details';
+import { type LeagueDetails, type LeaguePlayer, leagueDetailsInput, rosterById } from './league-details';
 import { LineupAdvice } from './LineupAdvice';
-import {
-  lineupLabInput,
-  NO_KNOWN_STARTERS_MESSAGE,
-  previewMatchupInput,
-  serverTeam,
-  SIMULATION_SEED,
-  teamName,
-} from './matchup-inputs';
+import { lineupLabInput, previewMatchupInput, teamName } from './matchup-inputs';
 import { expectedPointsOf } from './matchup-players';
 import type { ShownPoints } from './PlayerCell';
 import { seasonOutlookInput } from './season-outlook-input';
@@ -53,7 +46,6 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
   const navigate = useNavigate();
   const location = useLocation();
   const run = useSimulationRun('simulate');
-  const [runError, setRunError] = useState<string | null>(null);
   const { user, opponent } = sides;
   const preferredSlots = preferences.leagueSettings.startingLineup;
   const rosterPositions = useMemo(
@@ -113,15 +105,14 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
     );
 
   const runSimulation = () => {
-    if (!isLegal) return;
-    const userTeam = serverTeam(details, user);
-    const opponentTeam = serverTeam(details, opponent);
-    if (userTeam.team.starters.length === 0 || opponentTeam.team.starters.length === 0) {
-      setRunError(NO_KNOWN_STARTERS_MESSAGE);
-      return;
-    }
-    setRunError(null);
+    if (!isLegal || !previewInput) return;
     const { league } = details;
+    // The server builds the headline's own input from the same league answer (same players, seed and draws), so
+    // the figure it records — the dashboard's and the recent list's — is the one on this page.
+    const lineUp = (side: typeof user) => ({
+      roster_id: side.rosterId,
+      starters: sideStarters(details, side).map((player) => player.player_id),
+    });
     void startRun(
       'simulate',
       {
@@ -135,22 +126,21 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
         userRosterId: user.rosterId,
         userName,
         opponentName,
-        leftOut: [...userTeam.leftOut, ...opponentTeam.leftOut],
+        leftOut: [],
         lineupLab: lineupLabInput(details, user, opponent, rosterPositions),
-        matchup: previewInput,
         seasonOutlook: seasonOutlookInput(details),
       },
       () =>
-        trpcClient.matchup.analyze.mutate({
-          userTeam: userTeam.team,
-          opponentTeam: opponentTeam.team,
-          league_id: league.league_id,
-          platform: details.platform,
-          season: Number(league.season),
-          week: details.week,
-          iterations: DEFAULT_ITERATIONS,
-          seed: SIMULATION_SEED,
-          scoring_settings: league.scoring_settings,
+        trpcClient.leagues.simulate.mutate({
+          ...leagueDetailsInput(
+            details.platform,
+            league.league_id,
+            details.week,
+            preferences.leagueSettings.scoringType,
+            Number(league.season),
+          ),
+          user: lineUp(user),
+          opponent: lineUp(opponent),
         }),
     );
     navigate('/dashboard');
@@ -231,7 +221,6 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
           ? {}
           : { onStart: (player) => sides.toggleStarter(user.rosterId, player.player_id, true) })}
       />
-      {runError && <Banner tone="error">{runError}</Banner>}
       <div className="button-row simulate-actions">
         <Button
           onClick={runSimulation}

@@ -43,11 +43,6 @@ export function getEngineWorker(): EngineClient {
   return client;
 }
 
-/** The same workers, but one that cannot start (no Worker in this browser) fails the run instead of throwing. */
-export const engineReportingFailure: EngineClient = {
-  run: (task, input) => Promise.resolve().then(() => client.run(task, input)),
-};
-
 /** Stops the engine workers (e.g. on logout); the next run starts fresh ones. */
 export function terminateEngineWorker(): void {
   for (const { worker } of workers.values()) worker.terminate();
