@@ -164,7 +164,7 @@ export function replaySeasonData(options: ReplayOptions): SleeperSeasonData {
 }
 
 /** Every game of the weeks, as Sleeper's schedule lists them (from the rows' opponent and venue). */
-function scheduleOf(weeks: readonly NflcomWeek[]): Json[] {
+export function scheduleOf(weeks: readonly NflcomWeek[]): Json[] {
   const games = new Map<string, Json>();
   for (const { week, projected, actual } of weeks) {
     for (const row of [...projected, ...(actual ?? [])]) {

@@ -1,6 +1,7 @@
 import { type LeagueSide, sideStarters, toSimulationPlayer, weekStarterIds } from '@fm/contract';
 import type { MatchupInput } from '@fm/engine';
 import type { LeagueDetails, LeaguePlayerWithGame } from '../leagues/details-shape.js';
+import { liveGamesByTeam, type LiveGame } from '../live-games/week-games.js';
 
 /** One roster's starters in a matchup of a league details answer. */
 export interface MatchupSideInput extends LeagueSide {
@@ -44,13 +45,26 @@ export function toTimelineInput(
   return { user: team(pair.a), opponent: team(pair.b), iterations: options.iterations, seed: options.seed };
 }
 
-/** Share of the two line-ups' game time already played (players without a game are left out); 1 when none. */
-export function gameTimeElapsed(starters: readonly LeaguePlayerWithGame[]): number {
-  const playing = starters.filter(
-    (p) => p.game_state === 'pre' || p.game_state === 'in' || p.game_state === 'final',
-  );
-  if (playing.length === 0) return 1;
-  return playing.reduce((sum, p) => sum + (1 - p.fraction_remaining), 0) / playing.length;
+/**
+ * Share of the two line-ups' game time already played, by their teams' games (players whose team has no game this
+ * week — a bye, a free agent — are left out; without the week's games, by the players' own states); 1 when none
+ * has a game.
+ */
+export function gameTimeElapsed(
+  starters: readonly LeaguePlayerWithGame[],
+  games: readonly LiveGame[],
+): number {
+  const gameOfTeam = liveGamesByTeam(games);
+  const shares = starters.flatMap((player) => {
+    if (games.length === 0) {
+      const isPlaying = ['pre', 'in', 'final'].includes(player.game_state);
+      return isPlaying ? [1 - player.fraction_remaining] : [];
+    }
+    const game = gameOfTeam.get(player.team);
+    return game ? [1 - game.fraction_remaining] : [];
+  });
+  if (shares.length === 0) return 1;
+  return shares.reduce((sum, share) => sum + share, 0) / shares.length;
 }
 
 export const pointsSoFar = (starters: readonly LeaguePlayerWithGame[]): number =>
