@@ -20,6 +20,16 @@ export interface ElsewhereRequest {
 
 const CHUNK = Buffer.from(`{"id":1,"defaultPositionId":3,"fullName":"Junk Player","stats":[]},`.repeat(800));
 
+function drainedOrClosed(res: http.ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done).off('close', done);
+      resolve();
+    };
+    res.on('drain', done).on('close', done);
+  });
+}
+
 /**
  * A local service in front of the fake ESPN (`upstream`): passes every request through (headers
  * included), except on the paths a hostility names. It reports how many bytes a huge answer managed to
@@ -44,8 +54,7 @@ export async function startHostileEspn(upstream: string) {
       res.on('close', () => (isClosed = true));
       while (!isClosed && bytesSent < active.bytes) {
         bytesSent += CHUNK.length;
-        if (!res.write(CHUNK))
-          await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+        if (!res.write(CHUNK)) await drainedOrClosed(res);
       }
       if (!isClosed) res.end('{}]}');
       return;
