@@ -14,6 +14,7 @@ import { DATABASE_KINDS, startTestServer, type TestServer } from '../../../test/
 import { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
 import { loadModelInputs } from '../nfl-import/model-weeks.js';
 import { runSleeperSync } from './run-sleeper-sync.js';
+import { getDataSources } from './sources-report.js';
 import { readSyncRecord } from './sync-status.js';
 
 /** Saquon Barkley: ESPN 3929630, Sleeper 4866 (the recorded directory carries his espn_id). */
@@ -76,6 +77,13 @@ describe.each(DATABASE_KINDS)("ESPN's projections through the sync (%s)", (kind)
     expect(record.finalEspnWeeks).toEqual(expect.arrayContaining(['2023:1', '2023:18', '2024:1']));
     expect(record.finalEspnWeeks).not.toContain('2024:2');
 
+    const { sources } = await getDataSources(server.deps);
+    expect(sources.find((source) => source.id === 'espn')).toMatchObject({
+      lastError: null,
+      lastSuccessAt: expect.any(String),
+      projectionWeeks: expect.arrayContaining([{ season: 2024, weeks: [1, 2, 3] }]),
+    });
+
     const rows = await espnRows(server, 2024);
     expect(new Set(rows.map((row) => row.week))).toEqual(new Set([1, 2, 3]));
     const saquon = rows.find((row) => row.sleeper_id === SAQUON.sleeperId && row.week === 2)!;
@@ -135,6 +143,13 @@ describe('ESPN’s projections from a hostile ESPN-compatible service, through t
     expect(hostile.bytesSent).toBeLessThan(32 * 1024 * 1024);
     expect(await espnRows(server)).toEqual([]);
     expect((await readSyncRecord(server.deps.database)).espnError).toMatch(/ESPN did not answer/);
+    // the admin's Sources tab says so
+    const { sources } = await getDataSources(server.deps);
+    expect(sources.find((source) => source.id === 'espn')).toMatchObject({
+      lastError: expect.stringMatching(/ESPN did not answer/),
+      lastSuccessAt: null,
+      projectionWeeks: [],
+    });
   });
 
   it('refuses malformed pools (not a list, wrong types, too many players, non-finite numbers), storing nothing', async () => {

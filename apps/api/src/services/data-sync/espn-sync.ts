@@ -29,6 +29,7 @@ export async function syncEspnProjections(
     finalProjectionWeeks: record.finalEspnWeeks,
   }).tasks.filter((task) => task.projections);
   if (weeks.length === 0) return count;
+  record.espnAttemptAt = new Date().toISOString();
   try {
     const directory = await deps.leagues.sleeper.getPlayers();
     for (const task of weeks) {
@@ -37,6 +38,7 @@ export async function syncEspnProjections(
       if (task.isFinal) record.finalEspnWeeks.push(weekKey(task.season, task.week));
     }
     record.espnError = null;
+    record.espnSuccessAt = new Date().toISOString();
   } catch (error) {
     deps.log.warn({ err: error }, 'ESPN projections not read; what was held before is kept');
     record.espnError = describeFailure(error);

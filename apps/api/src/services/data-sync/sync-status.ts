@@ -36,6 +36,9 @@ export interface SleeperSyncRecord {
   finalProjectionWeeks: string[];
   /** "season:week" of completed weeks whose ESPN projections were read (or ESPN has none): not asked again. */
   finalEspnWeeks: string[];
+  /** When a run last asked ESPN for projections, and when it last got through. */
+  espnAttemptAt: string | null;
+  espnSuccessAt: string | null;
   /** Why the last run's ESPN projections step stopped; null when it went through. */
   espnError: string | null;
   /** When the model last ran: ESPN rows stored since (by league pages) make the next run refit. */
@@ -56,6 +59,8 @@ export function emptySyncRecord(): SleeperSyncRecord {
     finalStatWeeks: [],
     finalProjectionWeeks: [],
     finalEspnWeeks: [],
+    espnAttemptAt: null,
+    espnSuccessAt: null,
     espnError: null,
     modelRunAt: null,
     running: null,
