@@ -11,7 +11,7 @@ const rostered: EspnPlayer[] = league.schedule
   .map((entry) => entry.playerPoolEntry.player);
 
 describe("ESPN's projected stat lines", () => {
-  it("score in PPR what ESPN itself scores them in the recorded PPR league, for every player but the D/STs", () => {
+  it('score in PPR what ESPN itself scores them in the recorded PPR league, for every player but the D/STs', () => {
     const players = rostered.filter((player) => espnPosition(player) !== 'DEF');
     expect(players.length).toBeGreaterThan(130);
     for (const player of players) {
