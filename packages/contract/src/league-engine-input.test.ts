@@ -56,17 +56,21 @@ function league(overrides: Partial<LeagueInputDetails> = {}): LeagueInputDetails
 }
 
 describe('who starts in a league week', () => {
-  it('is the week’s line-up the platform reports in the matchup (a past week’s too), else the roster’s starters', () => {
+  it('is the week’s line-up the platform reports in the matchup, else the roster’s starters', () => {
     expect(weekStarterIds(league(), 1)).toEqual(['q1', 'r1']);
-    const played = league({
-      matchups: [
-        // week 3 was played with r2 in for r1; a player no longer on the roster drops out
-        { matchup_id: 1, roster_id: 1, players_points: {}, starters: ['q1', 'r2', 'gone'] },
-        { matchup_id: 1, roster_id: 2, players_points: {}, starters: ['q2'] },
-      ],
-    });
-    expect(weekStarterIds(played, 1)).toEqual(['q1', 'r2']);
-    expect(weekStarterIds(played, 7)).toEqual([]);
+    const played = (starters: string[]) =>
+      league({
+        matchups: [
+          { matchup_id: 1, roster_id: 1, players_points: {}, starters },
+          { matchup_id: 1, roster_id: 2, players_points: {}, starters: ['q2'] },
+        ],
+      });
+    // the week was played with r2 in for r1
+    expect(weekStarterIds(played(['q1', 'r2']), 1)).toEqual(['q1', 'r2']);
+    // a past week's starter has left the roster (or sits on its reserve): the roster's starters stand
+    expect(weekStarterIds(played(['q1', 'gone']), 1)).toEqual(['q1', 'r1']);
+    expect(weekStarterIds(played(['q1', 'w9']), 1)).toEqual(['q1', 'r1']);
+    expect(weekStarterIds(played(['q1']), 7)).toEqual([]);
   });
 });
 

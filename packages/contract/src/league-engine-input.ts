@@ -39,18 +39,18 @@ export function playablePlayers<P extends LeagueInputPlayer>(roster: LeagueInput
 }
 
 /**
- * Who starts for a roster in the answer's week: the week's line-up as the platform reports it in the matchup
- * (what that week is scored by, also for a past week), else the roster's current starters.
+ * Who starts for a roster in the answer's week: the week's line-up as the platform reports it in the matchup (what
+ * the week is scored by, so a finished game day agrees with the official result), else the roster's current
+ * starters — also when a starter of that line-up is no longer on the roster's starters or bench (a past week:
+ * the answer has nobody to show in his place, and an empty slot would make the line-up illegal).
  */
 export function weekStarterIds(details: LeagueInputDetails, rosterId: number): string[] {
   const roster = rosterOf(details, rosterId);
   if (!roster) return [];
+  const current = roster.players.starters.map((player) => player.player_id);
   const listed = details.matchups.find((matchup) => matchup.roster_id === rosterId)?.starters ?? [];
-  if (listed.length === 0) return roster.players.starters.map((player) => player.player_id);
-  const everyone = new Set(
-    [...roster.players.starters, ...roster.players.bench, ...roster.players.reserve].map((p) => p.player_id),
-  );
-  return listed.filter((id) => everyone.has(id));
+  const playable = new Set(playablePlayers(roster).map((player) => player.player_id));
+  return listed.length > 0 && listed.every((id) => playable.has(id)) ? listed : current;
 }
 
 /** A side's starters that are on its roster's playable players, in the side's order. */
