@@ -1,6 +1,6 @@
 import type { WeeklyStatRow } from '../csv/parse-nflcom-csv.js';
-import { emptyStatLine, STAT_KEYS, type StatLine } from '../stats/stat-line.js';
-import { isNflTeamCode } from '../stats/team-codes.js';
+import { emptyStatLine, type StatLine } from './stat-line.js';
+import { isNflTeamCode } from './team-codes.js';
 
 /** One team's game in a week, from the players' rows: its opponent and its offense's totals. */
 export interface TeamGame {
@@ -64,11 +64,4 @@ export function defenseLineFacing(offense: TeamGame): StatLine {
   line.defInt = offense.interceptionsThrown;
   line.defFumRec = offense.fumblesLost;
   return line;
-}
-
-/** The average of lines (a naive expert's projection: the season-to-date mean). */
-export function averageLine(lines: readonly StatLine[]): StatLine {
-  const average = emptyStatLine();
-  for (const line of lines) for (const key of STAT_KEYS) average[key] += line[key] / lines.length;
-  return average;
 }
