@@ -4,7 +4,7 @@ import { scoreStatLine } from '../scoring/score-stat-line.js';
 import { PPR } from '../scoring/scoring-rules.js';
 import type { Position } from '../stats/stat-line.js';
 import { isNflTeamCode } from '../stats/team-codes.js';
-import { defenseLineFacing, teamGames } from '../stats/team-games.js';
+import { defenseLineFacing, teamGames, type GameLine } from '../stats/team-games.js';
 
 /** One player's (or one defense's) week: projected and actual PPR points and his place in his team's depth. */
 export interface PlayerWeek {
@@ -41,8 +41,8 @@ function offensivePlayerWeeks(week: NflcomWeek, actual: readonly WeeklyStatRow[]
   });
 }
 
-function projectedLine({ stats, nflcomPoints: _published, ...identity }: ProjectedRow): WeeklyStatRow {
-  return { ...stats, ...identity };
+function projectedLine({ stats, position, team, opponent, isHome }: ProjectedRow): GameLine {
+  return { ...stats, position, team, opponent, isHome };
 }
 
 /**
