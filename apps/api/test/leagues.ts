@@ -1,6 +1,6 @@
 import { players, projections } from '@fm/db';
 import { registerVerifiedUser, signedInClient } from './accounts.js';
-import { startFakeSmtp, type FakeSmtp } from './fake-smtp.js';
+import type { FakeSmtp } from './fake-smtp.js';
 import { type FakeEspn, startFakeEspn } from './fakes/espn-server.js';
 import {
   type FakeSleeper,
@@ -9,12 +9,18 @@ import {
   type SleeperScenario,
 } from './fakes/sleeper-server.js';
 import { type FakeYahoo, startFakeYahoo } from './fakes/yahoo-server.js';
-import { type DatabaseKind, startTestServer, type TestClient, type TestServer } from './harness.js';
+import {
+  type DatabaseKind,
+  type MailingTestServer,
+  startMailingTestServer,
+  type TestClient,
+  type TestServer,
+} from './harness.js';
 
 export const YAHOO_APP = { clientId: 'fm-test-client', clientSecret: 'fm-test-secret' } as const;
 
 export interface LeagueTestEnv {
-  server: TestServer;
+  server: MailingTestServer;
   smtp: FakeSmtp;
   sleeper: FakeSleeper;
   yahoo: FakeYahoo;
@@ -34,14 +40,12 @@ export async function startLeagueTestEnv(
     sleeperOptions?: Omit<FakeSleeperOptions, 'scenario'>;
   } = {},
 ): Promise<LeagueTestEnv> {
-  const [smtp, sleeper, yahoo, espn] = await Promise.all([
-    startFakeSmtp(),
+  const [sleeper, yahoo, espn] = await Promise.all([
     startFakeSleeper({ ...options.sleeperOptions, scenario: options.scenario ?? 'in-season' }),
     startFakeYahoo(YAHOO_APP),
     startFakeEspn(),
   ]);
-  const server = await startTestServer(kind, {
-    SMTP_URL: smtp.url,
+  const server = await startMailingTestServer(kind, {
     SLEEPER_API_URL: sleeper.url,
     YAHOO_CLIENT_ID: YAHOO_APP.clientId,
     YAHOO_CLIENT_SECRET: YAHOO_APP.clientSecret,
@@ -52,14 +56,14 @@ export async function startLeagueTestEnv(
   });
   return {
     server,
-    smtp,
+    smtp: server.smtp,
     sleeper,
     yahoo,
     espn,
-    newUser: async () => signedInClient(server, await registerVerifiedUser(server, smtp)),
+    newUser: async () => signedInClient(server, await registerVerifiedUser(server)),
     async stop() {
       await server.stop();
-      await Promise.all([smtp.close(), sleeper.close(), yahoo.close(), espn.close()]);
+      await Promise.all([sleeper.close(), yahoo.close(), espn.close()]);
     },
   };
 }
