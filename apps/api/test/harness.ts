@@ -7,8 +7,8 @@ import { startServer, type RunningServer } from '../src/server.js';
 import { startFakeSmtp, type FakeSmtp } from './fake-smtp.js';
 
 /**
- * A PostgreSQL server to make throw-away test databases on (`DATABASE_URL`, as in contract.md:
- * integration tests use a real PostgreSQL when it is set, the embedded one always).
+ * A PostgreSQL server to make throw-away test databases on (`DATABASE_URL`): integration tests
+ * run on a real PostgreSQL when it is set, on the embedded one always.
  */
 export const TEST_POSTGRES_URL = process.env.DATABASE_URL || undefined;
 export type DatabaseKind = 'pglite' | 'postgres';
