@@ -1,6 +1,6 @@
 import { executeRows, type Db } from '@fm/db';
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../deps.js';
+import type { CoreDeps } from '../../core-deps.js';
 import { UpstreamRequestError } from '../../integrations/http.js';
 import type { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
 import { createAlert, hasOpenAlert } from '../admin/alerts.js';
@@ -60,7 +60,10 @@ function describeFailure(error: unknown): string {
 }
 
 /** One week's rows, written together or not at all. */
-function inWeekTransaction<T>(deps: AppDeps, write: (db: Db) => Promise<T>): Promise<T> {
+/** What a sync writes with and logs to. */
+type SyncDeps = Pick<CoreDeps, 'database' | 'log'>;
+
+function inWeekTransaction<T>(deps: SyncDeps, write: (db: Db) => Promise<T>): Promise<T> {
   return deps.database.db.transaction(async (tx) => {
     await tx.execute(sql`set local synchronous_commit to off`);
     return write(tx as unknown as Db);
@@ -75,7 +78,7 @@ function inWeekTransaction<T>(deps: AppDeps, write: (db: Db) => Promise<T>): Pro
  * recorded for the Sources tab; repeated failures raise an alert.
  */
 export async function runSleeperSync(
-  deps: AppDeps,
+  deps: SyncDeps,
   feed: SleeperSeasonFeed,
   options: { now?: () => Date; signal?: AbortSignal } = {},
 ): Promise<SyncRunSummary> {
@@ -203,7 +206,7 @@ function describeTask(task: WeekTask): string {
 
 /** Fetches and writes one week's stats and/or projections in one transaction (the live sync reuses it). */
 export async function syncWeek(
-  deps: AppDeps,
+  deps: SyncDeps,
   feed: SleeperSeasonFeed,
   task: WeekTask,
   players: ReadonlyMap<string, KnownPlayer>,
@@ -235,7 +238,7 @@ export async function syncWeek(
   if (task.isFinal && task.projections && written.projectionRows > 0) record.finalProjectionWeeks.push(key);
 }
 
-async function hasModelRows(deps: AppDeps, week: { season: number; week: number } | null): Promise<boolean> {
+async function hasModelRows(deps: SyncDeps, week: { season: number; week: number } | null): Promise<boolean> {
   if (!week) return true;
   const rows = await executeRows(
     deps.database.db,
@@ -244,7 +247,7 @@ async function hasModelRows(deps: AppDeps, week: { season: number; week: number 
   return rows.length > 0;
 }
 
-async function raiseFailingAlert(deps: AppDeps, record: SleeperSyncRecord): Promise<void> {
+async function raiseFailingAlert(deps: SyncDeps, record: SleeperSyncRecord): Promise<void> {
   if (await hasOpenAlert(deps.database, DATA_SYNC_ALERT_TYPE)) return;
   const message = `The Sleeper data sync has failed ${record.consecutiveFailures} times in a row; the data held before is still served. Last error: ${record.lastError}`;
   await createAlert(deps.database, DATA_SYNC_ALERT_TYPE, message);

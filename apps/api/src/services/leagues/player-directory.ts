@@ -1,6 +1,7 @@
 import { appState, players } from '@fm/db';
 import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../deps.js';
+import type { CoreDeps } from '../../core-deps.js';
+import type { LeagueClients } from './clients.js';
 import { type MatchReport, matchPlayers } from '../../integrations/sleeper/player-matching.js';
 import type { SleeperPlayerDirectory } from '../../integrations/sleeper/schemas.js';
 import { sleeperIdsByYahooId } from '../../integrations/yahoo/normalize.js';
@@ -24,7 +25,10 @@ export interface SleeperIdSyncState {
   coverage: { linked: number; total: number; rate: number };
 }
 
-const runningSyncs = new WeakMap<AppDeps, Promise<SleeperIdSyncState | null>>();
+/** Linking reads the Sleeper directory itself, and logs a failure instead of throwing it. */
+type LinkingDeps = Pick<CoreDeps, 'database' | 'log'> & { leagues: Pick<LeagueClients, 'sleeper'> };
+
+const runningSyncs = new WeakMap<LinkingDeps, Promise<SleeperIdSyncState | null>>();
 const yahooIdMaps = new WeakMap<SleeperPlayerDirectory, Map<string, string>>();
 
 /**
@@ -34,7 +38,7 @@ const yahooIdMaps = new WeakMap<SleeperPlayerDirectory, Map<string, string>>();
  * a league page still renders without projections.
  */
 export async function ensureSleeperIdsLinked(
-  deps: AppDeps,
+  deps: LinkingDeps,
   now = new Date(),
 ): Promise<SleeperIdSyncState | null> {
   const running = runningSyncs.get(deps);
@@ -64,7 +68,7 @@ export async function ensureSleeperIdsLinked(
 
 /** One matching run over every player without a Sleeper id; ids already taken are never reused. */
 export async function linkSleeperIds(
-  deps: AppDeps,
+  deps: Pick<CoreDeps, 'database'>,
   directory: SleeperPlayerDirectory,
   now = new Date(),
 ): Promise<SleeperIdSyncState> {
@@ -107,7 +111,7 @@ export async function linkSleeperIds(
   return state;
 }
 
-export async function readSyncState(deps: AppDeps): Promise<SleeperIdSyncState | null> {
+export async function readSyncState(deps: Pick<CoreDeps, 'database'>): Promise<SleeperIdSyncState | null> {
   const [row] = await deps.database.db
     .select({ value: appState.value })
     .from(appState)
@@ -118,7 +122,7 @@ export async function readSyncState(deps: AppDeps): Promise<SleeperIdSyncState |
 
 /** Share of our NFL.com-sourced players that carry a Sleeper id (0–1). */
 export async function sleeperIdCoverage(
-  deps: AppDeps,
+  deps: Pick<CoreDeps, 'database'>,
 ): Promise<{ linked: number; total: number; rate: number }> {
   const { db } = deps.database;
   const fromNflCom = isNotNull(players.nflId);
@@ -144,7 +148,7 @@ export function yahooToSleeperIds(directory: SleeperPlayerDirectory): Map<string
 
 /** Our player id (players.id) for each of these Sleeper ids that is linked to one. */
 export async function appPlayerIdsBySleeperId(
-  deps: AppDeps,
+  deps: Pick<CoreDeps, 'database'>,
   sleeperIds: string[],
 ): Promise<Map<string, number>> {
   const ids = [...new Set(sleeperIds)];
