@@ -27,7 +27,9 @@ export const SYNC_LOCK_NAME = 'data-sync';
  * "Sync now" still works), never blocking start-up or a request. With several API processes on one
  * database, one runs at a time and a process skips its timed run when another ran recently.
  */
-export function createDataSync(deps: CoreDeps & { leagues: Pick<LeagueClients, 'sleeperBudget'> }): DataSync {
+export function createDataSync(
+  deps: CoreDeps & { leagues: Pick<LeagueClients, 'sleeperBudget' | 'sleeper' | 'espn'> },
+): DataSync {
   const feed = new SleeperSeasonFeed({
     baseUrl: deps.config.sleeperApiUrl,
     budget: deps.leagues.sleeperBudget,

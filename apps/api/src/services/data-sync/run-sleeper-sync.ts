@@ -1,6 +1,7 @@
 import { executeRows, type Db } from '@fm/db';
 import { sql } from 'drizzle-orm';
 import type { CoreDeps } from '../../core-deps.js';
+import type { LeagueClients } from '../leagues/clients.js';
 import { UpstreamRequestError } from '../../integrations/http.js';
 import type { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
 import { createAlert, hasOpenAlert } from '../admin/alerts.js';
@@ -61,8 +62,8 @@ export function describeFailure(error: unknown): string {
 }
 
 /** One week's rows, written together or not at all. */
-/** What a sync writes with and logs to. */
-type SyncDeps = Pick<CoreDeps, 'database' | 'log'>;
+/** What a sync writes with and logs to, and the league clients its ESPN step reads through. */
+type SyncDeps = Pick<CoreDeps, 'database' | 'log'> & { leagues: Pick<LeagueClients, 'sleeper' | 'espn'> };
 
 function inWeekTransaction<T>(deps: SyncDeps, write: (db: Db) => Promise<T>): Promise<T> {
   return deps.database.db.transaction(async (tx) => {
