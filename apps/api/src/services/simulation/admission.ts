@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError, validationError } from '../../errors.js';
 import type { RateLimitRule } from '../rate-limits/rate-limiter.js';
 import { createFairQueue, type FairQueue } from './fair-queue.js';
+import { RUNS_PER_THREAD } from './pool.js';
 
 /**
  * Who may start a simulation, and when. One user must not be able to hog the simulation threads:
@@ -96,7 +97,10 @@ function tooManyInFlight(limit: number): AppError {
 
 function createSimulationAdmission(deps: AppDeps): SimulationAdmission {
   const threads = deps.config.simulationWorkers;
-  const queue = createFairQueue({ concurrency: threads, maxWaiting: threads * WAITING_PER_THREAD });
+  const queue = createFairQueue({
+    concurrency: threads * RUNS_PER_THREAD,
+    maxWaiting: threads * WAITING_PER_THREAD,
+  });
   const inFlight = new Map<string, number>();
 
   return {

@@ -84,7 +84,8 @@ async function simulateAdmitted(
   const input = toMatchupInput(request, user, opponent, request.seed ?? randomSeed());
   const startedAt = performance.now();
   const runner = getSimulationRunner({ threads: deps.config.simulationWorkers, log: deps.log });
-  const outcome = await simulationAdmission(deps).queue.run(userId ?? 'anonymous', () => runner.run(input));
+  const owner = userId ?? 'anonymous';
+  const outcome = await simulationAdmission(deps).queue.run(owner, () => runner.run({ owner, input }));
   const durationMs = performance.now() - startedAt;
   if (!outcome.ok) throw validationError(outcome.message, outcome.field);
 
