@@ -3,10 +3,13 @@ import { signedInAccount, type TestAccount } from '../../test/admin-accounts.js'
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { insertMatchupSlate, OPPONENT_STARTERS, USER_STARTERS } from '../../test/matchup-fixtures.js';
 import {
+  ADMIN_SIMULATIONS_IN_FLIGHT,
   MAX_SIMULATION_COST,
+  simulationAdmission,
   USER_SIMULATIONS_IN_FLIGHT,
   USER_SIMULATIONS_PER_MINUTE,
 } from '../services/simulation/admission.js';
+import { MAX_ITERATIONS } from '@fm/engine';
 
 const user = USER_STARTERS.map((p) => p.sleeperId);
 const opponent = OPPONENT_STARTERS.map((p) => p.sleeperId);
@@ -19,6 +22,24 @@ const body = (iterations: number, seed = 1) => ({
   iterations,
   seed,
 });
+
+/** Resolves once `isReady` holds, checking after each turn of the event loop. */
+async function until(isReady: () => boolean): Promise<void> {
+  while (!isReady()) await new Promise(setImmediate);
+}
+
+/** Whether `promise` has settled by now. */
+async function hasSettled(promise: Promise<unknown>): Promise<boolean> {
+  const pending = Symbol('pending');
+  const first = await Promise.race([
+    promise.then(
+      () => null,
+      () => null,
+    ),
+    Promise.resolve(pending),
+  ]);
+  return first !== pending;
+}
 
 /** One tRPC batch of `count` simulations: one HTTP request, members answered one by one. */
 async function simulateInOneBatch(account: TestAccount, count: number, iterations: number) {
@@ -57,6 +78,20 @@ describe('simulation limits per user', () => {
     const byAdmin = await admin.client.post('/api/matchup/simulate', body(tooMany));
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body.iterations).toBe(tooMany);
+  });
+
+  it('refuses the member of a tRPC batch that goes over the cost cap, naming the field, and runs the others', async () => {
+    const names = 'matchup.simulate,matchup.simulate';
+    const answer = await hog.client.post<any[]>(`/trpc/${names}?batch=1`, {
+      0: body(AT_THE_CAP + 1_000),
+      1: body(1_000),
+    });
+    const [tooLarge, fine] = answer.body;
+    expect(tooLarge.error).toMatchObject({
+      message: expect.stringContaining(AT_THE_CAP.toLocaleString('en-US')),
+      data: { httpStatus: 400, appCode: 'VALIDATION_ERROR' },
+    });
+    expect(fine.result.data.iterations).toBe(1_000);
   });
 
   it(`counts each member of a tRPC batch: the ${USER_SIMULATIONS_IN_FLIGHT + 1}th in flight is refused with 429 and Retry-After, while another user's simulation runs`, async () => {
@@ -121,5 +156,47 @@ describe('simulation limits per user', () => {
 
     const byAdmin = await admin.client.post('/api/matchup/simulate', body(1_000));
     expect(byAdmin.status).toBe(200);
+  });
+
+  it("answers another user's short simulation while one user's long runs hold the thread, before any of them", async () => {
+    const queue = simulationAdmission(server.deps).queue;
+    const bystander = await signedInAccount(server, 'user');
+    // An admin may run the longest simulations there are; three of them keep the one thread busy.
+    const longRuns = Array.from({ length: 3 }, (_, i) =>
+      admin.client.post('/api/matchup/simulate', body(MAX_ITERATIONS, 100 + i)),
+    );
+    await until(() => queue.running + queue.waiting === 3);
+
+    const short = await bystander.client.post('/api/matchup/simulate', body(1_000));
+    expect(short.status).toBe(200);
+    // none of the long runs has finished on the thread, let alone been answered
+    expect(queue.running + queue.waiting).toBe(3);
+    for (const run of longRuns) expect(await hasSettled(run)).toBe(false);
+
+    for (const answer of await Promise.all(longRuns)) expect(answer.status).toBe(200);
+  });
+
+  it('refuses at once with 503 SIMULATION_BUSY and Retry-After when the queue is full, and serves again once it drains', async () => {
+    const queue = simulationAdmission(server.deps).queue;
+    // Admins, each within their own limit in flight, fill the queue with the longest simulations.
+    const admins = await Promise.all(
+      Array.from({ length: Math.ceil(queue.capacity / ADMIN_SIMULATIONS_IN_FLIGHT) }, () =>
+        signedInAccount(server, 'admin'),
+      ),
+    );
+    const latecomer = await signedInAccount(server, 'user');
+    const fillers = Array.from({ length: queue.capacity }, (_, i) =>
+      admins[i % admins.length]!.client.post('/api/matchup/simulate', body(400_000, 200 + i)),
+    );
+    await until(() => queue.running + queue.waiting === queue.capacity);
+
+    const refused = await latecomer.client.post('/api/matchup/simulate', body(1_000));
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ code: 'SIMULATION_BUSY', message: expect.stringContaining('busy') });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await hasSettled(fillers[0]!)).toBe(false);
+
+    for (const answer of await Promise.all(fillers)) expect(answer.status).toBe(200);
+    expect((await latecomer.client.post('/api/matchup/simulate', body(1_000))).status).toBe(200);
   });
 });

@@ -28,6 +28,8 @@ export interface FairQueue {
   run<T>(owner: string, task: () => Promise<T>): Promise<T>;
   readonly running: number;
   readonly waiting: number;
+  /** Tasks it holds at most, running and waiting; the next is refused. */
+  readonly capacity: number;
 }
 
 export function simulationBusy(retryAfterSeconds: number): AppError {
@@ -86,6 +88,9 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
     },
     get waiting() {
       return waiting;
+    },
+    get capacity() {
+      return concurrency + options.maxWaiting;
     },
     run(owner, task) {
       if (running >= concurrency && waiting >= options.maxWaiting) {
