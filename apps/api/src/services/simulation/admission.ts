@@ -9,15 +9,16 @@ import { RUNS_PER_THREAD } from './pool.js';
  * - a cost cap, iterations × players, refused before any work (admins exempt);
  * - a number of simulations in flight per user (each member of a tRPC batch is one);
  * - a number per minute per user, counted in Redis when REDIS_URL is set (shared by all processes);
- * - a bounded queue served round-robin by user (fair-queue.ts).
+ * - a bounded queue served round-robin by user (fair-queue.ts) in front of the threads, which
+ *   hold a few runs each and run them in turns, the least-served user first (thread-scheduler.ts).
  * Limits in flight and in the queue are per process, as the threads they protect are.
  */
 
 /**
  * One engine iteration of one player costs about 10 ns on a 2024 server core (a 1,000,000-iteration
- * 30-v-30 run took 0.62 s). 2,000,000 player-iterations is ~20 ms of a core, so a queued task never
- * holds a thread long enough to double someone's 10,000-iteration wait, while every line-up the app
- * sends fits: the largest (30 v 30 at the default 10,000 iterations) costs 600,000.
+ * 30-v-30 run took 0.62 s). 2,000,000 player-iterations is ~20 ms of a core, so sixty a minute keep
+ * a thread busy for about a second a minute, while every line-up the app sends fits: the largest
+ * (30 v 30 at the default 10,000 iterations) costs 600,000.
  */
 export const MAX_SIMULATION_COST = 2_000_000;
 
@@ -41,7 +42,10 @@ export const ADMIN_SIMULATIONS_PER_MINUTE: RateLimitRule = {
   durationSeconds: 60,
 };
 
-/** Waiting tasks per thread before new ones are refused with 503: ~8 short runs is under a second. */
+/**
+ * Tasks waiting for room on a thread (each already holds RUNS_PER_THREAD) before new ones are
+ * refused with 503: ~8 short runs is under a second.
+ */
 const WAITING_PER_THREAD = 8;
 /** Retry-After of a refusal for too many in flight: simulations take well under a second. */
 const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
