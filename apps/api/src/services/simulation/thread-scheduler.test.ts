@@ -45,14 +45,36 @@ describe('thread scheduler', () => {
     expect(scheduler.held).toBe(0);
   });
 
-  it('runs the short simulations of users with equal use one after the other, in arrival order', async () => {
+  it('runs what users send at once shortest first, and equal runs in arrival order', async () => {
     const scheduler = createThreadScheduler(steppingClock());
     const finished: string[] = [];
-    const runs = ['first', 'second', 'third'].map((name, i) =>
-      scheduler.run(name, matchup(1_000, i)).then(() => finished.push(name)),
+    const sent = [
+      ['long', 20_000],
+      ['short', 1_000],
+      ['medium', 5_000],
+      ['medium too', 5_000],
+    ] as const;
+    await Promise.all(
+      sent.map(([name, iterations], i) =>
+        scheduler.run(name, matchup(iterations, i)).then(() => finished.push(name)),
+      ),
     );
-    await Promise.all(runs);
-    expect(finished).toEqual(['first', 'second', 'third']);
+    expect(finished).toEqual(['short', 'medium', 'medium too', 'long']);
+  });
+
+  it("runs a newcomer's run as large as a busy user's right after theirs under way, before the rest of their backlog", async () => {
+    const scheduler = createThreadScheduler(steppingClock());
+    const finished: string[] = [];
+    const track = (name: string, run: Promise<unknown>) => run.then(() => finished.push(name));
+    const backlog = [1, 2, 3].map((seed) =>
+      track(`hog-${seed}`, scheduler.run('hog', matchup(20_000, seed))),
+    );
+    await ticks(5);
+    const newcomer = track('newcomer', scheduler.run('newcomer', matchup(20_000, 9)));
+    await Promise.all([...backlog, newcomer]);
+    // the newcomer's run ends where the hog's first would have if it had started then: it comes second
+    expect(finished).toEqual(['hog-1', 'newcomer', 'hog-2', 'hog-3']);
+    expect(scheduler.held).toBe(0);
   });
 
   it("answers the engine's refusal of an input as data naming the field, and keeps serving", async () => {

@@ -1,36 +1,35 @@
-import { EngineInputError, simulateMatchupInSteps, type MatchupInput, type MatchupResult } from '@fm/engine';
+import {
+  DEFAULT_ITERATIONS,
+  EngineInputError,
+  simulateMatchupInSteps,
+  type MatchupInput,
+  type MatchupResult,
+} from '@fm/engine';
 import type { SimulationTaskOutcome } from './task.js';
 
 /**
- * The simulations one worker thread holds, run in turns of about a millisecond. Each turn goes to a
- * run of the owner who has used the thread least lately (their oldest run), so a user who keeps the
- * thread busy with large runs delays another user's run by one turn: the newcomer goes first and
- * runs to its end, and the large runs share what is left. The run that had the last turn keeps the
- * thread while its owner's use is within KEEP_MS of the least, so that two users with short runs
- * see them run one after the other rather than both finish late.
+ * The simulations one worker thread holds, run in turns of about a millisecond, in fair-queuing
+ * order: each run is tagged, on arrival, with where it would end if every owner's runs were served
+ * one after another at the thread's pace (its owner's previous tag, or now if that is past, plus its
+ * cost in player-iterations), and each turn goes to the lowest tag. A user who has sent large runs
+ * has tags far ahead, so another user's run goes first, on the next turn, and runs to its end; the
+ * large runs share what is left. Runs of users with nothing else queued follow in arrival order,
+ * the shorter first when they arrive together, rather than take turns.
  * Runs are resumable engine steps (simulateMatchupInSteps): a turn ends between two blocks of iterations.
  */
 
-/** Longest a turn runs before the next is chosen (and newly arrived runs are let in). */
+/** Longest a turn runs before the next is chosen (and runs sent meanwhile are let in). */
 export const TURN_MS = 1;
-/** How far ahead of the least-served owner the owner of the last turn's run may get and keep the thread. */
-const KEEP_MS = 2 * TURN_MS;
-/** Half-life of an owner's recorded use of the thread: use a few seconds ago hardly counts any more. */
-const USAGE_HALF_LIFE_MS = 2_000;
-/** Use below this is no use at all (a tenth of a short run). */
-const FORGOTTEN_USAGE_MS = 0.1;
 
 interface Run {
   owner: string;
   steps: Generator<void, MatchupResult, void>;
+  /** Player-iterations served, in the thread's count, before this run may begin; and when it would end. */
+  startTag: number;
+  finishTag: number;
   arrival: number;
   resolve: (outcome: SimulationTaskOutcome) => void;
   reject: (error: unknown) => void;
-}
-
-interface Usage {
-  ms: number;
-  at: number;
 }
 
 export interface ThreadScheduler {
@@ -40,44 +39,43 @@ export interface ThreadScheduler {
   readonly held: number;
 }
 
+/** What a run costs the thread: player-iterations (setting up a run is small beside them). */
+function runCost(input: MatchupInput): number {
+  const players = input.scenarioPlayers?.length ?? input.user.players.length + input.opponent.players.length;
+  return Math.max(1, players) * (input.iterations ?? DEFAULT_ITERATIONS);
+}
+
 export function createThreadScheduler(now: () => number = () => performance.now()): ThreadScheduler {
   const runs: Run[] = [];
-  const usage = new Map<string, Usage>();
+  /** Each owner's latest finish tag, while it lies ahead of the thread's progress. */
+  const lastFinishTags = new Map<string, number>();
+  /** The thread's progress in tag terms: the start tag of the latest run served. */
+  let virtualTime = 0;
   let arrivals = 0;
   let isTurning = false;
-  let lastRun: Run | null = null;
 
-  const usageOf = (owner: string, at: number) => {
-    const used = usage.get(owner);
-    return used ? used.ms * 2 ** (-(at - used.at) / USAGE_HALF_LIFE_MS) : 0;
-  };
-
-  const nextRun = (at: number): Run => {
+  const nextRun = (): Run => {
     let chosen = runs[0]!;
-    let chosenUsage = usageOf(chosen.owner, at);
     for (const run of runs) {
-      const used = usageOf(run.owner, at);
-      if (used < chosenUsage || (used === chosenUsage && run.arrival < chosen.arrival)) {
+      if (
+        run.finishTag < chosen.finishTag ||
+        (run.finishTag === chosen.finishTag && run.arrival < chosen.arrival)
+      )
         chosen = run;
-        chosenUsage = used;
-      }
     }
-    if (lastRun && runs.includes(lastRun) && usageOf(lastRun.owner, at) <= chosenUsage + KEEP_MS)
-      return lastRun;
     return chosen;
   };
 
   const finish = (run: Run) => {
     runs.splice(runs.indexOf(run), 1);
-    // Owners whose use no longer counts are forgotten, so the map stays about as small as the runs held.
-    const at = now();
-    for (const owner of usage.keys()) if (usageOf(owner, at) < FORGOTTEN_USAGE_MS) usage.delete(owner);
+    // An owner whose tags the thread has passed starts afresh: the map stays as small as the runs held.
+    for (const [owner, tag] of lastFinishTags) if (tag <= virtualTime) lastFinishTags.delete(owner);
   };
 
   const turn = () => {
     const startedAt = now();
-    const run = nextRun(startedAt);
-    lastRun = run;
+    const run = nextRun();
+    virtualTime = Math.max(virtualTime, run.startTag);
     let outcome: SimulationTaskOutcome | undefined;
     let failure: unknown;
     try {
@@ -89,8 +87,6 @@ export function createThreadScheduler(now: () => number = () => performance.now(
         outcome = { ok: false, field: error.field, message: error.message };
       else failure = error ?? new Error('simulation failed');
     }
-    const endedAt = now();
-    usage.set(run.owner, { ms: usageOf(run.owner, endedAt) + (endedAt - startedAt), at: endedAt });
     if (outcome) {
       finish(run);
       run.resolve(outcome);
@@ -116,9 +112,14 @@ export function createThreadScheduler(now: () => number = () => performance.now(
     },
     run(owner, input) {
       return new Promise((resolve, reject) => {
+        const startTag = Math.max(virtualTime, lastFinishTags.get(owner) ?? 0);
+        const finishTag = startTag + runCost(input);
+        lastFinishTags.set(owner, finishTag);
         runs.push({
           owner,
           steps: simulateMatchupInSteps(input),
+          startTag,
+          finishTag,
           arrival: arrivals++,
           resolve,
           reject,
