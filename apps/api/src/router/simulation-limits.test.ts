@@ -158,6 +158,30 @@ describe('simulation limits per user', () => {
     expect(byAdmin.status).toBe(200);
   });
 
+  it('counts every simulation request in the minute, also one refused for its input, and past the limit refuses without reading the input', async () => {
+    const prober = await signedInAccount(server, 'user');
+    const limit = USER_SIMULATIONS_PER_MINUTE.points;
+    for (let sent = 0; sent < limit; sent += 3) {
+      const round = await Promise.all(
+        Array.from({ length: Math.min(3, limit - sent) }, () =>
+          prober.client.post('/api/matchup/simulate', body(AT_THE_CAP + 1_000)),
+        ),
+      );
+      for (const answer of round) expect(answer.body.code).toBe('VALIDATION_ERROR');
+    }
+    for (const input of [body(1_000), { ...body(1_000), iterations: 'many' }]) {
+      const refused = await prober.client.post('/api/matchup/simulate', input);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({
+        code: 'RATE_LIMITED',
+        message: expect.stringContaining('last minute'),
+      });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+    const batch = await prober.client.post<any[]>('/trpc/matchup.simulate?batch=1', { 0: body(1_000) });
+    expect(batch.body[0].error.data).toMatchObject({ httpStatus: 429, appCode: 'RATE_LIMITED' });
+  });
+
   it("answers another user's short simulation while one user's long runs hold the thread, before any of them", async () => {
     const queue = simulationAdmission(server.deps).queue;
     const bystander = await signedInAccount(server, 'user');

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.js';
 import { AppError, validationError } from '../../errors.js';
-import type { RateLimitRule } from '../rate-limits/rate-limiter.js';
+import { rateLimited, type RateLimitRule } from '../rate-limits/rate-limiter.js';
 import { createFairQueue, type FairQueue } from './fair-queue.js';
 import { RUNS_PER_THREAD } from './pool.js';
 
@@ -55,16 +55,25 @@ export interface SimulationCaller {
   isAdmin: boolean;
 }
 
+/** One simulation request counted against its caller's limits; `release` once it is over. */
+export interface SimulationSlot {
+  /**
+   * Refuses a simulation over the cost cap (VALIDATION_ERROR naming `iterations`, admins exempt),
+   * else runs `work`.
+   */
+  run<T>(cost: { iterations: number; players: number }, work: () => Promise<T>): Promise<T>;
+  /** Frees the caller's place in flight (again is harmless). */
+  release(): void;
+}
+
 export interface SimulationAdmission {
   /**
-   * Counts one simulation of `cost` for `caller` (throwing RATE_LIMITED or VALIDATION_ERROR at
-   * once), runs `work`, and frees the caller's slot when it settles.
+   * Counts one simulation request of `caller` in flight and in the minute, before its input is
+   * read, so that a request over the limits costs no parsing: throws RATE_LIMITED (429 with
+   * Retry-After) at once when the caller is at a limit. Every request counts in the minute, also
+   * one refused afterwards for its input.
    */
-  admit<T>(
-    caller: SimulationCaller,
-    cost: { iterations: number; players: number },
-    work: () => Promise<T>,
-  ): Promise<T>;
+  reserve(caller: SimulationCaller): Promise<SimulationSlot>;
   /** Runs a task on the threads in the caller's turn (503 SIMULATION_BUSY when the queue is full). */
   queue: FairQueue;
 }
@@ -99,6 +108,10 @@ function tooManyInFlight(limit: number): AppError {
   );
 }
 
+function tooManyInMinute(wait: string): string {
+  return `You have run a lot of simulations in the last minute. Please wait ${wait} and try again.`;
+}
+
 function createSimulationAdmission(deps: AppDeps): SimulationAdmission {
   const threads = deps.config.simulationWorkers;
   const queue = createFairQueue({
@@ -106,30 +119,58 @@ function createSimulationAdmission(deps: AppDeps): SimulationAdmission {
     maxWaiting: threads * WAITING_PER_THREAD,
   });
   const inFlight = new Map<string, number>();
+  /**
+   * Callers refused for the minute, and until when: their next requests are refused here without
+   * asking the counter (Redis) again. Entries past their time go at the next refusal.
+   */
+  const outOfMinuteUntil = new Map<string, number>();
+
+  const leave = (key: string) => {
+    const left = (inFlight.get(key) ?? 1) - 1;
+    if (left > 0) inFlight.set(key, left);
+    else inFlight.delete(key);
+  };
 
   return {
     queue,
-    async admit(caller, { iterations, players }, work) {
-      if (!caller.isAdmin && iterations * players > MAX_SIMULATION_COST) throw tooLarge(players, iterations);
+    async reserve(caller) {
       const key = caller.userId ?? 'anonymous';
+      const refusedUntil = outOfMinuteUntil.get(key);
+      if (refusedUntil !== undefined) {
+        const waitSeconds = Math.ceil((refusedUntil - Date.now()) / 1000);
+        if (waitSeconds > 0) throw rateLimited(waitSeconds, tooManyInMinute);
+        outOfMinuteUntil.delete(key);
+      }
       const limit = caller.isAdmin ? ADMIN_SIMULATIONS_IN_FLIGHT : USER_SIMULATIONS_IN_FLIGHT;
       const current = inFlight.get(key) ?? 0;
       if (current >= limit) throw tooManyInFlight(limit);
       inFlight.set(key, current + 1);
       try {
         const rule = caller.isAdmin ? ADMIN_SIMULATIONS_PER_MINUTE : USER_SIMULATIONS_PER_MINUTE;
-        await deps.rateLimiter.consume(
-          rule,
-          key,
-          (wait) =>
-            `You have run a lot of simulations in the last minute. Please wait ${wait} and try again.`,
-        );
-        return await work();
-      } finally {
-        const left = (inFlight.get(key) ?? 1) - 1;
-        if (left > 0) inFlight.set(key, left);
-        else inFlight.delete(key);
+        await deps.rateLimiter.consume(rule, key, tooManyInMinute);
+      } catch (error) {
+        leave(key);
+        const retryAfterSeconds = (error as AppError).details?.retryAfterSeconds;
+        if (typeof retryAfterSeconds === 'number') {
+          const now = Date.now();
+          for (const [other, until] of outOfMinuteUntil) if (until <= now) outOfMinuteUntil.delete(other);
+          outOfMinuteUntil.set(key, now + retryAfterSeconds * 1000);
+        }
+        throw error;
       }
+      let isReleased = false;
+      return {
+        async run(cost, work) {
+          if (!caller.isAdmin && cost.iterations * cost.players > MAX_SIMULATION_COST)
+            throw tooLarge(cost.players, cost.iterations);
+          return work();
+        },
+        release() {
+          if (isReleased) return;
+          isReleased = true;
+          leave(key);
+        },
+      };
     },
   };
 }
