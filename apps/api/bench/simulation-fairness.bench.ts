@@ -12,13 +12,17 @@
  * Prints median and p95 of each column and their ratios (goal: median ≤ 2×), where the victim's
  * time went (on the server, and waiting for and running on a thread), how busy the server's event
  * loop was, and what the attacker's requests were answered.
- * The attack client runs at nice 19 by default: an attacker on another machine does not take the
- * server's cores, while here it would otherwise take one of the two from the server. Its request
- * rate is printed so that the attack's strength is visible; ATTACKER_NICE=0 runs it as an equal.
+ * Both clients run in sessions of their own, as if on other machines: Linux shares the CPU between
+ * sessions (autogroups) before it looks at processes, so a client in the server's session would
+ * take the server's share. The attack client's session runs at nice 19 by default: a remote
+ * attacker does not take the server's cores, so here it gets only the CPU the server leaves idle
+ * (on a machine busy with other work that can starve it: its request rate is printed, so the
+ * attack's strength is visible). ATTACKER_NICE=0 runs it as an equal, taking CPU from the server.
  * The real server on PGlite (or DATABASE_URL) with the default SIMULATION_WORKERS.
  * Run: `npx pnpm@10 --filter @fm/api exec tsx bench/simulation-fairness.bench.ts` (part of `bench`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { users } from '@fm/db';
@@ -68,7 +72,16 @@ const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const loadAtStart = load();
 const bench = await startBenchServer(kind);
 const { deps, url, app } = bench.server;
-const victimProcess = fork(VICTIM_CLIENT, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** A client process in a session (and so a CPU share) of its own, at `nice`. */
+const forkClient = (file: string, args: string[], nice: number): ChildProcess => {
+  const child = fork(file, args, { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], detached: true });
+  os.setPriority(child.pid!, nice);
+  const autogroup = `/proc/${child.pid}/autogroup`;
+  if (existsSync(autogroup)) writeFileSync(autogroup, String(nice));
+  return child;
+};
+
+const victimProcess = forkClient(VICTIM_CLIENT, [], 0);
 try {
   await new Promise((resolve) => victimProcess.once('message', resolve));
   // The victim's time on the server: from its request's headers to the last byte of the answer.
@@ -154,10 +167,7 @@ try {
       String(BATCH_SIZE),
     ];
     const body = iterations === 'me' ? 'me' : JSON.stringify(matchup(LINEUP, iterations));
-    const child: ChildProcess = fork(ATTACK_CLIENT, [...args, body], {
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    });
-    os.setPriority(child.pid!, ATTACKER_NICE);
+    const child = forkClient(ATTACK_CLIENT, [...args, body], ATTACKER_NICE);
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise((resolve) => child.on('exit', resolve));
@@ -216,7 +226,7 @@ try {
   const runs = ROUNDS * RUNS_PER_ROUND;
   console.log(
     `\nsimulation fairness (SIMULATION_WORKERS=${deps.config.simulationWorkers}, ${kind}, ${os.availableParallelism()} cores, ` +
-      `load ${loadAtStart} at start, ${load()} at end; attack client at nice ${ATTACKER_NICE})`,
+      `load ${loadAtStart} at start, ${load()} at end; attack client's session at nice ${ATTACKER_NICE})`,
   );
   console.log(
     `another user's ${VICTIM_ITERATIONS.toLocaleString('en-US')}-iteration ${VICTIM_LINEUP}-v-${VICTIM_LINEUP} simulation, ` +

@@ -5,6 +5,7 @@ import { authenticateSessionToken } from '../services/auth/sessions.js';
 import { simulationAdmission, type SimulationSlot } from '../services/simulation/admission.js';
 import { analyzeMatchupRequest, simulateMatchupRequest } from '../services/simulation/simulate.js';
 import { toMatchupRequest } from '../services/simulation/request.js';
+import { pauseAfterRefusedSimulation } from './refused-simulation-pause.js';
 import { readSessionToken } from './session-cookie.js';
 
 /** The signed-in user, exactly as the tRPC `authedProcedure` decides it (401 codes included). */
@@ -41,7 +42,7 @@ async function inSimulationSlot<T>(
  * ZodError, which the one error formatter turns into 400 VALIDATION_ERROR naming the field.
  */
 export function registerMatchupRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post('/api/matchup/simulate', async (req) => {
+  app.post('/api/matchup/simulate', { onResponse: pauseAfterRefusedSimulation }, async (req) => {
     const user = await requireUser(deps, req);
     return inSimulationSlot(deps, user, (slot) => {
       const { user_team, opponent_team, ...options } = simulateInput.parse(req.body);
@@ -53,7 +54,7 @@ export function registerMatchupRoutes(app: FastifyInstance, deps: AppDeps): void
       );
     });
   });
-  app.post('/api/matchup/analyze', async (req) => {
+  app.post('/api/matchup/analyze', { onResponse: pauseAfterRefusedSimulation }, async (req) => {
     const user = await requireUser(deps, req);
     return inSimulationSlot(deps, user, (slot) => {
       const { userTeam, opponentTeam, ...options } = analyzeInput.parse(req.body);

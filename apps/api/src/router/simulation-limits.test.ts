@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount, type TestAccount } from '../../test/admin-accounts.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -10,6 +11,7 @@ import {
   USER_SIMULATIONS_PER_MINUTE,
 } from '../services/simulation/admission.js';
 import { MAX_ITERATIONS } from '@fm/engine';
+import { REFUSED_CONNECTION_PAUSE_MS } from '../http/refused-simulation-pause.js';
 
 const user = USER_STARTERS.map((p) => p.sleeperId);
 const opponent = OPPONENT_STARTERS.map((p) => p.sleeperId);
@@ -39,6 +41,26 @@ async function hasSettled(promise: Promise<unknown>): Promise<boolean> {
     Promise.resolve(pending),
   ]);
   return first !== pending;
+}
+
+/** Requests on one kept-alive connection, one after another, as a script's loop sends them. */
+function oneConnection(baseUrl: string, account: TestAccount) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const headers = {
+    'content-type': 'application/json',
+    cookie: [...account.client.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    'x-csrf-token': account.client.csrfToken ?? '',
+  };
+  const send = (method: string, path: string, payload?: unknown) =>
+    new Promise<number>((resolve, reject) => {
+      const req = http.request(new URL(path, baseUrl), { method, agent, headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+      });
+      req.on('error', reject);
+      req.end(payload === undefined ? undefined : JSON.stringify(payload));
+    });
+  return { send, close: () => agent.destroy() };
 }
 
 /** One tRPC batch of `count` simulations: one HTTP request, members answered one by one. */
@@ -180,6 +202,30 @@ describe('simulation limits per user', () => {
     }
     const batch = await prober.client.post<any[]>('/trpc/matchup.simulate?batch=1', { 0: body(1_000) });
     expect(batch.body[0].error.data).toMatchObject({ httpStatus: 429, appCode: 'RATE_LIMITED' });
+  });
+
+  it('reads the next request on a connection whose simulation was refused only after a pause; other connections go on', async () => {
+    const script = await signedInAccount(server, 'user');
+    await script.client.fetchCsrfToken();
+    // when the server finished answering the refusal, and when it began reading the next request
+    const seen: { refusalSent?: number; nextRead?: number } = {};
+    const watch = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (req.url === '/api/matchup/simulate')
+        res.once('finish', () => (seen.refusalSent = performance.now()));
+      if (req.url === '/api/health?next') seen.nextRead = performance.now();
+    };
+    server.app.server.prependListener('request', watch);
+    const connection = oneConnection(server.url, script);
+    try {
+      expect(await connection.send('POST', '/api/matchup/simulate', body(AT_THE_CAP + 1_000))).toBe(400);
+      const next = connection.send('GET', '/api/health?next');
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      expect(await next).toBe(200);
+      expect(seen.nextRead! - seen.refusalSent!).toBeGreaterThanOrEqual(REFUSED_CONNECTION_PAUSE_MS - 1);
+    } finally {
+      connection.close();
+      server.app.server.off('request', watch);
+    }
   });
 
   it("answers another user's short simulation while one user's long runs hold the thread, before any of them", async () => {
