@@ -57,7 +57,8 @@ export async function recordMatchupTimelines(deps: AppDeps, details: LeagueDetai
   for (const pair of matchupPairs(details)) {
     if (held.has(pair.matchupId)) continue;
     const input = toTimelineInput(details, pair, { iterations: TIMELINE_ITERATIONS, seed: TIMELINE_SEED });
-    const outcome = await runner.run(input);
+    // one owner for all timeline points: the threads serve users' own simulations before a backlog of them
+    const outcome = await runner.run({ owner: 'win-probability-timelines', input });
     if (!outcome.ok) {
       deps.log.warn({ matchupId: pair.matchupId, message: outcome.message }, 'timeline point not computed');
       continue;
