@@ -107,6 +107,11 @@ const projectionPageOutput = z.object({
   season: z.number().int().nullable(),
   thresholds: z.object({ boom: z.record(z.string(), z.number()), bust: z.record(z.string(), z.number()) }),
   scoring: z.enum(LIST_SCORINGS).describe('the scoring asked for'),
+  close_matches: z
+    .boolean()
+    .describe(
+      'no name contains the `search` as typed: the rows are its close spellings ("mccaffery" → McCaffrey)',
+    ),
   freshness: z
     .object({
       updated_at: z.string().nullable().describe("when the week's projections last changed (ISO time)"),

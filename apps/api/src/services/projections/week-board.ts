@@ -33,8 +33,6 @@ export interface ProjectionEntry {
   scoring: ListScoring;
   source: string;
   model_version: string | null;
-  /** Lower-case name, for search; not sent. */
-  searchKey: string;
 }
 
 const cachedBoard = createDataCache<ProjectionEntry[]>();
@@ -104,7 +102,6 @@ async function queryWeekBoard(
       scoring: scored.scoring,
       source: row.source,
       model_version: row.modelVersion,
-      searchKey: row.fullName.toLowerCase(),
     };
   });
 }

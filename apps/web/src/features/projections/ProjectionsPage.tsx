@@ -109,6 +109,11 @@ export default function ProjectionsPage() {
           aria-label={`Projections, page ${answer.pagination.page}`}
           className="projections-page__results"
         >
+          {answer.close_matches && (
+            <p className="projections-page__spelling" role="status">
+              No name contains “{filters.search.trim()}”: showing the closest spellings.
+            </p>
+          )}
           <ProjectionsTable rows={answer.data} scoring={answer.scoring} />
           <Pagination
             page={answer.pagination.page}
