@@ -34,9 +34,9 @@ export function MetricCards({ health }: { health: SystemHealth }) {
         tone={band === 'poor' ? 'critical' : band === 'fair' ? 'warning' : 'good'}
       />
       <StatCard
-        label="Error rate"
+        label="Server errors"
         value={`${formatNumber(health.components.errors.metrics.errorRate)} / min`}
-        hint={`server errors, last 5 minutes · ${health.components.errors.metrics.signedOutChecks} signed-out checks (expected, not errors)`}
+        hint={`last 5 minutes · ${health.components.errors.metrics.signedOutChecks} signed-out checks (expected, not errors)`}
         tone={
           health.components.errors.status === 'healthy'
             ? 'good'
@@ -61,6 +61,7 @@ export function MetricCards({ health }: { health: SystemHealth }) {
               : 'warning'
         }
       />
+      <DataSyncCard sync={health.components.dataSync} />
       <StatCard
         label="Memory usage"
         value={`${formatNumber(memory)}%`}
@@ -68,6 +69,32 @@ export function MetricCards({ health }: { health: SystemHealth }) {
         tone={memory > MEMORY_WARNING_PERCENT ? 'warning' : 'good'}
       />
     </div>
+  );
+}
+
+const SYNC_TONES = { healthy: 'good', warning: 'warning', critical: 'critical', unknown: 'normal' } as const;
+
+/** The live-data sync: whether its last run worked, and since when it has not. */
+function DataSyncCard({ sync }: { sync: SystemHealth['components']['dataSync'] }) {
+  const failures = sync.consecutiveFailures;
+  const value =
+    sync.status === 'unknown' ? 'Not run yet' : failures === 0 ? 'Working' : `Failing (${failures} in a row)`;
+  const lastSuccess = sync.lastSuccessAt
+    ? `last success ${formatDateTime(sync.lastSuccessAt)}`
+    : 'never succeeded';
+  return (
+    <StatCard
+      label="Data sync"
+      value={value}
+      hint={
+        failures > 0
+          ? `${lastSuccess} · ${sync.lastError ?? 'no error message'}`
+          : sync.lastAttemptAt
+            ? `last run ${formatDateTime(sync.lastAttemptAt)}`
+            : 'no run recorded'
+      }
+      tone={SYNC_TONES[sync.status]}
+    />
   );
 }
 
