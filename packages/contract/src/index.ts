@@ -16,4 +16,5 @@ export * from './password-policy.js';
 export * from './platforms.js';
 export * from './player-name-match.js';
 export * from './query-params.js';
+export * from './scoring-formats.js';
 export * from './session-signals.js';

@@ -8,7 +8,7 @@ import {
 import { isCloseSpelling, normalizeSearchText, playerMatchScore } from '@fm/contract';
 import { createDataCache } from '../data-changes/data-cache.js';
 import { loadAvailableWeeks, resolveWeek } from './available-weeks.js';
-import type { ListScoring } from './list-scoring.js';
+import { formatScoring, type ListScoringKind, type ScoringChoice } from './list-scoring.js';
 import { loadWeekBoard, type ProjectionEntry } from './week-board.js';
 import { loadWeekFreshness, type WeekFreshness } from './week-freshness.js';
 
@@ -53,8 +53,8 @@ export interface ProjectionQuery {
   status?: AvailabilityFilter | undefined;
   /** Only these player ids. */
   players?: string[] | undefined;
-  /** The figures' scoring: ppr by default. */
-  scoring?: ListScoring | undefined;
+  /** The figures' scoring (a format or a league's rules, resolved by resolveListScoring): ppr by default. */
+  scoring?: ScoringChoice | undefined;
 }
 
 export type ProjectionRow = ProjectionEntry;
@@ -65,7 +65,9 @@ export interface ProjectionPage {
   week: number | null;
   season: number | null;
   thresholds: { boom: Record<string, number>; bust: Record<string, number> };
-  scoring: ListScoring;
+  scoring: ListScoringKind;
+  /** The league whose own scoring the figures are in; null for a format. */
+  league: ScoringChoice['league'];
   /** No name contains what was searched: the rows are close spellings of it ("mccaffery" → McCaffrey). */
   close_matches: boolean;
   /** When the week's projections last changed and where they come from; null without data. */
@@ -88,7 +90,7 @@ function pageKey(query: ProjectionQuery): string {
     query.page ?? null,
     query.limit ?? null,
     query.status ?? null,
-    query.scoring ?? null,
+    query.scoring?.key ?? null,
     query.players ?? null,
   ]);
 }
@@ -110,6 +112,7 @@ async function computeProjectionPage(database: Database, query: ProjectionQuery)
   const limit = Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const target = resolveWeek(await loadAvailableWeeks(database), query);
   const thresholds = { boom: BOOM_THRESHOLD, bust: BUST_THRESHOLD };
+  const scoring = query.scoring ?? formatScoring('ppr');
   if (!target) {
     return {
       data: [],
@@ -117,13 +120,14 @@ async function computeProjectionPage(database: Database, query: ProjectionQuery)
       week: query.week ?? null,
       season: query.season ?? null,
       thresholds,
-      scoring: query.scoring ?? 'ppr',
+      scoring: scoring.kind,
+      league: scoring.league,
       close_matches: false,
       freshness: null,
     };
   }
   const [board, freshness] = await Promise.all([
-    loadWeekBoard(database, target.season, target.week, query.scoring),
+    loadWeekBoard(database, target.season, target.week, scoring),
     loadWeekFreshness(database, target.season, target.week),
   ]);
   const searched = searchNames(board.filter(matcher(query)), query.search);
@@ -136,7 +140,8 @@ async function computeProjectionPage(database: Database, query: ProjectionQuery)
     week: target.week,
     season: target.season,
     thresholds,
-    scoring: query.scoring ?? 'ppr',
+    scoring: scoring.kind,
+    league: scoring.league,
     close_matches: searched.isCloseSpelling,
     freshness,
   };
