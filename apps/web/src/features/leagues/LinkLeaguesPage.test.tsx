@@ -57,7 +57,10 @@ describe('/link-leagues', () => {
     fakeServer({
       'GET /trpc/auth.me': () => [200, { data: sessionUser() }],
       'GET /trpc/leagues.connections': () =>
-        trpcData({ ...NOTHING_LINKED, yahoo: { connected: true, userId: 'JT4FACLQZI2OCE', available: true } }),
+        trpcData({
+          ...NOTHING_LINKED,
+          yahoo: { connected: true, userId: 'JT4FACLQZI2OCE', available: true },
+        }),
     });
     renderApp('/link-leagues?linked=yahoo');
     expect(await screen.findByText('Your Yahoo account is linked.', {}, PAGE_LOAD)).toBeTruthy();

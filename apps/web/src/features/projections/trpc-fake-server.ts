@@ -36,13 +36,15 @@ export function fakeTrpcServer(
       : { error: { status: 401, code: 'UNAUTHENTICATED', message: 'Please log in to continue.' } };
   // The first check: the user, or null for a visitor (never a 401).
   const answerSession = (): ProcedureAnswer => ({ data: { data: options.user ?? null } });
-  const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/auth/csrf-token') return json(200, { csrfToken: 'nonce.signature' });
     if (url.pathname.startsWith('/trpc/')) {
       const names = url.pathname.slice('/trpc/'.length).split(',');
       const isBatch = url.searchParams.has('batch');
-      const query = JSON.parse(url.searchParams.get('input') ?? (isBatch ? '{}' : 'null')) as unknown;
+      // A query sends its input in the address, a mutation in its body.
+      const sent = typeof init.body === 'string' && init.body ? init.body : url.searchParams.get('input');
+      const query = JSON.parse(sent ?? (isBatch ? '{}' : 'null')) as unknown;
       // An unbatched call (session calls go alone) sends its input as is, and gets one answer back.
       const inputs = (isBatch ? query : { 0: query ?? undefined }) as Record<
         string,
