@@ -36,7 +36,7 @@ function TeamSelect({
       >
         {details.rosters.map((roster) => (
           <option key={roster.roster_id} value={roster.roster_id}>
-            {roster.owner_name}
+            {teamName(roster)}
           </option>
         ))}
       </select>
