@@ -26,7 +26,7 @@ export function MetricCards({ health }: { health: SystemHealth }) {
   const memory = health.components.memory.usagePercentage;
   const band = responseBand(perf.averageResponseTime);
   return (
-    <div className="stat-grid stat-grid--4">
+    <div className="stat-grid stat-grid--5">
       <StatCard
         label="Response time"
         value={`${formatNumber(perf.averageResponseTime)} ms`}
@@ -77,25 +77,17 @@ const SYNC_TONES = { healthy: 'good', warning: 'warning', critical: 'critical', 
 /** The live-data sync: whether its last run worked, and since when it has not. */
 function DataSyncCard({ sync }: { sync: SystemHealth['components']['dataSync'] }) {
   const failures = sync.consecutiveFailures;
-  const value =
-    sync.status === 'unknown' ? 'Not run yet' : failures === 0 ? 'Working' : `Failing (${failures} in a row)`;
+  const value = sync.status === 'unknown' ? 'Not run yet' : failures === 0 ? 'Working' : 'Failing';
   const lastSuccess = sync.lastSuccessAt
     ? `last success ${formatDateTime(sync.lastSuccessAt)}`
     : 'never succeeded';
-  return (
-    <StatCard
-      label="Data sync"
-      value={value}
-      hint={
-        failures > 0
-          ? `${lastSuccess} · ${sync.lastError ?? 'no error message'}`
-          : sync.lastAttemptAt
-            ? `last run ${formatDateTime(sync.lastAttemptAt)}`
-            : 'no run recorded'
-      }
-      tone={SYNC_TONES[sync.status]}
-    />
-  );
+  const hint =
+    failures > 0
+      ? `${failures} failed run${failures === 1 ? '' : 's'} in a row · ${lastSuccess} · ${sync.lastError ?? 'no error message'}`
+      : sync.lastAttemptAt
+        ? `last run ${formatDateTime(sync.lastAttemptAt)}`
+        : 'no run recorded';
+  return <StatCard label="Data sync" value={value} hint={hint} tone={SYNC_TONES[sync.status]} />;
 }
 
 function DatabaseCard({ name, health }: { name: string; health: DatabaseHealth }) {
