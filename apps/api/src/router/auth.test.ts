@@ -109,6 +109,29 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
     expect(expired.body.code).toBe('SESSION_EXPIRED');
   });
 
+  it('answers the session check 200 either way: null for a visitor or an ended session, the user when signed in', async () => {
+    const visitor = await server.client().get('/api/auth/session');
+    expect(visitor.status).toBe(200);
+    expect(visitor.body).toEqual({ data: null });
+    const unknownCookie = server.client();
+    unknownCookie.cookies.set('fm_session', 'not-a-session');
+    expect((await unknownCookie.get('/api/auth/session')).body).toEqual({ data: null });
+
+    const email = await registerVerifiedUser(server, smtp);
+    const client = await signedInClient(server, email);
+    const signedIn = await client.get('/api/auth/session');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.data).toEqual((await client.get('/api/auth/me')).body.data);
+
+    const ended = client.cookies.get('fm_session')!;
+    await client.post('/api/auth/logout', {});
+    client.cookies.set('fm_session', ended); // a tab that still holds the ended session's cookie
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+    const afterLogout = await client.get('/api/auth/session');
+    expect(afterLogout.status).toBe(200);
+    expect(afterLogout.body).toEqual({ data: null });
+  });
+
   it('lower-cases the e-mail, so any casing logs in to the same account', async () => {
     const email = uniqueEmail('Mixed.Case').replace('@example.com', '@Example.COM');
     await registerVerifiedUser(server, email);

@@ -9,6 +9,7 @@ import { useLinkedLeagues } from '../leagues/leagues-queries';
 import { type LeagueDetails, type LeaguePlatform, rosterById, useLeagueDetails } from './league-details';
 import { NO_KNOWN_STARTERS_MESSAGE, serverTeam, SIMULATION_SEED, teamName } from './matchup-inputs';
 import { startRun } from './simulation-store';
+import { WeekSelect } from './WeekSelect';
 import './simulate.css';
 
 function TeamSelect({
@@ -35,7 +36,7 @@ function TeamSelect({
       >
         {details.rosters.map((roster) => (
           <option key={roster.roster_id} value={roster.roster_id}>
-            {roster.owner_name}
+            {teamName(roster)}
           </option>
         ))}
       </select>
@@ -76,8 +77,13 @@ function TwoTeams({ details }: { details: LeagueDetails }) {
         leagueName: league.name,
         season: league.season,
         week: details.week,
-        backPath: `/team-matchup?${new URLSearchParams({ platform: details.platform, league: league.league_id })}`,
+        backPath: `/team-matchup?${new URLSearchParams({
+          platform: details.platform,
+          league: league.league_id,
+          week: String(details.week),
+        })}`,
         userRosterId: teamA,
+        isOwnTeam: teamA === details.my_roster_id,
         userName: teamName(rosterById(details, teamA)),
         opponentName: teamName(rosterById(details, teamB)),
         leftOut: [...a.leftOut, ...b.leftOut],
@@ -103,7 +109,10 @@ function TwoTeams({ details }: { details: LeagueDetails }) {
   return (
     <div className="card team-matchup-form">
       <p>
-        {details.league.name}, week {details.week}: each team plays its current starters.
+        {details.league.name}, week {details.week}:{' '}
+        {details.is_week_complete
+          ? 'the week is over, each team with the starters who played it.'
+          : 'each team plays its current starters.'}
       </p>
       <div className="team-matchup-form__teams">
         <TeamSelect id="team-a" label="First team" details={details} value={teamA} onChange={setTeamA} />
@@ -155,10 +164,20 @@ export default function TeamMatchupPage() {
           ))}
         </select>
       </div>
+      {details.data && (
+        <WeekSelect
+          id="team-matchup-week"
+          className="team-matchup__week"
+          value={details.data.week}
+          onChange={(next) => setParams({ platform, league: leagueId, week: String(next) })}
+        />
+      )}
       {leagues.isError && <Banner tone="error">{leagues.error.message}</Banner>}
       {leagueId && details.isPending && <Spinner label="Loading the league…" />}
       {details.isError && <Banner tone="error">{details.error.message}</Banner>}
-      {details.data && <TwoTeams key={details.data.league.league_id} details={details.data} />}
+      {details.data && (
+        <TwoTeams key={`${details.data.league.league_id}:${details.data.week}`} details={details.data} />
+      )}
     </section>
   );
 }

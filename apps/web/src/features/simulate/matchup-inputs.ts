@@ -20,8 +20,9 @@ export interface Side {
   starterIds: string[];
 }
 
+/** A team's name as pages say it (platforms keep stray spaces: "Bovco Country "). */
 export function teamName(roster: LeagueRoster | undefined): string {
-  return roster?.owner_name ?? 'Unknown team';
+  return roster?.owner_name.trim() || 'Unknown team';
 }
 
 function startersOf(details: LeagueDetails, side: Side) {
