@@ -117,7 +117,7 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
     unknownCookie.cookies.set('fm_session', 'not-a-session');
     expect((await unknownCookie.get('/api/auth/session')).body).toEqual({ data: null });
 
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     const client = await signedInClient(server, email);
     const signedIn = await client.get('/api/auth/session');
     expect(signedIn.status).toBe(200);
