@@ -1,5 +1,5 @@
 // Load generator for bench/projections.bench.ts, run as its own process so that it does not
-// share the server's event loop: prints {p50, p95, p99, requestsPerSecond, errors} as JSON.
+// share the server's event loop: prints {p50, p95, p99, requestsPerSecond, errors, statuses} as JSON.
 // An optional fourth argument is a Cookie header sent with every request (signed-in paths).
 import autocannon from 'autocannon';
 
@@ -11,7 +11,11 @@ const instance = autocannon({
   duration: Number(seconds),
   ...(cookie ? { headers: { cookie } } : {}),
 });
-instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+const statuses = {};
+instance.on('response', (_client, status, _bytes, responseTime) => {
+  latencies.push(responseTime);
+  statuses[status] = (statuses[status] ?? 0) + 1;
+});
 const result = await instance;
 latencies.sort((a, b) => a - b);
 const at = (fraction) =>
@@ -23,5 +27,6 @@ process.stdout.write(
     p99: at(0.99),
     requestsPerSecond: result.requests.average,
     errors: result.errors + result.non2xx,
+    statuses,
   }),
 );
