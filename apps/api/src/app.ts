@@ -15,6 +15,7 @@ import { registerHealth } from './http/health.js';
 import { registerMatchupRoutes } from './http/matchup-routes.js';
 import { registerProjectionsRoute } from './http/projections-route.js';
 import { registerRequestBodies } from './http/request-bodies.js';
+import { RequestLog } from './http/request-log.js';
 import { registerRestAdapter } from './http/rest-adapter.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSignedIn } from './http/signed-in.js';
@@ -46,6 +47,7 @@ function trustedProxies(
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log,
+    logController: new RequestLog(),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // A client's X-Request-Id is kept only when well-formed (it goes into every log line).
     requestIdHeader: false,
