@@ -73,6 +73,8 @@ export async function startE2eApp(options: E2eAppOptions): Promise<E2eApp> {
     DATA_SYNC_MINUTES: '0',
     // no test reaches the real NFL scoreboard: a closed local port (clocks are estimated) unless a test serves one
     NFL_SCOREBOARD_URL: 'http://127.0.0.1:9/scoreboard',
+    // nor ESPN (the sync asks it for projections) unless a test serves its fake
+    ESPN_API_URL: 'http://127.0.0.1:9',
     ...(pg?.url ? { DATABASE_URL: pg.url } : {}),
     ...options.env,
   };

@@ -38,6 +38,8 @@ export async function startBenchServer(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     DATABASE_URL: database?.url,
+    // benches never reach the real ESPN: a closed port unless a bench serves a fake
+    ESPN_API_URL: 'http://127.0.0.1:9',
     ...env,
   });
   const server = await startServer(config, { webDistDir: path.join(dataDir, 'no-web') });

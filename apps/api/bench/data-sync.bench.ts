@@ -2,13 +2,15 @@
  * The live-data sync from a local Sleeper-compatible service, on both databases side by side:
  * a fresh install's first sync of a whole season (the previous season's 18 weeks of stats and
  * projections plus the current season's 17 played weeks, the directory and the schedule, then our
- * model over every week), then the hourly sync that finds nothing new.
+ * model over every week), then the hourly sync that finds nothing new. A fake ESPN answers the
+ * projection pool of every week (the recorded league's players) as the real one would.
  * Run: `npx tsx bench/data-sync.bench.ts` (apps/api; part of `npm run bench`);
  * SEASON (default 2024), NFL_DATA (default ../shared/nfl-data) and DATABASE_URL adjust it.
  */
 import { benchDatabaseKinds, startBenchServer, type BenchDatabaseKind } from './bench-server.js';
 import { SleeperSeasonFeed } from '../src/integrations/sleeper/season-feed.js';
 import { runSleeperSync, type SyncRunSummary } from '../src/services/data-sync/run-sleeper-sync.js';
+import { startFakeEspn } from '../test/fakes/espn-server.js';
 import { replaySeasonData, startFakeSleeperSeason } from '../test/fakes/sleeper-season-server.js';
 
 const SEASON = Number(process.env.SEASON ?? 2024);
@@ -26,10 +28,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const totalWritten = (summary: SyncRunSummary) =>
   Object.values(summary.changed).reduce((sum, count) => sum + count.created + count.updated, 0);
 
-async function measure(kind: BenchDatabaseKind, upstreamUrl: string): Promise<Figures> {
+async function measure(kind: BenchDatabaseKind, upstreamUrl: string, espnUrl: string): Promise<Figures> {
   const { server, dispose } = await startBenchServer(kind, {
     DATA_SYNC_MINUTES: '0',
     SLEEPER_API_URL: upstreamUrl,
+    ESPN_API_URL: espnUrl,
   });
   try {
     const feed = new SleeperSeasonFeed({ baseUrl: upstreamUrl });
@@ -56,8 +59,9 @@ const upstream = await startFakeSleeperSeason(
 );
 const kinds = benchDatabaseKinds();
 const results = new Map<string, Figures>();
-for (const kind of kinds) results.set(kind, await measure(kind, upstream.url));
-await upstream.close();
+const espn = await startFakeEspn();
+for (const kind of kinds) results.set(kind, await measure(kind, upstream.url, espn.url));
+await Promise.all([upstream.close(), espn.close()]);
 
 const row = (label: string, value: (figures: Figures) => string) =>
   console.log(label.padEnd(44) + kinds.map((kind) => value(results.get(kind)!).padStart(12)).join(''));
@@ -72,7 +76,7 @@ row('rows written: players', (f) =>
   String(f.first.changed.players.created + f.first.changed.players.updated),
 );
 row('rows written: stat lines', (f) => String(f.first.changed.stats.created + f.first.changed.stats.updated));
-row('rows written: Sleeper projections', (f) =>
+row('rows written: Sleeper and ESPN projections', (f) =>
   String(f.first.changed.projections.created + f.first.changed.projections.updated),
 );
 row('rows written: model projections', (f) =>

@@ -1,177 +1,214 @@
 /**
- * How good are ESPN's weekly projections next to NFL.com's, on the players of the recorded ESPN league
- * (2023 week 1, projections recorded before kickoff), against what those players then did
- * (`../shared/nfl-data/2023/1`)?
+ * ESPN as a second expert, measured on what the shared data allows: the players of the recorded ESPN
+ * league (2023 week 1, projections recorded before kickoff) against what they then did
+ * (`../shared/nfl-data/2023/1`).
  *
- * - ESPN: each player's projected stat line (statSourceId 1, statSplitTypeId 1) scored in full PPR,
- *   against his actual NFL.com stat line scored the same way.
- * - NFL.com: its 2023 files carry a projected total only, in one private league's scoring, next to the
- *   actual total in that same scoring (`TotalPoints`); so each source is measured in its own scoring,
- *   plus the scale-free rank correlation. Same players for both: those with both projections who played.
+ * 1. ESPN's and NFL.com's projections against the actual PPR points, per position: ESPN's projected
+ *    stat line (statSourceId 1, statSplitTypeId 1) read and scored exactly as the sync stores it;
+ *    NFL.com's 2023 files carry a total only, in a half-PPR league's scoring, read as the model reads
+ *    it (plus half a point per catch the player has been making). Also NFL.com in its own scoring
+ *    (its total against the actual line scored half-PPR), which needs no conversion.
+ * 2. Our model walking forward from 2021 week 1 (the backtest's walk), projecting 2023 week 1 with
+ *    NFL.com alone and with ESPN beside it, on the same players. ESPN has no history in the data, so
+ *    the fit cannot weigh it yet and the blend averages it in: this is ESPN's first week in the model.
  *
- * Run: `npx tsx bench/espn-projections.bench.ts` (apps/api).
+ * Run: `npm run bench:espn-projections` (apps/api).
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PPR, scoreStatLine, emptyStatLine, type StatLine, type Position } from '@fm/projections';
+import {
+  EXPERTS,
+  hasPlayed,
+  meanAbsoluteError,
+  ModelWalk,
+  modelWeekFromNflcom,
+  PPR,
+  rootMeanSquaredError,
+  SCORING_PRESETS,
+  scoreStatLine,
+  sortWeeks,
+  type Position,
+  type ScoredPrediction,
+  type WeekData,
+} from '@fm/projections';
 import { readNflDataDir } from '@fm/projections/files';
-import { ESPN_POSITIONS, ESPN_PRO_TEAMS } from '../src/integrations/espn/ids.js';
-import { ESPN_PROJECTED_STATS, ESPN_WEEK_SPLIT } from '../src/integrations/espn/normalize.js';
+import { espnPosition, espnProjectedLine } from '../src/integrations/espn/stat-lines.js';
 import { linkEspnPlayers } from '../src/integrations/espn/player-matching.js';
-import { espnLeagueSchema } from '../src/integrations/espn/schemas.js';
+import { espnLeagueSchema, type EspnPlayer } from '../src/integrations/espn/schemas.js';
 import type { SleeperPlayerDirectory } from '../src/integrations/sleeper/schemas.js';
 import { nflDataDir, readFixture } from '../test/fakes/fixtures.js';
 
 const SEASON = 2023;
 const WEEK = 1;
-
-/** ESPN stat id → our stat-line key (FG distances folded into the band they score in under PPR). */
-const ESPN_TO_STAT_LINE: Record<number, keyof StatLine> = {
-  3: 'passYd',
-  4: 'passTd',
-  20: 'passInt',
-  24: 'rushYd',
-  25: 'rushTd',
-  53: 'rec',
-  42: 'recYd',
-  43: 'recTd',
-  19: 'twoPt',
-  26: 'twoPt',
-  44: 'twoPt',
-  72: 'fumLost',
-  86: 'patMade',
-  88: 'patMissed',
-  80: 'fgMade30_39',
-  77: 'fgMade40_49',
-  74: 'fgMade50',
-  85: 'fgMiss30_39',
-};
-
-function espnStatLine(stats: Record<string, number>): StatLine {
-  const line = emptyStatLine();
-  for (const [id, value] of Object.entries(stats)) {
-    const key = ESPN_TO_STAT_LINE[Number(id)];
-    if (key) line[key] += value;
-  }
-  return line;
-}
-
-/** NFL.com's projected and actual totals (its private scoring) by NFL.com id, from the projected files. */
-function nflcomTotals(): Map<string, { projected: number; actual: number }> {
-  const totals = new Map<string, { projected: number; actual: number }>();
-  for (const position of ['QB', 'RB', 'WR', 'TE', 'K']) {
-    const file = path.join(
-      nflDataDir,
-      String(SEASON),
-      String(WEEK),
-      'projected',
-      `${position}_projected.csv`,
-    );
-    const [header, ...rows] = readFileSync(file, 'utf8').trim().split('\n');
-    const columns = header!.split(',');
-    const at = (name: string) => columns.indexOf(name);
-    for (const row of rows) {
-      const cells = row.split(',');
-      const projected = Number(cells[at('PlayerWeekProjectedPts')]);
-      const actual = Number(cells[at('TotalPoints')] || 0);
-      if (cells[at('PlayerWeekProjectedPts')] !== '')
-        totals.set(cells[at('PlayerId')]!, { projected, actual });
-    }
-  }
-  return totals;
-}
-
-function pearson(xs: number[], ys: number[]): number {
-  const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
-  const mx = mean(xs);
-  const my = mean(ys);
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  xs.forEach((x, i) => {
-    sxy += (x - mx) * (ys[i]! - my);
-    sxx += (x - mx) ** 2;
-    syy += (ys[i]! - my) ** 2;
-  });
-  return sxy / Math.sqrt(sxx * syy);
-}
-
-function ranks(values: number[]): number[] {
-  const order = values.map((value, index) => ({ value, index })).sort((a, b) => a.value - b.value);
-  const result = new Array<number>(values.length);
-  order.forEach((entry, rank) => (result[entry.index] = rank));
-  return result;
-}
-
-const spearman = (xs: number[], ys: number[]) => pearson(ranks(xs), ranks(ys));
-const mae = (xs: number[], ys: number[]) =>
-  xs.reduce((sum, x, i) => sum + Math.abs(x - ys[i]!), 0) / xs.length;
+const POSITIONS_MEASURED: readonly Position[] = ['QB', 'RB', 'WR', 'TE', 'K'];
 
 const league = espnLeagueSchema.parse(readFixture('espn/league_2023_week1_modular.json'));
-const players = league.schedule
-  .flatMap((item) => [item.home, item.away])
-  .flatMap((side) => side?.rosterForCurrentScoringPeriod?.entries ?? [])
-  .map((entry) => entry.playerPoolEntry.player)
-  .filter((player) => ESPN_POSITIONS.get(player.defaultPositionId) !== 'DEF');
+const rostered = new Map<number, EspnPlayer>();
+for (const item of league.schedule) {
+  for (const side of [item.home, item.away]) {
+    for (const entry of side?.rosterForCurrentScoringPeriod?.entries ?? []) {
+      rostered.set(entry.playerPoolEntry.player.id, entry.playerPoolEntry.player);
+    }
+  }
+}
+const espnPlayers = [...rostered.values()];
+const teamDefenses = espnPlayers.filter((player) => espnPosition(player) === 'DEF').length;
 
-const { weeks } = readNflDataDir(nflDataDir, { seasons: [SEASON], through: { season: SEASON, week: WEEK } });
-const week = weeks.find((w) => w.season === SEASON && w.week === WEEK)!;
-const actualById = new Map((week.actual ?? []).map((row) => [String(row.nflId), row]));
+const started = performance.now();
+const { weeks } = readNflDataDir(path.resolve(nflDataDir), { through: { season: SEASON, week: WEEK } });
+const modelWeeks = sortWeeks(weeks.map(modelWeekFromNflcom));
+const target = modelWeeks.find((week) => week.season === SEASON && week.week === WEEK)!;
+const nflcomWeek = weeks.find((week) => week.season === SEASON && week.week === WEEK)!;
+
+// ESPN players → NFL.com ids, by the same matching the app uses against Sleeper's directory
 const directory: SleeperPlayerDirectory = {};
-for (const row of [...week.projected, ...(week.actual ?? [])]) {
+for (const row of [...nflcomWeek.projected, ...(nflcomWeek.actual ?? [])]) {
   directory[String(row.nflId)] = { full_name: row.name, position: row.position, team: row.team };
 }
-const nflIdByEspnId = linkEspnPlayers(directory, players).sleeperIdByEspnId;
-const nflcom = nflcomTotals();
+const nflIdByEspnId = linkEspnPlayers(directory, espnPlayers).sleeperIdByEspnId;
+const espnLineByNflId = new Map(
+  espnPlayers.flatMap((player) => {
+    const nflId = nflIdByEspnId.get(String(player.id));
+    const line = espnProjectedLine(player, WEEK);
+    return nflId && line ? [[Number(nflId), line] as const] : [];
+  }),
+);
 
-const espnProjected: number[] = [];
-const espnActual: number[] = [];
-const nflcomProjected: number[] = [];
-const nflcomActual: number[] = [];
-let withoutActual = 0;
-for (const player of players) {
-  const nflId = nflIdByEspnId.get(String(player.id));
-  const actual = nflId ? actualById.get(nflId) : undefined;
-  const nflcomTotal = nflId ? nflcom.get(nflId) : undefined;
-  const projection = player.stats.find(
-    (stat) => stat.statSourceId === ESPN_PROJECTED_STATS && stat.statSplitTypeId === ESPN_WEEK_SPLIT,
-  );
-  if (!actual || !nflcomTotal || !projection?.stats) {
-    withoutActual++;
-    continue;
-  }
-  const position = ESPN_POSITIONS.get(player.defaultPositionId) as Position;
-  espnProjected.push(scoreStatLine(espnStatLine(projection.stats), PPR, position));
-  espnActual.push(scoreStatLine(actual, PPR, position));
-  nflcomProjected.push(nflcomTotal.projected);
-  nflcomActual.push(nflcomTotal.actual);
+/** The target week with ESPN's lines beside NFL.com's for the league's players. */
+function withEspn(week: WeekData): WeekData {
+  return {
+    ...week,
+    slate: week.slate.map((row) => {
+      const line = espnLineByNflId.get(row.playerId);
+      return line ? { ...row, experts: { ...row.experts, espn: { stats: line, total: null } } } : row;
+    }),
+  };
 }
 
-const round = (value: number) => Math.round(value * 100) / 100;
-console.log(
-  `ESPN league ${league.id}, ${SEASON} week ${WEEK}: ${players.length} rostered players (D/ST aside), ` +
-    `${espnProjected.length} with both projections and a game played (${withoutActual} left out; ` +
-    `teams: ${new Set(players.map((p) => ESPN_PRO_TEAMS.get(p.proTeamId))).size})`,
-);
-console.table({
-  'ESPN (full PPR)': {
-    'mean abs error': round(mae(espnProjected, espnActual)),
-    'error / mean actual': round(
-      mae(espnProjected, espnActual) / (espnActual.reduce((x, y) => x + y, 0) / espnActual.length),
-    ),
-    'mean projected': round(espnProjected.reduce((a, b) => a + b, 0) / espnProjected.length),
-    'mean actual': round(espnActual.reduce((a, b) => a + b, 0) / espnActual.length),
-    pearson: round(pearson(espnProjected, espnActual)),
-    spearman: round(spearman(espnProjected, espnActual)),
-  },
-  'NFL.com (its league scoring)': {
-    'mean abs error': round(mae(nflcomProjected, nflcomActual)),
-    'error / mean actual': round(
-      mae(nflcomProjected, nflcomActual) / (nflcomActual.reduce((x, y) => x + y, 0) / nflcomActual.length),
-    ),
-    'mean projected': round(nflcomProjected.reduce((a, b) => a + b, 0) / nflcomProjected.length),
-    'mean actual': round(nflcomActual.reduce((a, b) => a + b, 0) / nflcomActual.length),
-    pearson: round(pearson(nflcomProjected, nflcomActual)),
-    spearman: round(spearman(nflcomProjected, nflcomActual)),
-  },
+// the walk through every week before the target, then the target projected twice
+const walk = new ModelWalk(PPR);
+for (const week of modelWeeks) {
+  if (week === target) break;
+  walk.projectWithFeatures(week);
+  walk.observe(week);
+}
+const nflcomOnly = walk.projectWithFeatures(target);
+const withEspnBeside = walk.projectWithFeatures(withEspn(target));
+const walkSeconds = (performance.now() - started) / 1000;
+
+interface Row {
+  position: Position;
+  actual: number;
+  espn: number;
+  nflcom: number;
+  /** NFL.com's published total and the actual points in the half-PPR scoring it is published in. */
+  nflcomOwn: { projected: number; actual: number } | null;
+  modelAlone: number;
+  modelWithEspn: number;
+  consensus: number;
+}
+
+const actualById = new Map((target.actual ?? []).map((line) => [line.playerId, line]));
+const projectedById = new Map(nflcomWeek.projected.map((row) => [row.nflId, row]));
+const rows: Row[] = [];
+let withoutNflcom = 0;
+let withoutGame = 0;
+withEspnBeside.features.forEach((entry, index) => {
+  const espn = entry.experts.espn;
+  if (espn === null) return;
+  const line = actualById.get(entry.row.playerId);
+  const nflcom = entry.experts.nflcom;
+  if (nflcom === null) return void withoutNflcom++;
+  if (!line || !hasPlayed(line)) return void withoutGame++;
+  const alone = nflcomOnly.projections[index]!;
+  const published = projectedById.get(entry.row.playerId);
+  rows.push({
+    position: entry.row.position,
+    actual: scoreStatLine(line, PPR, line.position),
+    espn,
+    nflcom,
+    nflcomOwn:
+      published?.nflcomPoints == null
+        ? null
+        : {
+            projected: published.nflcomPoints,
+            actual: scoreStatLine(line, SCORING_PRESETS.half_ppr, line.position),
+          },
+    modelAlone: alone.predMean,
+    modelWithEspn: withEspnBeside.projections[index]!.predMean,
+    consensus: entry.consensus ?? nflcom,
+  });
 });
+
+const scored = (subset: readonly Row[], point: (row: Row) => number): ScoredPrediction[] =>
+  subset.map((row) => ({ group: '', predicted: point(row), actual: row.actual }));
+const errors = (subset: readonly Row[], point: (row: Row) => number) => {
+  const predictions = scored(subset, point);
+  return predictions.length === 0
+    ? '–'
+    : `${meanAbsoluteError(predictions).toFixed(2)} / ${rootMeanSquaredError(predictions).toFixed(2)}`;
+};
+const ownScoring = (subset: readonly Row[]) => {
+  const own = subset.flatMap((row) =>
+    row.nflcomOwn ? [{ group: '', predicted: row.nflcomOwn.projected, actual: row.nflcomOwn.actual }] : [],
+  );
+  return own.length === 0
+    ? '–'
+    : `${meanAbsoluteError(own).toFixed(2)} / ${rootMeanSquaredError(own).toFixed(2)} (n ${own.length})`;
+};
+const segments: [string, Row[]][] = [
+  ...POSITIONS_MEASURED.map((position): [string, Row[]] => [
+    position,
+    rows.filter((row) => row.position === position),
+  ]),
+  ['all', rows],
+];
+
+console.log(
+  `ESPN league ${league.id}, ${SEASON} week ${WEEK}: ${espnPlayers.length} rostered players ` +
+    `(${teamDefenses} team defenses, which the NFL.com files do not cover); ` +
+    `${espnLineByNflId.size} matched to NFL.com ids with an ESPN projected line; ` +
+    `${rows.length} with NFL.com's projection and a game played ` +
+    `(${withoutNflcom} without NFL.com's projection, ${withoutGame} without a game).`,
+);
+console.log('\n1. The experts against actual points (MAE / RMSE, PPR points):');
+console.table(
+  Object.fromEntries(
+    segments.map(([label, subset]) => [
+      label,
+      {
+        n: subset.length,
+        ESPN: errors(subset, (row) => row.espn),
+        'NFL.com (as the model reads it)': errors(subset, (row) => row.nflcom),
+        'NFL.com (its own scoring)': ownScoring(subset),
+        'mean actual': subset.length
+          ? (subset.reduce((sum, row) => sum + row.actual, 0) / subset.length).toFixed(2)
+          : '–',
+      },
+    ]),
+  ),
+);
+console.log(
+  `\n2. Our model on the same players, walking forward from ${modelWeeks[0]!.season} week ${modelWeeks[0]!.week} ` +
+    `(MAE / RMSE, PPR points):`,
+);
+console.table(
+  Object.fromEntries(
+    segments.map(([label, subset]) => [
+      label,
+      {
+        n: subset.length,
+        'ours, NFL.com alone': errors(subset, (row) => row.modelAlone),
+        'ours, ESPN beside': errors(subset, (row) => row.modelWithEspn),
+        'ESPN + NFL.com average': errors(subset, (row) => row.consensus),
+      },
+    ]),
+  ),
+);
+const blend = walk.blendChoices();
+console.log(
+  `\nThe blend entering the week (experts weighed: ${
+    EXPERTS.filter((expert) => Object.values(blend).some((choice) => (choice.mix[expert] ?? 0) > 0)).join(
+      ', ',
+    ) || 'none, the experts are averaged'
+  }); walk ${walkSeconds.toFixed(1)} s.`,
+);

@@ -100,6 +100,16 @@ const envSchema = z.object({
       .max(100_000, { message: 'must be at most 100000' })
       .default(600),
   ),
+  // ESPN refuses callers above about 1,000 calls a minute; the same margin as for Sleeper.
+  ESPN_CALLS_PER_MINUTE: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ message: 'must be a whole number of calls' })
+      .int({ message: 'must be a whole number of calls' })
+      .min(1, { message: 'must be at least 1' })
+      .max(100_000, { message: 'must be at most 100000' })
+      .default(900),
+  ),
   SIMULATION_WORKERS: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce
@@ -176,6 +186,8 @@ export interface Config {
   yahoo: { clientId: string | undefined; clientSecret: string | undefined; authUrl: string; apiUrl: string };
   /** ESPN Fantasy's league API (ESPN_API_URL), or a compatible service. */
   espnApiUrl: string;
+  /** Calls per minute to ESPN_API_URL for the whole product (shared through Redis when set). */
+  espnCallsPerMinute: number;
   nflDataDir: string | undefined;
   /** Minutes between syncs of the current season from SLEEPER_API_URL; 0 = never. */
   dataSyncMinutes: number;
@@ -234,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       apiUrl: e.YAHOO_API_URL.replace(/\/+$/, ''),
     },
     espnApiUrl: e.ESPN_API_URL.replace(/\/+$/, ''),
+    espnCallsPerMinute: e.ESPN_CALLS_PER_MINUTE,
     nflDataDir: e.NFL_DATA_DIR ? path.resolve(e.NFL_DATA_DIR) : undefined,
     dataSyncMinutes: e.DATA_SYNC_MINUTES,
     liveSyncSeconds: e.LIVE_SYNC_SECONDS,

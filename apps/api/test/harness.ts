@@ -48,6 +48,8 @@ export async function startTestServer(
     LIVE_SYNC_SECONDS: '0',
     // no test reaches the real scoreboard: a closed local port (clocks are estimated) unless a test serves one
     NFL_SCOREBOARD_URL: 'http://127.0.0.1:9/scoreboard',
+    // nor ESPN (the sync asks it for projections): a closed port unless a test serves a fake
+    ESPN_API_URL: 'http://127.0.0.1:9',
     ...(pg?.url ? { DATABASE_URL: pg.url } : {}),
     ...env,
   });

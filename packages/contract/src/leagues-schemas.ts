@@ -176,7 +176,7 @@ export const leagueDetailsSchema = z.object({
   projections_freshness: z
     .object({
       updated_at: z.string().nullable(),
-      sources: z.array(z.string()).describe('model, nflcom, sleeper, import: preferred first'),
+      sources: z.array(z.string()).describe('model, nflcom, sleeper, espn, import: preferred first'),
     })
     .nullable()
     .describe("when the week's projections last changed, and where they come from"),

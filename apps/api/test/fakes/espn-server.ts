@@ -14,6 +14,9 @@ export const FAKE_ESPN_COOKIES = {
 export const FAKE_ESPN_MY_TEAM_ID = 1;
 
 const LEAGUE_PATH = /^\/apis\/v3\/games\/ffl\/seasons\/(\d{4})\/segments\/0\/leagues\/([^/]+)$/;
+const POOL_PATH = /^\/apis\/v3\/games\/ffl\/seasons\/(\d{4})\/segments\/0\/leaguedefaults\/3$/;
+/** Set B's recorded kona_player_info answer (2018 week 1); other seasons get Set A's players. */
+const RECORDED_POOL_SEASON = 2018;
 
 export type FakeEspn = FakeServer;
 
@@ -21,13 +24,15 @@ type Json = Record<string, any>;
 
 /**
  * A local stand-in for lm-api-reads.fantasy.espn.com replaying `espn/league_2023_week1_modular.json`
- * (ESPN_API_URL points at it). The recorded league answers for any season from 2018 on, relabelled to
+ * (ESPN_API_URL points at it), and ESPN's public player pool (`leaguedefaults/3`). The recorded league answers for any season from 2018 on, relabelled to
  * it, and for any asked week, relabelled to that week (the recording holds week 1 only); unknown
  * leagues answer ESPN's 404, the private copy without the right cookies ESPN's 401.
  */
 export async function startFakeEspn(options: { port?: number; host?: string } = {}): Promise<FakeEspn> {
   return startFakeServer(
     (request, url) => {
+      const pool = POOL_PATH.exec(url.pathname);
+      if (pool) return { status: 200, body: playerPool(Number(pool[1]), request) };
       const league = LEAGUE_PATH.exec(url.pathname);
       if (!league) return espnError(404, 'Not Found', 'GENERAL_NOT_FOUND');
       const [, season, leagueId] = league;
@@ -46,6 +51,37 @@ export async function startFakeEspn(options: { port?: number; host?: string } = 
     options.port,
     options.host,
   );
+}
+
+/**
+ * ESPN's public player pool as the x-fantasy-filter asks for it (the week's projected lines, most
+ * owned first, up to its limit). 2018 is the recorded pool answer; any other season is made of the
+ * recorded league's rostered players (their week-1 projections, relabelled to the season and week).
+ */
+function playerPool(season: number, request: RecordedRequest): Json {
+  const filter = JSON.parse(String(request.headers['x-fantasy-filter'] ?? '{}')).players ?? {};
+  const week = Number(filter.filterStatsForCurrentSeasonScoringPeriodId?.value?.[0] ?? 1);
+  const isProjection = (stat: Json) =>
+    stat.statSourceId === 1 && stat.statSplitTypeId === 1 && stat.scoringPeriodId === week;
+  let players: Json[];
+  if (season === RECORDED_POOL_SEASON) {
+    players = readFixture('espn/espnapi_league_free_agents_2018.json').players;
+  } else {
+    const league = recordedLeague(FAKE_ESPN_LEAGUE_ID, season, week);
+    const seen = new Set<number>();
+    players = league.schedule
+      .flatMap((item: Json) => [item.home, item.away])
+      .flatMap((side: Json) => side?.rosterForCurrentScoringPeriod?.entries ?? [])
+      .map((entry: Json) => ({ id: entry.playerId, onTeamId: 0, player: entry.playerPoolEntry.player }))
+      .filter((entry: Json) => !seen.has(entry.id) && Boolean(seen.add(entry.id)));
+  }
+  const limited = players.slice(0, Number(filter.limit ?? players.length));
+  return {
+    players: limited.map((entry) => ({
+      ...entry,
+      player: { ...entry.player, stats: (entry.player.stats ?? []).filter(isProjection) },
+    })),
+  };
 }
 
 function hasCookies(request: RecordedRequest): boolean {

@@ -3,6 +3,7 @@ const SOURCE_LABELS: Record<string, string> = {
   model: 'our model',
   nflcom: 'NFL.com',
   sleeper: 'Sleeper',
+  espn: 'ESPN',
   import: 'an admin import',
 };
 

@@ -1,4 +1,6 @@
+import { BLEND_MEMORY_WEEKS, MIN_BLEND_ROWS, type BlendChoice } from '../model/expert-blend.js';
 import { MODEL_VERSION } from '../model/train-model.js';
+import type { Position } from '../stats/stat-line.js';
 import type { BacktestSummary } from './summarize-backtest.js';
 import { MIN_ACTUAL_POINTS, MIN_EXPERT_PROJECTION } from './walk-forward.js';
 
@@ -18,9 +20,13 @@ export const METRIC_DEFINITIONS = {
   methods: {
     model: `This package's model (${MODEL_VERSION}), retrained before every week on all earlier weeks only (walk-forward).`,
     nflcom: "NFL.com's published projection for the week: its projected stat line rescored to PPR.",
+    sleeper:
+      "Sleeper's projection for the week (GET /projections/nfl/regular/{season}/{week}): its projected stat line rescored to PPR, else its PPR total.",
+    espn: "ESPN's projection for the week (statSourceId 1, statSplitTypeId 1 of a player's stats, from a league's answer or ESPN's public player pool): its projected stat line rescored to PPR.",
     seasonAverage:
       "The player's own PPR average over his earlier games this season (previous season's average before his first game; NFL.com's figure for a player with no history).",
   },
+  blend: `Per position, our fit is shrunk toward a mix of the experts: the mix (each expert alone, their average, or any split in quarters) and our weight (0 to 1 in tenths) are those with the lowest MAE over the last ${BLEND_MEMORY_WEEKS} weeks of out-of-sample projections. An expert enters the mix once it projected ${MIN_BLEND_ROWS} of those player-weeks; below ${MIN_BLEND_ROWS} at a position, the projection is the experts' average.`,
   scoring:
     'PPR: 0.04/pass yd, 4/pass TD, -2/INT, 0.1/rush or rec yd, 6/TD, 1/reception, 2/2-pt, -2/fumble lost.',
 } as const;
@@ -46,6 +52,8 @@ export interface ModelCard {
   maeVersusNflcom: Record<string, { model: number; nflcom: number; modelIsLower: boolean }>;
   definitions: typeof METRIC_DEFINITIONS;
   results: BacktestSummary;
+  /** Per position, the experts' mix and our fit's weight learned by the end of the walk. */
+  blend: Record<Position, BlendChoice & { recordRows: number }>;
   timings: { totalSeconds: number; trainingSeconds: number; weeksEvaluated: number };
 }
 
@@ -55,12 +63,13 @@ export function buildModelCard(input: {
   generatedAt: Date;
   command: string;
   timings: ModelCard['timings'];
+  blend: ModelCard['blend'];
 }): ModelCard {
   const accuracy = input.summary.overall.methods.model.pairwiseAccuracy;
   const percent = Math.round(accuracy * 1000) / 10;
   return {
     model:
-      'Weekly PPR projection: linear mean and quantile regressions on the expert projections fed (NFL.com, Sleeper), usage, form and matchup, shrunk toward the best expert by its walk-forward record',
+      'Weekly PPR projection: linear mean and quantile regressions on the expert projections fed (NFL.com, Sleeper, ESPN), usage, form and matchup, shrunk toward the best mix of the experts by their walk-forward record',
     version: MODEL_VERSION,
     generatedAt: input.generatedAt.toISOString(),
     command: input.command,
@@ -80,6 +89,7 @@ export function buildModelCard(input: {
     ),
     definitions: METRIC_DEFINITIONS,
     results: input.summary,
+    blend: input.blend,
     timings: input.timings,
   };
 }

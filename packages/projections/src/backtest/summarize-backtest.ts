@@ -1,4 +1,4 @@
-import { EXPERTS } from '../model/week-data.js';
+import { EXPERTS, type Expert } from '../model/week-data.js';
 import type { Position } from '../stats/stat-line.js';
 import {
   groupedSpearman,
@@ -70,6 +70,36 @@ export function summarizeRows(rows: readonly BacktestRow[]): SegmentSummary {
   };
 }
 
+/** One expert on the rows it projected, next to our model on the same rows. */
+export interface ExpertSummary {
+  rows: number;
+  mae: number;
+  rmse: number;
+  modelMae: number;
+  modelRmse: number;
+}
+
+/** Each expert where it projected (none: zero rows); an expert missing from some weeks is still measured. */
+export function summarizeExperts(rows: readonly BacktestRow[]): Record<Expert, ExpertSummary> {
+  const summary = {} as Record<Expert, ExpertSummary>;
+  for (const expert of EXPERTS) {
+    const projected = rows.filter((row) => row.experts[expert] !== null);
+    const scored = (point: (row: BacktestRow) => number): ScoredPrediction[] =>
+      projected.map((row) => ({ group: '', predicted: point(row), actual: row.actual }));
+    const expertRows = scored((row) => row.experts[expert] ?? 0);
+    const modelRows = scored((row) => row.model.predMean);
+    const isEmpty = projected.length === 0;
+    summary[expert] = {
+      rows: projected.length,
+      mae: isEmpty ? 0 : meanAbsoluteError(expertRows),
+      rmse: isEmpty ? 0 : rootMeanSquaredError(expertRows),
+      modelMae: isEmpty ? 0 : meanAbsoluteError(modelRows),
+      modelRmse: isEmpty ? 0 : rootMeanSquaredError(modelRows),
+    };
+  }
+  return summary;
+}
+
 export interface BacktestSummary {
   /** All evaluated seasons, QB/RB/WR/TE (the README's reference population). */
   overall: SegmentSummary;
@@ -79,6 +109,8 @@ export interface BacktestSummary {
   /** Kickers and team defenses are scored and projected too, but kept out of the headline figures. */
   kickers: SegmentSummary | null;
   defenses: SegmentSummary | null;
+  /** Each expert on the headline rows it projected. */
+  experts: Record<Expert, ExpertSummary>;
 }
 
 const HEADLINE_POSITIONS: readonly Position[] = ['QB', 'RB', 'WR', 'TE'];
@@ -109,5 +141,6 @@ export function summarizeBacktest(rows: readonly BacktestRow[]): BacktestSummary
     ),
     kickers: kickers.length > 0 ? summarizeRows(kickers) : null,
     defenses: defenses.length > 0 ? summarizeRows(defenses) : null,
+    experts: summarizeExperts(headline),
   };
 }

@@ -1,6 +1,7 @@
 import { scoreStatLine } from '../scoring/score-stat-line.js';
 import { PPR } from '../scoring/scoring-rules.js';
 import type { Position } from '../stats/stat-line.js';
+import type { BlendChoice } from '../model/expert-blend.js';
 import type { ExpertPoints } from '../model/experts.js';
 import { ModelWalk } from '../model/model-walk.js';
 import type { PlayerProjection } from '../model/player-projection.js';
@@ -37,6 +38,8 @@ export interface WalkForwardResult {
   /** Milliseconds spent projecting (training included), summed over weeks. */
   trainingMs: number;
   weeksEvaluated: number;
+  /** Per position, the experts' mix and our fit's weight the walk had learned by its end. */
+  blend: Record<Position, BlendChoice & { recordRows: number }>;
 }
 
 /**
@@ -58,7 +61,7 @@ export function walkForward(weeks: readonly WeekData[], seasons: readonly number
     }
     walk.observe(week);
   }
-  return { rows, trainingMs, weeksEvaluated };
+  return { rows, trainingMs, weeksEvaluated, blend: walk.blendChoices() };
 }
 
 function scoreWeek(

@@ -7,7 +7,7 @@ import { walkForward } from '../backtest/walk-forward.js';
 import { DEFAULT_NFL_DATA_DIR, REPO_ROOT } from '../files/default-data-dir.js';
 import { readNflDataDir } from '../files/read-nfl-data-dir.js';
 import { modelWeekFromNflcom } from '../model/nflcom-projection.js';
-import { formatBacktestTable } from './backtest-table.js';
+import { formatBacktestTable, formatBlendTable, formatExpertTable } from './backtest-table.js';
 
 const DEFAULT_SEASONS = [2024, 2025];
 const DEFAULT_CARD = path.join(REPO_ROOT, 'packages/projections/model-card.json');
@@ -34,6 +34,10 @@ const totalSeconds = (performance.now() - started) / 1000;
 
 console.log(`Walk-forward backtest, PPR, seasons ${seasons.join(', ')} (data: ${dataDir})`);
 console.log(formatBacktestTable(summary));
+console.log('\nEach expert where it projected (QB/RB/WR/TE), ours on the same rows:');
+console.log(formatExpertTable(summary.experts));
+console.log("\nThe blend at the end of the walk (our fit's weight, the experts' mix):");
+console.log(formatBlendTable(result.blend));
 console.log(
   `\n${result.weeksEvaluated} weeks evaluated; load ${loadedSeconds.toFixed(1)} s, ` +
     `training ${(result.trainingMs / 1000).toFixed(1)} s, total ${totalSeconds.toFixed(1)} s`,
@@ -52,6 +56,7 @@ if (!values['no-card']) {
       seasons.join(',') === DEFAULT_SEASONS.join(',')
         ? 'npm run backtest'
         : `npm run backtest -- --seasons ${seasons.join(',')}`,
+    blend: result.blend,
     timings: {
       totalSeconds: Math.round(totalSeconds * 10) / 10,
       trainingSeconds: Math.round(result.trainingMs / 100) / 10,

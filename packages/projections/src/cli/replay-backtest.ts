@@ -14,7 +14,7 @@ import { modelWeekFromNflcom } from '../model/nflcom-projection.js';
 import type { WeekData } from '../model/week-data.js';
 import { buildReplaySeason } from '../sleeper/replay-season.js';
 import { modelWeekFromSleeper } from '../sleeper/sleeper-weeks.js';
-import { formatBacktestTable } from './backtest-table.js';
+import { formatBacktestTable, formatBlendTable, formatExpertTable } from './backtest-table.js';
 
 const { values } = parseArgs({
   options: {
@@ -54,7 +54,10 @@ for (const [label, input] of [
   const runStarted = performance.now();
   const result = walkForward(input, evaluated);
   console.log(`\n${label}: walk-forward, PPR, seasons ${evaluated.join(', ')}`);
-  console.log(formatBacktestTable(summarizeBacktest(result.rows)));
+  const summary = summarizeBacktest(result.rows);
+  console.log(formatBacktestTable(summary));
+  console.log(formatExpertTable(summary.experts));
+  console.log(formatBlendTable(result.blend));
   console.log(
     `${result.weeksEvaluated} weeks evaluated in ${((performance.now() - runStarted) / 1000).toFixed(1)} s`,
   );

@@ -22,6 +22,10 @@ const EXPERT_FEATURES = [
   'sleeperMissing',
   'sleeperScaled',
   'sleeperResidual',
+  'espn',
+  'espnMissing',
+  'espnScaled',
+  'espnResidual',
 ] as const satisfies readonly `${Expert}${'' | 'Missing' | 'Scaled' | 'Residual'}`[];
 
 export const FEATURE_NAMES = [

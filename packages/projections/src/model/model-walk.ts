@@ -1,6 +1,6 @@
 import { PPR, type ScoringRules } from '../scoring/scoring-rules.js';
 import type { Position } from '../stats/stat-line.js';
-import { anchorValue, ExpertBlend, type BlendObservation } from './expert-blend.js';
+import { ExpertBlend, mixValue, type BlendChoice, type BlendObservation } from './expert-blend.js';
 import {
   fallbackDistribution,
   predictDistribution,
@@ -53,8 +53,8 @@ export class ModelWalk {
       let distribution: PointsDistribution;
       if (fitted && entry.consensus !== null) {
         modelMeans.set(entry.row.playerId, fitted.predMean);
-        const { anchor, modelWeight } = choices[position];
-        const expert = anchorValue(anchor, entry.experts, entry.consensus);
+        const { mix, modelWeight } = choices[position];
+        const expert = mixValue(mix, entry.experts, entry.consensus);
         distribution = shiftDistribution(fitted, modelWeight * fitted.predMean + (1 - modelWeight) * expert);
       } else {
         distribution = fallbackDistribution(entry.consensus ?? 0);
@@ -63,6 +63,14 @@ export class ModelWalk {
     });
     this.pending = { ordinal: weekOrdinal(slate.season, slate.week), features, modelMeans };
     return { projections, features };
+  }
+
+  /** Per position, the experts' mix and our fit's weight the next week would use, and the record they rest on. */
+  blendChoices(): Record<Position, BlendChoice & { recordRows: number }> {
+    return byPosition((position) => ({
+      ...this.blend.choose(position),
+      recordRows: this.blend.recordSize(position),
+    }));
   }
 
   /** Reveals a week (its results, if any) after projecting it, or without (history only). */

@@ -1,7 +1,7 @@
 import type { Position, StatLine } from '../stats/stat-line.js';
 
 /** The outside projections the model can be fed; each may be missing for any player-week. */
-export const EXPERTS = ['nflcom', 'sleeper'] as const;
+export const EXPERTS = ['nflcom', 'sleeper', 'espn'] as const;
 export type Expert = (typeof EXPERTS)[number];
 
 /** What one expert published for a player-week. */

@@ -8,7 +8,7 @@ import {
   startFakeEspn,
 } from '../../../test/fakes/espn-server.js';
 import { UpstreamRequestError } from '../http.js';
-import { CallBudget } from './call-budget.js';
+import { createUpstreamBudget } from '../upstream-budget.js';
 import { EspnClient, normalizeEspnCredentials } from './client.js';
 
 describe('EspnClient against the fake ESPN league API', () => {
@@ -129,18 +129,42 @@ describe('EspnClient against the fake ESPN league API', () => {
     expect(espn.requests).toHaveLength(3);
   });
 
-  it('refuses calls beyond its per-minute budget without reaching ESPN', async () => {
-    let now = 0;
-    const budgeted = new EspnClient({ baseUrl: espn.url, callBudget: new CallBudget(2, () => now) });
+  it('takes every call from the product’s ESPN budget, and past it refuses without reaching ESPN (503)', async () => {
+    const budget = createUpstreamBudget({ service: 'espn', callsPerMinute: 2, maxWaitMs: 0 });
+    const budgeted = new EspnClient({ baseUrl: espn.url, budget, maxAttempts: 1 });
     await budgeted.getLeague({ leagueId: FAKE_ESPN_LEAGUE_ID, season: 2023 });
-    await budgeted.getLeague({ leagueId: FAKE_ESPN_LEAGUE_ID, season: 2023 });
+    await budgeted.getProjectionPool(2023, 1);
     const refused = await budgeted
       .getLeague({ leagueId: FAKE_ESPN_LEAGUE_ID, season: 2023 })
       .catch((e: unknown) => e);
-    expect((refused as UpstreamRequestError).upstreamStatus).toBe(429);
+    expect(refused).toMatchObject({ reason: 'budget', status: 503, code: 'UPSTREAM_ERROR' });
     expect(espn.requests).toHaveLength(2);
-    now += 60_001;
-    await expect(budgeted.getLeague({ leagueId: FAKE_ESPN_LEAGUE_ID, season: 2023 })).resolves.toBeTruthy();
+  });
+
+  it('reads ESPN’s projections of a week from its public player pool, without cookies', async () => {
+    const pool = await client.getProjectionPool(2023, 1);
+    expect(pool?.length).toBeGreaterThan(100);
+    const request = espn.requests[0]!;
+    expect(request.url).toContain('/apis/v3/games/ffl/seasons/2023/segments/0/leaguedefaults/3?');
+    expect(request.headers.cookie).toBeUndefined();
+    const filter = JSON.parse(String(request.headers['x-fantasy-filter']));
+    expect(filter.players).toMatchObject({
+      filterStatsForCurrentSeasonScoringPeriodId: { value: [1] },
+      filterStatsForSourceIds: { value: [1] },
+      filterStatsForSplitTypeIds: { value: [1] },
+    });
+    expect(pool!.every((player) => player.stats.some((stat) => stat.statSourceId === 1))).toBe(true);
+  });
+
+  it('answers no pool for a season ESPN has none of, and refuses a malformed pool (502)', async () => {
+    await expect(client.getProjectionPool(2017, 1)).resolves.toBeNull();
+    espn.failNext(404);
+    await expect(client.getProjectionPool(2019, 1)).resolves.toBeNull();
+    espn.failNext({ kind: 'wrong-shape' });
+    await expect(client.getProjectionPool(2023, 1)).rejects.toMatchObject({
+      code: 'UPSTREAM_INVALID',
+      status: 502,
+    });
   });
 });
 

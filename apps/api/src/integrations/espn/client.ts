@@ -1,14 +1,24 @@
 import { AppError, validationError } from '../../errors.js';
 import { fetchJson, type HttpRetryOptions, UpstreamRequestError } from '../http.js';
-import { CallBudget } from './call-budget.js';
-import { ESPN_FOOTBALL_GAME_ID, FIRST_SUPPORTED_ESPN_SEASON } from './ids.js';
-import { type EspnLeague, espnLeagueSchema } from './schemas.js';
+import {
+  ESPN_FOOTBALL_GAME_ID,
+  ESPN_PROJECTED_STATS,
+  ESPN_WEEK_SPLIT,
+  FIRST_SUPPORTED_ESPN_SEASON,
+} from './ids.js';
+import { type EspnLeague, espnLeagueSchema, type EspnPlayer, espnPlayerPoolSchema } from './schemas.js';
 
 const FOOTBALL_PATH = '/apis/v3/games/ffl';
 /** One call answers settings, teams with owners, rosters, the week's matchups and live scores. */
 const LEAGUE_VIEWS = ['mSettings', 'mTeam', 'mRoster', 'mMatchupScore', 'mScoreboard', 'mStatus', 'mNav'];
 /** Enough for a leagues list: name, size, status. */
 const SUMMARY_VIEWS = ['mSettings', 'mStatus'];
+/** ESPN's public default league with PPR scoring: its player pool carries ESPN's projections for everyone. */
+const PPR_DEFAULT_LEAGUE = 3;
+/** The most-owned players asked for in one pool call: every fantasy-relevant player and team defense. */
+export const POOL_PLAYER_LIMIT = 600;
+/** A pool answer larger than this is refused while it streams (600 players are a few megabytes). */
+export const POOL_MAX_BYTES = 12 * 1024 * 1024;
 /** Where the link page explains how to find the cookies. */
 export const ESPN_COOKIES_HOW_TO = '/link-leagues#espn-cookies';
 
@@ -65,20 +75,17 @@ export const espnAnswerInvalid = () =>
 export interface EspnClientOptions extends HttpRetryOptions {
   /** e.g. https://lm-api-reads.fantasy.espn.com */
   baseUrl: string;
-  /** Shared by every client of the process, so the per-minute budget is the process's. */
-  callBudget?: CallBudget;
 }
 
 /** ESPN Fantasy Football's league API (v3). Answers are validated; errors are the app's. */
 export class EspnClient {
   private readonly baseUrl: string;
-  private readonly budget: CallBudget;
+  /** Retries, time limits and the product's ESPN call budget (every attempt takes one call). */
   private readonly retry: HttpRetryOptions;
 
   constructor(options: EspnClientOptions) {
-    const { baseUrl, callBudget, ...retry } = options;
+    const { baseUrl, ...retry } = options;
     this.baseUrl = `${baseUrl.replace(/\/+$/, '')}${FOOTBALL_PATH}`;
-    this.budget = callBudget ?? new CallBudget();
     this.retry = retry;
   }
 
@@ -103,7 +110,6 @@ export class EspnClient {
     if (request.scoringPeriod !== undefined) query.set('scoringPeriodId', String(request.scoringPeriod));
     const url = `${this.baseUrl}/seasons/${season}/segments/0/leagues/${leagueId}?${query}`;
     const failureMessage = 'ESPN did not answer with the league.';
-    this.budget.take(failureMessage);
     let league: EspnLeague;
     try {
       league = await fetchJson(url, espnLeagueSchema, {
@@ -118,6 +124,48 @@ export class EspnClient {
     if (String(league.id) !== leagueId) throw espnAnswerInvalid();
     return league;
   }
+
+  /**
+   * ESPN's projections of `week` for its public player pool (no cookies: the pool is public). Null
+   * when ESPN has no pool for that season or week; outages and refused answers throw like getLeague's.
+   */
+  async getProjectionPool(season: number, week: number): Promise<EspnPlayer[] | null> {
+    if (season < FIRST_SUPPORTED_ESPN_SEASON) return null;
+    const query = new URLSearchParams({ scoringPeriodId: String(week), view: 'kona_player_info' });
+    const url = `${this.baseUrl}/seasons/${season}/segments/0/leaguedefaults/${PPR_DEFAULT_LEAGUE}?${query}`;
+    try {
+      const pool = await fetchJson(url, espnPlayerPoolSchema, {
+        maxBytes: POOL_MAX_BYTES,
+        ...this.retry,
+        headers: { 'x-fantasy-filter': projectionPoolFilter(week) },
+        failureMessage: 'ESPN did not answer with its player projections.',
+      });
+      return pool.players.map((entry) => entry.player);
+    } catch (error) {
+      if (error instanceof UpstreamRequestError && isNotPublished(error.upstreamStatus)) return null;
+      throw error;
+    }
+  }
+}
+
+/** ESPN's answers for a season or week it has no pool of. */
+const isNotPublished = (status: number | undefined) =>
+  status === 400 || status === 401 || status === 403 || status === 404;
+
+/**
+ * The filter ESPN's player pool reads from the x-fantasy-filter header: the week's projected stat
+ * lines only (source 1, one scoring period), most-owned players first (ESPN refuses a limit without a sort).
+ */
+export function projectionPoolFilter(week: number): string {
+  return JSON.stringify({
+    players: {
+      filterStatsForCurrentSeasonScoringPeriodId: { value: [week] },
+      filterStatsForSourceIds: { value: [ESPN_PROJECTED_STATS] },
+      filterStatsForSplitTypeIds: { value: [ESPN_WEEK_SPLIT] },
+      limit: POOL_PLAYER_LIMIT,
+      sortPercOwned: { sortPriority: 1, sortAsc: false },
+    },
+  });
 }
 
 function translate(error: unknown, leagueId: string, hadCookies: boolean): unknown {

@@ -8,6 +8,11 @@ export const ESPN_FOOTBALL_GAME_ID = 1;
 /** Leagues before this season live behind ESPN's old history API, which we do not read. */
 export const FIRST_SUPPORTED_ESPN_SEASON = 2018;
 
+/** `statSourceId` 0 is what happened, 1 ESPN's projection; `statSplitTypeId` 1 is one scoring period (week). */
+export const ESPN_ACTUAL_STATS = 0;
+export const ESPN_PROJECTED_STATS = 1;
+export const ESPN_WEEK_SPLIT = 1;
+
 export const ESPN_BENCH_SLOT_ID = 20;
 export const ESPN_IR_SLOT_ID = 21;
 export const ESPN_DST_SLOT_ID = 16;

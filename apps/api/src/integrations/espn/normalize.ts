@@ -11,22 +11,19 @@ import {
   UNKNOWN_POSITION,
 } from '../league-shapes.js';
 import {
+  ESPN_ACTUAL_STATS,
   ESPN_BENCH_SLOT_ID,
   ESPN_IR_SLOT_ID,
   ESPN_LINEUP_SLOTS,
   ESPN_NON_STARTING_SLOT_IDS,
   ESPN_POSITIONS,
   ESPN_PRO_TEAMS,
+  ESPN_WEEK_SPLIT,
   injuryStatusOf,
   lineupSlotOrder,
 } from './ids.js';
 import type { EspnLeague, EspnMatchupSide, EspnPlayer, EspnRosterEntry, EspnTeam } from './schemas.js';
 import { toSleeperScoring } from './scoring.js';
-
-/** `statSourceId` 0 is what happened, 1 ESPN's projection; `statSplitTypeId` 1 is one scoring period (week). */
-export const ESPN_ACTUAL_STATS = 0;
-export const ESPN_PROJECTED_STATS = 1;
-export const ESPN_WEEK_SPLIT = 1;
 
 /** ESPN's league status → ours. */
 export function espnLeagueStatus(league: EspnLeague): LeagueStatus {

@@ -148,6 +148,19 @@ export const espnLeagueSchema = z.object({
   draftDetail: z.object({ drafted: z.boolean().optional(), inProgress: z.boolean().optional() }).optional(),
 });
 
+/** More players than ESPN projects in a week (the pool is asked for fewer, most owned first). */
+export const MAX_POOL_PLAYERS = 1_000;
+
+/**
+ * ESPN's public player pool (view kona_player_info of the default PPR league): every player with the
+ * stat entries the request's filter asked for (the week's projection).
+ */
+export const espnPlayerPoolSchema = z.object({
+  players: z
+    .array(z.object({ id: z.number().int().optional(), player: espnPlayerSchema }))
+    .max(MAX_POOL_PLAYERS),
+});
+
 export type EspnLeague = z.output<typeof espnLeagueSchema>;
 export type EspnTeam = EspnLeague['teams'][number];
 export type EspnMember = EspnLeague['members'][number];

@@ -21,8 +21,8 @@ export interface DataChangeChannel extends DataChangeAnnouncer {
   onDataChange(listener: () => void): () => void;
   /**
    * Tells every process that a user's sessions ended or changed (their cached copies must go).
-   * Resolves once this process heard its own announcement back (at most SESSION_ECHO_WAIT_MS):
-   * the others have it by then too, so an answer sent after it cannot race the announcement.
+   * Resolves once every process known to be listening has acknowledged it (at most
+   * SESSION_ACK_WAIT_MS), so an answer sent after it cannot race the announcement elsewhere.
    */
   announceSessionChange(userId: string): Promise<void>;
   /**
@@ -33,10 +33,15 @@ export interface DataChangeChannel extends DataChangeAnnouncer {
   close(): Promise<void>;
 }
 
-/** Session announcements share the channel with data versions; this prefix tells them apart. */
+/** Session announcements share the channel with data versions; these prefixes tell them apart. */
 const SESSION_CHANGE_PREFIX = 'sessions:';
-/** The longest a session announcement waits to hear itself back (the channel may be down). */
-const SESSION_ECHO_WAIT_MS = 1_000;
+const SESSION_ACK_PREFIX = 'sessions-ack:';
+/**
+ * The longest a session announcement waits for the other processes' acknowledgements. Hearing
+ * one's own announcement back proves nothing about the others: PostgreSQL and Redis deliver to
+ * each listener separately, and a busy process may still answer from its cache for a while.
+ */
+const SESSION_ACK_WAIT_MS = 1_000;
 
 /**
  * Opens the channel on which processes sharing the database announce data changes (imports,
@@ -62,56 +67,110 @@ export async function openDataChangeChannel(deps: {
       }
     }
   };
-  const echoes = new Map<string, () => void>();
+  const self = randomUUID();
+  const peers = createPeerRegistry(self);
+  /** Announcements of this process still waiting for acknowledgements, by announcement id. */
+  const pendingAcks = new Map<string, (from: string) => void>();
+  let channel: Transport | undefined;
+  const publish = (payload: string) => void channel?.announce(payload);
   const onMessage = (payload: string | null) => {
-    if (payload?.startsWith(SESSION_CHANGE_PREFIX)) {
-      const [userId = '', echo = ''] = payload.slice(SESSION_CHANGE_PREFIX.length).split(' ');
-      notify(sessionListeners, userId);
-      echoes.get(echo)?.();
+    if (payload?.startsWith(PEER_PREFIX)) {
+      const [kind, id = ''] = payload.slice(PEER_PREFIX.length).split(' ');
+      if (id === self) return;
+      if (kind === 'bye') peers.forget(id);
+      // a newcomer learns of the processes already listening from their answers
+      else if (!peers.heard(id, Date.now()) && kind === 'hello') publish(`${PEER_PREFIX}alive ${self}`);
       return;
     }
+    if (payload?.startsWith(SESSION_ACK_PREFIX)) {
+      const [announcement = '', from = ''] = payload.slice(SESSION_ACK_PREFIX.length).split(' ');
+      pendingAcks.get(announcement)?.(from);
+      return;
+    }
+    if (payload?.startsWith(SESSION_CHANGE_PREFIX)) {
+      const [userId = '', announcement = ''] = payload.slice(SESSION_CHANGE_PREFIX.length).split(' ');
+      notify(sessionListeners, userId);
+      if (pendingAcks.has(announcement)) pendingAcks.get(announcement)!(self);
+      else publish(`${SESSION_ACK_PREFIX}${announcement} ${self}`);
+      return;
+    }
+    if (payload === null) publish(`${PEER_PREFIX}hello ${self}`);
     forgetDataVersion(database);
     notify(dataListeners);
     // after listening resumed, session announcements may have been missed too
     if (payload === null) notify(sessionListeners, null);
   };
-  const channel = deps.redis
+  channel = deps.redis
     ? openRedisChannel(deps.redis, redisChannelName(deps.config), onMessage, log)
     : await openDatabaseChannel(database, onMessage, log);
-  useDataChangeAnnouncer(database, channel);
+  const transport = channel;
+  useDataChangeAnnouncer(database, transport);
+  const heartbeat = setInterval(() => publish(`${PEER_PREFIX}alive ${self}`), PEER_HEARTBEAT_MS);
+  heartbeat.unref();
+  if (transport.isListening) publish(`${PEER_PREFIX}hello ${self}`); // the first hello came before the transport
   const listenTo = <L>(listeners: Set<L>, listener: L) => {
     listeners.add(listener);
     return () => void listeners.delete(listener);
   };
   return {
-    kind: channel.kind,
+    kind: transport.kind,
     get isListening() {
-      return channel.isListening;
+      return transport.isListening;
     },
-    announce: (version) => channel.announce(version),
+    announce: (version) => transport.announce(version),
     async announceSessionChange(userId) {
-      const echo = randomUUID();
-      const heard = new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, channel.isListening ? SESSION_ECHO_WAIT_MS : 0);
-        echoes.set(echo, () => {
+      const announcement = randomUUID();
+      const waitingFor = new Set([self, ...peers.live(Date.now())]);
+      const acknowledged = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, transport.isListening ? SESSION_ACK_WAIT_MS : 0);
+        pendingAcks.set(announcement, (from) => {
+          waitingFor.delete(from);
+          if (waitingFor.size > 0) return;
           clearTimeout(timer);
           resolve();
         });
       });
       try {
-        await channel.announce(`${SESSION_CHANGE_PREFIX}${userId} ${echo}`);
-        await heard;
+        await transport.announce(`${SESSION_CHANGE_PREFIX}${userId} ${announcement}`);
+        await acknowledged;
       } finally {
-        echoes.delete(echo);
+        pendingAcks.delete(announcement);
       }
     },
     onDataChange: (listener) => listenTo(dataListeners, listener),
     onSessionChange: (listener) => listenTo(sessionListeners, listener),
     async close() {
+      clearInterval(heartbeat);
       dataListeners.clear();
       sessionListeners.clear();
       useDataChangeAnnouncer(database, null);
-      await channel.close();
+      // the others stop waiting for this process's acknowledgements
+      if (transport.isListening) await transport.announce(`${PEER_PREFIX}bye ${self}`);
+      await transport.close();
+    },
+  };
+}
+
+/** Processes say they are listening (hello on start, alive every PEER_HEARTBEAT_MS, bye on close). */
+const PEER_PREFIX = 'peer:';
+const PEER_HEARTBEAT_MS = 10_000;
+/** A process not heard of for three heartbeats has gone (crashed, or cut off from the channel). */
+const PEER_GONE_AFTER_MS = 3 * PEER_HEARTBEAT_MS;
+
+/** The other processes listening on the channel, which a session announcement waits for. */
+function createPeerRegistry(self: string) {
+  const lastHeard = new Map<string, number>();
+  return {
+    /** Records a process as listening; says whether it was already known. */
+    heard(id: string, now: number): boolean {
+      const known = lastHeard.has(id);
+      if (id !== self) lastHeard.set(id, now);
+      return known;
+    },
+    forget: (id: string) => void lastHeard.delete(id),
+    live(now: number): string[] {
+      for (const [id, at] of lastHeard) if (now - at > PEER_GONE_AFTER_MS) lastHeard.delete(id);
+      return [...lastHeard.keys()];
     },
   };
 }

@@ -11,6 +11,7 @@ import { addCounts, upsertChanged, type WriteCount } from '../nfl-import/upsert-
 import { statLineTarget } from '../nfl-import/write-targets.js';
 import { STAT_COLUMNS } from '../nfl-stats/stat-columns.js';
 import { loadKnownPlayers, syncPlayerDirectory } from './directory-sync.js';
+import { hasEspnRowsSince, syncEspnProjections } from './espn-sync.js';
 import { planSync, type WeekTask } from './sync-plan.js';
 import { readSyncRecord, weekKey, writeSyncRecord, type SleeperSyncRecord } from './sync-status.js';
 import { gamesFromTeamStats, readWeekGames, scheduledGames, writeGames } from './team-games.js';
@@ -49,7 +50,7 @@ const SLEEPER_STAT_TARGET = statLineTarget(STAT_COLUMNS, true);
 export const emptyCount = (): WriteCount => ({ created: 0, updated: 0 });
 const total = (count: WriteCount) => count.created + count.updated;
 
-function describeFailure(error: unknown): string {
+export function describeFailure(error: unknown): string {
   const text =
     error instanceof UpstreamRequestError
       ? `${error.message} ${error.detail}`
@@ -70,7 +71,8 @@ function inWeekTransaction<T>(deps: AppDeps, write: (db: Db) => Promise<T>): Pro
 /**
  * One sync from the Sleeper-compatible service: NFL state, the player directory (a few times a
  * day), the schedule where published, then week by week the stats and projections the plan asks
- * for, each week in one transaction; then our model's projections if anything changed. A failure
+ * for, each week in one transaction; ESPN's projections of those weeks; then our model's projections
+ * if anything changed. A failure
  * part-way keeps the weeks already written (each complete) and everything held before, and is
  * recorded for the Sources tab; repeated failures raise an alert.
  */
@@ -116,7 +118,7 @@ export async function runSleeperSync(
     const state = await feed.state();
     const plan = planSync(state, record);
     record.nflWeek = plan.nflWeek;
-    const totalSteps = plan.tasks.length + 3;
+    const totalSteps = plan.tasks.length + 4;
     let done = 1;
 
     const directoryAge = record.directoryFetchedAt
@@ -149,10 +151,19 @@ export async function runSleeperSync(
       weeksFetched++;
     }
 
+    await progress('ESPN projections', done++, totalSteps);
+    addCounts(changed.projections, await syncEspnProjections(deps, state, record, describeFailure));
+
     const dataChanged =
       total(changed.players) + total(changed.stats) + total(changed.projections) + total(changed.games);
-    if (dataChanged > 0 || !(await hasModelRows(deps, plan.currentWeek))) {
+    if (
+      dataChanged > 0 ||
+      !(await hasModelRows(deps, plan.currentWeek)) ||
+      (await hasEspnRowsSince(deps.database.db, record.modelRunAt))
+    ) {
       await progress('model projections', done, totalSteps);
+      // the database's clock, not the run's (a replay's), is what stored rows are stamped with
+      record.modelRunAt = new Date().toISOString();
       addCounts(
         changed.model,
         await produceModelProjections(deps.database, { current: plan.currentWeek ?? undefined }),

@@ -9,7 +9,7 @@ import { readSyncRecord } from './sync-status.js';
 const seasonWeeksSchema = z.object({ season: z.number().int(), weeks: z.array(z.number().int()) });
 
 export const dataSourceSchema = z.object({
-  id: z.enum(['sleeper', 'nflcom', 'import']),
+  id: z.enum(['sleeper', 'espn', 'nflcom', 'import']),
   name: z.string(),
   description: z.string(),
   /** Sleeper: synced on a schedule; the others load when someone imports. */
@@ -92,6 +92,22 @@ export async function getDataSources(deps: Pick<AppDeps, 'config' | 'database'>)
         statWeeks: groupWeeks([...sleeperFinalWeeks, ...liveWeek]),
         nflWeek,
         running,
+      },
+      {
+        id: 'espn',
+        name: 'ESPN projections',
+        description: `ESPN's weekly projections: its public player pool at ${new URL(deps.config.espnApiUrl).host}, read by each Sleeper sync, and the rostered players of every ESPN league page opened`,
+        isScheduled: deps.config.dataSyncMinutes > 0,
+        intervalMinutes: deps.config.dataSyncMinutes > 0 ? deps.config.dataSyncMinutes : null,
+        lastAttemptAt: record.espnAttemptAt,
+        lastSuccessAt: record.espnSuccessAt,
+        lastError: record.espnError,
+        consecutiveFailures: record.espnError === null ? 0 : 1,
+        lastRowsChanged: null,
+        projectionWeeks: weeksOf('espn'),
+        statWeeks: [],
+        nflWeek: null,
+        running: null,
       },
       {
         id: 'nflcom',

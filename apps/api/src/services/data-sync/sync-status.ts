@@ -34,6 +34,15 @@ export interface SleeperSyncRecord {
   /** "season:week" of completed weeks whose stats (or projections) are final and never fetched again. */
   finalStatWeeks: string[];
   finalProjectionWeeks: string[];
+  /** "season:week" of completed weeks whose ESPN projections were read (or ESPN has none): not asked again. */
+  finalEspnWeeks: string[];
+  /** When a run last asked ESPN for projections, and when it last got through. */
+  espnAttemptAt: string | null;
+  espnSuccessAt: string | null;
+  /** Why the last run's ESPN projections step stopped; null when it went through. */
+  espnError: string | null;
+  /** When the model last ran: ESPN rows stored since (by league pages) make the next run refit. */
+  modelRunAt: string | null;
   /** Set while a run is under way (by whichever process runs it). */
   running: SyncProgress | null;
 }
@@ -49,6 +58,11 @@ export function emptySyncRecord(): SleeperSyncRecord {
     directoryFetchedAt: null,
     finalStatWeeks: [],
     finalProjectionWeeks: [],
+    finalEspnWeeks: [],
+    espnAttemptAt: null,
+    espnSuccessAt: null,
+    espnError: null,
+    modelRunAt: null,
     running: null,
   };
 }

@@ -25,7 +25,7 @@ export interface KnownPlayer {
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
-function hasAnyStat(line: StatLine): boolean {
+export function hasAnyStat(line: StatLine): boolean {
   return STAT_KEYS.some((key) => line[key] !== 0);
 }
 
@@ -71,9 +71,38 @@ function projectedPoints(stats: Record<string, number>, line: StatLine, position
 }
 
 /**
- * Sleeper's projections of a week as rows of source 'sleeper': a normal around the projected
- * points with the typical miss of an expert projection at the position (Sleeper publishes no spread).
+ * An expert's projection as a row of `source`: a normal around the projected points with the typical
+ * miss of an expert projection at the position (the experts publish no spread).
  */
+export function expertProjectionRow(
+  source: string,
+  at: { season: number; week: number },
+  player: KnownPlayer & { position: Position },
+  points: number,
+  line: StatLine,
+  games: WeekGames,
+): ProjectionRow {
+  const predMean = round(points);
+  const predStd = TYPICAL_NFLCOM_SPREAD[player.position] ?? TYPICAL_NFLCOM_SPREAD.WR!;
+  const { p10, p90 } = normalPercentiles(predMean, predStd);
+  return {
+    player_id: player.id,
+    season: at.season,
+    week: at.week,
+    source,
+    model_version: null,
+    team: player.team,
+    opponent: opponentLabel(games.get(player.team)),
+    pred_mean: predMean,
+    pred_std: predStd,
+    p10: round(p10),
+    p50: predMean,
+    p90: round(p90),
+    stats: hasAnyStat(line) ? compactStats(line) : null,
+  };
+}
+
+/** Sleeper's projections of a week as rows of source 'sleeper'. */
 export function projectionRowsOf(
   season: number,
   week: number,
@@ -84,28 +113,14 @@ export function projectionRowsOf(
   const rows: ProjectionRow[] = [];
   for (const [sleeperId, entry] of answer) {
     const player = players.get(sleeperId);
-    if (!player || !isPosition(player.position)) continue;
-    const { line } = statLineFromSleeper(entry.stats, player.position);
-    const points = projectedPoints(entry.stats, line, player.position);
+    const position = player?.position;
+    if (!player || !position || !isPosition(position)) continue;
+    const { line } = statLineFromSleeper(entry.stats, position);
+    const points = projectedPoints(entry.stats, line, position);
     if (points === null) continue;
-    const predMean = round(points);
-    const predStd = TYPICAL_NFLCOM_SPREAD[player.position] ?? TYPICAL_NFLCOM_SPREAD.WR!;
-    const { p10, p90 } = normalPercentiles(predMean, predStd);
-    rows.push({
-      player_id: player.id,
-      season,
-      week,
-      source: SLEEPER_SOURCE,
-      model_version: null,
-      team: player.team,
-      opponent: opponentLabel(games.get(player.team)),
-      pred_mean: predMean,
-      pred_std: predStd,
-      p10: round(p10),
-      p50: predMean,
-      p90: round(p90),
-      stats: hasAnyStat(line) ? compactStats(line) : null,
-    });
+    rows.push(
+      expertProjectionRow(SLEEPER_SOURCE, { season, week }, { ...player, position }, points, line, games),
+    );
   }
   return rows;
 }

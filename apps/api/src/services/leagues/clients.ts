@@ -21,8 +21,10 @@ export interface LeagueClients {
   playerDirectoryCache: TtlCache;
   /** Calls per minute to Sleeper (SLEEPER_CALLS_PER_MINUTE), shared by the league pages and the sync. */
   sleeperBudget: UpstreamBudget;
-  /** ESPN's league API at ESPN_API_URL (one per process, so its call budget is the process's). */
+  /** ESPN's league API at ESPN_API_URL. */
   espn: EspnClient;
+  /** Calls per minute to ESPN (ESPN_CALLS_PER_MINUTE), shared by the league pages and the sync. */
+  espnBudget: UpstreamBudget;
   /** Yahoo OAuth at YAHOO_AUTH_URL; `isConfigured` is false without YAHOO_CLIENT_ID/SECRET. */
   yahooOAuth: YahooOAuth;
   /** Encrypts Yahoo tokens at rest under a key derived from SESSION_SECRET. */
@@ -46,6 +48,11 @@ export function createLeagueClients(
     callsPerMinute: config.sleeperCallsPerMinute,
     redis: options.redis,
   });
+  const espnBudget = createUpstreamBudget({
+    service: 'espn',
+    callsPerMinute: config.espnCallsPerMinute,
+    redis: options.redis,
+  });
   return {
     sleeper: new SleeperClient({
       baseUrl: config.sleeperApiUrl,
@@ -56,7 +63,8 @@ export function createLeagueClients(
     sleeperCache,
     playerDirectoryCache,
     sleeperBudget,
-    espn: new EspnClient({ baseUrl: config.espnApiUrl }),
+    espn: new EspnClient({ baseUrl: config.espnApiUrl, budget: espnBudget }),
+    espnBudget,
     yahooOAuth: new YahooOAuth({
       clientId: config.yahoo.clientId,
       clientSecret: config.yahoo.clientSecret,

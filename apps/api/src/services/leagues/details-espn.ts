@@ -7,6 +7,7 @@ import {
 } from '../../integrations/espn/normalize.js';
 import { linkEspnPlayers } from '../../integrations/espn/player-matching.js';
 import type { EspnLeague } from '../../integrations/espn/schemas.js';
+import { storeEspnProjections } from '../data-sync/espn-projections.js';
 import { leagueNotFound, type PlatformLeague } from './details-shape.js';
 import { type EspnLeagueRow, readEspnCredentials } from './espn-link.js';
 
@@ -23,7 +24,8 @@ function everyRosteredPlayer(league: EspnLeague) {
 /**
  * A linked ESPN league: rosters, the week's matchups (default: ESPN's current week) and scoring.
  * Players are tagged with their Sleeper id (the directory's espn_id, else name, position and team) so
- * projections join; the signed-in user's team is the one their SWID owns, when they gave cookies.
+ * projections join, and ESPN's projections of them for the week are stored as an expert's; the
+ * signed-in user's team is the one their SWID owns, when they gave cookies.
  */
 export async function loadEspnLeague(
   deps: AppDeps,
@@ -42,10 +44,23 @@ export async function loadEspnLeague(
     deps.log.warn({ err: error }, 'Sleeper directory unavailable: ESPN players keep no projections');
     return null;
   });
-  const links = directory ? linkEspnPlayers(directory, everyRosteredPlayer(league)) : undefined;
+  const rostered = everyRosteredPlayer(league);
+  const links = directory ? linkEspnPlayers(directory, rostered) : undefined;
   const appLeague = toAppLeague(league);
   const currentWeek = appLeague.current_week ?? 1;
   const week = request.week ?? currentWeek;
+  if (links) {
+    // ESPN's projections of the rostered players feed our model (a second expert beside Sleeper's)
+    const batch = {
+      season: league.seasonId,
+      week,
+      players: rostered,
+      sleeperIdByEspnId: links.sleeperIdByEspnId,
+    };
+    await storeEspnProjections(deps, batch).catch((error: unknown) => {
+      deps.log.warn({ err: error }, 'ESPN projections of a league page not stored');
+    });
+  }
   const mine = credentials
     ? league.teams.find(
         (team) => team.owners.includes(credentials.swid) || team.primaryOwner === credentials.swid,

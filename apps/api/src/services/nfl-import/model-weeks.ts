@@ -13,10 +13,14 @@ import {
 } from '@fm/projections';
 import { sql } from 'drizzle-orm';
 import { statLineFromColumns } from '../nfl-stats/stat-columns.js';
-import { NFLCOM_SOURCE, SLEEPER_SOURCE } from '../projections/projection-sources.js';
+import { ESPN_SOURCE, NFLCOM_SOURCE, SLEEPER_SOURCE } from '../projections/projection-sources.js';
 
 /** The projection sources the model reads as expert inputs, by the name the model gives them. */
-const EXPERT_OF_SOURCE: Record<string, Expert> = { [NFLCOM_SOURCE]: 'nflcom', [SLEEPER_SOURCE]: 'sleeper' };
+const EXPERT_OF_SOURCE: Record<string, Expert> = {
+  [NFLCOM_SOURCE]: 'nflcom',
+  [SLEEPER_SOURCE]: 'sleeper',
+  [ESPN_SOURCE]: 'espn',
+};
 
 export interface NflWeek {
   season: number;
@@ -59,7 +63,7 @@ function expertInput(
 /**
  * The model's inputs, read back from the database (so a sync of a few new weeks still trains on
  * every week held before): actual stat lines of completed weeks, and the experts' projections
- * (NFL.com's and Sleeper's) as each week's slate, players keyed by players.id.
+ * (NFL.com's, Sleeper's and ESPN's) as each week's slate, players keyed by players.id.
  */
 export async function loadModelInputs(db: Db, options: ModelInputOptions = {}): Promise<WeekData[]> {
   const weeks = new Map<number, WeekData>();
@@ -105,7 +109,7 @@ export async function loadModelInputs(db: Db, options: ModelInputOptions = {}): 
     sql`select pr.player_id, pr.season, pr.week, pr.source, pr.team, pr.opponent, pr.pred_mean, pr.stats,
                p.full_name, p.position
         from projections pr join players p on p.id = pr.player_id
-        where pr.source in (${NFLCOM_SOURCE}, ${SLEEPER_SOURCE})`,
+        where pr.source in (${NFLCOM_SOURCE}, ${SLEEPER_SOURCE}, ${ESPN_SOURCE})`,
   );
   const slateRows = new Map<string, SlateRow>();
   for (const row of projected) {

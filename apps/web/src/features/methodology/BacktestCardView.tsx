@@ -23,6 +23,24 @@ interface Segment {
   intervalCoverage: number;
   maeOfMedian: number;
 }
+/** The experts the model is fed, as the card names them. */
+const EXPERT_LABELS = { nflcom: 'NFL.com', sleeper: 'Sleeper', espn: 'ESPN' } as const;
+type Expert = keyof typeof EXPERT_LABELS;
+const EXPERTS = Object.keys(EXPERT_LABELS) as Expert[];
+const BLEND_POSITIONS = ['QB', 'RB', 'WR', 'TE', 'K', 'DEF'] as const;
+
+interface ExpertSummary {
+  rows: number;
+  mae: number;
+  modelMae: number;
+}
+interface BlendChoice {
+  /** Each expert's share; empty: the plain average of the experts who projected the player. */
+  mix: Partial<Record<Expert, number>>;
+  modelWeight: number;
+  recordRows: number;
+}
+
 export interface BacktestCard {
   model: string;
   version: string;
@@ -38,7 +56,11 @@ export interface BacktestCard {
     bySeason: Record<string, Segment>;
     byPosition: Record<string, Segment>;
     bySeasonAndPosition?: Record<string, Record<string, Segment>>;
+    /** Newer cards: each expert on the player-weeks it projected. */
+    experts?: Partial<Record<Expert, ExpertSummary>>;
   };
+  /** Newer cards: per position, the experts' mix and our weight the walk learned. */
+  blend?: Partial<Record<string, BlendChoice>>;
 }
 
 /** Does the card have the backtest's layout (else the page shows it generically)? */
@@ -142,10 +164,13 @@ export function BacktestCardView({ card }: { card: BacktestCard }) {
         ])}
       />
 
+      {card.results.experts && <ExpertsAndBlend card={card} />}
+
       <h3>Definitions</h3>
       <dl className="method-steps">
         {Object.entries(card.definitions).map(([key, value]) =>
-          typeof value === 'string' ? (
+          // the blend's definition is read with its table above
+          typeof value === 'string' && key !== 'blend' ? (
             <div key={key}>
               <dt>{DEFINITION_LABELS[key] ?? key}</dt>
               <dd>{value}</dd>
@@ -163,6 +188,70 @@ export function BacktestCardView({ card }: { card: BacktestCard }) {
         Reproduce it: <code>{card.command}</code>
       </p>
     </div>
+  );
+}
+
+/** "ESPN 75% + NFL.com 25%", or the plain average. */
+export function describeMix(mix: BlendChoice['mix']): string {
+  const parts = EXPERTS.filter((expert) => (mix[expert] ?? 0) > 0).map(
+    (expert) => `${EXPERT_LABELS[expert]} ${Math.round((mix[expert] ?? 0) * 100)}%`,
+  );
+  return parts.length === 0 ? 'Average of the experts' : parts.join(' + ');
+}
+
+/** Each expert the model is fed, how it fared where it projected, and the mix the model learned per position. */
+function ExpertsAndBlend({ card }: { card: BacktestCard }) {
+  const experts = card.results.experts ?? {};
+  const methods = card.definitions.methods ?? {};
+  const blendText = card.definitions.blend;
+  return (
+    <>
+      <h3>The experts and the blend</h3>
+      <p>
+        Our model is fed the experts’ weekly projections; where an expert projected a player, its figure and
+        the player’s record against it are inputs of the fit. Each expert on the player-weeks it projected in
+        this backtest, next to our model on the same player-weeks:
+      </p>
+      <ScoreTable
+        caption="Each expert where it projected"
+        headers={['Expert', 'What it is', 'Player-weeks', 'MAE: expert', 'MAE: ours']}
+        rows={EXPERTS.map((expert) => {
+          const summary = experts[expert];
+          const description = methods[expert] ?? '';
+          return summary && summary.rows > 0
+            ? [
+                EXPERT_LABELS[expert],
+                description,
+                summary.rows.toLocaleString('en-US'),
+                points(summary.mae),
+                points(summary.modelMae),
+              ]
+            : [EXPERT_LABELS[expert], description, '0', 'not in this data', '–'];
+        })}
+      />
+      {card.blend && (
+        <>
+          {typeof blendText === 'string' && <p>{blendText}</p>}
+          <ScoreTable
+            caption="The blend by position"
+            headers={['Position', 'Experts’ mix', 'Our fit’s weight', 'Record (player-weeks)']}
+            rows={BLEND_POSITIONS.flatMap((position) => {
+              const choice = card.blend?.[position];
+              return choice
+                ? [
+                    [
+                      position,
+                      describeMix(choice.mix),
+                      `${Math.round(choice.modelWeight * 100)}%`,
+                      choice.recordRows.toLocaleString('en-US'),
+                    ],
+                  ]
+                : [];
+            })}
+          />
+        </>
+      )}
+    </>
   );
 }
 

@@ -121,6 +121,66 @@ describe('methodology page', () => {
     ).toEqual(['Our model', 'NFL.com projection', 'Season average']);
     const accuracy = `${(card.headline.startSitAccuracy * 100).toFixed(1)}%`;
     expect(within(methods).getAllByRole('row')[1]!.textContent).toContain(accuracy);
+    const experts = screen.getByRole('table', { name: 'Each expert where it projected' });
+    expect(
+      within(experts)
+        .getAllByRole('rowheader')
+        .map((th) => th.textContent),
+    ).toEqual(['NFL.com', 'Sleeper', 'ESPN']);
+    const blend = screen.getByRole('table', { name: 'The blend by position' });
+    expect(within(blend).getAllByRole('row')).toHaveLength(1 + 6);
+  });
+
+  it('shows each expert where it projected and the blend the model learned per position', () => {
+    const metrics = { mae: 5.5, rmse: 7, spearman: 0.4, pairwiseAccuracy: 0.64 };
+    const segment = { rows: 4645, methods: { model: metrics, nflcom: metrics, seasonAverage: metrics } };
+    renderWithCard({
+      model: 'Weekly PPR projection',
+      version: 'wf-2',
+      generatedAt: '2025-11-20T10:00:00.000Z',
+      command: 'npm run backtest',
+      seasons: [{ season: 2024, firstWeek: 1, lastWeek: 16 }],
+      headline: { startSitAccuracy: 0.64, statement: '64.0% start/sit accuracy' },
+      definitions: {
+        blend: 'Per position, our fit is shrunk toward a mix of the experts.',
+        methods: { nflcom: 'NFL.com rescored.', sleeper: 'Sleeper rescored.', espn: 'ESPN rescored.' },
+      },
+      results: {
+        overall: { ...segment, intervalCoverage: 0.8, maeOfMedian: 5.4 },
+        bySeason: {},
+        byPosition: {},
+        experts: {
+          nflcom: { rows: 4645, mae: 5.512, rmse: 7.1, modelMae: 5.496, modelRmse: 7.09 },
+          sleeper: { rows: 0, mae: 0, rmse: 0, modelMae: 0, modelRmse: 0 },
+          espn: { rows: 129, mae: 5.58, rmse: 7.19, modelMae: 5.59, modelRmse: 7.22 },
+        },
+      },
+      blend: {
+        QB: { mix: {}, modelWeight: 0.9, recordRows: 1063 },
+        RB: { mix: { nflcom: 0.25, espn: 0.75 }, modelWeight: 0, recordRows: 2316 },
+      },
+    });
+    const experts = screen.getByRole('table', { name: 'Each expert where it projected' });
+    expect(
+      within(experts)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([
+      'NFL.comNFL.com rescored.4,6455.515.50',
+      'SleeperSleeper rescored.0not in this data–',
+      'ESPNESPN rescored.1295.585.59',
+    ]);
+    const blend = screen.getByRole('table', { name: 'The blend by position' });
+    expect(
+      within(blend)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['QBAverage of the experts90%1,063', 'RBNFL.com 25% + ESPN 75%0%2,316']);
+    expect(screen.getAllByText('Per position, our fit is shrunk toward a mix of the experts.')).toHaveLength(
+      1,
+    );
   });
 
   it('says so when the backtest has not published a card', () => {
