@@ -71,6 +71,8 @@ export async function openDataChangeChannel(deps: {
   const peers = createPeerRegistry(self);
   /** Announcements of this process still waiting for acknowledgements, by announcement id. */
   const pendingAcks = new Map<string, (from: string) => void>();
+  // assigned once below, but opening the transport may already deliver a message that publishes
+  // eslint-disable-next-line prefer-const
   let channel: Transport | undefined;
   const publish = (payload: string) => void channel?.announce(payload);
   const onMessage = (payload: string | null) => {
