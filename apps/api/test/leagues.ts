@@ -1,4 +1,5 @@
 import { players, projections } from '@fm/db';
+import { bumpDataVersion } from '../src/services/data-changes/data-version.js';
 import { registerVerifiedUser, signedInClient } from './accounts.js';
 import type { FakeSmtp } from './fake-smtp.js';
 import { type FakeEspn, startFakeEspn } from './fakes/espn-server.js';
@@ -105,7 +106,10 @@ export interface SeededPlayer {
   };
 }
 
-/** Rows an NFL.com import would have written: a player and (optionally) his projection. */
+/**
+ * Rows an NFL.com import would have written: a player and (optionally) his projection, the data version
+ * bumped as an import does (what the server caches by version is read again).
+ */
 export async function seedPlayer(server: TestServer, player: SeededPlayer): Promise<number> {
   const { db } = server.deps.database;
   const [row] = await db
@@ -135,5 +139,6 @@ export async function seedPlayer(server: TestServer, player: SeededPlayer): Prom
       stats: projection.stats ?? null,
     });
   }
+  await bumpDataVersion(server.deps.database);
   return row!.id;
 }

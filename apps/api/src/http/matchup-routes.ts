@@ -1,17 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { analyzeInput, simulateInput } from '@fm/contract';
-import { authenticateSessionToken } from '../services/auth/sessions.js';
 import { simulationAdmission, type SimulationSlot } from '../services/simulation/admission.js';
 import { analyzeMatchupRequest, simulateMatchupRequest } from '../services/simulation/simulate.js';
 import { toMatchupRequest } from '../services/simulation/request.js';
 import { pauseAfterRefusedSimulation } from './refused-simulation-pause.js';
-import { readSessionToken } from './session-cookie.js';
+import { signedIn } from './signed-in.js';
 
-/** The signed-in user, exactly as the tRPC `authedProcedure` decides it (401 codes included). */
+/** The signed-in user, as the tRPC `authedProcedure` decides it (401 codes included). */
 async function requireUser(deps: AppDeps, req: FastifyRequest): Promise<{ id: string; isAdmin: boolean }> {
-  const { user } = await authenticateSessionToken(deps, readSessionToken(req));
-  req.authenticatedUserId = user.id;
+  const { user } = await signedIn(deps, req);
   return { id: user.id, isAdmin: user.role === 'admin' };
 }
 

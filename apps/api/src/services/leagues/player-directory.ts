@@ -5,6 +5,7 @@ import type { LeagueClients } from './clients.js';
 import { type MatchReport, matchPlayers } from '../../integrations/sleeper/player-matching.js';
 import type { SleeperPlayerDirectory } from '../../integrations/sleeper/schemas.js';
 import { sleeperIdsByYahooId } from '../../integrations/yahoo/normalize.js';
+import { readDataVersion } from '../data-changes/data-version.js';
 import { ensureTeamDefenses } from './team-defenses.js';
 
 /** Sleeper asks for the player directory at most daily; matching follows the same rhythm. */
@@ -29,6 +30,14 @@ export interface SleeperIdSyncState {
 type LinkingDeps = Pick<CoreDeps, 'database' | 'log'> & { leagues: Pick<LeagueClients, 'sleeper'> };
 
 const runningSyncs = new WeakMap<LinkingDeps, Promise<SleeperIdSyncState | null>>();
+/**
+ * The last check that found nothing to do: it holds while the data version is the same (an import
+ * that adds players bumps it) and the day has not run out, so league pages need not count the players.
+ */
+const settledChecks = new WeakMap<
+  LinkingDeps,
+  { version: string; until: number; state: SleeperIdSyncState | null }
+>();
 const yahooIdMaps = new WeakMap<SleeperPlayerDirectory, Map<string, string>>();
 
 /**
@@ -43,6 +52,9 @@ export async function ensureSleeperIdsLinked(
 ): Promise<SleeperIdSyncState | null> {
   const running = runningSyncs.get(deps);
   if (running) return running;
+  const version = await readDataVersion(deps.database);
+  const settled = settledChecks.get(deps);
+  if (settled && settled.version === version && now.getTime() < settled.until) return settled.state;
   const run = (async () => {
     try {
       const previous = await readSyncState(deps);
@@ -53,7 +65,13 @@ export async function ensureSleeperIdsLinked(
         previous !== null &&
         previous.playerCount === Number(total) &&
         now.getTime() - Date.parse(previous.syncedAt) < SLEEPER_ID_SYNC_INTERVAL_MS;
-      if (isFresh || Number(total) === 0) return previous;
+      if (isFresh || Number(total) === 0) {
+        const until = isFresh
+          ? Date.parse(previous.syncedAt) + SLEEPER_ID_SYNC_INTERVAL_MS
+          : now.getTime() + SLEEPER_ID_SYNC_INTERVAL_MS;
+        settledChecks.set(deps, { version, until, state: previous });
+        return previous;
+      }
       return await linkSleeperIds(deps, await deps.leagues.sleeper.getPlayers(), now);
     } catch (error) {
       deps.log.warn({ err: error }, 'could not link players to Sleeper ids');
