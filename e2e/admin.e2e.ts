@@ -150,7 +150,9 @@ describe('admin area', () => {
     await page.getByRole('heading', { name: 'System Health' }).waitFor();
     await page.getByText('Response time').first().waitFor();
     for (const label of [
-      'Error rate',
+      'Server errors',
+      'Errors (last hour)',
+      'Data sync',
       'Cache hit rate',
       'Memory usage',
       'PostgreSQL',

@@ -1,17 +1,14 @@
-import { readNflDataDir } from '../packages/projections/src/files/read-nfl-data-dir.js';
-import { readFixture } from '../apps/api/test/fakes/fixtures.js';
 import {
   type FakeNflScoreboard,
-  type ReplayedGame,
-  scoreboardAnswer,
-  startFakeNflScoreboard,
-} from '../apps/api/test/fakes/nfl-scoreboard-server.js';
-import {
   type FakeSleeper,
-  IN_SEASON_LEAGUE_ID,
+  readFixture,
+  type ReplayedGame,
+  scheduledWeek,
+  scoreboardAnswer,
+  type SleeperSeasonData,
+  startFakeNflScoreboard,
   startFakeSleeper,
-} from '../apps/api/test/fakes/sleeper-server.js';
-import { scheduleOf, type SleeperSeasonData } from '../apps/api/test/fakes/sleeper-season-server.js';
+} from '@fm/api/testing';
 
 type Json = Record<string, any>;
 
@@ -57,8 +54,7 @@ export async function startE2eGameDay(options: {
   kickoff: Date;
 }): Promise<E2eGameDay> {
   const { season, week, kickoff } = options;
-  const { weeks } = readNflDataDir(options.nflDir, { seasons: [season] });
-  const games = scheduleOf(weeks.filter((entry) => entry.week === week));
+  const games = scheduledWeek(options.nflDir, season, week);
   const seasonData: Pick<SleeperSeasonData, 'weeks' | 'schedules'> = {
     weeks: new Map(),
     schedules: new Map([[season, games.map((game) => ({ ...game, start_time: kickoff.getTime() }))]]),
@@ -146,5 +142,3 @@ function gameAt(home: string, away: string, phase: GameDayPhase, kickoff: Date):
   }
   return { home, away, state: 'post', kickoff: date };
 }
-
-export { IN_SEASON_LEAGUE_ID };

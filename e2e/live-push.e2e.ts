@@ -9,12 +9,12 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type LeagueInputDetails, weekStarterIds } from '../packages/contract/src/index.js';
+import { type LeagueInputDetails, weekStarterIds } from '@fm/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSyncRecord } from '../apps/api/src/services/data-sync/sync-status.js';
-import { openDatabase, type Database } from '../packages/db/src/index.js';
-import { type E2eGameDay, type GameDayPhase, IN_SEASON_LEAGUE_ID, startE2eGameDay } from './game-day.js';
+import { IN_SEASON_LEAGUE_ID, readSyncRecord } from '@fm/api/testing';
+import { openDatabase, type Database } from '@fm/db';
+import { type E2eGameDay, type GameDayPhase, startE2eGameDay } from './game-day.js';
 import { launchBrowser, openPage, screenshot, SHARED_DIR, startE2eApp, type E2eApp } from './harness.js';
 import { waitForProjectedWeek } from './nfl-weeks.js';
 import { registerVerifiedUser, signIn } from './site-pages.js';

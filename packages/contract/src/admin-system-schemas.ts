@@ -55,7 +55,9 @@ export const systemHealthSchema = z.object({
     errors: z.object({
       status: z.enum(['healthy', 'warning', 'critical']),
       metrics: z.object({
-        errorRate: z.number(),
+        errorRate: z
+          .number()
+          .describe('server errors (5xx) per minute over the window: the one error rate shown'),
         errorsPerMinute: z.number(),
         serverErrors: z.number().int(),
         signedOutChecks: z.number().int(),
@@ -73,6 +75,17 @@ export const systemHealthSchema = z.object({
       lookups: z.number().int(),
     }),
     memory: z.object({ status: z.enum(['healthy', 'warning']), usagePercentage: z.number() }),
+    dataSync: z
+      .object({
+        status: z.enum(['healthy', 'warning', 'critical', 'unknown']),
+        lastAttemptAt: z.iso.datetime().nullable(),
+        lastSuccessAt: z.iso.datetime().nullable(),
+        lastError: z.string().nullable(),
+        consecutiveFailures: z.number().int(),
+      })
+      .describe(
+        'the live-data sync: warning after a failed run, critical once failures in a row raise an alert; unknown before any run',
+      ),
     databases: databasesHealthSchema,
   }),
   system: z.object({

@@ -1,6 +1,6 @@
 /**
  * The wire contract: the zod schemas of what crosses between the browser and the server, and the
- * rules both sides check. Browser-safe: it depends only on zod, @fm/engine and @fm/projections.
+ * rules both sides check. Browser-safe: it depends only on zod, fastest-levenshtein, @fm/engine and @fm/projections.
  */
 export * from './admin-schemas.js';
 export * from './admin-system-schemas.js';
@@ -16,5 +16,7 @@ export * from './matchup-schemas.js';
 export * from './nfl-calendar.js';
 export * from './password-policy.js';
 export * from './platforms.js';
+export * from './player-name-match.js';
 export * from './query-params.js';
+export * from './scoring-formats.js';
 export * from './session-signals.js';

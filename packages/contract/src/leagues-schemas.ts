@@ -13,7 +13,13 @@ export const connectionsSchema = z.object({
     displayName: z.string().nullable(),
     avatar: z.string().nullable(),
   }),
-  yahoo: z.object({ connected: z.boolean(), userId: z.string().nullable() }),
+  yahoo: z.object({
+    connected: z.boolean(),
+    userId: z.string().nullable(),
+    available: z
+      .boolean()
+      .describe('this server has a Yahoo app (YAHOO_CLIENT_ID/SECRET); false: linking is not offered'),
+  }),
   espn: z.object({
     connected: z.boolean(),
     leagues: z.array(z.object({ league_id: z.string(), name: z.string() })),

@@ -4,7 +4,7 @@ import type { PlayerRefKind, StarterRequest, TeamInput } from './matchup-request
 import { FIRST_SEASON, FIRST_WEEK, LAST_NFL_WEEK, LAST_SEASON } from './nfl-calendar.js';
 import { PLATFORMS } from './platforms.js';
 
-/** Request shapes of /matchup/simulate and /matchup/analyze (contract.md, "Teams in …"). */
+/** Request shapes of /matchup/simulate and /matchup/analyze. */
 
 export const MAX_STARTERS = 30;
 
@@ -259,17 +259,19 @@ const teamRangeSchema = z.object({
 export const analysisAnswerSchema = simulationAnswerSchema.extend({
   analysis: z.object({
     verdict: z.enum(['strong favorite', 'favorite', 'toss-up', 'underdog', 'strong underdog']),
-    key_players: z.array(
-      z.object({
-        player_id: z.string(),
-        name: z.string(),
-        position: z.string(),
-        side: z.enum(['user', 'opponent']),
-        swing_share: z.number(),
-        boom_probability: z.number().nullable(),
-        bust_probability: z.number().nullable(),
-      }),
-    ),
+    key_players: z
+      .array(
+        z.object({
+          player_id: z.string(),
+          name: z.string(),
+          position: z.string(),
+          side: z.enum(['user', 'opponent']),
+          swing_share: z.number(),
+          boom_probability: z.number().nullable(),
+          bust_probability: z.number().nullable(),
+        }),
+      )
+      .describe('the players who swing the margin most, among those whose points are still to be scored'),
     position_edges: z.array(
       z.object({
         position: z.string(),

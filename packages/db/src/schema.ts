@@ -1,4 +1,4 @@
-import { PLATFORMS } from '@fm/contract';
+import { PLATFORMS, SCORING_FORMATS } from '@fm/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -34,6 +34,8 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** The scoring the person chose in their preferences (projections answer in it by default); null: never said. */
+    scoringFormat: text('scoring_format', { enum: SCORING_FORMATS }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
-import { projectionQueryInput } from '../router/projections.js';
-import { listProjectionsJson, type ProjectionQuery } from '../services/projections/projection-list.js';
+import { projectionQueryInput, publicViewerId, queryForViewer } from '../router/projections.js';
+import { listProjectionsJson } from '../services/projections/projection-list.js';
 
 /**
  * `GET /api/projections/public/{scope}`, the hottest public read, served without the generic
@@ -17,7 +17,8 @@ export function registerProjectionsRoute(app: FastifyInstance, deps: AppDeps): v
     '/api/projections/public/:scope',
     async (req, reply) => {
       const input = projectionQueryInput.parse({ ...req.query, scope: req.params.scope });
-      const json = await listProjectionsJson(deps.database, input as ProjectionQuery);
+      const viewerId = await publicViewerId(deps, req, input);
+      const json = await listProjectionsJson(deps.database, await queryForViewer(deps, viewerId, input));
       return reply.type('application/json; charset=utf-8').send(json);
     },
   );

@@ -5,7 +5,7 @@ import { hashToken } from '../services/auth/secure-tokens.js';
 import { capturedEventFor, type CapturedEvent } from './analytics-capture.js';
 import { createBufferedWriter, type BufferedWriter } from './buffered-writer.js';
 import { DatabaseMonitor } from './database-monitor.js';
-import { classifyError, endpointLabel, isSignedOutCheck } from './request-labels.js';
+import { classifyError, endpointLabel, isServerFault, isSignedOutCheck } from './request-labels.js';
 import { RequestMetrics } from './request-metrics.js';
 
 /**
@@ -123,6 +123,7 @@ export function createMonitoring(options: {
         statusCode: request.statusCode,
         durationMs: request.durationMs,
         isSignedOutCheck: isExpected,
+        isNotServerFault: request.statusCode >= 500 && !isServerFault(request.statusCode, request.errorCode),
       });
       if (isExpected) {
         // not an error: the error log and its categories keep real failures only

@@ -53,10 +53,22 @@ export function readErrorBody(payload: unknown): { code: string | undefined; mes
   };
 }
 
+/**
+ * Refusals of a feature this server was not set up for (no Yahoo app): the operator's choice, answered 503 to the
+ * caller, but no fault of the server, so neither a server error nor a reason for a high-severity indicator.
+ */
+const NOT_SET_UP_CODES = new Set(['YAHOO_NOT_CONFIGURED']);
+
+/** A response that counts as the server failing: 5xx, except a feature it was not set up for. */
+export function isServerFault(statusCode: number, code: string | undefined): boolean {
+  return statusCode >= 500 && !(code && NOT_SET_UP_CODES.has(code));
+}
+
 /** The admin error view's category of a failed response. */
 export function classifyError(statusCode: number, code: string | undefined): ErrorCategory {
   if (code && code.includes('DATABASE')) return 'DATABASE_ERROR';
-  if (statusCode >= 500) return 'SERVER_ERROR';
+  if (isServerFault(statusCode, code)) return 'SERVER_ERROR';
+  if (statusCode >= 500) return 'CLIENT_ERROR';
   if (statusCode === 401 || statusCode === 403) return 'AUTHENTICATION_ERROR';
   if (statusCode === 400 || statusCode === 422 || code === 'VALIDATION_ERROR') return 'VALIDATION_ERROR';
   return 'CLIENT_ERROR';

@@ -14,6 +14,8 @@ export interface CompletedRequest {
   durationMs: number;
   /** A visitor's "who is signed in?" answered 401: counted apart, not as an error. */
   isSignedOutCheck?: boolean;
+  /** A 5xx that is no fault of the server (a feature it was not set up for): an error, not a server error. */
+  isNotServerFault?: boolean;
   /** Epoch ms; now by default. */
   at?: number;
 }
@@ -49,7 +51,7 @@ export interface RequestWindowSnapshot {
   requests: number;
   /** Responses with status 400 and above. */
   errors: number;
-  /** Responses with status 500 and above. */
+  /** Responses with status 500 and above, but for features the server was not set up for. */
   serverErrors: number;
   /** Visitors' session checks answered 401 (expected, not errors). */
   signedOutChecks: number;
@@ -125,7 +127,7 @@ export class RequestMetrics {
     bucket.totalMs += request.durationMs;
     bucket.latencies[bucketIndex(request.durationMs)]!++;
     if (isError) bucket.errors++;
-    if (request.statusCode >= 500) bucket.serverErrors++;
+    if (request.statusCode >= 500 && !request.isNotServerFault) bucket.serverErrors++;
     if (request.isSignedOutCheck) bucket.signedOutChecks++;
     if (isSlow) bucket.slow++;
 

@@ -14,6 +14,7 @@ import { login, logout } from '../services/auth/login.js';
 import { changePassword } from '../services/auth/password-change.js';
 import { requestPasswordReset, resetPassword } from '../services/auth/password-reset.js';
 import { registerAccount, resendVerification } from '../services/auth/registration.js';
+import { findSignedInUser } from '../services/auth/signed-in-user.js';
 import { sessionUserSchema, toSessionUser } from '../services/auth/users.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 
@@ -118,6 +119,23 @@ export const authRouter = router({
     .input(z.void())
     .output(z.object({ data: sessionUserSchema }))
     .query(async ({ ctx }) => ({ data: await toSessionUser(ctx.deps, ctx.user) })),
+
+  session: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/auth/session',
+        tags: ['auth'],
+        summary: 'The signed-in user, or null for a visitor (200 either way, unlike /auth/me)',
+      },
+    })
+    .input(z.void())
+    .output(z.object({ data: sessionUserSchema.nullable() }))
+    .query(async ({ ctx }) => {
+      const signedIn = await findSignedInUser(ctx.deps, readSessionToken(ctx.req));
+      if (signedIn) ctx.req.authenticatedUserId = signedIn.user.id;
+      return { data: signedIn ? await toSessionUser(ctx.deps, signedIn.user) : null };
+    }),
 
   forgotPassword: publicProcedure
     .meta({

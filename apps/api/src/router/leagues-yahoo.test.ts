@@ -5,6 +5,7 @@ import {
   FAKE_YAHOO_SEASON,
   FAKE_YAHOO_TOKENS,
 } from '../../test/fakes/yahoo-server.js';
+import { signedInClient, STRONG_PASSWORD } from '../../test/accounts.js';
 import { DATABASE_KINDS } from '../../test/harness.js';
 import {
   type LeagueTestEnv,
@@ -41,7 +42,7 @@ describe.each(DATABASE_KINDS)('linking Yahoo through OAuth on %s', (kind) => {
 
     const connections = (await client.get('/api/leagues/connections')).body;
     expect(connections).toMatchObject({
-      yahoo: { connected: true, userId: FAKE_YAHOO_TOKENS.xoauth_yahoo_guid },
+      yahoo: { connected: true, userId: FAKE_YAHOO_TOKENS.xoauth_yahoo_guid, available: true },
       sleeper: { connected: false },
       hasLinkedLeagues: true,
     });
@@ -154,9 +155,15 @@ describe.each(DATABASE_KINDS)('linking Yahoo through OAuth on %s', (kind) => {
 
 describe('Yahoo linking without a Yahoo app configured', () => {
   let env: LeagueTestEnv;
+  const admin = { email: 'yahoo-unset-admin@example.com', password: STRONG_PASSWORD };
   beforeAll(async () => {
     env = await startLeagueTestEnv('pglite', {
-      env: { YAHOO_CLIENT_ID: undefined, YAHOO_CLIENT_SECRET: undefined },
+      env: {
+        YAHOO_CLIENT_ID: undefined,
+        YAHOO_CLIENT_SECRET: undefined,
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+      },
     });
   });
   afterAll(() => env?.stop());
@@ -173,5 +180,25 @@ describe('Yahoo linking without a Yahoo app configured', () => {
     const state = createYahooState(env.server.config.sessionSecret, me.id);
     const callback = await client.get(`/api/leagues/yahoo/callback?code=x&state=${state}`);
     expect(decodeURIComponent(callback.headers.get('location')!)).toContain('not configured');
+  });
+
+  it('says linking is not offered, and a refused attempt is no server error on the admin pages', async () => {
+    const client = await env.newUser();
+    expect((await client.get('/api/leagues/connections')).body.yahoo).toEqual({
+      connected: false,
+      userId: null,
+      available: false,
+    });
+    expect((await client.get('/api/leagues/yahoo/auth-url')).status).toBe(503);
+
+    const adminClient = await signedInClient(env.server, admin.email, admin.password);
+    const health = (await adminClient.get('/api/admin/system/health')).body.data;
+    expect(health.components.errors.metrics.serverErrors).toBe(0);
+    const errors = (await adminClient.get('/api/admin/system/errors')).body.data;
+    expect(errors.summary.errorsByCategory.SERVER_ERROR).toBe(0);
+    expect(errors.criticalIndicators.filter((i: { type: string }) => i.type === 'server_errors')).toEqual([]);
+    expect(errors.recentErrors.map((e: { endpoint: string }) => e.endpoint)).toContain(
+      'GET /api/leagues/yahoo/auth-url',
+    );
   });
 });

@@ -5,17 +5,14 @@ import { listLeagues } from '../services/leagues/list.js';
 import { SCORING_TYPES } from '../services/leagues/scoring.js';
 import { linkEspnLeague, unlinkEspnLeague } from '../services/leagues/espn-link.js';
 import { createYahooAuthUrl } from '../services/leagues/yahoo-link.js';
-import { simulateLeagueMatchup } from '../services/simulation/league-run.js';
 import { loadMatchupTimeline } from '../services/win-probability/timeline.js';
 import { authedProcedure, router } from '../trpc.js';
 import {
-  analysisAnswerSchema,
   connectionsSchema,
   espnConnectInputSchema,
   fantasyWeekParam,
   leagueDetailsSchema,
   leaguesAnswerSchema,
-  MAX_STARTERS,
   matchupIdParam,
   matchupTimelineSchema,
   platformSchema,
@@ -28,15 +25,6 @@ const scoringTypeParam = z
   .enum(SCORING_TYPES)
   .optional()
   .describe('scoring to use when the league does not say how it scores (ppr, half-ppr, standard)');
-
-const leagueSideInput = z.object({
-  roster_id: z.number().int().nonnegative(),
-  starters: z
-    .array(z.string().min(1).max(64))
-    .min(1, 'needs at least one starter')
-    .max(MAX_STARTERS, `has more than ${MAX_STARTERS} starters`)
-    .describe('the league’s own player ids of the line-up, as its rosters list them'),
-});
 
 /** /leagues/*: linking Sleeper, Yahoo and ESPN leagues, and the leagues of the linked accounts. */
 export const leaguesRouter = router({
@@ -174,43 +162,5 @@ export const leaguesRouter = router({
         week: input.week,
         matchupId: input.matchup_id,
       }),
-    ),
-
-  simulate: authedProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/leagues/leagues/{platform}/{leagueId}/simulate',
-        tags,
-        summary:
-          'Simulates one of my league’s matchups as its page shows it (the same number as the page’s headline), and reads it',
-      },
-    })
-    .input(
-      z.object({
-        platform: platformSchema,
-        leagueId: z.string().min(1).max(64),
-        week: fantasyWeekParam,
-        season: seasonParam.describe('ESPN leagues: the season to read (default: the one last read)'),
-        scoring_type: scoringTypeParam,
-        user: leagueSideInput,
-        opponent: leagueSideInput,
-      }),
-    )
-    .output(analysisAnswerSchema)
-    .mutation(({ ctx, input }) =>
-      simulateLeagueMatchup(
-        ctx.deps,
-        { userId: ctx.user.id, isAdmin: ctx.user.role === 'admin' },
-        {
-          platform: input.platform,
-          leagueId: input.leagueId,
-          week: input.week,
-          season: input.season,
-          scoringType: input.scoring_type,
-          user: { rosterId: input.user.roster_id, starterIds: input.user.starters },
-          opponent: { rosterId: input.opponent.roster_id, starterIds: input.opponent.starters },
-        },
-      ),
     ),
 });

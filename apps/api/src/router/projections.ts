@@ -8,11 +8,18 @@ import {
   PROJECTION_SORTS,
   type ProjectionQuery,
 } from '../services/projections/projection-list.js';
-import { LIST_SCORINGS } from '../services/projections/list-scoring.js';
+import { LIST_SCORING_KINDS, LIST_SCORINGS } from '../services/projections/list-scoring.js';
+import { resolveListScoring } from '../services/projections/resolve-list-scoring.js';
+import { findSignedInUser } from '../services/auth/signed-in-user.js';
+import { readSessionToken } from '../http/session-cookie.js';
+import type { AppDeps } from '../deps.js';
+import type { FastifyRequest } from 'fastify';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
-import { pageParam, searchParam, seasonParam, weekParam } from '@fm/contract';
+import { pageParam, type Platform, PLATFORMS, searchParam, seasonParam, weekParam } from '@fm/contract';
 
 const SCOPES = ['ALL', ...POSITIONS] as const;
+/** `sleeper:1260643183704932352`, `yahoo:449.l.12345`, `espn:27182818`. */
+const LEAGUE_PARAM = new RegExp(`^(${PLATFORMS.join('|')}):[A-Za-z0-9._-]{1,100}$`);
 
 /** The query of both projections paths (also parsed by the fast public route, http/projections-route.ts). */
 export const projectionQueryInput = z.object({
@@ -61,9 +68,53 @@ export const projectionQueryInput = z.object({
     z
       .enum(LIST_SCORINGS)
       .optional()
-      .describe('points per reception: ppr (1), half (0.5) or std (0); default ppr'),
+      .describe(
+        "points per reception: ppr (1), half (0.5) or std (0); default: the signed-in caller's saved scoring (PUT /user/me/scoring), else ppr",
+      ),
+  ),
+  league: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(LEAGUE_PARAM, 'must be platform:league_id, e.g. sleeper:1260643183704932352')
+      .transform((value) => {
+        const [platform, ...id] = value.split(':');
+        return { platform: platform as Platform, leagueId: id.join(':') };
+      })
+      .optional()
+      .describe(
+        "platform:league_id of one of the signed-in caller's linked leagues: every figure in that league's own scoring (scoring= is then not used)",
+      ),
   ),
 });
+
+type ProjectionQueryInput = z.output<typeof projectionQueryInput>;
+
+/** The query with its scoring resolved for the viewer: their league's, the format asked for, their saved one. */
+export async function queryForViewer(
+  deps: AppDeps,
+  viewerId: string | null,
+  input: ProjectionQueryInput,
+): Promise<ProjectionQuery> {
+  const { scoring, league, ...query } = input;
+  return {
+    ...query,
+    scoring: await resolveListScoring(deps, viewerId, { scoring, league }),
+  } as ProjectionQuery;
+}
+
+/**
+ * Who is asking on the public path, looked up only when it changes the answer (a league named, or no scoring
+ * asked for, which defaults to the caller's saved one): a visitor's request costs no session lookup.
+ */
+export async function publicViewerId(
+  deps: AppDeps,
+  req: FastifyRequest,
+  input: Pick<ProjectionQueryInput, 'scoring' | 'league'>,
+): Promise<string | null> {
+  if (input.scoring && !input.league) return null;
+  return (await findSignedInUser(deps, readSessionToken(req)))?.user.id ?? null;
+}
 
 const projectionRowSchema = z.object({
   player_id: z.string(),
@@ -87,9 +138,9 @@ const projectionRowSchema = z.object({
   status_reason: z.string().nullable().describe('the status in words, e.g. "Ruled out", "Bye week"'),
   is_out: z.boolean().describe('will not play this week: every figure is 0'),
   scoring: z
-    .enum(LIST_SCORINGS)
+    .enum(LIST_SCORING_KINDS)
     .describe(
-      'the scoring of the figures: the one asked for, or ppr when no projected stat line allows converting',
+      "the scoring of the figures: the one answered (league: the league's own), or ppr when no projected stat line allows converting",
     ),
   source: z.string().describe('model (ours), nflcom, sleeper or import'),
   model_version: z.string().nullable(),
@@ -106,7 +157,20 @@ const projectionPageOutput = z.object({
   week: z.number().int().nullable(),
   season: z.number().int().nullable(),
   thresholds: z.object({ boom: z.record(z.string(), z.number()), bust: z.record(z.string(), z.number()) }),
-  scoring: z.enum(LIST_SCORINGS).describe('the scoring asked for'),
+  scoring: z
+    .enum(LIST_SCORING_KINDS)
+    .describe(
+      "the scoring answered: the format asked for (else the caller's saved one, else ppr), or league",
+    ),
+  league: z
+    .object({ platform: z.enum(PLATFORMS), league_id: z.string(), name: z.string() })
+    .nullable()
+    .describe('the league whose own scoring the figures are in; null for a format'),
+  close_matches: z
+    .boolean()
+    .describe(
+      'no name contains the `search` as typed: the rows are its close spellings ("mccaffery" → McCaffrey)',
+    ),
   freshness: z
     .object({
       updated_at: z.string().nullable().describe("when the week's projections last changed (ISO time)"),
@@ -150,7 +214,9 @@ export const projectionsRouter = router({
     .meta({ openapi: { method: 'GET', path: '/projections/{scope}', tags: ['projections'], summary } })
     .input(projectionQueryInput)
     .output(projectionPageOutput)
-    .query(({ ctx, input }) => listProjections(ctx.deps.database, input as ProjectionQuery)),
+    .query(async ({ ctx, input }) =>
+      listProjections(ctx.deps.database, await queryForViewer(ctx.deps, ctx.user.id, input)),
+    ),
 
   publicList: publicProcedure
     .meta({
@@ -163,5 +229,8 @@ export const projectionsRouter = router({
     })
     .input(projectionQueryInput)
     .output(projectionPageOutput)
-    .query(({ ctx, input }) => listProjections(ctx.deps.database, input as ProjectionQuery)),
+    .query(async ({ ctx, input }) => {
+      const viewerId = await publicViewerId(ctx.deps, ctx.req, input);
+      return listProjections(ctx.deps.database, await queryForViewer(ctx.deps, viewerId, input));
+    }),
 });

@@ -1,9 +1,11 @@
+import { SCORING_FORMATS } from '@fm/contract';
 import { z } from 'zod';
 import { clearSessionCookie } from '../http/session-cookie.js';
 import type { AppDeps } from '../deps.js';
 import type { UserRow } from '../services/auth/users.js';
 import { deleteOwnAccount } from '../services/auth/account-deletion.js';
 import { requestEmailChange } from '../services/auth/account-email-change.js';
+import { readScoringPreference, saveScoringPreference } from '../services/auth/scoring-preference.js';
 import { authedProcedure, router } from '../trpc.js';
 
 const deleteMeInput = z.object({ password: z.string().max(1024).optional() });
@@ -19,7 +21,47 @@ async function deleteMe(
   return { data: { message } };
 }
 
+const scoringPreferenceOutput = z.object({
+  data: z.object({
+    scoring: z
+      .enum(SCORING_FORMATS)
+      .nullable()
+      .describe(
+        'ppr, half or std: what projections answer in when a request names no scoring; null: never chosen',
+      ),
+  }),
+});
+
 export const userRouter = router({
+  scoringPreference: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/user/me/scoring',
+        tags: ['user'],
+        summary: 'My saved scoring format',
+      },
+    })
+    .input(z.void())
+    .output(scoringPreferenceOutput)
+    .query(async ({ ctx }) => ({ data: { scoring: await readScoringPreference(ctx.deps, ctx.user.id) } })),
+
+  setScoringPreference: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/user/me/scoring',
+        tags: ['user'],
+        summary: 'Save my scoring format (the projections API answers in it when a request names none)',
+      },
+    })
+    .input(z.object({ scoring: z.enum(SCORING_FORMATS) }))
+    .output(scoringPreferenceOutput)
+    .mutation(async ({ ctx, input }) => {
+      await saveScoringPreference(ctx.deps, ctx.user.id, input.scoring);
+      return { data: { scoring: input.scoring } };
+    }),
+
   deleteMe: authedProcedure
     .meta({
       openapi: {

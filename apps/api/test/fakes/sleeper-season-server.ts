@@ -163,8 +163,14 @@ export function replaySeasonData(options: ReplayOptions): SleeperSeasonData {
   };
 }
 
+/** The NFL's games of one week of a folder in the nfl-data layout, as Sleeper's schedule lists them. */
+export function scheduledWeek(dataDir: string, season: number, week: number): Json[] {
+  const { weeks } = readNflDataDir(dataDir, { seasons: [season] });
+  return scheduleOf(weeks.filter((entry) => entry.week === week));
+}
+
 /** Every game of the weeks, as Sleeper's schedule lists them (from the rows' opponent and venue). */
-export function scheduleOf(weeks: readonly NflcomWeek[]): Json[] {
+function scheduleOf(weeks: readonly NflcomWeek[]): Json[] {
   const games = new Map<string, Json>();
   for (const { week, projected, actual } of weeks) {
     for (const row of [...projected, ...(actual ?? [])]) {

@@ -6,6 +6,7 @@ import { LiveStatus } from '../features/live/LiveStatus';
 import '../features/live/live-status.css';
 import { useLiveUpdates } from '../features/live/use-live-updates';
 import { useSessionNavigation } from '../features/auth/use-session-navigation';
+import { useScoringPreferenceSync } from '../features/preferences/use-scoring-preference-sync';
 import { buildBreadcrumbs } from '../lib/breadcrumbs';
 import { useCrumbLabels } from '../lib/use-crumb-labels';
 import { usePageViewReporting } from '../lib/page-views';
@@ -24,6 +25,7 @@ export function Layout() {
   useEffect(() => setSidebarOpen(false), [location.pathname]);
   useSessionNavigation();
   usePageViewReporting();
+  useScoringPreferenceSync();
   const liveUpdates = useLiveUpdates();
 
   const handleLogout = async () => {

@@ -1,19 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
+import type { RouterOutputs } from '@fm/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import { matchPath } from 'react-router';
 import { trpc } from './trpc';
 
-const LEAGUE_ROUTES = ['/simulate/yahoo/:season/:leagueId', '/simulate/:username/:season/:leagueId'];
+const LEAGUE_ROUTES = [
+  { pattern: '/simulate/yahoo/:season/:leagueId', platform: 'yahoo' },
+  { pattern: '/simulate/espn/:season/:leagueId', platform: 'espn' },
+  { pattern: '/simulate/:username/:season/:leagueId', platform: 'sleeper' },
+] as const;
 
 function leagueRoute(pathname: string) {
-  for (const pattern of LEAGUE_ROUTES) {
+  for (const { pattern, platform } of LEAGUE_ROUTES) {
     const match = matchPath(pattern, pathname);
     if (match?.params.leagueId && match.params.season) {
-      return {
-        path: match.pathname,
-        platform: pattern.includes('/yahoo/') ? ('yahoo' as const) : ('sleeper' as const),
-        leagueId: match.params.leagueId,
-        season: Number(match.params.season) || undefined,
-      };
+      return { path: match.pathname, platform, leagueId: match.params.leagueId };
     }
   }
   return null;
@@ -21,32 +22,35 @@ function leagueRoute(pathname: string) {
 
 /**
  * Crumb labels known only from data: a league page's crumb shows the league's name. The name is
- * read from answers the pages already asked for (league details, league lists); nothing is
- * fetched for the crumbs alone, so until a name is known the crumb shows the id.
+ * read from answers the pages already asked for (the league's details in any week or scoring, league
+ * lists of any season); nothing is fetched for the crumbs alone, so until a name is known the crumb
+ * shows the id.
  */
 export function useCrumbLabels(pathname: string): Record<string, string> {
+  const queryClient = useQueryClient();
   const route = leagueRoute(pathname);
-  const fromCacheOnly = { enabled: false } as const;
-  const details = useQuery({
-    ...trpc.leagues.details.queryOptions({
-      platform: route?.platform ?? 'sleeper',
-      leagueId: route?.leagueId ?? '',
-      week: undefined,
-    }),
-    ...fromCacheOnly,
-  });
-  const seasonList = useQuery({
-    ...trpc.leagues.list.queryOptions({ season: route?.season }),
-    ...fromCacheOnly,
-  });
-  const currentList = useQuery({
-    ...trpc.leagues.list.queryOptions({ season: undefined }),
-    ...fromCacheOnly,
-  });
-  if (!route) return {};
-  const listed = [seasonList.data, currentList.data]
-    .flatMap((answer) => (answer ? answer.data[route.platform] : []))
-    .find((league) => league.league_id === route.leagueId);
-  const name = details.data?.league.name ?? listed?.name;
-  return name ? { [route.path]: name } : {};
+  const platform = route?.platform;
+  const leagueId = route?.leagueId;
+  const subscribe = useCallback(
+    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
+    [queryClient],
+  );
+  const readName = useCallback((): string | undefined => {
+    if (!platform || !leagueId) return undefined;
+    // A partial input matches every cached details answer of this league, whatever its week or scoring.
+    const details = queryClient.getQueriesData<RouterOutputs['leagues']['details']>(
+      trpc.leagues.details.queryFilter({ platform, leagueId }),
+    );
+    for (const [, answer] of details) if (answer) return answer.league.name;
+    const lists = queryClient.getQueriesData<RouterOutputs['leagues']['list']>(
+      trpc.leagues.list.queryFilter(),
+    );
+    for (const [, answer] of lists) {
+      const listed = answer?.data[platform].find((league) => league.league_id === leagueId);
+      if (listed) return listed.name;
+    }
+    return undefined;
+  }, [queryClient, platform, leagueId]);
+  const name = useSyncExternalStore(subscribe, readName);
+  return route && name ? { [route.path]: name } : {};
 }

@@ -12,6 +12,8 @@ import {
 } from '../../monitoring/health-bands.js';
 import { readResources } from '../../monitoring/resources.js';
 import { PROCESS_CRASH_EVENT } from '../../process/fatal-errors.js';
+import { FAILURES_BEFORE_ALERT } from '../data-sync/run-sleeper-sync.js';
+import { readSyncRecord, type SleeperSyncRecord } from '../data-sync/sync-status.js';
 import { readDatabasesHealth, type DatabasesHealth } from './database-health.js';
 
 /** Process crashes (uncaught errors that made an API process exit) are counted over this many hours. */
@@ -129,11 +131,13 @@ export async function getApiMetrics(deps: Pick<AppDeps, 'database' | 'monitoring
 /** `GET /admin/system/health`: overall status, issues and the state of each component. */
 export async function getSystemHealth(deps: Pick<AppDeps, 'database' | 'monitoring' | 'config'>) {
   const performance = readPerformance(deps);
-  const [databases, resources, crashes] = await Promise.all([
+  const [databases, resources, crashes, sync] = await Promise.all([
     readDatabasesHealth(deps),
     readResources(deps.config.dataDir),
     countRecentCrashes(deps),
+    readSyncRecord(deps.database).catch(() => null),
   ]);
+  const dataSync = dataSyncHealth(sync);
   const warnings = performanceWarnings(performance, databases);
   const window = deps.monitoring.requests.snapshot(HEALTH_WINDOW_MINUTES);
 
@@ -168,6 +172,16 @@ export async function getSystemHealth(deps: Pick<AppDeps, 'database' | 'monitori
     issues.push(
       `${crashes} API process crash${crashes === 1 ? '' : 'es'} in the last ${CRASH_WINDOW_HOURS} hours (restarted by the supervisor): see Error Monitoring.`,
     );
+  if (dataSync.status === 'warning' || dataSync.status === 'critical') {
+    const runs = dataSync.consecutiveFailures;
+    issues.push(
+      `The live-data sync failed ${runs === 1 ? 'its last run' : `${runs} runs in a row`}${
+        dataSync.lastError ? `: ${dataSync.lastError}` : ''
+      }. Projections and injuries stay as they were${
+        dataSync.lastSuccessAt ? ` at ${dataSync.lastSuccessAt}` : ''
+      } (Data Management → Sources).`,
+    );
+  }
   for (const warning of warnings) issues.push(warning.message);
 
   const perfStatus = performanceStatus(performance, warnings);
@@ -178,6 +192,7 @@ export async function getSystemHealth(deps: Pick<AppDeps, 'database' | 'monitori
       crashStatus,
       cacheStatus,
       memoryStatus,
+      dataSync.status,
       databases.postgresql.status,
       databases.mongodb.status,
     ]),
@@ -207,6 +222,7 @@ export async function getSystemHealth(deps: Pick<AppDeps, 'database' | 'monitori
       processes: { status: crashStatus, crashes, windowHours: CRASH_WINDOW_HOURS },
       cache: { status: cacheStatus, hitRate: performance.cacheHitRate, lookups: performance.cacheLookups },
       memory: { status: memoryStatus, usagePercentage: memoryPercent },
+      dataSync,
       databases,
     },
     system: {
@@ -217,6 +233,28 @@ export async function getSystemHealth(deps: Pick<AppDeps, 'database' | 'monitori
       databaseKind: deps.database.kind,
       eventStoreKind: deps.monitoring.eventStore.kind,
     },
+  };
+}
+
+/**
+ * The live-data sync as the Sources tab records it: a failed last run is a warning, as many failures in a row as
+ * raise the admins' alert are critical; unknown when it has never run (or its record cannot be read).
+ */
+function dataSyncHealth(record: SleeperSyncRecord | null) {
+  const failures = record?.consecutiveFailures ?? 0;
+  const status: 'healthy' | 'warning' | 'critical' | 'unknown' = !record?.lastAttemptAt
+    ? 'unknown'
+    : failures >= FAILURES_BEFORE_ALERT
+      ? 'critical'
+      : failures > 0
+        ? 'warning'
+        : 'healthy';
+  return {
+    status,
+    lastAttemptAt: record?.lastAttemptAt ?? null,
+    lastSuccessAt: record?.lastSuccessAt ?? null,
+    lastError: record?.lastError ?? null,
+    consecutiveFailures: failures,
   };
 }
 

@@ -71,8 +71,9 @@ export async function openDataChangeChannel(deps: {
   const peers = createPeerRegistry(self);
   /** Announcements of this process still waiting for acknowledgements, by announcement id. */
   const pendingAcks = new Map<string, (from: string) => void>();
-  let channel: Transport | undefined;
-  const publish = (payload: string) => void channel?.announce(payload);
+  /** Set once the transport is open; messages arrive (and are answered) from then on. */
+  const opened: { transport?: Transport } = {};
+  const publish = (payload: string) => void opened.transport?.announce(payload);
   const onMessage = (payload: string | null) => {
     if (payload?.startsWith(PEER_PREFIX)) {
       const [kind, id = ''] = payload.slice(PEER_PREFIX.length).split(' ');
@@ -100,10 +101,9 @@ export async function openDataChangeChannel(deps: {
     // after listening resumed, session announcements may have been missed too
     if (payload === null) notify(sessionListeners, null);
   };
-  channel = deps.redis
+  const transport = (opened.transport = deps.redis
     ? openRedisChannel(deps.redis, redisChannelName(deps.config), onMessage, log)
-    : await openDatabaseChannel(database, onMessage, log);
-  const transport = channel;
+    : await openDatabaseChannel(database, onMessage, log));
   useDataChangeAnnouncer(database, transport);
   const heartbeat = setInterval(() => publish(`${PEER_PREFIX}alive ${self}`), PEER_HEARTBEAT_MS);
   heartbeat.unref();

@@ -1,7 +1,7 @@
 import { executeRows } from '@fm/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeEspn, type FakeEspn } from '../../../test/fakes/espn-server.js';
+import { FAKE_ESPN_LEAGUE_ID, startFakeEspn, type FakeEspn } from '../../../test/fakes/espn-server.js';
 import { readFixture } from '../../../test/fakes/fixtures.js';
 import { startHostileEspn, type HostileEspn } from '../../../test/fakes/hostile-espn.js';
 import {
@@ -13,6 +13,7 @@ import {
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../../test/harness.js';
 import { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
 import { loadModelInputs } from '../nfl-import/model-weeks.js';
+import { espnBatch, storeEspnProjections } from './espn-projections.js';
 import { runSleeperSync } from './run-sleeper-sync.js';
 import { getDataSources } from './sources-report.js';
 import { readSyncRecord } from './sync-status.js';
@@ -108,6 +109,33 @@ describe.each(DATABASE_KINDS)("ESPN's projections through the sync (%s)", (kind)
     ).toEqual(['2', '3']);
     expect(again.changed.projections).toEqual({ created: 0, updated: 0 });
     expect(again.changed.model).toEqual({ created: 0, updated: 0 });
+  });
+
+  it('refits the model at the next run after a league page stored ESPN projections', async () => {
+    const league = await server.deps.leagues.espn.getLeague({
+      leagueId: FAKE_ESPN_LEAGUE_ID,
+      season: 2024,
+      scoringPeriod: 1,
+    });
+    const rostered = league.schedule
+      .flatMap((item) => [item.home, item.away])
+      .flatMap((side) => side?.rosterForCurrentScoringPeriod?.entries ?? [])
+      .map((entry) => entry.playerPoolEntry.player);
+    // a page of completed week 1 (which the sync does not read again): ESPN's line differs from the pool's
+    for (const stat of rostered.find((player) => player.id === SAQUON.espnId)!.stats) {
+      stat.stats = { ...stat.stats, '24': (stat.stats?.['24'] ?? 0) + 40 };
+    }
+    const directory = await server.deps.leagues.sleeper.getPlayers();
+    const stored = await storeEspnProjections(
+      server.deps,
+      espnBatch({ season: 2024, week: 1 }, rostered, directory),
+    );
+    expect(stored.updated).toBe(1);
+    const before = (await readSyncRecord(server.deps.database)).modelRunAt;
+    const run = await sync();
+    expect(run.changed.projections).toEqual({ created: 0, updated: 0 });
+    expect(run.changed.model.updated).toBeGreaterThan(0);
+    expect((await readSyncRecord(server.deps.database)).modelRunAt! > before!).toBe(true);
   });
 });
 

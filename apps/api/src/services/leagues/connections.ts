@@ -1,6 +1,7 @@
-import type { Platform } from '@fm/contract';
+import type { connectionsSchema, Platform } from '@fm/contract';
 import { leagueConnections } from '@fm/db';
 import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { AppError, validationError } from '../../errors.js';
 import { toAppSleeperAccount } from '../../integrations/sleeper/normalize.js';
@@ -15,14 +16,8 @@ export type LeagueConnectionRow = typeof leagueConnections.$inferSelect;
 /** Sleeper usernames are 1–20 letters, digits and underscores; we allow a little slack. */
 const SLEEPER_USERNAME = /^[A-Za-z0-9_.-]{1,40}$/;
 
-/** The linked Sleeper and Yahoo accounts and ESPN leagues ("Connected leagues"). */
-export interface ConnectionsStatus {
-  sleeper: { connected: boolean; username: string | null; displayName: string | null; avatar: string | null };
-  yahoo: { connected: boolean; userId: string | null };
-  /** ESPN has no account list: each league is linked by its id. */
-  espn: { connected: boolean; leagues: { league_id: string; name: string }[] };
-  hasLinkedLeagues: boolean;
-}
+/** The linked Sleeper and Yahoo accounts and ESPN leagues ("Connected leagues"); ESPN leagues are linked by id. */
+export type ConnectionsStatus = z.output<typeof connectionsSchema>;
 
 export async function findConnection(
   deps: AppDeps,
@@ -51,7 +46,11 @@ export async function getConnectionsStatus(deps: AppDeps, userId: string): Promi
       displayName: sleeper?.displayName ?? null,
       avatar: sleeper?.avatar ?? null,
     },
-    yahoo: { connected: Boolean(yahoo), userId: yahoo?.externalUserId ?? null },
+    yahoo: {
+      connected: Boolean(yahoo),
+      userId: yahoo?.externalUserId ?? null,
+      available: deps.leagues.yahooOAuth.isConfigured,
+    },
     espn: {
       connected: espnRows.length > 0,
       leagues: espnRows.map((row) => ({ league_id: row.leagueId, name: row.name })),

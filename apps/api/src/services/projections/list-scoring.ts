@@ -1,9 +1,13 @@
 import { POINTS_PER_RECEPTION, SCORING_FORMATS, type ScoringFormat } from '@fm/projections/scoring-formats';
+import type { LinkedLeagueScoring } from '../leagues/league-scoring.js';
 import { PPR_SCORING, type ScoringSettings } from '../leagues/scoring.js';
 
 /** The scoring formats a projections list can be shown in (`scoring=` on the API). */
 export const LIST_SCORINGS = SCORING_FORMATS;
 export type ListScoring = ScoringFormat;
+/** What a list's figures are in: one of the formats, or the chosen league's own rules. */
+export const LIST_SCORING_KINDS = [...LIST_SCORINGS, 'league'] as const;
+export type ListScoringKind = (typeof LIST_SCORING_KINDS)[number];
 
 /** The rules of each format: PPR with 1, ½ or 0 points a reception. */
 export const LIST_SCORING_RULES: Record<ListScoring, ScoringSettings> = {
@@ -11,3 +15,28 @@ export const LIST_SCORING_RULES: Record<ListScoring, ScoringSettings> = {
   half: { ...PPR_SCORING, rec: POINTS_PER_RECEPTION.half },
   std: { ...PPR_SCORING, rec: POINTS_PER_RECEPTION.std },
 };
+
+/** The scoring a list is answered in: its kind, its rules, and the league they are the rules of. */
+export interface ScoringChoice {
+  kind: ListScoringKind;
+  rules: ScoringSettings;
+  /** The same for the same rules: what caches of figures are keyed by. */
+  key: string;
+  league: { platform: LinkedLeagueScoring['platform']; league_id: string; name: string } | null;
+}
+
+export function formatScoring(format: ListScoring): ScoringChoice {
+  return { kind: format, rules: LIST_SCORING_RULES[format], key: format, league: null };
+}
+
+/** A league's own rules (PPR when the league does not say how it scores). */
+export function leagueScoringChoice(league: LinkedLeagueScoring): ScoringChoice {
+  const rules = Object.keys(league.scoring).length > 0 ? league.scoring : PPR_SCORING;
+  const sorted = Object.entries(rules).sort(([a], [b]) => a.localeCompare(b));
+  return {
+    kind: 'league',
+    rules,
+    key: `league:${JSON.stringify(sorted)}`,
+    league: { platform: league.platform, league_id: league.leagueId, name: league.name },
+  };
+}

@@ -5,9 +5,10 @@ import {
   matchesAvailabilityFilter,
   type AvailabilityFilter,
 } from '@fm/engine';
+import { isCloseSpelling, normalizeSearchText, playerMatchScore } from '@fm/contract';
 import { createDataCache } from '../data-changes/data-cache.js';
 import { loadAvailableWeeks, resolveWeek } from './available-weeks.js';
-import type { ListScoring } from './list-scoring.js';
+import { formatScoring, type ListScoringKind, type ScoringChoice } from './list-scoring.js';
 import { loadWeekBoard, type ProjectionEntry } from './week-board.js';
 import { loadWeekFreshness, type WeekFreshness } from './week-freshness.js';
 
@@ -30,6 +31,11 @@ export const PROJECTION_SORTS = [
 ] as const;
 export type ProjectionSort = (typeof PROJECTION_SORTS)[number];
 const TEXT_SORTS = new Set<ProjectionSort>(['player_name', 'position', 'team']);
+/**
+ * Below this projection a player has no role this week (a depth player projected 0): his near-certain bust says
+ * nothing about risk, so figure sorts list him after the players who may score, as they do players who are out.
+ */
+export const NO_ROLE_POINTS = 0.5;
 
 export interface ProjectionQuery {
   /** 'ALL' or a position. */
@@ -47,11 +53,11 @@ export interface ProjectionQuery {
   status?: AvailabilityFilter | undefined;
   /** Only these player ids. */
   players?: string[] | undefined;
-  /** The figures' scoring: ppr by default. */
-  scoring?: ListScoring | undefined;
+  /** The figures' scoring (a format or a league's rules, resolved by resolveListScoring): ppr by default. */
+  scoring?: ScoringChoice | undefined;
 }
 
-export type ProjectionRow = Omit<ProjectionEntry, 'searchKey'>;
+export type ProjectionRow = ProjectionEntry;
 
 export interface ProjectionPage {
   data: ProjectionRow[];
@@ -59,7 +65,11 @@ export interface ProjectionPage {
   week: number | null;
   season: number | null;
   thresholds: { boom: Record<string, number>; bust: Record<string, number> };
-  scoring: ListScoring;
+  scoring: ListScoringKind;
+  /** The league whose own scoring the figures are in; null for a format. */
+  league: ScoringChoice['league'];
+  /** No name contains what was searched: the rows are close spellings of it ("mccaffery" → McCaffrey). */
+  close_matches: boolean;
   /** When the week's projections last changed and where they come from; null without data. */
   freshness: WeekFreshness | null;
 }
@@ -80,7 +90,7 @@ function pageKey(query: ProjectionQuery): string {
     query.page ?? null,
     query.limit ?? null,
     query.status ?? null,
-    query.scoring ?? null,
+    query.scoring?.key ?? null,
     query.players ?? null,
   ]);
 }
@@ -102,6 +112,7 @@ async function computeProjectionPage(database: Database, query: ProjectionQuery)
   const limit = Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const target = resolveWeek(await loadAvailableWeeks(database), query);
   const thresholds = { boom: BOOM_THRESHOLD, bust: BUST_THRESHOLD };
+  const scoring = query.scoring ?? formatScoring('ppr');
   if (!target) {
     return {
       data: [],
@@ -109,46 +120,74 @@ async function computeProjectionPage(database: Database, query: ProjectionQuery)
       week: query.week ?? null,
       season: query.season ?? null,
       thresholds,
-      scoring: query.scoring ?? 'ppr',
+      scoring: scoring.kind,
+      league: scoring.league,
+      close_matches: false,
       freshness: null,
     };
   }
   const [board, freshness] = await Promise.all([
-    loadWeekBoard(database, target.season, target.week, query.scoring),
+    loadWeekBoard(database, target.season, target.week, scoring),
     loadWeekFreshness(database, target.season, target.week),
   ]);
-  const matching = sortEntries(board.filter(matcher(query)), query.sort ?? 'pred_mean', query.order);
+  const searched = searchNames(board.filter(matcher(query)), query.search);
+  const matching = sortEntries(searched.entries, query.sort ?? 'pred_mean', query.order);
   const total = matching.length;
-  const data = matching
-    .slice((page - 1) * limit, page * limit)
-    .map(({ searchKey: _searchKey, ...row }) => row);
+  const data = matching.slice((page - 1) * limit, page * limit);
   return {
     data,
     pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
     week: target.week,
     season: target.season,
     thresholds,
-    scoring: query.scoring ?? 'ppr',
+    scoring: scoring.kind,
+    league: scoring.league,
+    close_matches: searched.isCloseSpelling,
     freshness,
+  };
+}
+
+/**
+ * The entries whose name matches `search` (words of the name, in any order, or its position and team): those
+ * containing what was typed, else, when none does, its close spellings.
+ */
+function searchNames(
+  entries: ProjectionEntry[],
+  search: string | undefined,
+): { entries: ProjectionEntry[]; isCloseSpelling: boolean } {
+  const query = normalizeSearchText(search ?? '');
+  if (!query) return { entries, isCloseSpelling: false };
+  const scored = entries.flatMap((entry) => {
+    const score = playerMatchScore(
+      { full_name: entry.player_name, position: entry.position, team: entry.team },
+      query,
+    );
+    return score === null ? [] : [{ entry, score }];
+  });
+  const asTyped = scored.filter(({ score }) => !isCloseSpelling(score));
+  const found = asTyped.length > 0 ? asTyped : scored;
+  return {
+    entries: found.map(({ entry }) => entry),
+    isCloseSpelling: asTyped.length === 0 && found.length > 0,
   };
 }
 
 function matcher(query: ProjectionQuery): (entry: ProjectionEntry) => boolean {
   const position = query.scope === 'ALL' ? undefined : query.scope;
   const team = query.team && query.team !== 'ALL' ? query.team : undefined;
-  const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   const status = query.status ?? 'all';
   const only = query.players ? new Set(query.players) : null;
   return (entry) =>
     (!only || only.has(entry.player_id)) &&
     (!position || entry.position === position) &&
     (!team || entry.team === team) &&
-    words.every((word) => entry.searchKey.includes(word)) &&
     matchesAvailabilityFilter(
       { tag: entry.status, isOut: entry.is_out, reason: entry.status_reason },
       status,
     );
 }
+
+const hasNoRole = (entry: ProjectionEntry) => entry.pred_mean < NO_ROLE_POINTS;
 
 function sortEntries(
   entries: ProjectionEntry[],
@@ -158,8 +197,10 @@ function sortEntries(
   const isText = TEXT_SORTS.has(sort);
   const direction = (order ?? (isText ? 'asc' : 'desc')) === 'asc' ? 1 : -1;
   return entries.sort((a, b) => {
-    // A player who will not play ranks after every one who may, whatever the figure sorted on.
+    // A player who will not play ranks after every one who may, whatever the figure sorted on; then one
+    // without a role this week.
     if (!isText && a.is_out !== b.is_out) return a.is_out ? 1 : -1;
+    if (!isText && hasNoRole(a) !== hasNoRole(b)) return hasNoRole(a) ? 1 : -1;
     const primary = isText
       ? String(a[sort]).localeCompare(String(b[sort]))
       : Number(a[sort] ?? -Infinity) - Number(b[sort] ?? -Infinity);

@@ -2,10 +2,10 @@ import { players, projections, type Database } from '@fm/db';
 import { boomBustChances, fitPointsDistribution, normalizePosition } from '@fm/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import { createDataCache } from '../data-changes/data-cache.js';
-import { toLeagueScoring } from '../leagues/scoring.js';
+import { type PointsProjection, toLeagueScoring } from '../leagues/scoring.js';
 import { weekAvailability } from './player-availability.js';
 import { sourceRank } from './projection-sources.js';
-import { LIST_SCORING_RULES, type ListScoring } from './list-scoring.js';
+import { formatScoring, type ListScoringKind, type ScoringChoice } from './list-scoring.js';
 
 /** One player's projection for one week, as the projections list answers it. */
 export interface ProjectionEntry {
@@ -30,27 +30,26 @@ export interface ProjectionEntry {
   /** Will not play this week: every figure is 0. */
   is_out: boolean;
   /** The scoring the figures are in: the one asked for, or ppr when no projected stat line lets us convert. */
-  scoring: ListScoring;
+  scoring: ListScoringKind;
   source: string;
   model_version: string | null;
-  /** Lower-case name, for search; not sent. */
-  searchKey: string;
 }
 
 const cachedBoard = createDataCache<ProjectionEntry[]>();
 
 /**
  * Every player's projection for a week, one per player (the preferred source), in `scoring` (PPR by
- * default), with boom and bust chances and his availability: a player who is out or on bye projects 0.
- * Held in memory per data version: an import or sync invalidates it.
+ * default; a format or a league's own rules), with percentiles, boom and bust chances in that scoring and his
+ * availability: a player who is out or on bye projects 0. Held in memory per data version: an import or sync
+ * invalidates it.
  */
 export async function loadWeekBoard(
   database: Database,
   season: number,
   week: number,
-  scoring: ListScoring = 'ppr',
+  scoring: ScoringChoice = formatScoring('ppr'),
 ): Promise<ProjectionEntry[]> {
-  return cachedBoard(database, `${season}:${week}:${scoring}`, () =>
+  return cachedBoard(database, `${season}:${week}:${scoring.key}`, () =>
     queryWeekBoard(database, season, week, scoring),
   );
 }
@@ -59,7 +58,7 @@ async function queryWeekBoard(
   database: Database,
   season: number,
   week: number,
-  scoring: ListScoring,
+  scoring: ScoringChoice,
 ): Promise<ProjectionEntry[]> {
   const [rows, availability] = await Promise.all([
     queryProjectionRows(database, season, week),
@@ -104,12 +103,11 @@ async function queryWeekBoard(
       scoring: scored.scoring,
       source: row.source,
       model_version: row.modelVersion,
-      searchKey: row.fullName.toLowerCase(),
     };
   });
 }
 
-/** The stored PPR projection re-expressed in `scoring` through its projected stat line (kept PPR without one). */
+/** The stored PPR projection re-expressed in `scoring`'s rules through its projected stat line (kept PPR without one). */
 function inScoring(
   row: {
     predMean: number;
@@ -120,12 +118,12 @@ function inScoring(
     stats: Record<string, number> | null;
     position: string;
   },
-  scoring: ListScoring,
-) {
+  scoring: ScoringChoice,
+): PointsProjection & { scoring: ListScoringKind } {
   const ppr = { mean: row.predMean, std: row.predStd, p10: row.p10, p50: row.p50, p90: row.p90 };
-  if (scoring === 'ppr') return { ...ppr, scoring };
-  const converted = toLeagueScoring(ppr, row.stats, LIST_SCORING_RULES[scoring], row.position);
-  return { ...converted, scoring: converted.isLeagueScored ? scoring : ('ppr' as const) };
+  if (scoring.kind === 'ppr') return { ...ppr, scoring: 'ppr' };
+  const converted = toLeagueScoring(ppr, row.stats, scoring.rules, row.position);
+  return { ...converted, scoring: converted.isLeagueScored ? scoring.kind : 'ppr' };
 }
 
 function queryProjectionRows(database: Database, season: number, week: number) {

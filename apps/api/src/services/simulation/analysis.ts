@@ -53,9 +53,12 @@ export function analyzeMatchup(answer: SimulationAnswer): MatchupAnalysis {
     const opponent_points = opponent.get(position) ?? 0;
     return { position, user_points, opponent_points, edge: user_points - opponent_points };
   });
+  // A player who has already scored (or will not play) swings nothing: his points are known.
+  const stillToScore = (player: PlayerAnswer) =>
+    player.status === 'projected' || player.status === 'baseline';
   const key_players = [
-    ...answer.user_team.players.map((p) => keyPlayer(p, 'user')),
-    ...answer.opponent_team.players.map((p) => keyPlayer(p, 'opponent')),
+    ...answer.user_team.players.filter(stillToScore).map((p) => keyPlayer(p, 'user')),
+    ...answer.opponent_team.players.filter(stillToScore).map((p) => keyPlayer(p, 'opponent')),
   ]
     .sort((a, b) => Math.abs(b.swing_share) - Math.abs(a.swing_share))
     .slice(0, KEY_PLAYER_COUNT);

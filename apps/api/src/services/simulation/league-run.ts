@@ -14,7 +14,7 @@ import type { LeaguePlatform } from '../leagues/connections.js';
 import { loadLeagueDetails } from '../leagues/details.js';
 import type { LeagueDetails } from '../leagues/details-shape.js';
 import type { ScoringType } from '../leagues/scoring.js';
-import { simulationAdmission, type SimulationCaller } from './admission.js';
+import { simulationAdmission, type SimulationSlot } from './admission.js';
 import { analyzeMatchup } from './analysis.js';
 import { summaryAnswer, type SimulationAnswer } from './answer.js';
 import { getSimulationRunner } from './pool.js';
@@ -113,7 +113,7 @@ const SCORING_OF: Record<LeagueDetails['scoring_from'], SimulationAnswer['scorin
  */
 export async function simulateLeagueMatchup(
   deps: AppDeps,
-  caller: SimulationCaller & { userId: string },
+  caller: { userId: string; slot: SimulationSlot },
   request: LeagueRunRequest,
 ): Promise<AnalysisAnswer> {
   const details = await loadLeagueDetails(deps, caller.userId, request);
@@ -130,10 +130,11 @@ export async function simulateLeagueMatchup(
   const players = input.user.players.length + input.opponent.players.length;
   const iterations = input.iterations!;
 
-  return simulationAdmission(deps).admit(caller, { iterations, players }, async () => {
+  return caller.slot.run({ iterations, players }, async () => {
     const runner = getSimulationRunner({ threads: deps.config.simulationWorkers, log: deps.log });
     const startedAt = performance.now();
-    const outcome = await simulationAdmission(deps).queue.run(caller.userId, () => runner.run(input));
+    const owner = caller.userId;
+    const outcome = await simulationAdmission(deps).queue.run(owner, () => runner.run({ owner, input }));
     const durationMs = performance.now() - startedAt;
     if (!outcome.ok) throw validationError(outcome.message, outcome.field);
     const { result } = outcome;

@@ -1,10 +1,8 @@
 import type { AppDeps } from '../../deps.js';
-import { toAppLeague } from '../../integrations/sleeper/normalize.js';
-import { findConnection } from '../leagues/connections.js';
+import { isPlatform } from '@fm/contract';
+import { loadLinkedLeagueScoring } from '../leagues/league-scoring.js';
 import { loadLeagueProjections } from '../leagues/projections.js';
-import { findUsersSleeperLeague } from '../leagues/sleeper-membership.js';
 import type { ScoringSettings } from '../leagues/scoring.js';
-import { yahooClientFor } from '../leagues/yahoo-session.js';
 import type { LineupPlayer } from './players.js';
 import type { MatchupRequest } from './request.js';
 
@@ -17,16 +15,9 @@ async function leagueScoring(
   platform: string,
   leagueId: string,
 ): Promise<ScoringSettings | null> {
-  if (platform === 'sleeper') {
-    // Only a league of the caller's own linked account, found before anything is asked about it.
-    const connection = userId ? await findConnection(deps, userId, 'sleeper') : undefined;
-    if (!connection) return null;
-    const league = await findUsersSleeperLeague(deps, connection.externalUserId, leagueId);
-    return league ? toAppLeague(league).scoring_settings : null;
-  }
-  const connection = userId ? await findConnection(deps, userId, 'yahoo') : undefined;
-  if (!connection) return null;
-  return (await yahooClientFor(deps, connection).getLeague(leagueId)).scoring_settings;
+  // Only a league of the caller's own linked account (Sleeper, Yahoo or ESPN).
+  if (!userId || !isPlatform(platform)) return null;
+  return (await loadLinkedLeagueScoring(deps, userId, platform, leagueId)).scoring;
 }
 
 /**

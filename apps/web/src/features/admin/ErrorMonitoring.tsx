@@ -18,10 +18,11 @@ export function ErrorMonitoring({ report }: { report: ErrorReport | undefined })
     <div className="admin-section__body">
       <div className="stat-grid stat-grid--3">
         <StatCard label={`Errors (last ${summary.windowHours} h)`} value={summary.totalErrors} />
+        {/* A count of every kind of error, named apart from the health page's server error rate. */}
         <StatCard
-          label="Error rate"
-          value={`${formatNumber(summary.overallErrorRate)} / min`}
-          hint="last hour"
+          label="Errors (last hour)"
+          value={summary.lastHourErrors}
+          hint={`${formatNumber(summary.overallErrorRate)} / min, every kind (sign-in, validation, server…)`}
         />
         <StatCard label="Uptime" value={summary.uptimeFormatted} />
       </div>

@@ -26,7 +26,7 @@ export function MetricCards({ health }: { health: SystemHealth }) {
   const memory = health.components.memory.usagePercentage;
   const band = responseBand(perf.averageResponseTime);
   return (
-    <div className="stat-grid stat-grid--4">
+    <div className="stat-grid stat-grid--5">
       <StatCard
         label="Response time"
         value={`${formatNumber(perf.averageResponseTime)} ms`}
@@ -34,9 +34,9 @@ export function MetricCards({ health }: { health: SystemHealth }) {
         tone={band === 'poor' ? 'critical' : band === 'fair' ? 'warning' : 'good'}
       />
       <StatCard
-        label="Error rate"
+        label="Server errors"
         value={`${formatNumber(health.components.errors.metrics.errorRate)} / min`}
-        hint={`server errors, last 5 minutes · ${health.components.errors.metrics.signedOutChecks} signed-out checks (expected, not errors)`}
+        hint={`last 5 minutes · ${health.components.errors.metrics.signedOutChecks} signed-out checks (expected, not errors)`}
         tone={
           health.components.errors.status === 'healthy'
             ? 'good'
@@ -61,6 +61,7 @@ export function MetricCards({ health }: { health: SystemHealth }) {
               : 'warning'
         }
       />
+      <DataSyncCard sync={health.components.dataSync} />
       <StatCard
         label="Memory usage"
         value={`${formatNumber(memory)}%`}
@@ -69,6 +70,24 @@ export function MetricCards({ health }: { health: SystemHealth }) {
       />
     </div>
   );
+}
+
+const SYNC_TONES = { healthy: 'good', warning: 'warning', critical: 'critical', unknown: 'normal' } as const;
+
+/** The live-data sync: whether its last run worked, and since when it has not. */
+function DataSyncCard({ sync }: { sync: SystemHealth['components']['dataSync'] }) {
+  const failures = sync.consecutiveFailures;
+  const value = sync.status === 'unknown' ? 'Not run yet' : failures === 0 ? 'Working' : 'Failing';
+  const lastSuccess = sync.lastSuccessAt
+    ? `last success ${formatDateTime(sync.lastSuccessAt)}`
+    : 'never succeeded';
+  const hint =
+    failures > 0
+      ? `${failures} failed run${failures === 1 ? '' : 's'} in a row · ${lastSuccess} · ${sync.lastError ?? 'no error message'}`
+      : sync.lastAttemptAt
+        ? `last run ${formatDateTime(sync.lastAttemptAt)}`
+        : 'no run recorded';
+  return <StatCard label="Data sync" value={value} hint={hint} tone={SYNC_TONES[sync.status]} />;
 }
 
 function DatabaseCard({ name, health }: { name: string; health: DatabaseHealth }) {

@@ -17,6 +17,15 @@ export async function fetchCurrentUser(): Promise<SessionUser> {
   return response.data;
 }
 
+/**
+ * The signed-in user, or null for a visitor: the page's first check. It is answered 200 either way, so a
+ * visitor's browser logs no failed request on every page (auth.me answers a visitor 401).
+ */
+export async function fetchSessionUser(): Promise<SessionUser | null> {
+  const response = await trpcClient.auth.session.query();
+  return response.data;
+}
+
 /** Writes need a CSRF token; a 401/403 clears it, so fetch one when none is held. */
 async function ensureCsrfToken(): Promise<void> {
   if (!getCsrfToken()) await fetchCsrfToken();

@@ -120,7 +120,9 @@ describe('auth state', () => {
     });
     renderApp('/settings');
     await screen.findByRole('heading', { name: 'Settings' });
-    const checks = () => server.calls.filter((c) => c.procedure === 'auth.me').length;
+    // The page's first check, then the monitor's.
+    const checks = () =>
+      server.calls.filter((c) => c.procedure === 'auth.session' || c.procedure === 'auth.me').length;
     expect(checks()).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS));
     expect(checks()).toBe(2);

@@ -14,6 +14,7 @@ import { fetchCsrfToken, SESSION_EXPIRED_EVENT, type SessionExpiredDetail } from
 import {
   errorMessage,
   fetchCurrentUser,
+  fetchSessionUser,
   isAuthRejection,
   requestLogin,
   requestLogout,
@@ -182,10 +183,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  // The first check: a 401/403 leaves the visitor signed out quietly.
+  // The first check: a visitor (or a failed check) is left signed out quietly.
   useEffect(() => {
     let isCurrent = true;
-    fetchCurrentUser()
+    fetchSessionUser()
       .then((current) => isCurrent && setUser(current))
       .catch(() => isCurrent && setUser(null))
       .finally(() => void fetchCsrfToken());

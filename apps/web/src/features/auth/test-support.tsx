@@ -43,6 +43,15 @@ function asTrpcItem([status, payload]: FakeAnswer): { status: number; item: unkn
   return { status, item: { error: { message, code: -32603, data } } };
 }
 
+/**
+ * `auth.session` answers as the server does from what `auth.me` would: the user, or null (200) where auth.me
+ * refuses with 401/403; other failures pass through. Tests describe the session once, as auth.me.
+ */
+export function sessionFromMe([status, payload]: FakeAnswer): FakeAnswer {
+  if (status === 401 || status === 403) return [200, { data: null }];
+  return [status, payload];
+}
+
 /** The input of each procedure of a batched tRPC call, in order. */
 function trpcInputs(url: URL, body: unknown): Array<Record<string, unknown> | undefined> {
   const names = url.pathname.slice('/trpc/'.length).split(',');
@@ -79,6 +88,9 @@ export function fakeServer(handlers: Record<string, FakeHandler>) {
             procedure,
           });
           const handler = handlers[`${method} /trpc/${procedure}`];
+          if (!handler && procedure === 'auth.session' && handlers['GET /trpc/auth.me']) {
+            return asTrpcItem(sessionFromMe(await handlers['GET /trpc/auth.me']({ body: undefined, url })));
+          }
           if (!handler) return asTrpcItem([404, { code: 'NOT_FOUND', message: 'Not found' }]);
           return asTrpcItem(await handler({ body: procedureInput, url }));
         }),

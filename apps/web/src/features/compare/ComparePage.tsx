@@ -1,4 +1,5 @@
-import { scoringFormatOf, type ScoringFormat } from '@fm/projections/scoring-formats';
+import { scoringFormatOf } from '@fm/projections/scoring-formats';
+import type { ScoringChoice } from '../projections/scoring-choice';
 import { Banner, Button, Spinner, StatusTag } from '@fm/ui';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -40,8 +41,11 @@ export default function ComparePage() {
         : [...p.favoriteMetrics, id],
     }));
   const [copied, setCopied] = useState(false);
-  const [chosenScoring, setScoring] = useState<ScoringFormat | null>(null);
-  const scoring = chosenScoring ?? scoringFormatOf(preferences.leagueSettings.scoringType);
+  const [chosenScoring, setScoring] = useState<ScoringChoice | null>(null);
+  const scoring = chosenScoring ?? {
+    scoring: scoringFormatOf(preferences.leagueSettings.scoringType),
+    league: null,
+  };
   const thisWeek = useWeekProjections(selection.playerIds, scoring);
 
   const select = (change: Partial<CompareSelection>) => {

@@ -1,6 +1,8 @@
-import { SCORING_FORMAT_LABELS, SCORING_FORMATS, type ScoringFormat } from '@fm/projections/scoring-formats';
+import { SCORING_FORMAT_LABELS } from '@fm/projections/scoring-formats';
 import { Banner } from '@fm/ui';
 import { ComparisonTable, formatNumber, formatPercent, type MetricRow } from './ComparisonTable';
+import { answeredScoringLabel, type ScoringChoice } from '../projections/scoring-choice';
+import { ScoringSelect } from '../projections/ScoringSelect';
 import type { useWeekProjections } from './use-week-projections';
 
 type WeekAnswer = NonNullable<ReturnType<typeof useWeekProjections>['data']>;
@@ -19,8 +21,8 @@ export function ThisWeekSection({
   playerIds: string[];
   answer: WeekAnswer | undefined;
   isError: boolean;
-  scoring: ScoringFormat;
-  onScoring(scoring: ScoringFormat): void;
+  scoring: ScoringChoice;
+  onScoring(scoring: ScoringChoice): void;
 }) {
   const rowsOf = playerIds.map((id) => answer?.data.find((row) => row.player_id === id));
   const figure = (pick: (row: WeekRow) => number | null): (number | null)[] =>
@@ -49,20 +51,7 @@ export function ThisWeekSection({
         <h2 id="compare-week-heading">
           {answer?.week ? `This week (${answer.season} week ${answer.week})` : 'This week'}
         </h2>
-        <div className="field">
-          <label htmlFor="compare-scoring">Scoring</label>
-          <select
-            id="compare-scoring"
-            value={scoring}
-            onChange={(event) => onScoring(event.target.value as ScoringFormat)}
-          >
-            {SCORING_FORMATS.map((format) => (
-              <option key={format} value={format}>
-                {SCORING_FORMAT_LABELS[format]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ScoringSelect id="compare-scoring" value={scoring} onChange={onScoring} />
       </div>
       {isError ? (
         <Banner tone="error">This week’s projections could not be loaded.</Banner>
@@ -79,7 +68,7 @@ export function ThisWeekSection({
             </ul>
           )}
           <ComparisonTable
-            caption={`Projected ${SCORING_FORMAT_LABELS[scoring]} points`}
+            caption={`Projected ${answer ? answeredScoringLabel(answer) : SCORING_FORMAT_LABELS[scoring.scoring]} points`}
             players={names}
             rows={metrics.map((metric) => ({ ...metric, format: metric.format ?? formatNumber(1) }))}
           />

@@ -1,12 +1,17 @@
-import type { ScoringFormat } from '@fm/projections/scoring-formats';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc';
 import { useAuth } from '../auth/auth-context';
+import type { ScoringChoice } from '../projections/scoring-choice';
 
-/** The compared players' projections of the week in play, in `scoring`, with their availability. */
-export function useWeekProjections(playerIds: string[], scoring: ScoringFormat) {
+/** The compared players' projections of the week in play, in a format or a league's own scoring, with their availability. */
+export function useWeekProjections(playerIds: string[], { scoring, league }: ScoringChoice) {
   const { user } = useAuth();
-  const input = { scope: 'all', players: playerIds.join(','), scoring, limit: 10 };
+  const input = {
+    scope: 'all',
+    players: playerIds.join(','),
+    limit: 10,
+    ...(league ? { league } : { scoring }),
+  };
   const options = { placeholderData: keepPreviousData };
   const signedIn = useQuery({
     ...trpc.projections.list.queryOptions(input, options),

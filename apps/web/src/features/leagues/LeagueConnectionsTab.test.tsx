@@ -13,7 +13,7 @@ describe('Settings → League Connections', () => {
       'GET /trpc/leagues.connections': () =>
         trpcData({
           sleeper: { connected: true, username: 'dakeif', displayName: 'dakeif', avatar: null },
-          yahoo: { connected: false, userId: null },
+          yahoo: { connected: false, userId: null, available: true },
           espn: { connected: true, leagues: [{ league_id: '31415926', name: 'ESPN Friends' }] },
           hasLinkedLeagues: true,
         }),

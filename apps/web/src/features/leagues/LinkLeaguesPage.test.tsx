@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderApp, sessionUser } from '../auth/test-support';
+import type { ConnectionsStatus } from './leagues-queries';
 import { trpcData, trpcError } from './trpc-answers';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -9,14 +10,9 @@ afterEach(() => vi.unstubAllGlobals());
 /** The first render waits for the lazily loaded page chunk. */
 const PAGE_LOAD = { timeout: 5_000 };
 
-const NOTHING_LINKED: {
-  sleeper: { connected: boolean; username: string | null; displayName: string | null; avatar: string | null };
-  yahoo: { connected: boolean; userId: string | null };
-  espn: { connected: boolean; leagues: { league_id: string; name: string }[] };
-  hasLinkedLeagues: boolean;
-} = {
+const NOTHING_LINKED: ConnectionsStatus = {
   sleeper: { connected: false, username: null, displayName: null, avatar: null },
-  yahoo: { connected: false, userId: null },
+  yahoo: { connected: false, userId: null, available: true },
   espn: { connected: false, leagues: [] },
   hasLinkedLeagues: false,
 };
@@ -61,7 +57,10 @@ describe('/link-leagues', () => {
     fakeServer({
       'GET /trpc/auth.me': () => [200, { data: sessionUser() }],
       'GET /trpc/leagues.connections': () =>
-        trpcData({ ...NOTHING_LINKED, yahoo: { connected: true, userId: 'JT4FACLQZI2OCE' } }),
+        trpcData({
+          ...NOTHING_LINKED,
+          yahoo: { connected: true, userId: 'JT4FACLQZI2OCE', available: true },
+        }),
     });
     renderApp('/link-leagues?linked=yahoo');
     expect(await screen.findByText('Your Yahoo account is linked.', {}, PAGE_LOAD)).toBeTruthy();
@@ -90,7 +89,21 @@ describe('/link-leagues', () => {
     expect(document.body.textContent).not.toContain('555-0100');
   });
 
-  it('says when Yahoo linking is not configured on the server', async () => {
+  it('says when Yahoo linking is not set up on the server, and offers no button that would fail', async () => {
+    const server = fakeServer({
+      'GET /trpc/auth.me': () => [200, { data: sessionUser() }],
+      'GET /trpc/leagues.connections': () =>
+        trpcData({ ...NOTHING_LINKED, yahoo: { connected: false, userId: null, available: false } }),
+    });
+    renderApp('/link-leagues');
+    const connect = await screen.findByRole('button', { name: 'Connect Yahoo' }, PAGE_LOAD);
+    expect((connect as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/Yahoo linking is not set up on this server/)).toBeTruthy();
+    await userEvent.setup().click(connect);
+    expect(server.calls.some((call) => call.procedure === 'leagues.yahooAuthUrl')).toBe(false);
+  });
+
+  it('shows the server’s refusal should Yahoo linking fail to start', async () => {
     fakeServer({
       'GET /trpc/auth.me': () => [200, { data: sessionUser() }],
       'GET /trpc/leagues.connections': () => trpcData(NOTHING_LINKED),

@@ -34,6 +34,16 @@ export function YahooLinkCard({ status }: { status: ConnectionsStatus['yahoo'] }
             Disconnect Yahoo
           </Button>
         </>
+      ) : !status.available ? (
+        <>
+          <p className="link-card__status">Not available</p>
+          <p className="field__hint" id="yahoo-unavailable">
+            Yahoo linking is not set up on this server. Sleeper and ESPN leagues can be linked.
+          </p>
+          <Button disabled aria-describedby="yahoo-unavailable">
+            Connect Yahoo
+          </Button>
+        </>
       ) : (
         <>
           <p className="link-card__status">Not connected</p>

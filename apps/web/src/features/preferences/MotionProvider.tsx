@@ -7,6 +7,7 @@ import {
   useReducer,
   useRef,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import { checkDeviceCapabilities, isDeviceCheckFresh } from './device-capabilities';
 import {
@@ -158,8 +159,10 @@ export function MotionProvider({ children }: { children: ReactNode }) {
 /** Tells the user why animations stopped by themselves, and lets them turn them back on. */
 function MotionOptimizationNotice() {
   const { preferences, setReducedMotion, dismissOptimizationBanner } = useMotion();
+  const noticeRef = useRef<HTMLElement>(null);
+  useReserveSpaceAtTheBottom(noticeRef);
   return (
-    <aside className="motion-notice" aria-label="Reduced motion notice">
+    <aside ref={noticeRef} className="motion-notice" aria-label="Reduced motion notice">
       <p>
         <strong>Animations are reduced on this device.</strong> {preferences.autoOptimizationReason} You can
         change this any time in Settings, Accessibility.
@@ -174,4 +177,26 @@ function MotionOptimizationNotice() {
       </div>
     </aside>
   );
+}
+
+/**
+ * The notice floats over the bottom of the screen; the page gets as much room below its end, so
+ * its last buttons (on a phone, often the one that matters) can still be scrolled above it.
+ */
+function useReserveSpaceAtTheBottom(ref: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const notice = ref.current;
+    if (!notice) return;
+    const body = document.body;
+    const reserve = () => {
+      body.style.paddingBottom = `calc(${notice.offsetHeight}px + 2rem)`;
+    };
+    reserve();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(reserve);
+    observer?.observe(notice);
+    return () => {
+      observer?.disconnect();
+      body.style.paddingBottom = '';
+    };
+  }, [ref]);
 }

@@ -1,22 +1,23 @@
+import { SCORING_FORMAT_LABELS } from '@fm/projections/scoring-formats';
+import { SCORING_TYPE_OF } from '../preferences/scoring-type';
 import { usePreferences } from '../preferences/use-preferences';
 import { preferenceFromFilters, type ProjectionFilters } from './projection-filters';
 
-const describe = (filters: Pick<ProjectionFilters, 'position' | 'team'>) =>
-  `${filters.position === 'ALL' ? 'all positions' : filters.position}, ${filters.team === 'ALL' ? 'all teams' : filters.team}`;
+type Saved = Pick<ProjectionFilters, 'position' | 'team' | 'scoring'>;
+
+const describe = (filters: Saved) =>
+  `${filters.position === 'ALL' ? 'all positions' : filters.position}, ${filters.team === 'ALL' ? 'all teams' : filters.team}, ${SCORING_FORMAT_LABELS[filters.scoring]}`;
 
 /**
- * Saves the position and team shown as the page's default (the `defaultFilters` preference),
- * so /projections opens on them next time.
+ * Saves the position, team and scoring format shown as the page's default (the `defaultFilters` and
+ * `leagueSettings.scoringType` preferences, the scoring kept with the account too), so /projections opens on them
+ * next time. A league's own scoring is chosen per visit, not saved.
  */
-export function DefaultFiltersControl({
-  filters,
-  saved,
-}: {
-  filters: ProjectionFilters;
-  saved: Pick<ProjectionFilters, 'position' | 'team'>;
-}) {
+export function DefaultFiltersControl({ filters, saved }: { filters: ProjectionFilters; saved: Saved }) {
   const { updatePreferences } = usePreferences();
-  const isSaved = filters.position === saved.position && filters.team === saved.team;
+  const shown = filters.league ? { ...filters, scoring: saved.scoring } : filters;
+  const isSaved =
+    shown.position === saved.position && shown.team === saved.team && shown.scoring === saved.scoring;
   return (
     <p className="default-filters">
       <span role="status">Opens on: {describe(saved)}.</span>{' '}
@@ -27,11 +28,12 @@ export function DefaultFiltersControl({
           onClick={() =>
             updatePreferences((p) => ({
               ...p,
-              defaultFilters: { ...p.defaultFilters, ...preferenceFromFilters(filters) },
+              defaultFilters: { ...p.defaultFilters, ...preferenceFromFilters(shown) },
+              leagueSettings: { ...p.leagueSettings, scoringType: SCORING_TYPE_OF[shown.scoring] },
             }))
           }
         >
-          Open on {describe(filters)} next time
+          Open on {describe(shown)} next time
         </button>
       )}
     </p>

@@ -2,7 +2,6 @@ import { NFL_TEAM_CODES } from '@fm/projections';
 import { useEffect, useId, useState } from 'react';
 import { useRecentSearches } from '../preferences/use-preferences';
 import type { AvailabilityFilter } from '@fm/engine';
-import { SCORING_FORMAT_LABELS, SCORING_FORMATS, type ScoringFormat } from '@fm/projections/scoring-formats';
 import {
   POSITION_FILTERS,
   SORT_OPTIONS,
@@ -11,6 +10,7 @@ import {
   type ProjectionSort,
   type PositionFilter,
 } from './projection-filters';
+import { ScoringSelect } from './ScoringSelect';
 import type { AvailableWeeks } from './use-projections';
 
 /** Wait this long after the last keystroke before searching. */
@@ -136,20 +136,11 @@ export function ProjectionFiltersBar({ filters, shownWeek, weeks, onChange }: Pr
           ))}
         </select>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-scoring`}>Scoring</label>
-        <select
-          id={`${id}-scoring`}
-          value={filters.scoring}
-          onChange={(event) => onChange({ scoring: event.target.value as ScoringFormat })}
-        >
-          {SCORING_FORMATS.map((format) => (
-            <option key={format} value={format}>
-              {SCORING_FORMAT_LABELS[format]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ScoringSelect
+        id={`${id}-scoring`}
+        value={{ scoring: filters.scoring, league: filters.league }}
+        onChange={(choice) => onChange(choice)}
+      />
       <div className="field">
         <label htmlFor={`${id}-sort`}>Sort by</label>
         <select

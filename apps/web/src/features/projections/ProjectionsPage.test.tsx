@@ -190,7 +190,7 @@ describe('the projections page', () => {
     const { router } = renderApp('/projections');
     await screen.findByRole('table', {}, PAGE_LOAD);
     expect(server.callsTo('projections.publicList')[0]!.input).toMatchObject({ scope: 'wr', team: 'KC' });
-    expect(screen.getByText('Opens on: WR, KC.')).toBeTruthy();
+    expect(screen.getByText('Opens on: WR, KC, PPR.')).toBeTruthy();
 
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText('Position'), 'ALL');
@@ -201,13 +201,94 @@ describe('the projections page', () => {
         team: 'KC',
       }),
     );
-    await user.click(screen.getByRole('button', { name: 'Open on all positions, KC next time' }));
-    expect(await screen.findByText('Opens on: all positions, KC.')).toBeTruthy();
-    expect(JSON.parse(localStorage.getItem('fm_preferences')!).defaultFilters).toMatchObject({
-      positions: [],
-      teams: ['KC'],
-    });
+    await user.selectOptions(screen.getByLabelText('Scoring'), 'half');
+    await user.click(screen.getByRole('button', { name: 'Open on all positions, KC, Half-PPR next time' }));
+    expect(await screen.findByText('Opens on: all positions, KC, Half-PPR.')).toBeTruthy();
+    const stored = JSON.parse(localStorage.getItem('fm_preferences')!);
+    expect(stored.defaultFilters).toMatchObject({ positions: [], teams: ['KC'] });
+    expect(stored.leagueSettings.scoringType).toBe('half-ppr');
   });
+
+  it("offers a signed-in user's leagues as scorings: a league's own scoring is asked for and named", async () => {
+    const league = { league_id: '1260643183704932352', name: 'You Get in the Bowl' };
+    const server = fakeTrpcServer(
+      {
+        'projections.availableWeeks': () => ({ data: WEEKS }),
+        'projections.list': (input) =>
+          input?.league
+            ? {
+                data: {
+                  ...page([row('Zay Flowers', { pred_mean: 11.5, scoring: 'league' })]).data,
+                  scoring: 'league',
+                  league: { platform: 'sleeper', ...league },
+                },
+              }
+            : page([row('Zay Flowers')]),
+        'leagues.list': () => ({
+          data: {
+            data: {
+              sleeper: [
+                {
+                  ...league,
+                  total_rosters: 10,
+                  season: '2025',
+                  status: 'in_season',
+                  avatar: null,
+                  platform: 'sleeper',
+                  username: 'e2e_manager',
+                },
+              ],
+              yahoo: [],
+              espn: [],
+            },
+            season: '2025',
+            errors: [],
+          },
+        }),
+        'user.scoringPreference': () => ({ data: { data: { scoring: 'ppr' } } }),
+      },
+      { user: sessionUser() },
+    );
+    renderApp('/projections');
+    await screen.findByRole('table', { name: 'Projected PPR points' }, PAGE_LOAD);
+    const scoring = screen.getByLabelText('Scoring');
+    await within(scoring).findByRole('option', { name: 'You Get in the Bowl (Sleeper)' });
+    await userEvent.setup().selectOptions(scoring, `league:sleeper:${league.league_id}`);
+    const table = await screen.findByRole('table', { name: 'Projected You Get in the Bowl points' });
+    expect(table.textContent).toContain('11.5');
+    expect(screen.getByText(/You Get in the Bowl scoring/)).toBeTruthy();
+    const asked = server.callsTo('projections.list').at(-1)!.input!;
+    expect(asked.league).toBe(`sleeper:${league.league_id}`);
+    expect(asked).not.toHaveProperty('scoring');
+  });
+
+  it("takes the account's saved scoring at sign-in, and sends a new default scoring to the account", async () => {
+    const server = fakeTrpcServer(
+      {
+        'projections.availableWeeks': () => ({ data: WEEKS }),
+        'projections.list': (input) => ({
+          data: { ...page([row('Zay Flowers')]).data, scoring: String(input?.scoring ?? 'ppr') },
+        }),
+        'leagues.list': () => ({
+          data: { data: { sleeper: [], yahoo: [], espn: [] }, season: '2025', errors: [] },
+        }),
+        'user.scoringPreference': () => ({ data: { data: { scoring: 'std' } } }),
+        'user.setScoringPreference': (input) => ({ data: { data: { scoring: input?.scoring } } }),
+      },
+      { user: sessionUser() },
+    );
+    renderApp('/projections');
+    await screen.findByRole('table', { name: 'Projected Standard points' }, PAGE_LOAD);
+    expect(JSON.parse(localStorage.getItem('fm_preferences')!).leagueSettings.scoringType).toBe('standard');
+    expect(server.callsTo('user.setScoringPreference')).toHaveLength(0);
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Scoring'), 'half');
+    await user.click(await screen.findByRole('button', { name: /Half-PPR next time$/ }));
+    await waitFor(() =>
+      expect(server.callsTo('user.setScoringPreference').at(-1)?.input).toEqual({ scoring: 'half' }),
+    );
+  }, 15_000);
 
   it('shows the opponent, BYE on a bye week, and a dash when the schedule is unknown', async () => {
     serve(() =>

@@ -17,6 +17,7 @@ import { usePreferences } from '../preferences/use-preferences';
 import { useAvailableWeeks, useProjectionPage } from './use-projections';
 import { SCORING_FORMAT_LABELS } from '@fm/projections/scoring-formats';
 import { emptyListReason } from './empty-list-reason';
+import { answeredScoringLabel } from './scoring-choice';
 import './projections.css';
 
 export const PROJECTIONS_LOAD_FAILED = 'The projections could not be loaded.';
@@ -60,8 +61,8 @@ export default function ProjectionsPage() {
           <h1>Weekly Projections</h1>
           <p className="projections-page__lead">
             {shownWeek ? `${shownWeek.season} season, week ${shownWeek.week}` : 'Projected points'} ·{' '}
-            {SCORING_FORMAT_LABELS[answer?.scoring ?? filters.scoring]} scoring · the bar shows the range of
-            80 % of outcomes, the tick the median.
+            {answer ? answeredScoringLabel(answer) : SCORING_FORMAT_LABELS[filters.scoring]} scoring · the bar
+            shows the range of 80 % of outcomes, the tick the median.
           </p>
           {answer?.freshness ? (
             <DataFreshness
@@ -109,7 +110,16 @@ export default function ProjectionsPage() {
           aria-label={`Projections, page ${answer.pagination.page}`}
           className="projections-page__results"
         >
-          <ProjectionsTable rows={answer.data} scoring={answer.scoring} />
+          {answer.close_matches && (
+            <p className="projections-page__spelling" role="status">
+              No name contains “{filters.search.trim()}”: showing the closest spellings.
+            </p>
+          )}
+          <ProjectionsTable
+            rows={answer.data}
+            scoring={answer.scoring}
+            label={answeredScoringLabel(answer)}
+          />
           <Pagination
             page={answer.pagination.page}
             totalPages={answer.pagination.totalPages}

@@ -1,5 +1,5 @@
 import { StatusTag } from '@fm/ui';
-import { SCORING_FORMAT_LABELS, type ScoringFormat } from '@fm/projections/scoring-formats';
+import { SCORING_FORMAT_LABELS } from '@fm/projections/scoring-formats';
 import { Link } from 'react-router';
 import { useFavoritePlayers } from '../preferences/use-preferences';
 import { RangeBar } from './RangeBar';
@@ -19,15 +19,21 @@ function percent(chance: number): string {
 }
 
 /** The week's projections: one row per player, the p10–p90 range drawn to a common scale. */
-export function ProjectionsTable({ rows, scoring }: { rows: ProjectionRow[]; scoring: ScoringFormat }) {
+export function ProjectionsTable({
+  rows,
+  scoring,
+  label,
+}: {
+  rows: ProjectionRow[];
+  /** The scoring the answer is in, and its name ("PPR", a league's). */
+  scoring: ProjectionRow['scoring'];
+  label: string;
+}) {
   const { isFavoritePlayer, toggleFavoritePlayer } = useFavoritePlayers();
   const scaleMax = Math.max(10, ...rows.map((row) => row.p90 ?? row.pred_mean));
   return (
     <div className="table-wrap projections-table-wrap">
-      <table
-        className="table projections-table"
-        aria-label={`Projected ${SCORING_FORMAT_LABELS[scoring]} points`}
-      >
+      <table className="table projections-table" aria-label={`Projected ${label} points`}>
         <thead>
           <tr>
             <th scope="col" className="projections-table__player">
@@ -86,7 +92,7 @@ export function ProjectionsTable({ rows, scoring }: { rows: ProjectionRow[]; sco
                   {row.scoring !== scoring && (
                     <span className="projections-table__note" title="No projected stat line to convert from">
                       {' '}
-                      {SCORING_FORMAT_LABELS[row.scoring]}
+                      {row.scoring === 'league' ? label : SCORING_FORMAT_LABELS[row.scoring]}
                     </span>
                   )}
                 </td>

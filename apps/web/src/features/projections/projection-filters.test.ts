@@ -31,6 +31,7 @@ describe('projection query', () => {
         sort: 'boom_chance',
         status: 'questionable',
         scoring: 'half',
+        league: null,
         page: 3,
       }),
     ).toEqual({
@@ -57,6 +58,7 @@ describe('projection query', () => {
       sort: 'p90' as const,
       status: 'out' as const,
       scoring: 'std' as const,
+      league: null,
       page: 2,
     };
     const params = filtersToSearchParams(filters);
@@ -67,9 +69,27 @@ describe('projection query', () => {
     expect(filtersToSearchParams(DEFAULT_FILTERS).toString()).toBe('');
     expect(
       filtersFromSearchParams(
-        new URLSearchParams('position=LB&team=XYZ&page=-2&sort=salary&week=abc&status=hurt&scoring=full'),
+        new URLSearchParams(
+          'position=LB&team=XYZ&page=-2&sort=salary&week=abc&status=hurt&scoring=full&league=myspace:1',
+        ),
       ),
     ).toEqual(DEFAULT_FILTERS);
+  });
+
+  it("sends a league's own scoring instead of the format, and keeps the league in the URL", () => {
+    const filters = { ...DEFAULT_FILTERS, league: 'sleeper:1260643183704932352' };
+    expect(projectionQueryInput(filters)).toEqual({
+      scope: 'all',
+      page: 1,
+      limit: 50,
+      league: 'sleeper:1260643183704932352',
+    });
+    const params = filtersToSearchParams(filters);
+    expect(params.toString()).toBe('league=sleeper%3A1260643183704932352');
+    expect(filtersFromSearchParams(params)).toEqual(filters);
+    expect(filtersFromSearchParams(new URLSearchParams('league=yahoo:449.l.12345')).league).toBe(
+      'yahoo:449.l.12345',
+    );
   });
 
   it('opens on the saved injury status and league scoring, and a URL says only where it differs', () => {

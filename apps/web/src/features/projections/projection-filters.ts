@@ -2,6 +2,7 @@
 import { AVAILABILITY_FILTERS, POSITIONS, type AvailabilityFilter } from '@fm/engine';
 import { NFL_TEAM_CODES } from '@fm/projections';
 import { SCORING_FORMATS, scoringFormatOf, type ScoringFormat } from '@fm/projections/scoring-formats';
+import { leagueParam } from './scoring-choice';
 
 export const POSITION_FILTERS = ['ALL', ...POSITIONS] as const;
 export type PositionFilter = (typeof POSITION_FILTERS)[number];
@@ -30,6 +31,8 @@ export interface ProjectionFilters {
   /** Healthy, questionable (Q/D) or out players only; 'all' shows everyone. */
   status: AvailabilityFilter;
   scoring: ScoringFormat;
+  /** `platform:league_id` of a linked league whose own scoring replaces `scoring`; null for none. */
+  league: string | null;
   page: number;
 }
 
@@ -47,6 +50,7 @@ export const DEFAULT_FILTERS: ProjectionFilters = {
   sort: 'pred_mean',
   status: 'all',
   scoring: 'ppr',
+  league: null,
   page: 1,
 };
 
@@ -82,6 +86,7 @@ export function filtersFromSearchParams(
     sort: SORT_OPTIONS.some((option) => option.value === sort) ? (sort as ProjectionSort) : 'pred_mean',
     status: oneOf(params.get('status'), AVAILABILITY_FILTERS, base.status),
     scoring: oneOf(params.get('scoring'), SCORING_FORMATS, base.scoring),
+    league: leagueParam(params.get('league')),
     page: positiveInt(params.get('page')) ?? 1,
   };
 }
@@ -100,6 +105,7 @@ export function filtersToSearchParams(
   if (filters.sort !== 'pred_mean') params.set('sort', filters.sort);
   if (filters.status !== base.status) params.set('status', filters.status);
   if (filters.scoring !== base.scoring) params.set('scoring', filters.scoring);
+  if (filters.league) params.set('league', filters.league);
   if (filters.page !== 1) params.set('page', String(filters.page));
   return params;
 }
@@ -114,17 +120,20 @@ export interface ProjectionQueryInput {
   search?: string;
   sort?: ProjectionSort;
   status?: AvailabilityFilter;
-  scoring: ScoringFormat;
+  scoring?: ScoringFormat;
+  league?: string;
 }
 
-/** The team filter ALL is not sent; week and team are sent only when set. */
+/** The team filter ALL is not sent; week and team are sent only when set; a league's scoring replaces the format. */
 export function projectionQueryInput(filters: ProjectionFilters): ProjectionQueryInput {
   const input: ProjectionQueryInput = {
     scope: filters.position.toLowerCase(),
     page: filters.page,
     limit: PAGE_SIZE,
-    scoring: filters.scoring,
   };
+  // A league's own scoring, else the format.
+  if (filters.league) input.league = filters.league;
+  else input.scoring = filters.scoring;
   if (filters.season !== undefined) input.season = filters.season;
   if (filters.week !== undefined) input.week = filters.week;
   if (filters.team && filters.team !== 'ALL') input.team = filters.team;

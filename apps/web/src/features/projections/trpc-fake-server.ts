@@ -22,8 +22,8 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 
 /**
  * Stands in for the server at the network boundary (`fetch`) for pages that talk tRPC: batched
- * `/trpc/a,b?batch=1&input=…` calls are split and answered per procedure; `auth.me`
- * answers the given user (or 401) unless a handler is given; REST paths come from `rest`.
+ * `/trpc/a,b?batch=1&input=…` calls are split and answered per procedure; `auth.me` (and `auth.session`)
+ * answer the given user (or 401, and null) unless a handler is given; REST paths come from `rest`.
  */
 export function fakeTrpcServer(
   procedures: Record<string, ProcedureHandler>,
@@ -34,13 +34,17 @@ export function fakeTrpcServer(
     options.user
       ? { data: { data: options.user } }
       : { error: { status: 401, code: 'UNAUTHENTICATED', message: 'Please log in to continue.' } };
-  const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
+  // The first check: the user, or null for a visitor (never a 401).
+  const answerSession = (): ProcedureAnswer => ({ data: { data: options.user ?? null } });
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/auth/csrf-token') return json(200, { csrfToken: 'nonce.signature' });
     if (url.pathname.startsWith('/trpc/')) {
       const names = url.pathname.slice('/trpc/'.length).split(',');
       const isBatch = url.searchParams.has('batch');
-      const query = JSON.parse(url.searchParams.get('input') ?? (isBatch ? '{}' : 'null')) as unknown;
+      // A query sends its input in the address, a mutation in its body.
+      const sent = typeof init.body === 'string' && init.body ? init.body : url.searchParams.get('input');
+      const query = JSON.parse(sent ?? (isBatch ? '{}' : 'null')) as unknown;
       // An unbatched call (session calls go alone) sends its input as is, and gets one answer back.
       const inputs = (isBatch ? query : { 0: query ?? undefined }) as Record<
         string,
@@ -50,7 +54,9 @@ export function fakeTrpcServer(
         names.map(async (procedure, index) => {
           const procedureInput = inputs[String(index)];
           calls.push({ procedure, input: procedureInput });
-          const handler = procedures[procedure] ?? (procedure === 'auth.me' ? answerUser : undefined);
+          const handler =
+            procedures[procedure] ??
+            (procedure === 'auth.me' ? answerUser : procedure === 'auth.session' ? answerSession : undefined);
           const answer: ProcedureAnswer = handler
             ? await handler(procedureInput)
             : { error: { status: 404, code: 'NOT_FOUND', message: `No procedure ${procedure}` } };

@@ -3,6 +3,7 @@ import type { LeagueDetails, LeaguePlayer } from './league-details';
 import { formatPoints } from './format';
 import { PlayerCell, type ShownPoints } from './PlayerCell';
 import type { SideLineup, SlotRow } from './side-lineup';
+import { slotName } from './slot-names';
 
 export type MatchupSideName = 'user' | 'opponent';
 
@@ -14,17 +15,10 @@ export interface HeadToHeadProps {
   opponent: SideLineup;
   shownFor(side: MatchupSideName, player: LeaguePlayer): ShownPoints;
   totals: { user: number; opponent: number };
-  /** Bench one of my starters; absent when the line-up cannot change (a finished week). */
-  onBench?: (player: LeaguePlayer) => void;
+  /** Bench one of my starters, leaving `slot` ('' for a starter no slot takes); absent when the line-up cannot change (a finished week). */
+  onBench?: (player: LeaguePlayer, slot: string) => void;
   canMove(player: LeaguePlayer): boolean;
 }
-
-const SLOT_NAMES: Record<string, string> = {
-  SUPER_FLEX: 'SFLX',
-  WRRB_FLEX: 'W/R',
-  REC_FLEX: 'W/T',
-  IDP_FLEX: 'IDP',
-};
 
 function SideCell({
   props,
@@ -50,7 +44,7 @@ function SideCell({
               type="button"
               className="chip-button"
               aria-label={`Bench ${player.name}`}
-              onClick={() => props.onBench!(player)}
+              onClick={() => props.onBench!(player, row?.label ?? '')}
             >
               Bench
             </button>
@@ -90,7 +84,7 @@ export function HeadToHead(props: HeadToHeadProps) {
               <tr key={`${label}-${index}`}>
                 <SideCell props={props} side="user" row={user.rows[index]} />
                 <th scope="row" className="h2h__slot" data-slot={label}>
-                  {SLOT_NAMES[label] ?? label}
+                  {slotName(label)}
                 </th>
                 <SideCell props={props} side="opponent" row={opponent.rows[index]} />
               </tr>

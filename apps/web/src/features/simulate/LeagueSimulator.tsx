@@ -1,7 +1,7 @@
 import { isGameLocked, playerGame, sideStarters } from '@fm/contract';
-import type { LineupLabResult, LineupSwap } from '@fm/engine';
+import { type LineupLabResult, type LineupSwap, slotAccepts } from '@fm/engine';
 import { Banner, Button } from '@fm/ui';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { trpcClient } from '../../lib/trpc';
 import { useAuth } from '../auth/auth-context';
@@ -9,6 +9,7 @@ import { usePreferences } from '../preferences/use-preferences';
 import { BenchList } from './BenchList';
 import { HeadToHead, type MatchupSideName } from './HeadToHead';
 import { OutStarterWarnings } from './OutStarterWarnings';
+import { type BenchRequest, ReplaceStarterDialog } from './ReplaceStarterDialog';
 import { outStarterFixes } from './out-starter-fixes';
 import { type LeagueDetails, type LeaguePlayer, leagueDetailsInput, rosterById } from './league-details';
 import { LineupAdvice } from './LineupAdvice';
@@ -46,6 +47,14 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
   const navigate = useNavigate();
   const location = useLocation();
   const run = useSimulationRun('simulate');
+  const [benching, setBenching] = useState<BenchRequest | null>(null);
+  // A moved player's button disappears from where it was pressed: focus follows him to his new place.
+  const [focusNext, setFocusNext] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusNext) return;
+    document.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(focusNext)}"]`)?.focus();
+    setFocusNext(null);
+  }, [focusNext]);
   const { user, opponent } = sides;
   const preferredSlots = preferences.leagueSettings.startingLineup;
   const rosterPositions = useMemo(
@@ -98,6 +107,24 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
   const problems = userLineup.check.problems.map((problem) => problem.message);
 
   const applySwap = (swap: LineupSwap) => sides.applySwap(user.rosterId, swap.playerOut, swap.playerIn);
+  const startInstead = (starter: LeaguePlayer, replacement: LeaguePlayer) => {
+    sides.applySwap(user.rosterId, starter.player_id, replacement.player_id);
+    setFocusNext(`Bench ${replacement.name}`);
+  };
+  const bench = (player: LeaguePlayer) => {
+    sides.toggleStarter(user.rosterId, player.player_id, false);
+    setFocusNext(`Start ${player.name}`);
+  };
+  const start = (player: LeaguePlayer) => {
+    sides.toggleStarter(user.rosterId, player.player_id, true);
+    setFocusNext(`Bench ${player.name}`);
+  };
+  const replacementsFor = (request: BenchRequest | null) =>
+    request
+      ? userLineup.bench
+          .filter((player) => canMove(player) && slotAccepts(request.slot, player.position))
+          .sort((a, b) => (shownFor('user', b).points ?? 0) - (shownFor('user', a).points ?? 0))
+      : [];
   const applyLineup = (result: LineupLabResult) =>
     sides.setStarters(
       user.rosterId,
@@ -131,7 +158,7 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
         seasonOutlook: seasonOutlookInput(details),
       },
       () =>
-        trpcClient.leagues.simulate.mutate({
+        trpcClient.matchup.simulateLeague.mutate({
           ...leagueDetailsInput(
             details.platform,
             league.league_id,
@@ -174,7 +201,7 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
         onOpponentChange={sides.chooseOpponentRoster}
       />
       {problems.length > 0 && (
-        <div role="alert" className="lineup-problems">
+        <div id="lineup-problems" className="lineup-problems">
           <Banner tone="error">
             <strong>Line-up not allowed in this league.</strong>
             <ul>
@@ -193,7 +220,7 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
       {!details.is_week_complete && (
         <OutStarterWarnings
           fixes={outStarterFixes(details, userLineup, (p) => shownFor('user', p).points, canMove)}
-          onFix={(fix) => sides.applySwap(user.rosterId, fix.starter.player_id, fix.replacement.player_id)}
+          onFix={(fix) => startInstead(fix.starter, fix.replacement)}
         />
       )}
       <HeadToHead
@@ -207,7 +234,10 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
         canMove={canMove}
         {...(details.is_week_complete
           ? {}
-          : { onBench: (player) => sides.toggleStarter(user.rosterId, player.player_id, false) })}
+          : {
+              // A starter in a slot is replaced by someone the person picks; one no slot takes just leaves.
+              onBench: (player, slot) => (slot ? setBenching({ player, slot }) : bench(player)),
+            })}
       />
       {!details.is_week_complete && (
         <LineupAdvice input={isLegal ? labInput : null} onApplySwap={applySwap} onApplyLineup={applyLineup} />
@@ -217,9 +247,22 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
         bench={userLineup.bench}
         shownFor={(player) => shownFor('user', player)}
         canMove={canMove}
-        {...(details.is_week_complete
-          ? {}
-          : { onStart: (player) => sides.toggleStarter(user.rosterId, player.player_id, true) })}
+        {...(details.is_week_complete ? {} : { onStart: start })}
+      />
+      <ReplaceStarterDialog
+        details={details}
+        request={benching}
+        candidates={replacementsFor(benching)}
+        shownFor={(player) => shownFor('user', player)}
+        onReplace={(replacement) => {
+          if (benching) startInstead(benching.player, replacement);
+          setBenching(null);
+        }}
+        onLeaveEmpty={() => {
+          if (benching) bench(benching.player);
+          setBenching(null);
+        }}
+        onClose={() => setBenching(null)}
       />
       <div className="button-row simulate-actions">
         <Button

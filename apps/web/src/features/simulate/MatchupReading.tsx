@@ -17,6 +17,9 @@ export function MatchupReading({
         {names[0]} is the <strong>{analysis.verdict}</strong>.
       </p>
       <h3>Players who swing it</h3>
+      {analysis.key_players.length === 0 && (
+        <p>Every starter has played (or will not play): no one is left to swing it.</p>
+      )}
       <ul className="swap-list">
         {analysis.key_players.map((player) => (
           <li key={`${player.side}-${player.player_id}`}>

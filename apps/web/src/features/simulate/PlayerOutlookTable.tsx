@@ -16,6 +16,8 @@ function chance(value: number | null): string {
   return value === null ? '—' : formatPercent(value, 0);
 }
 
+const isKnown = (player: PlayerAnswer) => player.status === 'out' || player.status === 'final';
+
 function Rows({ players }: { players: PlayerAnswer[] }) {
   return (
     <>
@@ -27,9 +29,10 @@ function Rows({ players }: { players: PlayerAnswer[] }) {
           <td data-label="Range (10–90%)">
             {formatPoints(player.distribution.p10)}–{formatPoints(player.distribution.p90)}
           </td>
-          {/* An out player's 0 is certain: a "100 % bust" would say nothing more than his status. */}
-          <td data-label="Boom">{player.status === 'out' ? '—' : chance(player.boom_probability)}</td>
-          <td data-label="Bust">{player.status === 'out' ? '—' : chance(player.bust_probability)}</td>
+          {/* An out player's 0 and a played game's points are certain: "100 % bust" or "100 % boom" would say
+              nothing more than his status. */}
+          <td data-label="Boom">{isKnown(player) ? '—' : chance(player.boom_probability)}</td>
+          <td data-label="Bust">{isKnown(player) ? '—' : chance(player.bust_probability)}</td>
           <td data-label="Status">{STATUS_LABELS[player.status]}</td>
         </tr>
       ))}

@@ -28,9 +28,29 @@ function TeamRange({ team, fallbackName }: { team: TeamAnswer; fallbackName: str
   );
 }
 
-/** Both teams' simulated scores on shared bins, and the margin's distribution around zero. */
-export function ScoreDistributions({ result }: { result: SimulationAnswer }) {
+/**
+ * Both teams' simulated scores on shared bins, and the margin's distribution around zero, said from the first
+ * team's side: "your" only when it is the person's own team.
+ */
+export function ScoreDistributions({
+  result,
+  isOwnTeam = true,
+}: {
+  result: SimulationAnswer;
+  isOwnTeam?: boolean;
+}) {
   const { user_team: user, opponent_team: opponent, difference } = result;
+  const first = user.name ?? 'The first team';
+  const second = opponent.name ?? 'the second team';
+  const margin = isOwnTeam
+    ? {
+        hint: 'Your points minus theirs; right of the dashed line is a win',
+        label: "your points minus the opponent's",
+      }
+    : {
+        hint: `${first}'s points minus ${second}'s; right of the dashed line is a win for ${first}`,
+        label: `${first}'s points minus ${second}'s`,
+      };
   return (
     <section className="card dashboard-section" aria-labelledby="distributions-title">
       <h2 id="distributions-title">Score distributions</h2>
@@ -48,11 +68,11 @@ export function ScoreDistributions({ result }: { result: SimulationAnswer }) {
       />
       <h3>Margin of victory</h3>
       <p className="field__hint">
-        Your points minus theirs; right of the dashed line is a win. Mean {formatSigned(difference.mean)},
-        10th–90th percentile {formatSigned(difference.p10)} to {formatSigned(difference.p90)}.
+        {margin.hint}. Mean {formatSigned(difference.mean)}, 10th–90th percentile{' '}
+        {formatSigned(difference.p10)} to {formatSigned(difference.p90)}.
       </p>
       <HistogramChart
-        label="Simulated margin (your points minus the opponent's)"
+        label={`Simulated margin (${margin.label})`}
         binEdges={difference.histogram.bin_edges}
         series={[{ name: 'Margin', counts: difference.histogram.counts, color: seriesColor(2) }]}
         markerAt={0}

@@ -1,4 +1,4 @@
-import { LAST_FANTASY_WEEK, PLATFORM_LABELS } from '@fm/contract';
+import { PLATFORM_LABELS } from '@fm/contract';
 import { Banner, Button, DataFreshness, Spinner } from '@fm/ui';
 import { describeSources } from '../../lib/data-sources';
 import { useEffect, useState } from 'react';
@@ -7,13 +7,11 @@ import { getEngineWorker } from './engine-client';
 import { type LeaguePlatform, useLeagueDetails } from './league-details';
 import { LeagueSimulator } from './LeagueSimulator';
 import { isClockEstimated, livePausedText } from './match-timeline';
+import { WeekSelect } from './WeekSelect';
 import { WinProbabilityTimeline } from './WinProbabilityTimeline';
 import './simulate.css';
 
 const DATA_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** Weeks a league page can show (NFL regular season and playoffs). */
-const WEEKS = Array.from({ length: LAST_FANTASY_WEEK }, (_, i) => i + 1);
 
 /**
  * /simulate/{username}/{season}/{leagueId}, /simulate/yahoo/… and /simulate/espn/…: my team
@@ -62,21 +60,12 @@ export default function SimulateLeaguePage({ platform }: { platform: LeaguePlatf
             />
           ) : null}
         </div>
-        <div className="field simulate-page__week">
-          <label htmlFor="simulate-week">Week</label>
-          <select
-            id="simulate-week"
-            className="input"
-            value={details.data.week}
-            onChange={(event) => setWeek(Number(event.target.value))}
-          >
-            {WEEKS.map((w) => (
-              <option key={w} value={w}>
-                Week {w}
-              </option>
-            ))}
-          </select>
-        </div>
+        <WeekSelect
+          id="simulate-week"
+          className="simulate-page__week"
+          value={details.data.week}
+          onChange={setWeek}
+        />
       </div>
       {details.data.is_stale && (
         <Banner tone="warning">

@@ -44,7 +44,7 @@ export default function TeamMatchupDashboardPage() {
             opponentName={context.opponentName}
           />
           <MatchupReading analysis={run.result.analysis} names={[context.userName, context.opponentName]} />
-          <ScoreDistributions result={run.result} />
+          <ScoreDistributions result={run.result} isOwnTeam={context.isOwnTeam ?? true} />
         </>
       )}
       <Link to="/methodology" className="methodology-link">

@@ -15,6 +15,7 @@ import {
 } from './league-details';
 import { teamName } from './matchup-inputs';
 import { startRun } from './simulation-store';
+import { WeekSelect } from './WeekSelect';
 import './simulate.css';
 
 function TeamSelect({
@@ -41,7 +42,7 @@ function TeamSelect({
       >
         {details.rosters.map((roster) => (
           <option key={roster.roster_id} value={roster.roster_id}>
-            {roster.owner_name}
+            {teamName(roster)}
           </option>
         ))}
       </select>
@@ -85,8 +86,13 @@ function TwoTeams({ details }: { details: LeagueDetails }) {
         leagueName: league.name,
         season: league.season,
         week: details.week,
-        backPath: `/team-matchup?${new URLSearchParams({ platform: details.platform, league: league.league_id })}`,
+        backPath: `/team-matchup?${new URLSearchParams({
+          platform: details.platform,
+          league: league.league_id,
+          week: String(details.week),
+        })}`,
         userRosterId: teamA,
+        isOwnTeam: teamA === details.my_roster_id,
         userName: teamName(rosterById(details, teamA)),
         opponentName: teamName(rosterById(details, teamB)),
         leftOut: [],
@@ -94,7 +100,7 @@ function TwoTeams({ details }: { details: LeagueDetails }) {
         seasonOutlook: null,
       },
       () =>
-        trpcClient.leagues.simulate.mutate({
+        trpcClient.matchup.simulateLeague.mutate({
           ...leagueDetailsInput(
             details.platform,
             league.league_id,
@@ -112,7 +118,10 @@ function TwoTeams({ details }: { details: LeagueDetails }) {
   return (
     <div className="card team-matchup-form">
       <p>
-        {details.league.name}, week {details.week}: each team plays its line-up of the week.
+        {details.league.name}, week {details.week}:{' '}
+        {details.is_week_complete
+          ? 'the week is over, each team with the starters who played it.'
+          : 'each team plays its current starters.'}
       </p>
       <div className="team-matchup-form__teams">
         <TeamSelect id="team-a" label="First team" details={details} value={teamA} onChange={setTeamA} />
@@ -164,10 +173,20 @@ export default function TeamMatchupPage() {
           ))}
         </select>
       </div>
+      {details.data && (
+        <WeekSelect
+          id="team-matchup-week"
+          className="team-matchup__week"
+          value={details.data.week}
+          onChange={(next) => setParams({ platform, league: leagueId, week: String(next) })}
+        />
+      )}
       {leagues.isError && <Banner tone="error">{leagues.error.message}</Banner>}
       {leagueId && details.isPending && <Spinner label="Loading the league…" />}
       {details.isError && <Banner tone="error">{details.error.message}</Banner>}
-      {details.data && <TwoTeams key={details.data.league.league_id} details={details.data} />}
+      {details.data && (
+        <TwoTeams key={`${details.data.league.league_id}:${details.data.week}`} details={details.data} />
+      )}
     </section>
   );
 }

@@ -50,6 +50,10 @@ export function WinProbabilityBar({
         <p className="win-bar__pending">Simulating in your browser…</p>
       ) : (
         <>
+          {/* Said by the region's name to screen readers; shown here for everyone else. */}
+          <p className="win-bar__label" aria-hidden="true">
+            Win probability
+          </p>
           <div className="win-bar__figures">
             <span className="win-bar__side">
               <span className="win-bar__name">{userName}</span>

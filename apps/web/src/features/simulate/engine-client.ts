@@ -42,9 +42,3 @@ const client: EngineClient = {
 export function getEngineWorker(): EngineClient {
   return client;
 }
-
-/** Stops the engine workers (e.g. on logout); the next run starts fresh ones. */
-export function terminateEngineWorker(): void {
-  for (const { worker } of workers.values()) worker.terminate();
-  workers.clear();
-}

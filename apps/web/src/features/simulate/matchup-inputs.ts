@@ -12,8 +12,9 @@ export const SIMULATION_SEED = LEAGUE_SIMULATION_SEED;
 
 export type Side = LeagueSide;
 
+/** A team's name as pages say it (platforms keep stray spaces: "Bovco Country "). */
 export function teamName(roster: LeagueRoster | undefined): string {
-  return roster?.owner_name ?? 'Unknown team';
+  return roster?.owner_name.trim() || 'Unknown team';
 }
 
 /**

@@ -25,6 +25,8 @@ export interface RunContext {
   /** The league page the run was started from. */
   backPath: string;
   userRosterId: number;
+  /** False when the first team is not the person's own (comparing two other teams): "your" would be wrong. */
+  isOwnTeam?: boolean;
   userName: string;
   opponentName: string;
   /** Starters our player directory does not know, which the server could not simulate. */

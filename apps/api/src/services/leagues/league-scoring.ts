@@ -1,0 +1,74 @@
+import { forbidden } from '../../errors.js';
+import { toAppLeague as espnLeague } from '../../integrations/espn/normalize.js';
+import { TtlCache } from '../../integrations/cache.js';
+import { toAppLeague as sleeperLeague } from '../../integrations/sleeper/normalize.js';
+import type { AppDeps } from '../../deps.js';
+import { findConnection, type LeaguePlatform } from './connections.js';
+import { leagueNotFound } from './details-shape.js';
+import { findEspnLeague, readEspnCredentials } from './espn-link.js';
+import type { ScoringSettings } from './scoring.js';
+import { findUsersSleeperLeague } from './sleeper-membership.js';
+import { yahooClientFor } from './yahoo-session.js';
+
+/** A league's rules change once a season at most: read them again after this long. */
+const LEAGUE_SCORING_TTL_MS = 10 * 60_000;
+
+export interface LinkedLeagueScoring {
+  platform: LeaguePlatform;
+  leagueId: string;
+  name: string;
+  /** The league's Sleeper-style `scoring_settings`; empty when the league does not say how it scores. */
+  scoring: ScoringSettings;
+}
+
+const cached = new TtlCache<LinkedLeagueScoring>({ maxEntries: 2_000 });
+
+async function readLeagueScoring(
+  deps: AppDeps,
+  userId: string,
+  platform: LeaguePlatform,
+  leagueId: string,
+): Promise<LinkedLeagueScoring> {
+  const found = (name: string, scoring: ScoringSettings) => ({ platform, leagueId, name, scoring });
+  if (platform === 'espn') {
+    // ESPN leagues are linked one by one: a league not linked is simply not one of yours.
+    const row = await findEspnLeague(deps, userId, leagueId);
+    if (!row) throw leagueNotFound();
+    const league = espnLeague(
+      await deps.leagues.espn.getLeague({
+        leagueId: row.leagueId,
+        season: row.season,
+        credentials: readEspnCredentials(deps, row),
+        isSummaryOnly: true,
+      }),
+    );
+    return found(league.name, league.scoring_settings);
+  }
+  const connection = await findConnection(deps, userId, platform);
+  if (!connection)
+    throw forbidden(`Link your ${platform === 'sleeper' ? 'Sleeper' : 'Yahoo'} account to use its leagues.`);
+  if (platform === 'sleeper') {
+    // Only a league of the caller's own account, found in its league lists before anything is asked about it.
+    const league = await findUsersSleeperLeague(deps, connection.externalUserId, leagueId);
+    if (!league) throw leagueNotFound();
+    const app = sleeperLeague(league);
+    return found(app.name, app.scoring_settings);
+  }
+  const league = await yahooClientFor(deps, connection).getLeague(leagueId);
+  return found(league.name, league.scoring_settings);
+}
+
+/**
+ * The own scoring rules of a league the user linked (Sleeper, Yahoo or ESPN), held a few minutes per user and
+ * league. 404 for a league that is not one of theirs, 403 for a platform they have not linked.
+ */
+export function loadLinkedLeagueScoring(
+  deps: AppDeps,
+  userId: string,
+  platform: LeaguePlatform,
+  leagueId: string,
+): Promise<LinkedLeagueScoring> {
+  return cached.getOrLoad(`${userId}:${platform}:${leagueId}`, LEAGUE_SCORING_TTL_MS, () =>
+    readLeagueScoring(deps, userId, platform, leagueId),
+  );
+}
