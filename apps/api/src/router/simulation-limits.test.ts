@@ -204,24 +204,29 @@ describe('simulation limits per user', () => {
     expect(batch.body[0].error.data).toMatchObject({ httpStatus: 429, appCode: 'RATE_LIMITED' });
   });
 
-  it('reads the next request on a connection whose simulation was refused only after a pause; other connections go on', async () => {
+  it('reads the next request on a connection whose simulation was refused only after a pause, longer after each refusal in a row; other connections go on', async () => {
     const script = await signedInAccount(server, 'user');
     await script.client.fetchCsrfToken();
-    // when the server finished answering the refusal, and when it began reading the next request
-    const seen: { refusalSent?: number; nextRead?: number } = {};
+    // when the server finished answering each refusal, and when it began reading each next request
+    const refusalsSent: number[] = [];
+    const nextRead: number[] = [];
     const watch = (req: http.IncomingMessage, res: http.ServerResponse) => {
-      if (req.url === '/api/matchup/simulate')
-        res.once('finish', () => (seen.refusalSent = performance.now()));
-      if (req.url === '/api/health?next') seen.nextRead = performance.now();
+      if (req.url === '/api/matchup/simulate') {
+        nextRead.push(performance.now());
+        res.once('finish', () => refusalsSent.push(performance.now()));
+      }
+      if (req.url === '/api/health?next') nextRead.push(performance.now());
     };
     server.app.server.prependListener('request', watch);
     const connection = oneConnection(server.url, script);
     try {
-      expect(await connection.send('POST', '/api/matchup/simulate', body(AT_THE_CAP + 1_000))).toBe(400);
+      for (let i = 0; i < 2; i++)
+        expect(await connection.send('POST', '/api/matchup/simulate', body(AT_THE_CAP + 1_000))).toBe(400);
       const next = connection.send('GET', '/api/health?next');
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
       expect(await next).toBe(200);
-      expect(seen.nextRead! - seen.refusalSent!).toBeGreaterThanOrEqual(REFUSED_CONNECTION_PAUSE_MS - 1);
+      expect(nextRead[1]! - refusalsSent[0]!).toBeGreaterThanOrEqual(REFUSED_CONNECTION_PAUSE_MS - 1);
+      expect(nextRead[2]! - refusalsSent[1]!).toBeGreaterThanOrEqual(2 * REFUSED_CONNECTION_PAUSE_MS - 1);
     } finally {
       connection.close();
       server.app.server.off('request', watch);
