@@ -56,6 +56,24 @@ export default tseslint.config(
     },
   },
   {
+    // The browser suite borrows from the apps and packages through their package names (@fm/api/testing…),
+    // never by a path into another folder of the repository.
+    files: ['e2e/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../apps/**', '../packages/**', '../../apps/**', '../../packages/**'],
+              message: 'Import through the package name (@fm/api/testing, @fm/db, @fm/engine, @fm/web/…).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'e2e/**', '**/bench/**', '**/*.bench.*', '**/cli/**'],
     rules: { 'no-console': 'off' },
   },

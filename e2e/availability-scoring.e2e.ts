@@ -1,10 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  replaySeasonData,
-  startFakeSleeperSeason,
-  type FakeSleeperSeason,
-} from '../apps/api/test/fakes/sleeper-season-server.js';
+import { replaySeasonData, startFakeSleeperSeason, type FakeSleeperSeason } from '@fm/api/testing';
 import path from 'node:path';
 import { ADMIN_EMAIL, ADMIN_ENV, signIn } from './site-pages.js';
 import { ARTIFACTS_DIR, launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';

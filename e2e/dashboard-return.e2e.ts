@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSleeper, startFakeSleeper } from '../apps/api/test/fakes/sleeper-server.js';
+import { type FakeSleeper, startFakeSleeper } from '@fm/api/testing';
 import { ARTIFACTS_DIR, launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
 import { linkNflWeeks, waitForProjectedWeek } from './nfl-weeks.js';
 import { registerVerifiedUser, signIn } from './site-pages.js';

@@ -1,18 +1,25 @@
-import { lineupLabInput, seasonInput } from '../packages/engine/bench/fixtures.js';
+import { lineupLabInput, seasonInput } from '@fm/engine/bench-fixtures';
 import {
   optimizeLineup,
   simulateMatchup,
   simulateSeasonOutlook,
   type MatchupInput,
   type MatchupResult,
-} from '../packages/engine/src/index.js';
+} from '@fm/engine';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, STRONG_PASSWORD } from '../apps/api/test/accounts.js';
-import { startTestServer, type TestClient, type TestServer } from '../apps/api/test/harness.js';
-import { insertMatchupSlate, OPPONENT_STARTERS, USER_STARTERS } from '../apps/api/test/matchup-fixtures.js';
-import type { ScoreSummaryAnswer } from '../apps/api/src/services/simulation/answer.js';
-import { engineInputFromAnswer } from '../apps/api/test/matchup-replay.js';
+import {
+  signedInClient,
+  STRONG_PASSWORD,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+  insertMatchupSlate,
+  OPPONENT_STARTERS,
+  USER_STARTERS,
+  engineInputFromAnswer,
+} from '@fm/api/testing';
+import type { ScoreSummaryAnswer } from '@fm/contract';
 import { openEngineWorkerPage, type EngineWorkerPage } from './engine-worker/engine-worker-page.js';
 import { compareNumbers } from './engine-worker/same-numbers.js';
 import { launchBrowser } from './harness.js';

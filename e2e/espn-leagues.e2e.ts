@@ -1,8 +1,13 @@
 import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_ESPN_LEAGUE_ID, type FakeEspn, startFakeEspn } from '../apps/api/test/fakes/espn-server.js';
-import { type FakeSleeper, startFakeSleeper } from '../apps/api/test/fakes/sleeper-server.js';
+import {
+  FAKE_ESPN_LEAGUE_ID,
+  type FakeEspn,
+  startFakeEspn,
+  type FakeSleeper,
+  startFakeSleeper,
+} from '@fm/api/testing';
 import { blockingViolations } from './axe.js';
 import { launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
 import { linkNflWeeks, waitForProjectedWeek } from './nfl-weeks.js';

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createTestDatabase, type TestDatabase } from '../packages/db/src/index.js';
-import { startFakeSmtp, type FakeSmtp } from '../apps/api/test/fake-smtp.js';
+import { createTestDatabase, type TestDatabase } from '@fm/db';
+import { startFakeSmtp, type FakeSmtp } from '@fm/api/testing';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SHARED_DIR = path.resolve(ROOT, '../shared');

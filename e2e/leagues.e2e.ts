@@ -3,8 +3,13 @@ import type { Browser, Page } from 'playwright-core';
 import { blockingViolations } from './axe.js';
 import { linkNflWeeks, waitForProjectedWeek } from './nfl-weeks.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSleeper, startFakeSleeper } from '../apps/api/test/fakes/sleeper-server.js';
-import { FAKE_YAHOO_TOKENS, type FakeYahoo, startFakeYahoo } from '../apps/api/test/fakes/yahoo-server.js';
+import {
+  type FakeSleeper,
+  startFakeSleeper,
+  FAKE_YAHOO_TOKENS,
+  type FakeYahoo,
+  startFakeYahoo,
+} from '@fm/api/testing';
 import { launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
 import { registerVerifiedUser, signIn } from './site-pages.js';
 

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { blockingViolations } from './axe.js';
 import { linkNflWeeks, waitForProjectedWeek } from './nfl-weeks.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSleeper, startFakeSleeper } from '../apps/api/test/fakes/sleeper-server.js';
+import { type FakeSleeper, startFakeSleeper } from '@fm/api/testing';
 import { ARTIFACTS_DIR, launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
 import { registerVerifiedUser, signIn } from './site-pages.js';
 

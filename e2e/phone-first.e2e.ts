@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { blockingViolations } from './axe.js';
 import { linkNflWeeks, waitForProjectedWeek } from './nfl-weeks.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSleeper, type FakeSleeper } from '../apps/api/test/fakes/sleeper-server.js';
+import { startFakeSleeper, type FakeSleeper } from '@fm/api/testing';
 import { launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
 import { registerVerifiedUser, signIn } from './site-pages.js';
 

@@ -8,10 +8,8 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkS
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD } from '../apps/api/test/accounts.js';
-import { TestClient } from '../apps/api/test/harness.js';
-import { startOwnRedis, type OwnRedis } from '../apps/api/test/redis-server.js';
-import { appState, createTestDatabase, users, type TestDatabase } from '../packages/db/src/index.js';
+import { STRONG_PASSWORD, TestClient, startOwnRedis, type OwnRedis } from '@fm/api/testing';
+import { appState, createTestDatabase, users, type TestDatabase } from '@fm/db';
 import { ARTIFACTS_DIR, freePort, ROOT, SHARED_DIR } from './harness.js';
 
 const SERVER_BUNDLE = path.join(ROOT, 'apps/api/dist/main.js');

@@ -6,8 +6,8 @@
  * Run: `npx pnpm@10 --filter @fm/web bench` (target: median round trip ≤ 20 ms).
  */
 import os from 'node:os';
-import { OPPONENT_LINEUP, USER_LINEUP } from '../../packages/engine/bench/fixtures.js';
-import { simulateMatchup, type MatchupInput } from '../../packages/engine/src/index.js';
+import { OPPONENT_LINEUP, USER_LINEUP } from '@fm/engine/bench-fixtures';
+import { simulateMatchup, type MatchupInput } from '@fm/engine';
 import { openEngineWorkerPage } from '../engine-worker/engine-worker-page.js';
 import { launchBrowser } from '../harness.js';
 

@@ -1,12 +1,13 @@
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT } from '../harness.js';
 
 /**
- * A page that runs the web app's engine worker in Chromium: the worker (apps/web/src/features/
- * simulate/engine.worker.ts) and a page script using engine-client.ts, bundled with esbuild as
+ * A page that runs the web app's engine worker in Chromium: the worker (`@fm/web/engine-worker`)
+ * and a page script using the web app's engine client, bundled with esbuild as
  * ES modules and served from a local HTTP server. Used by the determinism test and the bench.
  */
 export interface EngineWorkerPage {
@@ -17,7 +18,7 @@ export interface EngineWorkerPage {
 async function bundle(): Promise<Record<string, string>> {
   const result = await build({
     entryPoints: {
-      'engine.worker': path.join(ROOT, 'apps/web/src/features/simulate/engine.worker.ts'),
+      'engine.worker': createRequire(import.meta.url).resolve('@fm/web/engine-worker'),
       page: path.join(ROOT, 'e2e/engine-worker/page-entry.ts'),
     },
     bundle: true,

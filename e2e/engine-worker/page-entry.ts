@@ -3,12 +3,11 @@
  * engine-client.ts creates its worker from `new URL('./engine.worker.ts', import.meta.url)`,
  * which the page server answers with the bundled worker.
  */
-import type { EngineClient } from '../../apps/web/src/features/simulate/engine-api.js';
-import { getEngineWorker } from '../../apps/web/src/features/simulate/engine-client.js';
+import { getEngineWorker } from '@fm/web/engine-client';
 
 declare global {
   interface Window {
-    engine: EngineClient;
+    engine: ReturnType<typeof getEngineWorker>;
   }
 }
 

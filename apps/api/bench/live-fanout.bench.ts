@@ -5,24 +5,28 @@
  *    process of their own, bench/sse-clients.mjs); the data version is bumped CHANGES times and
  *    we print how long the change took to reach the last connection, and the server's memory
  *    per open connection.
- * 2. The refetch every push triggers: `GET /api/auth/me` and the league-details fetch at
- *    LOAD_CONNECTIONS connections (autocannon in its own process), with the session cache off
- *    (SESSION_CACHE_SECONDS=0) and on (the default), side by side.
+ * 2. The requests a push brings: `auth/me` (the fixed cost of any signed-in request) and the
+ *    league-details fetch every open league page makes, each by the web app's /trpc path and the
+ *    documented /api path, at LOAD_CONNECTIONS connections (autocannon in its own process, on the
+ *    same cores), with the session cache off (SESSION_CACHE_SECONDS=0) and on (the default), side
+ *    by side. Besides requests per second it prints the server's CPU time per request, which
+ *    depends less on what else the machine is running.
  *
  * Run with `node --expose-gc --import tsx bench/live-fanout.bench.ts` (npm script bench:live) so the
  * memory figures are taken after a collection.
  */
 import { execFile, spawn } from 'node:child_process';
+import os from 'node:os';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { registerVerifiedUser, signedInClient } from '../test/accounts.js';
 import { startFakeSmtp } from '../test/fake-smtp.js';
-import { FAKE_SLEEPER_USER, IN_SEASON_LEAGUE_ID, startFakeSleeper } from '../test/fakes/sleeper-server.js';
+import { IN_SEASON_LEAGUE_ID, startFakeSleeper } from '../test/fakes/sleeper-server.js';
 import { startTestServer } from '../test/harness.js';
 import { bumpDataVersion } from '../src/services/data-changes/data-version.js';
 import { benchDatabaseKinds, startBenchServer, type BenchDatabaseKind } from './bench-server.js';
+import { signInViewers } from './signed-in-viewers.js';
 
-/** argv[2] overrides it (a quicker run while developing). */
+/** argv[2] overrides it (a quicker run while developing; 0 measures the requests only). */
 const SSE_CONNECTIONS = Number(process.argv[2] ?? 2_000);
 const CHANGES = 5;
 const FANOUT_GOAL_MS = 5_000;
@@ -30,6 +34,8 @@ const LOAD_CONNECTIONS = 50;
 const WARM_UP_SECONDS = 3;
 const DURATION_SECONDS = 10;
 const AUTH_ME_GOAL = 2_500;
+/** Users whose requests take turns in the request measurements. */
+const VIEWERS = 250;
 
 const SSE_CLIENTS = fileURLToPath(new URL('./sse-clients.mjs', import.meta.url));
 const LOAD_CLIENT = fileURLToPath(new URL('./latency-client.mjs', import.meta.url));
@@ -100,19 +106,39 @@ interface Load {
   p50: number | null;
   p99: number | null;
   errors: number;
+  statuses: Record<string, number>;
+  /** The server's CPU time per answered request (user + system), in µs. */
+  cpuMicrosPerRequest: number;
 }
 
-function load(url: string, seconds: number, cookie: string): Promise<Load> {
+function load(url: string, seconds: number, cookies: string[]): Promise<Load> {
+  const cpuBefore = process.cpuUsage();
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [LOAD_CLIENT, url, String(LOAD_CONNECTIONS), String(seconds), cookie],
-      (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as Load)),
+      [LOAD_CLIENT, url, String(LOAD_CONNECTIONS), String(seconds), JSON.stringify(cookies)],
+      { maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout) => {
+        if (error) return reject(error);
+        const cpu = process.cpuUsage(cpuBefore);
+        const answer = JSON.parse(stdout) as Omit<Load, 'cpuMicrosPerRequest'>;
+        const answered = answer.requestsPerSecond * seconds;
+        resolve({ ...answer, cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, answered) });
+      },
     );
   });
 }
 
-/** `auth/me` and league details for one signed-in user with a linked Sleeper league. */
+const detailsInput = { platform: 'sleeper', leagueId: IN_SEASON_LEAGUE_ID };
+/** What a push makes each open page fetch, by the path the web app uses (/trpc) and the documented one (/api). */
+const PATHS: Record<string, string> = {
+  'GET /api/auth/me': '/api/auth/me',
+  'GET /trpc/auth.me': '/trpc/auth.me',
+  'league details /api': `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details`,
+  'league details /trpc': `/trpc/leagues.details?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: detailsInput }))}`,
+};
+
+/** The PATHS at LOAD_CONNECTIONS connections, each request from the next of VIEWERS users in turn. */
 async function measureRequests(kind: BenchDatabaseKind, sessionCacheSeconds: string) {
   const [smtp, sleeper] = await Promise.all([startFakeSmtp(), startFakeSleeper({ scenario: 'in-season' })]);
   const server = await startTestServer(kind, {
@@ -121,22 +147,13 @@ async function measureRequests(kind: BenchDatabaseKind, sessionCacheSeconds: str
     SESSION_CACHE_SECONDS: sessionCacheSeconds,
   });
   try {
-    const client = await signedInClient(server, await registerVerifiedUser(server, smtp));
-    const linked = await client.post('/api/leagues/sleeper/connect', {
-      username: FAKE_SLEEPER_USER.username,
-    });
-    if (linked.status !== 200) throw new Error(`linking Sleeper answered ${linked.status}`);
-    const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const paths = {
-      'GET /api/auth/me': '/api/auth/me',
-      'GET league details': `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details`,
-    };
+    const cookies = await signInViewers(server, smtp, VIEWERS);
     const results: Record<string, Load> = {};
-    for (const [label, path] of Object.entries(paths)) {
-      const check = await client.get(path);
-      if (check.status !== 200) throw new Error(`${label} answered ${check.status}`);
-      await load(`${server.url}${path}`, WARM_UP_SECONDS, cookie);
-      results[label] = await load(`${server.url}${path}`, DURATION_SECONDS, cookie);
+    for (const [label, path] of Object.entries(PATHS)) {
+      const check = await fetch(`${server.url}${path}`, { headers: { cookie: cookies.at(-1)! } });
+      if (check.status !== 200) throw new Error(`${label} answered ${check.status}: ${await check.text()}`);
+      await load(`${server.url}${path}`, WARM_UP_SECONDS, cookies);
+      results[label] = await load(`${server.url}${path}`, DURATION_SECONDS, cookies);
     }
     return results;
   } finally {
@@ -145,25 +162,31 @@ async function measureRequests(kind: BenchDatabaseKind, sessionCacheSeconds: str
   }
 }
 
+/** "1-minute load 1.23 on 2 cores": other work on the machine slows every figure. */
+const machineLoad = () => `1-minute load ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} cores`;
+
 /** argv[3] picks one database kind (pglite or postgres). */
 const kinds = benchDatabaseKinds().filter((kind) => !process.argv[3] || kind === process.argv[3]);
 if (!(globalThis as { gc?: unknown }).gc) console.log('(run with --expose-gc for steadier memory figures)');
 
 console.log(`\n1. Fan-out: ${SSE_CONNECTIONS} open SSE connections on one process, ${CHANGES} data changes`);
 const fanOuts: FanOut[] = [];
-for (const kind of kinds) fanOuts.push(await measureFanOut(kind));
+for (const kind of SSE_CONNECTIONS > 0 ? kinds : []) fanOuts.push(await measureFanOut(kind));
 
 console.log(
   `\n2. Requests at ${LOAD_CONNECTIONS} connections, ${DURATION_SECONDS} s after ${WARM_UP_SECONDS} s warm-up`,
 );
+console.log(`(${VIEWERS} signed-in users in turn; ${machineLoad()} before)`);
 const rows: string[] = [];
 for (const kind of kinds) {
   const off = await measureRequests(kind, '0');
   const on = await measureRequests(kind, '5');
   for (const label of Object.keys(off)) {
     const [a, b] = [off[label]!, on[label]!];
+    const ms = (value: number | null) => (value === null ? '–' : value.toFixed(1));
     rows.push(
-      `${kind.padEnd(8)} ${label.padEnd(20)} ${a.requestsPerSecond.toFixed(0).padStart(8)} ${b.requestsPerSecond.toFixed(0).padStart(8)} ${(b.requestsPerSecond / a.requestsPerSecond).toFixed(2).padStart(6)}×   p99 ${a.p99} → ${b.p99} ms   errors ${a.errors}/${b.errors}`,
+      `${kind.padEnd(8)} ${label.padEnd(21)} ${a.requestsPerSecond.toFixed(0).padStart(9)} ${b.requestsPerSecond.toFixed(0).padStart(9)} ${(b.requestsPerSecond / a.requestsPerSecond).toFixed(2).padStart(6)}×` +
+        `   CPU ${a.cpuMicrosPerRequest.toFixed(0)} → ${b.cpuMicrosPerRequest.toFixed(0)} µs/req   p99 ${ms(a.p99)} → ${ms(b.p99)} ms   errors ${a.errors}/${b.errors}`,
     );
   }
 }
@@ -178,6 +201,6 @@ for (const fanOut of fanOuts) {
   );
 }
 console.log(
-  `\n${'database'.padEnd(8)} ${'request'.padEnd(20)} ${'cache off'.padStart(8)} ${'cache on'.padStart(8)}  ratio   (req/s; goal for auth/me ≥ ${AUTH_ME_GOAL})`,
+  `\n${'database'.padEnd(8)} ${'request'.padEnd(21)} ${'cache off'.padStart(9)} ${'cache on'.padStart(9)}  ratio   (req/s at ${LOAD_CONNECTIONS} connections; goal for auth/me ≥ ${AUTH_ME_GOAL}; ${machineLoad()} after)`,
 );
 for (const row of rows) console.log(row);

@@ -1,7 +1,7 @@
 // The attacker of bench/simulation-fairness.bench.ts, run as its own process so that its requests
 // do not share the server's event loop. Keeps `parallel` simulations and one tRPC batch of
 // `batchSize` in flight (each connection sends again as soon as it is answered) until SIGTERM,
-// then prints the answers' statuses as JSON {status: count}.
+// then prints {statuses: {status: count}, seconds, cpuSeconds} as JSON.
 // With `bodyJson` = "me", every connection GETs /api/auth/me instead: the same flood of requests
 // with no simulation at all, to tell the cost of answering requests from that of simulating.
 const [url, cookie, csrfToken, parallel, batchSize, bodyJson] = process.argv.slice(2);
@@ -33,12 +33,15 @@ async function batch() {
   }
 }
 
+const startedAt = performance.now();
 const connections = Array.from({ length: Number(parallel) + (isControl ? 1 : 0) }, single);
 const running = Promise.all([...connections, ...(isControl ? [] : [batch()])]);
 process.on('SIGTERM', async () => {
   isStopped = true;
   await running;
-  process.stdout.write(JSON.stringify(statuses));
+  const cpu = process.cpuUsage();
+  const seconds = (performance.now() - startedAt) / 1000;
+  process.stdout.write(JSON.stringify({ statuses, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 }));
   process.exit(0);
 });
 process.send?.('started');

@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
@@ -16,7 +15,10 @@ import { registerHealth } from './http/health.js';
 import { registerMatchupRoutes } from './http/matchup-routes.js';
 import { registerProjectionsRoute } from './http/projections-route.js';
 import { registerRequestBodies } from './http/request-bodies.js';
+import { RequestLog } from './http/request-log.js';
 import { registerRestAdapter } from './http/rest-adapter.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerSignedIn } from './http/signed-in.js';
 import { registerRequestContext } from './process/request-context.js';
 import { registerShutdownRefusal } from './http/shutdown-refusal.js';
 import { isApiPath, registerWebApp } from './http/spa.js';
@@ -45,6 +47,7 @@ function trustedProxies(
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log,
+    logController: new RequestLog(),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // A client's X-Request-Id is kept only when well-formed (it goes into every log line).
     requestIdHeader: false,
@@ -65,32 +68,15 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
 
   registerRequestContext(app);
+  registerSignedIn(app);
   registerShutdownRefusal(app);
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    done(null, payload);
   });
   if (options.isMonitoringEnabled !== false) registerMonitoring(app, deps);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https://sleepercdn.com'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: deps.config.isSecureOrigin ? [] : null,
-      },
-    },
-    hsts: deps.config.isSecureOrigin,
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, deps.config);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie, { secret: deps.config.sessionSecret });
 
@@ -112,7 +98,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   await registerDataManagementRoutes(app, deps);
   registerProjectionsRoute(app, deps);
   registerMatchupRoutes(app, deps);
-  await registerRestAdapter(app, deps);
+  registerRestAdapter(app, deps);
 
   const isServingWebApp = options.webDistDir ? await registerWebApp(app, options.webDistDir) : false;
 

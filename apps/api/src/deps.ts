@@ -1,6 +1,4 @@
-import type { Database } from '@fm/db';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.js';
+import type { CoreDeps } from './core-deps.js';
 import type { AlertEngine } from './monitoring/alert-engine.js';
 import type { Monitoring } from './monitoring/monitoring.js';
 import type { DataSync } from './services/data-sync/data-sync.js';
@@ -11,10 +9,7 @@ import type { Mailer } from './services/mail/mailer.js';
 import type { RateLimiter } from './services/rate-limits/rate-limiter.js';
 
 /** Long-lived dependencies, created once at start-up and handed to every service. */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  log: FastifyBaseLogger;
+export interface AppDeps extends CoreDeps {
   /** Account mails: SMTP, or the DATA_DIR/outbox folder. */
   mailer: Mailer;
   /** Attempt counters for login, registration and mail requests (Redis when REDIS_URL is set). */

@@ -65,7 +65,10 @@ describe('request logs at LOG_LEVEL=info', () => {
       expect(answer.status).toBeLessThan(500);
     }
     const log = lines.join('\n');
-    expect(log).toContain('incoming request');
+    // one line per request, written when it is answered, naming the request
+    const completed = lines.filter((line) => line.includes('"msg":"request completed"'));
+    expect(completed).toHaveLength(paths.length);
+    expect(log).not.toContain('incoming request');
     expect(log).toContain('/api/projections/public/all?week=1');
     for (const secret of SECRETS) expect(log).not.toContain(secret);
   });

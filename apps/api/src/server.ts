@@ -11,7 +11,7 @@ import { createMonitoring } from './monitoring/monitoring.js';
 import { openEventStore } from './monitoring/open-event-store.js';
 import { connectRedis } from './redis.js';
 import { ensureAdminAccount } from './services/admin/account.js';
-import { createDataSync, type DataSync } from './services/data-sync/data-sync.js';
+import { createDataSync } from './services/data-sync/data-sync.js';
 import { createLiveSync } from './services/data-sync/live-sync.js';
 import { recordFollowedLeagues } from './services/win-probability/watched-leagues.js';
 import { createLeagueClients } from './services/leagues/clients.js';
@@ -64,6 +64,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const monitoring = createMonitoring({ database, eventStore, log });
   const redis = connectRedis(config, log);
   const dataChanges = await openDataChangeChannel({ config, database, log, redis });
+  const leagues = createLeagueClients(config, { redis });
   const deps: AppDeps = {
     config,
     database,
@@ -72,13 +73,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     rateLimiter: createRateLimiter({ redis, database }),
     monitoring,
     alerts: createAlertEngine({ config, database, log, monitoring }),
-    leagues: createLeagueClients(config, { redis }),
+    leagues,
     sessionCache: createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000, channel: dataChanges }),
     liveUpdates: createDataChangeFeed({ database, channel: dataChanges, log }),
-    // set just below: the sync itself runs with these dependencies
-    dataSync: undefined as unknown as DataSync,
+    dataSync: createDataSync({ config, database, log, leagues }),
   };
-  deps.dataSync = createDataSync(deps);
   const liveSync = createLiveSync(deps, {
     afterStatsChange: (week) => recordFollowedLeagues(deps, week).then(() => {}),
   });

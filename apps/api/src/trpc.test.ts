@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerifiedUser, signedInClient, uniqueEmail } from '../test/accounts.js';
-import { startFakeSmtp, type FakeSmtp } from '../test/fake-smtp.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { startMailingTestServer, type MailingTestServer } from '../test/harness.js';
 import type { Context } from './context.js';
 import { formatError } from './http/error-format.js';
 import { SESSION_COOKIE } from './http/session-cookie.js';
@@ -16,20 +15,14 @@ const createCaller = createCallerFactory(probeRouter);
 describe('authedProcedure and adminProcedure', () => {
   const adminEmail = uniqueEmail('boss');
   const adminPassword = 'Commissioner$2025';
-  let server: TestServer;
-  let smtp: FakeSmtp;
+  let server: MailingTestServer;
   beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    server = await startTestServer('pglite', {
-      SMTP_URL: smtp.url,
+    server = await startMailingTestServer('pglite', {
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
     });
   });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
+  afterAll(() => server?.stop());
 
   const callerWithCookie = (token: string | undefined) =>
     createCaller({
@@ -60,7 +53,7 @@ describe('authedProcedure and adminProcedure', () => {
   });
 
   it('lets a signed-in user through authed procedures and answers 403 FORBIDDEN on admin ones', async () => {
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     const client = await signedInClient(server, email);
     const user = callerWithCookie(client.cookies.get(SESSION_COOKIE));
     await expect(user.whoAmI()).resolves.toBe(email);

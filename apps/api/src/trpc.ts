@@ -4,8 +4,7 @@ import { AppError } from './errors.js';
 import type { Context } from './context.js';
 import { assertAdmin } from './http/admin-guard.js';
 import { DATABASE_UNAVAILABLE, formatError, setRetryAfter, trpcCodeForStatus } from './http/error-format.js';
-import { readSessionToken } from './http/session-cookie.js';
-import { authenticateSessionToken } from './services/auth/sessions.js';
+import { signedIn } from './http/signed-in.js';
 
 const t = initTRPC
   .context<Context>()
@@ -52,13 +51,6 @@ const appErrorsAsTrpc = t.middleware(async ({ ctx, next }) => {
   return result;
 });
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The user a signed-in procedure authenticated, so the monitoring need not look the session up again. */
-    authenticatedUserId: string | null;
-  }
-}
-
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
@@ -71,8 +63,7 @@ export const publicProcedure = t.procedure.use(appErrorsAsTrpc);
  * Adds `ctx.user` (the database row) and `ctx.session`.
  */
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const { user, session } = await authenticateSessionToken(ctx.deps, readSessionToken(ctx.req));
-  ctx.req.authenticatedUserId = user.id;
+  const { user, session } = await signedIn(ctx.deps, ctx.req);
   return next({ ctx: { user, session } });
 });
 

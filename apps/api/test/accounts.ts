@@ -1,5 +1,5 @@
 import type { FakeSmtp, ReceivedMail } from './fake-smtp.js';
-import type { TestClient, TestServer } from './harness.js';
+import type { MailingTestServer, TestClient, TestServer } from './harness.js';
 
 /** A password that meets the password rules. */
 export const STRONG_PASSWORD = 'Touchdown!2024x';
@@ -34,11 +34,11 @@ export function waitForMailTo(
 
 /** Registers, follows the mailed verification link, and returns the address. */
 export async function registerVerifiedUser(
-  server: TestServer,
-  smtp: FakeSmtp,
+  server: MailingTestServer,
   email = uniqueEmail(),
   password = STRONG_PASSWORD,
 ): Promise<string> {
+  const { smtp } = server;
   const client = server.client();
   const before = smtp.mails.length;
   const registered = await client.post('/api/auth/register', { email, password });

@@ -4,10 +4,11 @@ import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@fm/db';
 import { loadConfig, type Config } from '../src/config.js';
 import { startServer, type RunningServer } from '../src/server.js';
+import { startFakeSmtp, type FakeSmtp } from './fake-smtp.js';
 
 /**
- * A PostgreSQL server to make throw-away test databases on (`DATABASE_URL`, as in contract.md:
- * integration tests use a real PostgreSQL when it is set, the embedded one always).
+ * A PostgreSQL server to make throw-away test databases on (`DATABASE_URL`): integration tests
+ * run on a real PostgreSQL when it is set, on the embedded one always.
  */
 export const TEST_POSTGRES_URL = process.env.DATABASE_URL || undefined;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -67,6 +68,33 @@ export async function startTestServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface MailingTestServer extends TestServer {
+  /** The server's mail relay: every mail it sends arrives here. */
+  smtp: FakeSmtp;
+}
+
+/** `startTestServer` with a fake SMTP server as its mail relay (`SMTP_URL`); `stop()` ends both. */
+export async function startMailingTestServer(
+  kind: DatabaseKind = 'pglite',
+  env: Record<string, string | undefined> = {},
+): Promise<MailingTestServer> {
+  const smtp = await startFakeSmtp();
+  try {
+    const server = await startTestServer(kind, { SMTP_URL: smtp.url, ...env });
+    return {
+      ...server,
+      smtp,
+      async stop() {
+        await server.stop();
+        await smtp.close();
+      },
+    };
+  } catch (error) {
+    await smtp.close();
+    throw error;
+  }
 }
 
 export interface TestResponse<T = any> {

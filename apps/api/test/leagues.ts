@@ -1,6 +1,7 @@
 import { players, projections } from '@fm/db';
+import { bumpDataVersion } from '../src/services/data-changes/data-version.js';
 import { registerVerifiedUser, signedInClient } from './accounts.js';
-import { startFakeSmtp, type FakeSmtp } from './fake-smtp.js';
+import type { FakeSmtp } from './fake-smtp.js';
 import { type FakeEspn, startFakeEspn } from './fakes/espn-server.js';
 import {
   type FakeSleeper,
@@ -9,12 +10,18 @@ import {
   type SleeperScenario,
 } from './fakes/sleeper-server.js';
 import { type FakeYahoo, startFakeYahoo } from './fakes/yahoo-server.js';
-import { type DatabaseKind, startTestServer, type TestClient, type TestServer } from './harness.js';
+import {
+  type DatabaseKind,
+  type MailingTestServer,
+  startMailingTestServer,
+  type TestClient,
+  type TestServer,
+} from './harness.js';
 
 export const YAHOO_APP = { clientId: 'fm-test-client', clientSecret: 'fm-test-secret' } as const;
 
 export interface LeagueTestEnv {
-  server: TestServer;
+  server: MailingTestServer;
   smtp: FakeSmtp;
   sleeper: FakeSleeper;
   yahoo: FakeYahoo;
@@ -34,14 +41,12 @@ export async function startLeagueTestEnv(
     sleeperOptions?: Omit<FakeSleeperOptions, 'scenario'>;
   } = {},
 ): Promise<LeagueTestEnv> {
-  const [smtp, sleeper, yahoo, espn] = await Promise.all([
-    startFakeSmtp(),
+  const [sleeper, yahoo, espn] = await Promise.all([
     startFakeSleeper({ ...options.sleeperOptions, scenario: options.scenario ?? 'in-season' }),
     startFakeYahoo(YAHOO_APP),
     startFakeEspn(),
   ]);
-  const server = await startTestServer(kind, {
-    SMTP_URL: smtp.url,
+  const server = await startMailingTestServer(kind, {
     SLEEPER_API_URL: sleeper.url,
     YAHOO_CLIENT_ID: YAHOO_APP.clientId,
     YAHOO_CLIENT_SECRET: YAHOO_APP.clientSecret,
@@ -52,14 +57,14 @@ export async function startLeagueTestEnv(
   });
   return {
     server,
-    smtp,
+    smtp: server.smtp,
     sleeper,
     yahoo,
     espn,
-    newUser: async () => signedInClient(server, await registerVerifiedUser(server, smtp)),
+    newUser: async () => signedInClient(server, await registerVerifiedUser(server)),
     async stop() {
       await server.stop();
-      await Promise.all([smtp.close(), sleeper.close(), yahoo.close(), espn.close()]);
+      await Promise.all([sleeper.close(), yahoo.close(), espn.close()]);
     },
   };
 }
@@ -101,7 +106,10 @@ export interface SeededPlayer {
   };
 }
 
-/** Rows an NFL.com import would have written: a player and (optionally) his projection. */
+/**
+ * Rows an NFL.com import would have written: a player and (optionally) his projection, the data version
+ * bumped as an import does (what the server caches by version is read again).
+ */
 export async function seedPlayer(server: TestServer, player: SeededPlayer): Promise<number> {
   const { db } = server.deps.database;
   const [row] = await db
@@ -131,5 +139,6 @@ export async function seedPlayer(server: TestServer, player: SeededPlayer): Prom
       stats: projection.stats ?? null,
     });
   }
+  await bumpDataVersion(server.deps.database);
   return row!.id;
 }

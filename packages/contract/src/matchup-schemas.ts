@@ -4,7 +4,7 @@ import type { PlayerRefKind, StarterRequest, TeamInput } from './matchup-request
 import { FIRST_SEASON, FIRST_WEEK, LAST_NFL_WEEK, LAST_SEASON } from './nfl-calendar.js';
 import { PLATFORMS } from './platforms.js';
 
-/** Request shapes of /matchup/simulate and /matchup/analyze (contract.md, "Teams in …"). */
+/** Request shapes of /matchup/simulate and /matchup/analyze. */
 
 export const MAX_STARTERS = 30;
 

@@ -9,7 +9,7 @@ import { openDatabase } from './client.js';
 import { users } from './schema.js';
 import { executeRows } from './rows.js';
 
-/** contract.md: tests use a real PostgreSQL when DATABASE_URL is set, the embedded one always. */
+/** Tests run on a real PostgreSQL when DATABASE_URL is set, on the embedded one always. */
 const POSTGRES_URL = process.env.DATABASE_URL || undefined;
 const DATABASES: [string, string | undefined][] = [['PGlite', undefined]];
 if (POSTGRES_URL) DATABASES.push(['PostgreSQL', POSTGRES_URL]);

@@ -1,5 +1,5 @@
 // Run with `npm run bench` in packages/engine. Prints wall-clock medians of the engine beside straightforward
-// reference implementations (bench/reference.ts), measured in the same process, and the targets of issue 5.
+// reference implementations (bench/reference.ts), measured in the same process, and each row's speed target.
 import os from 'node:os';
 import {
   buildScenarioModel,

@@ -57,6 +57,7 @@ export {
 } from './simulation/scenario-model.js';
 export {
   simulateMatchup,
+  simulateMatchupInSteps,
   type MatchupInput,
   type MatchupResult,
   type MatchupTeam,

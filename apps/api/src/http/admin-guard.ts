@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { forbidden } from '../errors.js';
-import { authenticateSessionToken } from '../services/auth/sessions.js';
-import { readSessionToken } from './session-cookie.js';
+import { signedIn } from './signed-in.js';
 
 /** The admin rule of `adminProcedure` and the plain admin routes: role admin, or 403 FORBIDDEN. */
 export function assertAdmin(user: { role: string }): void {
@@ -11,7 +10,7 @@ export function assertAdmin(user: { role: string }): void {
 
 /** The signed-in admin of a plain (non-tRPC) request: 401 when signed out, 403 for everyone else. */
 export async function requireAdmin(deps: AppDeps, req: FastifyRequest) {
-  const { user } = await authenticateSessionToken(deps, readSessionToken(req));
+  const { user } = await signedIn(deps, req);
   assertAdmin(user);
   return user;
 }

@@ -62,19 +62,20 @@ function isOwnOrigin(origin: string, req: FastifyRequest, config: Config): boole
  * It runs before the body is read.
  */
 export function registerCsrfProtection(app: FastifyInstance, config: Config): void {
-  app.addHook('onRequest', async (req, reply) => {
-    if (SAFE_METHODS.has(req.method)) return;
+  app.addHook('onRequest', (req, reply, done) => {
+    if (SAFE_METHODS.has(req.method)) return done();
     const fetchSite = req.headers['sec-fetch-site'];
     const origin = req.headers.origin;
     const isCrossSite =
       fetchSite === 'cross-site' ||
       fetchSite === 'same-site' ||
       (origin !== undefined && !isOwnOrigin(origin, req, config));
-    if (isCrossSite) return reply.code(403).send(csrfRefused(CROSS_SITE_MESSAGE));
+    if (isCrossSite) return void reply.code(403).send(csrfRefused(CROSS_SITE_MESSAGE));
     const header = req.headers[CSRF_HEADER];
     const cookie = req.cookies[CSRF_COOKIE];
     const isValid =
       typeof header === 'string' && header === cookie && isSignedCsrfToken(header, config.sessionSecret);
-    if (!isValid) return reply.code(403).send(csrfRefused(TOKEN_MESSAGE));
+    if (!isValid) return void reply.code(403).send(csrfRefused(TOKEN_MESSAGE));
+    done();
   });
 }

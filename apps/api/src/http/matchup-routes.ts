@@ -1,16 +1,33 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { analyzeInput, simulateInput } from '@fm/contract';
-import { authenticateSessionToken } from '../services/auth/sessions.js';
+import { simulationAdmission, type SimulationSlot } from '../services/simulation/admission.js';
 import { analyzeMatchupRequest, simulateMatchupRequest } from '../services/simulation/simulate.js';
 import { toMatchupRequest } from '../services/simulation/request.js';
-import { readSessionToken } from './session-cookie.js';
+import { pauseAfterRefusedSimulation } from './refused-simulation-pause.js';
+import { signedIn } from './signed-in.js';
 
-/** The signed-in user, exactly as the tRPC `authedProcedure` decides it (401 codes included). */
+/** The signed-in user, as the tRPC `authedProcedure` decides it (401 codes included). */
 async function requireUser(deps: AppDeps, req: FastifyRequest): Promise<{ id: string; isAdmin: boolean }> {
-  const { user } = await authenticateSessionToken(deps, readSessionToken(req));
-  req.authenticatedUserId = user.id;
+  const { user } = await signedIn(deps, req);
   return { id: user.id, isAdmin: user.role === 'admin' };
+}
+
+/**
+ * Counts the request against the user's simulation limits before its input is checked, so that a
+ * request over them is refused (429) without that work; runs `answer` in the slot, then frees it.
+ */
+async function inSimulationSlot<T>(
+  deps: AppDeps,
+  user: { id: string; isAdmin: boolean },
+  answer: (slot: SimulationSlot) => Promise<T>,
+): Promise<T> {
+  const slot = await simulationAdmission(deps).reserve({ userId: user.id, isAdmin: user.isAdmin });
+  try {
+    return await answer(slot);
+  } finally {
+    slot.release();
+  }
 }
 
 /**
@@ -23,24 +40,28 @@ async function requireUser(deps: AppDeps, req: FastifyRequest): Promise<{ id: st
  * ZodError, which the one error formatter turns into 400 VALIDATION_ERROR naming the field.
  */
 export function registerMatchupRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post('/api/matchup/simulate', async (req) => {
+  app.post('/api/matchup/simulate', { onResponse: pauseAfterRefusedSimulation }, async (req) => {
     const user = await requireUser(deps, req);
-    const { user_team, opponent_team, ...options } = simulateInput.parse(req.body);
-    return simulateMatchupRequest(
-      deps,
-      user.id,
-      toMatchupRequest('simulate', options, user_team, opponent_team),
-      user,
-    );
+    return inSimulationSlot(deps, user, (slot) => {
+      const { user_team, opponent_team, ...options } = simulateInput.parse(req.body);
+      return simulateMatchupRequest(
+        deps,
+        user.id,
+        toMatchupRequest('simulate', options, user_team, opponent_team),
+        { isAdmin: user.isAdmin, slot },
+      );
+    });
   });
-  app.post('/api/matchup/analyze', async (req) => {
+  app.post('/api/matchup/analyze', { onResponse: pauseAfterRefusedSimulation }, async (req) => {
     const user = await requireUser(deps, req);
-    const { userTeam, opponentTeam, ...options } = analyzeInput.parse(req.body);
-    return analyzeMatchupRequest(
-      deps,
-      user.id,
-      toMatchupRequest('analyze', options, userTeam, opponentTeam),
-      user,
-    );
+    return inSimulationSlot(deps, user, (slot) => {
+      const { userTeam, opponentTeam, ...options } = analyzeInput.parse(req.body);
+      return analyzeMatchupRequest(
+        deps,
+        user.id,
+        toMatchupRequest('analyze', options, userTeam, opponentTeam),
+        { isAdmin: user.isAdmin, slot },
+      );
+    });
   });
 }

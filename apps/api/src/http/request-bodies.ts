@@ -19,9 +19,13 @@ export function registerRequestBodies(app: FastifyInstance): void {
     }
   });
 
-  app.addHook('preValidation', async (req) => {
-    requireCleanText(req.query);
-    requireCleanText(req.params);
+  app.addHook('preValidation', (req, _reply, done) => {
+    try {
+      requireCleanText(req.query);
+      requireCleanText(req.params);
+    } catch (error) {
+      return done(error as Error);
+    }
     // A write without any body (`POST /api/auth/logout`) needs no content type: it is read as
     // an empty JSON body, which is what the tRPC and REST adapters would otherwise refuse.
     if (!BODYLESS_METHODS.has(req.method) && req.body === undefined && !req.headers['content-type']) {
@@ -32,6 +36,7 @@ export function registerRequestBodies(app: FastifyInstance): void {
     if (req.method === 'DELETE' && isPlainObject(req.body)) {
       req.query = { ...req.body, ...(req.query as Record<string, unknown>) };
     }
+    done();
   });
 }
 

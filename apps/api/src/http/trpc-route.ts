@@ -4,6 +4,7 @@ import { createContextFactory } from '../context.js';
 import type { AppDeps } from '../deps.js';
 import { appRouter } from '../router/root.js';
 import { formatError, isLoggedPerRequest } from './error-format.js';
+import { pauseAfterRefusedSimulation } from './refused-simulation-pause.js';
 import { parseUntrustedJson } from './untrusted-input.js';
 
 /**
@@ -20,6 +21,8 @@ export function registerTrpcRoute(app: FastifyInstance, deps: AppDeps): void {
     // HEAD explicitly: tRPC answers it (204) itself; Fastify's automatic HEAD cannot relay its answer.
     method: ['GET', 'HEAD', 'POST'],
     url: '/trpc/:path',
+    // a refused simulation call leaves its connection unread a moment (refused-simulation-pause.ts)
+    onResponse: pauseAfterRefusedSimulation,
     handler: async (req, reply) => {
       if (typeof req.query.input === 'string') parseUntrustedJson(req.query.input, 'input');
       await fastifyRequestHandler({

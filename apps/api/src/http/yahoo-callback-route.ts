@@ -3,8 +3,7 @@ import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { YAHOO_CALLBACK_PATH } from '../services/leagues/clients.js';
 import { completeYahooLink } from '../services/leagues/yahoo-link.js';
-import { authenticateSessionToken } from '../services/auth/sessions.js';
-import { readSessionToken } from './session-cookie.js';
+import { signedIn } from './signed-in.js';
 
 /** The page that shows how linking went. */
 const LINK_LEAGUES_PAGE = '/link-leagues';
@@ -26,7 +25,7 @@ export function registerYahooCallbackRoute(app: FastifyInstance, deps: AppDeps):
     const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
     let target = `${LINK_LEAGUES_PAGE}?linked=yahoo`;
     try {
-      const session = await authenticateSessionToken(deps, readSessionToken(req)).catch(() => undefined);
+      const session = await signedIn(deps, req).catch(() => undefined);
       await completeYahooLink(deps, {
         code: text(req.query.code),
         state: text(req.query.state),

@@ -1,5 +1,5 @@
 import { ERROR_LOG_RETENTION_DAYS } from '@fm/db';
-import type { AppDeps } from '../deps.js';
+import type { CoreDeps } from '../core-deps.js';
 import { createAlert, hasOpenAlert, type AlertView } from '../services/admin/alerts.js';
 import { EVENT_TYPES } from './analytics-capture.js';
 import {
@@ -9,6 +9,7 @@ import {
   type AlertSignals,
   type AlertType,
 } from './alert-rules.js';
+import type { Monitoring } from './monitoring.js';
 import { readResources } from './resources.js';
 
 /** Spec: alert rules are evaluated this often. */
@@ -32,7 +33,7 @@ export interface AlertEngine {
 }
 
 /** What the rules look at, read fresh: request figures, database pings, memory, disk and failed logins. */
-export type AlertEngineDeps = Pick<AppDeps, 'config' | 'database' | 'log' | 'monitoring'>;
+export type AlertEngineDeps = CoreDeps & { monitoring: Monitoring };
 
 export async function collectAlertSignals(deps: AlertEngineDeps, now: Date): Promise<AlertSignals> {
   const { monitoring } = deps;

@@ -10,8 +10,6 @@ interface ErrorDetail {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The URL as it arrived (the REST adapter rewrites `url` before the response). */
-    monitoredUrl: string;
     monitoredError: ErrorDetail | null;
   }
 }
@@ -37,14 +35,7 @@ function sessionTokenSetBy(reply: FastifyReply): string | undefined {
 export function registerMonitoring(app: FastifyInstance, deps: AppDeps): void {
   const { monitoring } = deps;
 
-  app.decorateRequest('monitoredUrl', '');
   app.decorateRequest('monitoredError', null);
-  app.decorateRequest('authenticatedUserId', null);
-
-  app.addHook('onRequest', (req, _reply, done) => {
-    req.monitoredUrl = req.url;
-    done();
-  });
 
   app.addHook('onSend', (req, reply, payload, done) => {
     if (reply.statusCode >= 400) req.monitoredError = readErrorBody(payload);
@@ -55,7 +46,7 @@ export function registerMonitoring(app: FastifyInstance, deps: AppDeps): void {
     const detail = req.monitoredError;
     monitoring.recordRequest({
       method: req.method,
-      url: req.monitoredUrl,
+      url: req.url,
       statusCode: reply.statusCode,
       durationMs: reply.elapsedTime,
       errorCode: detail?.code,

@@ -8,30 +8,24 @@ import {
   uniqueEmail,
   waitForMailTo,
 } from '../../test/accounts.js';
-import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp.js';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
+import { DATABASE_KINDS, startMailingTestServer, type MailingTestServer } from '../../test/harness.js';
 
 describe.each(DATABASE_KINDS)('changing password and email from Settings on %s', (kind) => {
-  let server: TestServer;
-  let smtp: FakeSmtp;
+  let server: MailingTestServer;
   beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    server = await startTestServer(kind, { SMTP_URL: smtp.url, APP_URL: 'http://app.example.test' });
+    server = await startMailingTestServer(kind, { APP_URL: 'http://app.example.test' });
   });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
+  afterAll(() => server?.stop());
 
   const login = (email: string, password: string) =>
     server.client().post('/api/auth/login', { email, password });
 
   describe('POST /api/auth/change-password', () => {
     it('sets the new password, keeps this session, signs out the others and mails a notice', async () => {
-      const email = await registerVerifiedUser(server, smtp);
+      const email = await registerVerifiedUser(server);
       const here = await signedInClient(server, email);
       const otherDevice = await signedInClient(server, email, STRONG_PASSWORD, true);
-      const before = smtp.mails.length;
+      const before = server.smtp.mails.length;
 
       const changed = await here.post('/api/auth/change-password', {
         currentPassword: STRONG_PASSWORD,
@@ -53,12 +47,12 @@ describe.each(DATABASE_KINDS)('changing password and email from Settings on %s',
       });
       expect((await login(email, STRONG_PASSWORD)).status).toBe(401);
       expect((await login(email, OTHER_STRONG_PASSWORD)).status).toBe(200);
-      const notice = await waitForMailTo(smtp, email, 'password was changed', before);
+      const notice = await waitForMailTo(server.smtp, email, 'password was changed', before);
       expect(notice.text).toContain('forgot-password');
     });
 
     it('refuses a wrong current password or a weak new one and changes nothing', async () => {
-      const email = await registerVerifiedUser(server, smtp);
+      const email = await registerVerifiedUser(server);
       const client = await signedInClient(server, email);
       const wrong = await client.post('/api/auth/change-password', {
         currentPassword: 'Not$TheRight1',
@@ -82,7 +76,7 @@ describe.each(DATABASE_KINDS)('changing password and email from Settings on %s',
     });
 
     it('stops guessing the current password after five wrong tries with 429 and Retry-After', async () => {
-      const email = await registerVerifiedUser(server, smtp);
+      const email = await registerVerifiedUser(server);
       const client = await signedInClient(server, email);
       const attempt = (currentPassword: string) =>
         client.post('/api/auth/change-password', { currentPassword, newPassword: OTHER_STRONG_PASSWORD });
@@ -101,7 +95,7 @@ describe.each(DATABASE_KINDS)('changing password and email from Settings on %s',
       });
       expect(anonymous.status).toBe(401);
       expect(anonymous.body.code).toBe('UNAUTHENTICATED');
-      const email = await registerVerifiedUser(server, smtp);
+      const email = await registerVerifiedUser(server);
       const client = await signedInClient(server, email);
       const noCsrf = await client.post(
         '/api/auth/change-password',
@@ -122,7 +116,7 @@ describe.each(DATABASE_KINDS)('changing password and email from Settings on %s',
     };
 
     it('changes the email only when the link mailed to the new address is followed, and tells the old one', async () => {
-      const oldEmail = await registerVerifiedUser(server, smtp);
+      const oldEmail = await registerVerifiedUser(server);
       const newEmail = uniqueEmail('moved');
       const client = await signedInClient(server, oldEmail);
 
@@ -132,14 +126,14 @@ describe.each(DATABASE_KINDS)('changing password and email from Settings on %s',
       });
       expect(requested.status).toBe(200);
       expect(requested.body.data.message).toContain(`We sent a confirmation link to ${newEmail}`);
-      const mail = await waitForMailTo(smtp, newEmail, 'Confirm your new email');
+      const mail = await waitForMailTo(server.smtp, newEmail, 'Confirm your new email');
       const token = confirmTokenFrom(mail.links[0]!);
 
       // Not yet followed: nothing changed.
       expect((await client.get('/api/auth/me')).body.data.email).toBe(oldEmail);
       expect((await login(newEmail, STRONG_PASSWORD)).status).toBe(401);
 
-      const before = smtp.mails.length;
+      const before = server.smtp.mails.length;
       const confirmed = await server.client().post('/api/auth/confirm-email-change', { token });
       expect(confirmed.status).toBe(200);
       expect(confirmed.body.data).toEqual({
@@ -150,7 +144,7 @@ describe.each(DATABASE_KINDS)('changing password and email from Settings on %s',
       expect(me.body.data).toMatchObject({ email: newEmail, emailVerified: true });
       expect((await login(newEmail, STRONG_PASSWORD)).status).toBe(200);
       expect((await login(oldEmail, STRONG_PASSWORD)).status).toBe(401);
-      const notice = await waitForMailTo(smtp, oldEmail, 'email was changed', before);
+      const notice = await waitForMailTo(server.smtp, oldEmail, 'email was changed', before);
       expect(notice.text).toContain(newEmail);
 
       const reused = await server.client().post('/api/auth/confirm-email-change', { token });
@@ -160,23 +154,23 @@ describe.each(DATABASE_KINDS)('changing password and email from Settings on %s',
     });
 
     it('answers an address that has an account like any other, and mails its owner instead of a link', async () => {
-      const taken = await registerVerifiedUser(server, smtp);
-      const email = await registerVerifiedUser(server, smtp);
+      const taken = await registerVerifiedUser(server);
+      const email = await registerVerifiedUser(server);
       const client = await signedInClient(server, email);
-      const before = smtp.mails.length;
+      const before = server.smtp.mails.length;
       const requested = await client.post('/api/user/email-change', {
         password: STRONG_PASSWORD,
         newEmail: taken,
       });
       expect(requested.status).toBe(200);
       expect(requested.body.data.message).toContain(`We sent a confirmation link to ${taken}`);
-      const mail = await waitForMailTo(smtp, taken, 'Someone tried to use your email', before);
+      const mail = await waitForMailTo(server.smtp, taken, 'Someone tried to use your email', before);
       expect(mail.text).not.toContain('confirm-email');
       expect((await client.get('/api/auth/me')).body.data.email).toBe(email);
     });
 
     it('refuses a wrong password, a malformed or unchanged address, and a made-up link, changing nothing', async () => {
-      const email = await registerVerifiedUser(server, smtp);
+      const email = await registerVerifiedUser(server);
       const client = await signedInClient(server, email);
       const wrong = await client.post('/api/user/email-change', {
         password: 'Not$TheRight1',
@@ -201,14 +195,14 @@ describe.each(DATABASE_KINDS)('changing password and email from Settings on %s',
     });
 
     it('refuses the link when the address was taken by another account in the meantime', async () => {
-      const email = await registerVerifiedUser(server, smtp);
+      const email = await registerVerifiedUser(server);
       const newEmail = uniqueEmail('race');
       const client = await signedInClient(server, email);
       await client.post('/api/user/email-change', { password: STRONG_PASSWORD, newEmail });
       const token = confirmTokenFrom(
-        (await waitForMailTo(smtp, newEmail, 'Confirm your new email')).links[0]!,
+        (await waitForMailTo(server.smtp, newEmail, 'Confirm your new email')).links[0]!,
       );
-      await registerVerifiedUser(server, smtp, newEmail);
+      await registerVerifiedUser(server, newEmail);
       const confirmed = await server.client().post('/api/auth/confirm-email-change', { token });
       expect(confirmed.status).toBe(409);
       expect(confirmed.body.code).toBe('EMAIL_TAKEN');

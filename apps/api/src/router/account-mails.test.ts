@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount } from '../../test/admin-accounts.js';
 import { STRONG_PASSWORD, uniqueEmail, waitForMailTo } from '../../test/accounts.js';
-import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp.js';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
+import { DATABASE_KINDS, startMailingTestServer, type MailingTestServer } from '../../test/harness.js';
 import { AddressedClient, type RawResponse } from '../../test/raw-http.js';
 import { ACCOUNT_MAILS_PER_ADDRESS, mailboxOf } from '../services/mail/account-mail-limits.js';
 
@@ -19,20 +18,15 @@ function within<T>(ms: number, pending: Promise<T>, what: string): Promise<T> {
 }
 
 describe.each(DATABASE_KINDS)('account mails on %s', (kind) => {
-  let server: TestServer;
-  let smtp: FakeSmtp;
+  let server: MailingTestServer;
   const client = (address: string) => new AddressedClient(server.url, address);
   const mailsToMailbox = (email: string) =>
-    smtp.mails.filter((mail) => mail.to.some((to) => mailboxOf(to) === mailboxOf(email)));
+    server.smtp.mails.filter((mail) => mail.to.some((to) => mailboxOf(to) === mailboxOf(email)));
 
   beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    server = await startTestServer(kind, { SMTP_URL: smtp.url });
+    server = await startMailingTestServer(kind);
   });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
+  afterAll(() => server?.stop());
 
   it('sends one mailbox at most three account mails an hour, whichever address asks and however it is spelt', async () => {
     const { email } = await insertAccount(server);
@@ -84,7 +78,7 @@ describe.each(DATABASE_KINDS)('account mails on %s', (kind) => {
       (await client('127.0.9.30').post('/api/auth/register', { email: recent, password: STRONG_PASSWORD }))
         .status,
     ).toBe(200);
-    await waitForMailTo(smtp, recent, 'Verify');
+    await waitForMailTo(server.smtp, recent, 'Verify');
     const askAbout = async (email: string, from: string) => {
       const answers: string[] = [];
       for (let i = 0; i <= CAP; i += 1) {
@@ -110,8 +104,8 @@ describe.each(DATABASE_KINDS)('account mails on %s', (kind) => {
     expect(
       (await from.post('/api/auth/register', { email: waiting, password: STRONG_PASSWORD })).status,
     ).toBe(200);
-    await waitForMailTo(smtp, waiting, 'Verify');
-    const before = smtp.mails.length;
+    await waitForMailTo(server.smtp, waiting, 'Verify');
+    const before = server.smtp.mails.length;
 
     // Hold the users table: any answer that needed to look an address up would wait for it.
     let release!: () => void;
@@ -142,7 +136,7 @@ describe.each(DATABASE_KINDS)('account mails on %s', (kind) => {
       release();
       await holding;
     }
-    await waitForMailTo(smtp, registered, 'Reset', before);
-    await waitForMailTo(smtp, waiting, 'Verify', before);
+    await waitForMailTo(server.smtp, registered, 'Reset', before);
+    await waitForMailTo(server.smtp, waiting, 'Verify', before);
   });
 });

@@ -9,8 +9,7 @@ import {
   uniqueEmail,
   waitForMailTo,
 } from '../../test/accounts.js';
-import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp.js';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
+import { DATABASE_KINDS, startMailingTestServer, type MailingTestServer } from '../../test/harness.js';
 import { AddressedClient } from '../../test/raw-http.js';
 import { LOGIN_GUESSES_PER_ACCOUNT } from '../services/auth/login-throttle.js';
 
@@ -20,16 +19,11 @@ const VICTIM_PASSWORD = 'Victim$Chose1t!';
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
 describe.each(DATABASE_KINDS)('account takeover attempts on %s', (kind) => {
-  let server: TestServer;
-  let smtp: FakeSmtp;
+  let server: MailingTestServer;
   beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    server = await startTestServer(kind, { SMTP_URL: smtp.url, APP_URL: 'http://app.example.test' });
+    server = await startMailingTestServer(kind, { APP_URL: 'http://app.example.test' });
   });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
+  afterAll(() => server?.stop());
 
   const login = (email: string, password: string) =>
     server.client().post('/api/auth/login', { email, password });
@@ -45,13 +39,13 @@ describe.each(DATABASE_KINDS)('account takeover attempts on %s', (kind) => {
   describe('an address registered once by a stranger, its verification link followed by the owner', () => {
     it('verifies the address but keeps no password set before: the owner chooses one, the stranger is out', async () => {
       const victim = uniqueEmail('victim');
-      const before = smtp.mails.length;
+      const before = server.smtp.mails.length;
       const strangerBrowser = server.client();
       expect(
         (await strangerBrowser.post('/api/auth/register', { email: victim, password: ATTACKER_PASSWORD }))
           .status,
       ).toBe(200);
-      const link = (await waitForMailTo(smtp, victim, 'Verify your email for', before)).links[0]!;
+      const link = (await waitForMailTo(server.smtp, victim, 'Verify your email for', before)).links[0]!;
 
       // the owner opens the mail in a browser of their own
       const followed = await server.client().get(pathOf(link));
@@ -76,17 +70,17 @@ describe.each(DATABASE_KINDS)('account takeover attempts on %s', (kind) => {
 
     it('keeps the password chosen at registration when the link is followed in the browser that registered', async () => {
       const email = uniqueEmail('owner');
-      const before = smtp.mails.length;
+      const before = server.smtp.mails.length;
       const browser = server.client();
       const registered = await browser.post('/api/auth/register', { email, password: VICTIM_PASSWORD });
       expect(registered.status).toBe(200);
-      const link = (await waitForMailTo(smtp, email, 'Verify your email for', before)).links[0]!;
+      const link = (await waitForMailTo(server.smtp, email, 'Verify your email for', before)).links[0]!;
       expect((await browser.get(pathOf(link))).headers.get('location')).toBe('/login?verified=true');
       expect((await login(email, VICTIM_PASSWORD)).status).toBe(200);
     });
 
     it('answers a registration of a taken address with the same kind of cookie', async () => {
-      const email = await registerVerifiedUser(server, smtp);
+      const email = await registerVerifiedUser(server);
       const fresh = await server
         .client()
         .post('/api/auth/register', { email: uniqueEmail('new'), password: VICTIM_PASSWORD });
@@ -100,15 +94,16 @@ describe.each(DATABASE_KINDS)('account takeover attempts on %s', (kind) => {
   describe('registering an address someone else registered first (never verified)', () => {
     it("lets the address's owner choose the password; the first registrant's never works", async () => {
       const victim = uniqueEmail('victim');
-      const attackerMailIndex = smtp.mails.length;
+      const attackerMailIndex = server.smtp.mails.length;
       expect((await register(victim, ATTACKER_PASSWORD)).status).toBe(200);
-      const attackersLink = (await waitForMailTo(smtp, victim, 'Verify your email for', attackerMailIndex))
-        .links[0]!;
+      const attackersLink = (
+        await waitForMailTo(server.smtp, victim, 'Verify your email for', attackerMailIndex)
+      ).links[0]!;
 
-      const before = smtp.mails.length;
+      const before = server.smtp.mails.length;
       const second = await register(victim, VICTIM_PASSWORD);
       expect(second.status).toBe(200);
-      const mail = await waitForMailTo(smtp, victim, 'choose your', before);
+      const mail = await waitForMailTo(server.smtp, victim, 'choose your', before);
       // Until the link is followed, nobody can sign in, with either password.
       expect((await login(victim, ATTACKER_PASSWORD)).status).toBe(401);
       expect((await login(victim, VICTIM_PASSWORD)).status).toBe(401);
@@ -127,20 +122,21 @@ describe.each(DATABASE_KINDS)('account takeover attempts on %s', (kind) => {
 
     it('keeps the stranger out when they register after the owner, whichever mail the owner follows', async () => {
       const victim = uniqueEmail('victim');
-      let before = smtp.mails.length;
+      let before = server.smtp.mails.length;
       await register(victim, VICTIM_PASSWORD);
-      const ownersLink = (await waitForMailTo(smtp, victim, 'Verify your email for', before)).links[0]!;
-      before = smtp.mails.length;
+      const ownersLink = (await waitForMailTo(server.smtp, victim, 'Verify your email for', before))
+        .links[0]!;
+      before = server.smtp.mails.length;
       await register(victim, ATTACKER_PASSWORD);
-      const newest = (await waitForMailTo(smtp, victim, 'choose your', before)).links[0]!;
+      const newest = (await waitForMailTo(server.smtp, victim, 'choose your', before)).links[0]!;
 
       const own = await server.client().get(pathOf(ownersLink));
       expect(own.headers.get('location')).toBe('/login?error=invalid-verification-link');
       expect((await login(victim, ATTACKER_PASSWORD)).status).toBe(401);
       // A resend mails a "choose your password" link too: no password is waiting to be verified.
-      before = smtp.mails.length;
+      before = server.smtp.mails.length;
       await server.client().post('/api/auth/resend-verification', { email: victim });
-      const resent = (await waitForMailTo(smtp, victim, 'choose your', before)).links[0]!;
+      const resent = (await waitForMailTo(server.smtp, victim, 'choose your', before)).links[0]!;
       expect(pathOf(resent)).toMatch(/^\/reset-password\?token=/);
       // The newest link is void once a later one is mailed; the latest one lets the owner in.
       expect((await choosePassword(newest, VICTIM_PASSWORD)).status).toBe(400);
@@ -152,7 +148,7 @@ describe.each(DATABASE_KINDS)('account takeover attempts on %s', (kind) => {
 
   describe('links that must not outlive a new password or a new address', () => {
     it('voids an email-change link someone asked for once the owner resets the password', async () => {
-      const owner = await registerVerifiedUser(server, smtp);
+      const owner = await registerVerifiedUser(server);
       const intruderMailbox = uniqueEmail('intruder');
       // The intruder once knew the password and asks to move the account to their address.
       const intruder = await signedInClient(server, owner);
@@ -161,11 +157,12 @@ describe.each(DATABASE_KINDS)('account takeover attempts on %s', (kind) => {
         newEmail: intruderMailbox,
       });
       expect(asked.status).toBe(200);
-      const changeLink = (await waitForMailTo(smtp, intruderMailbox, 'Confirm your new email')).links[0]!;
+      const changeLink = (await waitForMailTo(server.smtp, intruderMailbox, 'Confirm your new email'))
+        .links[0]!;
 
-      let before = smtp.mails.length;
+      let before = server.smtp.mails.length;
       await server.client().post('/api/auth/forgot-password', { email: owner });
-      const resetLink = (await waitForMailTo(smtp, owner, 'Reset', before)).links[0]!;
+      const resetLink = (await waitForMailTo(server.smtp, owner, 'Reset', before)).links[0]!;
       const reset = await server
         .client()
         .post('/api/auth/reset-password', { token: tokenOf(resetLink), password: OTHER_STRONG_PASSWORD });
@@ -178,21 +175,23 @@ describe.each(DATABASE_KINDS)('account takeover attempts on %s', (kind) => {
       expect(confirmed.status).toBe(400);
       expect(confirmed.body.code).toBe('INVALID_TOKEN');
       expect((await login(owner, OTHER_STRONG_PASSWORD)).body.user.email).toBe(owner);
-      before = smtp.mails.length;
+      before = server.smtp.mails.length;
       await server.client().post('/api/auth/forgot-password', { email: intruderMailbox });
       await server.deps.mailer.flush();
-      expect(smtp.mails.slice(before).filter((mail) => mail.to.includes(intruderMailbox))).toHaveLength(0);
+      expect(
+        server.smtp.mails.slice(before).filter((mail) => mail.to.includes(intruderMailbox)),
+      ).toHaveLength(0);
     });
 
     it('voids reset and email-change links when the password is changed from Settings', async () => {
-      const owner = await registerVerifiedUser(server, smtp);
+      const owner = await registerVerifiedUser(server);
       const client = await signedInClient(server, owner);
       const elsewhere = uniqueEmail('elsewhere');
       await client.post('/api/user/email-change', { password: STRONG_PASSWORD, newEmail: elsewhere });
-      const changeLink = (await waitForMailTo(smtp, elsewhere, 'Confirm your new email')).links[0]!;
-      const before = smtp.mails.length;
+      const changeLink = (await waitForMailTo(server.smtp, elsewhere, 'Confirm your new email')).links[0]!;
+      const before = server.smtp.mails.length;
       await server.client().post('/api/auth/forgot-password', { email: owner });
-      const resetLink = (await waitForMailTo(smtp, owner, 'Reset', before)).links[0]!;
+      const resetLink = (await waitForMailTo(server.smtp, owner, 'Reset', before)).links[0]!;
 
       const changed = await client.post('/api/auth/change-password', {
         currentPassword: STRONG_PASSWORD,
@@ -211,15 +210,15 @@ describe.each(DATABASE_KINDS)('account takeover attempts on %s', (kind) => {
     });
 
     it('stops a reset link mailed to the old address once the email has changed', async () => {
-      const oldAddress = await registerVerifiedUser(server, smtp);
+      const oldAddress = await registerVerifiedUser(server);
       const newAddress = uniqueEmail('moved');
-      const before = smtp.mails.length;
+      const before = server.smtp.mails.length;
       await server.client().post('/api/auth/forgot-password', { email: oldAddress });
-      const resetLink = (await waitForMailTo(smtp, oldAddress, 'Reset', before)).links[0]!;
+      const resetLink = (await waitForMailTo(server.smtp, oldAddress, 'Reset', before)).links[0]!;
 
       const client = await signedInClient(server, oldAddress);
       await client.post('/api/user/email-change', { password: STRONG_PASSWORD, newEmail: newAddress });
-      const changeLink = (await waitForMailTo(smtp, newAddress, 'Confirm your new email')).links[0]!;
+      const changeLink = (await waitForMailTo(server.smtp, newAddress, 'Confirm your new email')).links[0]!;
       const moved = await server
         .client()
         .post('/api/auth/confirm-email-change', { token: tokenOf(changeLink) });
@@ -235,13 +234,14 @@ describe.each(DATABASE_KINDS)('account takeover attempts on %s', (kind) => {
     });
 
     it('mails the current address a link that cancels a pending email change before it takes effect', async () => {
-      const owner = await registerVerifiedUser(server, smtp);
+      const owner = await registerVerifiedUser(server);
       const intruderMailbox = uniqueEmail('intruder');
       const intruder = await signedInClient(server, owner);
-      const before = smtp.mails.length;
+      const before = server.smtp.mails.length;
       await intruder.post('/api/user/email-change', { password: STRONG_PASSWORD, newEmail: intruderMailbox });
-      const changeLink = (await waitForMailTo(smtp, intruderMailbox, 'Confirm your new email')).links[0]!;
-      const notice = await waitForMailTo(smtp, owner, 'about to change', before);
+      const changeLink = (await waitForMailTo(server.smtp, intruderMailbox, 'Confirm your new email'))
+        .links[0]!;
+      const notice = await waitForMailTo(server.smtp, owner, 'about to change', before);
       expect(notice.text).toContain(intruderMailbox);
       const cancelLink = notice.links[0]!;
       expect(cancelLink).toMatch(/^http:\/\/app\.example\.test\/api\/auth\/cancel-email-change\?token=/);
@@ -277,9 +277,9 @@ describe.each(DATABASE_KINDS)('account takeover attempts on %s', (kind) => {
     expect((await browser.post('/api/auth/login', { email, password: STRONG_PASSWORD })).status).toBe(200);
 
     // The password is reset from another browser: the old device token no longer counts…
-    const before = smtp.mails.length;
+    const before = server.smtp.mails.length;
     await server.client().post('/api/auth/forgot-password', { email });
-    const resetLink = (await waitForMailTo(smtp, email, 'Reset', before)).links[0]!;
+    const resetLink = (await waitForMailTo(server.smtp, email, 'Reset', before)).links[0]!;
     await server
       .client()
       .post('/api/auth/reset-password', { token: tokenOf(resetLink), password: OTHER_STRONG_PASSWORD });

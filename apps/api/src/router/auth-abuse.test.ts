@@ -8,13 +8,12 @@ import {
   uniqueEmail,
   waitForMailTo,
 } from '../../test/accounts.js';
-import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp.js';
 import {
   DATABASE_KINDS,
-  startTestServer,
+  startMailingTestServer,
   type TestClient,
   type TestResponse,
-  type TestServer,
+  type MailingTestServer,
 } from '../../test/harness.js';
 import { insertAccount } from '../../test/admin-accounts.js';
 import { AddressedClient } from '../../test/raw-http.js';
@@ -23,8 +22,7 @@ import { MAX_SESSIONS_PER_ACCOUNT } from '../services/auth/session-cap.js';
 import { ACCOUNT_MAILS_PER_ADDRESS } from '../services/mail/account-mail-limits.js';
 
 describe.each(DATABASE_KINDS)('hostile use of the account API on %s', (kind) => {
-  let server: TestServer;
-  let smtp: FakeSmtp;
+  let server: MailingTestServer;
   const responses: TestResponse[] = [];
   const record = async (pending: Promise<TestResponse>) => {
     const response = await pending;
@@ -33,13 +31,9 @@ describe.each(DATABASE_KINDS)('hostile use of the account API on %s', (kind) => 
   };
 
   beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    server = await startTestServer(kind, { SMTP_URL: smtp.url });
+    server = await startMailingTestServer(kind);
   });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
+  afterAll(() => server?.stop());
 
   it('refuses writes without the CSRF token with 403, and creates nothing', async () => {
     const email = uniqueEmail('csrf');
@@ -52,7 +46,7 @@ describe.each(DATABASE_KINDS)('hostile use of the account API on %s', (kind) => 
   });
 
   it('answers a second registration of an address exactly like the first, and tells the owner by mail', async () => {
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     const fresh = await record(
       server.client().post('/api/auth/register', { email: uniqueEmail(), password: STRONG_PASSWORD }),
     );
@@ -61,18 +55,18 @@ describe.each(DATABASE_KINDS)('hostile use of the account API on %s', (kind) => 
     );
     expect(taken.status).toBe(fresh.status);
     expect(taken.text).toBe(fresh.text);
-    const notice = await waitForMailTo(smtp, email, 'already have');
+    const notice = await waitForMailTo(server.smtp, email, 'already have');
     expect(notice.text).toMatch(/account already exists/);
     // The original password still works: the second registration changed nothing.
     await signedInClient(server, email);
   });
 
   it('answers resend-verification the same for unknown, unverified and verified addresses', async () => {
-    const verified = await registerVerifiedUser(server, smtp);
+    const verified = await registerVerifiedUser(server);
     const pending = uniqueEmail('pending');
     await server.client().post('/api/auth/register', { email: pending, password: STRONG_PASSWORD });
-    await waitForMailTo(smtp, pending, 'Verify');
-    const before = smtp.mails.length;
+    await waitForMailTo(server.smtp, pending, 'Verify');
+    const before = server.smtp.mails.length;
     const answers = await Promise.all(
       [uniqueEmail('ghost'), pending, verified].map((email) =>
         record(server.client().post('/api/auth/resend-verification', { email })),
@@ -80,9 +74,9 @@ describe.each(DATABASE_KINDS)('hostile use of the account API on %s', (kind) => 
     );
     expect(new Set(answers.map((a) => `${a.status} ${a.text}`)).size).toBe(1);
     expect(answers[0]!.body.data.message).toMatch(/new verification link/);
-    await waitForMailTo(smtp, pending, 'Verify', before);
+    await waitForMailTo(server.smtp, pending, 'Verify', before);
     await server.deps.mailer.flush();
-    expect(smtp.mails.slice(before).map((m) => m.to[0])).toEqual([pending]);
+    expect(server.smtp.mails.slice(before).map((m) => m.to[0])).toEqual([pending]);
   });
 
   it('sends an address at most its share of verification re-sends, answering every request alike', async () => {
@@ -96,13 +90,13 @@ describe.each(DATABASE_KINDS)('hostile use of the account API on %s', (kind) => 
     expect([...answers]).toHaveLength(1);
     expect([...answers][0]).toMatch(/^200 /);
     await server.deps.mailer.flush();
-    expect(smtp.mails.filter((mail) => mail.to.includes(email))).toHaveLength(
+    expect(server.smtp.mails.filter((mail) => mail.to.includes(email))).toHaveLength(
       ACCOUNT_MAILS_PER_ADDRESS.points,
     );
   });
 
   it('says only "Invalid email or password." for an unknown address and for a wrong password', async () => {
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     const unknown = await record(
       server.client().post('/api/auth/login', { email: uniqueEmail(), password: STRONG_PASSWORD }),
     );
@@ -114,7 +108,7 @@ describe.each(DATABASE_KINDS)('hostile use of the account API on %s', (kind) => 
   });
 
   it('tells a disabled account so only after the right password, and revokes its open sessions', async () => {
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     const client = await signedInClient(server, email);
     await server.deps.database.db.update(users).set({ isDisabled: true }).where(eq(users.email, email));
     await server.deps.sessionCache.forgetAll(); // a direct database edit, which no process announces
@@ -177,7 +171,7 @@ describe.each(DATABASE_KINDS)('hostile use of the account API on %s', (kind) => 
   });
 
   it('never puts a password hash in any answer', async () => {
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     const client = server.client();
     responses.push(await client.post('/api/auth/login', { email, password: STRONG_PASSWORD }));
     responses.push(await client.get('/api/auth/me'));

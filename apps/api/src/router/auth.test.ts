@@ -9,23 +9,17 @@ import {
   uniqueEmail,
   waitForMailTo,
 } from '../../test/accounts.js';
-import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp.js';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
+import { DATABASE_KINDS, startMailingTestServer, type MailingTestServer } from '../../test/harness.js';
 import { REGISTRATION_SUCCESS_MESSAGE } from '../services/auth/registration.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.each(DATABASE_KINDS)('registration, verification, login and sessions on %s', (kind) => {
-  let server: TestServer;
-  let smtp: FakeSmtp;
+  let server: MailingTestServer;
   beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    server = await startTestServer(kind, { SMTP_URL: smtp.url, APP_URL: 'http://app.example.test' });
+    server = await startMailingTestServer(kind, { APP_URL: 'http://app.example.test' });
   });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
+  afterAll(() => server?.stop());
 
   it('registers, refuses login until the mailed link is followed, then logs in with a remembered session', async () => {
     const email = uniqueEmail('flow');
@@ -34,7 +28,7 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
     expect(registered.status).toBe(200);
     expect(registered.body).toEqual({ data: { message: REGISTRATION_SUCCESS_MESSAGE } });
 
-    const mail = await waitForMailTo(smtp, email, 'Verify');
+    const mail = await waitForMailTo(server.smtp, email, 'Verify');
     expect(mail.links[0]).toMatch(/^http:\/\/app\.example\.test\/api\/auth\/verify-email\?token=[\w-]{40,}$/);
     expect(mail.html).toContain(mail.links[0]!);
 
@@ -81,7 +75,7 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
     const email = uniqueEmail('twice');
     const client = server.client();
     await client.post('/api/auth/register', { email, password: STRONG_PASSWORD });
-    const mail = await waitForMailTo(smtp, email, 'Verify');
+    const mail = await waitForMailTo(server.smtp, email, 'Verify');
     await client.get(pathOf(mail.links[0]!));
     const again = await client.get(pathOf(mail.links[0]!));
     expect(again.headers.get('location')).toBe('/login?verified=true');
@@ -94,7 +88,7 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
   });
 
   it('gives a browser-session cookie without remember me, ended by the server after 12 hours', async () => {
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     const client = server.client();
     const login = await client.post('/api/auth/login', { email, password: STRONG_PASSWORD });
     const cookie = login.headers.getSetCookie().find((c) => c.startsWith('fm_session='))!;
@@ -123,7 +117,7 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
     unknownCookie.cookies.set('fm_session', 'not-a-session');
     expect((await unknownCookie.get('/api/auth/session')).body).toEqual({ data: null });
 
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     const client = await signedInClient(server, email);
     const signedIn = await client.get('/api/auth/session');
     expect(signedIn.status).toBe(200);
@@ -140,7 +134,7 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
 
   it('lower-cases the e-mail, so any casing logs in to the same account', async () => {
     const email = uniqueEmail('Mixed.Case').replace('@example.com', '@Example.COM');
-    await registerVerifiedUser(server, smtp, email);
+    await registerVerifiedUser(server, email);
     const client = await signedInClient(server, email.toLowerCase());
     const me = await client.get('/api/auth/me');
     expect(me.body.data.email).toBe(email.toLowerCase());
@@ -176,14 +170,14 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
 
   it('accepts any other printable characters in a password, as generated passwords have them', async () => {
     for (const password of ['x#Y^9~&k_P-q=+[]{}|;:,."', 'Ünïcödé pässwörd 1!', 'Touchdown!2024🏈 #']) {
-      const email = await registerVerifiedUser(server, smtp, uniqueEmail('symbols'), password);
+      const email = await registerVerifiedUser(server, uniqueEmail('symbols'), password);
       const client = await signedInClient(server, email, password);
       expect((await client.get('/api/auth/me')).status).toBe(200);
     }
   });
 
   it('ends the session at logout; its cookie then answers TOKEN_REVOKED', async () => {
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     const client = await signedInClient(server, email);
     const token = client.cookies.get('fm_session')!;
     const logout = await client.post('/api/auth/logout', {});
@@ -198,7 +192,7 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
   });
 
   it('opens a new session at every login and records login, activity and signup IP', async () => {
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     const first = await signedInClient(server, email);
     const second = await signedInClient(server, email);
     expect(first.cookies.get('fm_session')).not.toBe(second.cookies.get('fm_session'));
@@ -217,7 +211,7 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
   });
 
   it("ends the browser's previous session when it logs in again", async () => {
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     const client = await signedInClient(server, email);
     const first = client.cookies.get('fm_session')!;
     await client.post('/api/auth/login', { email, password: STRONG_PASSWORD });
@@ -235,7 +229,7 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
   });
 
   it('reports hasLinkedLeagues once a league connection exists', async () => {
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     const client = await signedInClient(server, email);
     const me = await client.get('/api/auth/me');
     const { leagueConnections } = await import('@fm/db');
@@ -270,7 +264,7 @@ describe.each(DATABASE_KINDS)('registration, verification, login and sessions on
   });
 
   it('answers the same tRPC procedures at /trpc', async () => {
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     const client = await signedInClient(server, email);
     const me = await client.get('/trpc/auth.me');
     expect(me.status).toBe(200);

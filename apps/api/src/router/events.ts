@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { readSessionToken } from '../http/session-cookie.js';
 import { EVENT_TYPES } from '../monitoring/analytics-capture.js';
 import type { RateLimitRule } from '../services/rate-limits/rate-limiter.js';
-import { authenticateSessionToken } from '../services/auth/sessions.js';
+import { signedIn } from '../http/signed-in.js';
 import { publicProcedure, router } from '../trpc.js';
 
 /** Page views a browser may report: generous for real navigation, a wall for a script. */
@@ -31,7 +31,7 @@ export const eventsRouter = router({
       const token = readSessionToken(ctx.req);
       // A visitor's view counts too; a signed-in user's names them (daily active users).
       const userId = token
-        ? await authenticateSessionToken(ctx.deps, token).then(
+        ? await signedIn(ctx.deps, ctx.req).then(
             (r) => r.user.id,
             () => null,
           )

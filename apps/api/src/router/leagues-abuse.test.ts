@@ -2,9 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerifiedUser, signedInClient } from '../../test/accounts.js';
-import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp.js';
 import { type FakeSleeper, IN_SEASON_LEAGUE_ID, startFakeSleeper } from '../../test/fakes/sleeper-server.js';
-import { startTestServer, type TestClient, type TestServer } from '../../test/harness.js';
+import { type MailingTestServer, startMailingTestServer, type TestClient } from '../../test/harness.js';
 import { OPPONENT_STARTERS, USER_STARTERS, insertMatchupSlate } from '../../test/matchup-fixtures.js';
 import { LEAGUE_READS_PER_USER } from '../services/leagues/league-read-limit.js';
 
@@ -37,12 +36,11 @@ async function startCorruptingProxy(target: string) {
 }
 
 describe('league reads cannot be turned against Sleeper', () => {
-  let smtp: FakeSmtp;
   let sleeper: FakeSleeper;
   let proxy: Awaited<ReturnType<typeof startCorruptingProxy>>;
-  let server: TestServer;
+  let server: MailingTestServer;
   const linkedUser = async (): Promise<TestClient> => {
-    const client = await signedInClient(server, await registerVerifiedUser(server, smtp));
+    const client = await signedInClient(server, await registerVerifiedUser(server));
     const linked = await client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
     expect(linked.status).toBe(200);
     return client;
@@ -54,14 +52,14 @@ describe('league reads cannot be turned against Sleeper', () => {
     client.get(`/api/leagues/leagues/sleeper/${leagueId}/details`);
 
   beforeAll(async () => {
-    [smtp, sleeper] = await Promise.all([startFakeSmtp(), startFakeSleeper({ scenario: 'in-season' })]);
+    sleeper = await startFakeSleeper({ scenario: 'in-season' });
     proxy = await startCorruptingProxy(sleeper.url);
-    server = await startTestServer('pglite', { SMTP_URL: smtp.url, SLEEPER_API_URL: proxy.url });
+    server = await startMailingTestServer('pglite', { SLEEPER_API_URL: proxy.url });
     await insertMatchupSlate(server.deps.database);
   }, 60_000);
   afterAll(async () => {
     await server?.stop();
-    await Promise.all([smtp?.close(), sleeper?.close(), proxy?.close()]);
+    await Promise.all([sleeper?.close(), proxy?.close()]);
   });
 
   it('answers 404 for a league the account is not in, and a simulation naming it runs in PPR, without one call about that league', async () => {

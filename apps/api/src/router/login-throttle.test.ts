@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount } from '../../test/admin-accounts.js';
 import { OTHER_STRONG_PASSWORD, STRONG_PASSWORD, uniqueEmail, waitForMailTo } from '../../test/accounts.js';
-import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp.js';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
+import {
+  DATABASE_KINDS,
+  type MailingTestServer,
+  startMailingTestServer,
+  startTestServer,
+  type TestServer,
+} from '../../test/harness.js';
 import { AddressedClient, type RawResponse } from '../../test/raw-http.js';
 import { EVENT_TYPES } from '../monitoring/analytics-capture.js';
 import {
@@ -30,18 +35,13 @@ function expectRateLimited(response: RawResponse) {
 }
 
 describe.each(DATABASE_KINDS)('login guessing on %s', (kind) => {
-  let server: TestServer;
-  let smtp: FakeSmtp;
+  let server: MailingTestServer;
   const client = (address: string) => new AddressedClient(server.url, address);
 
   beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    server = await startTestServer(kind, { SMTP_URL: smtp.url });
+    server = await startMailingTestServer(kind);
   });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
+  afterAll(() => server?.stop());
 
   it('slows guesses at one account from one address: five answers, then a short wait, the right password included', async () => {
     const { email } = await insertAccount(server);
@@ -102,9 +102,9 @@ describe.each(DATABASE_KINDS)('login guessing on %s', (kind) => {
     expectRateLimited(await guess(client(nextAddress()), email));
 
     // …and the reset link the 429 points to lets the new browser in at once.
-    const before = smtp.mails.length;
+    const before = server.smtp.mails.length;
     expect((await newBrowser.post('/api/auth/forgot-password', { email })).status).toBe(200);
-    const mail = await waitForMailTo(smtp, email, 'Reset', before);
+    const mail = await waitForMailTo(server.smtp, email, 'Reset', before);
     const token = new URL(mail.links[0]!).searchParams.get('token');
     const reset = await newBrowser.post('/api/auth/reset-password', {
       token,

@@ -1,10 +1,27 @@
+import { simulationAdmission } from '../services/simulation/admission.js';
 import { analyzeMatchupRequest, simulateMatchupRequest } from '../services/simulation/simulate.js';
 import { toMatchupRequest } from '../services/simulation/request.js';
 import { authedProcedure, router } from '../trpc.js';
 import { analysisAnswerSchema, analyzeInput, simulateInput, simulationAnswerSchema } from '@fm/contract';
 
+/**
+ * A signed-in user's simulation, counted against their limits before its input is parsed, so that
+ * a call over them (each member of a batch is one) is refused (429) without that work.
+ */
+const simulationProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  const slot = await simulationAdmission(ctx.deps).reserve({
+    userId: ctx.user.id,
+    isAdmin: ctx.user.role === 'admin',
+  });
+  try {
+    return await next({ ctx: { simulationSlot: slot } });
+  } finally {
+    slot.release();
+  }
+});
+
 export const matchupRouter = router({
-  simulate: authedProcedure
+  simulate: simulationProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -20,11 +37,11 @@ export const matchupRouter = router({
         ctx.deps,
         ctx.user.id,
         toMatchupRequest('simulate', options, user_team, opponent_team),
-        { isAdmin: ctx.user.role === 'admin' },
+        { isAdmin: ctx.user.role === 'admin', slot: ctx.simulationSlot },
       ),
     ),
 
-  analyze: authedProcedure
+  analyze: simulationProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -40,7 +57,7 @@ export const matchupRouter = router({
         ctx.deps,
         ctx.user.id,
         toMatchupRequest('analyze', options, userTeam, opponentTeam),
-        { isAdmin: ctx.user.role === 'admin' },
+        { isAdmin: ctx.user.role === 'admin', slot: ctx.simulationSlot },
       ),
     ),
 });

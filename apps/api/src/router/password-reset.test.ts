@@ -7,20 +7,14 @@ import {
   uniqueEmail,
   waitForMailTo,
 } from '../../test/accounts.js';
-import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp.js';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
+import { DATABASE_KINDS, startMailingTestServer, type MailingTestServer } from '../../test/harness.js';
 
 describe.each(DATABASE_KINDS)('forgot and reset password on %s', (kind) => {
-  let server: TestServer;
-  let smtp: FakeSmtp;
+  let server: MailingTestServer;
   beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    server = await startTestServer(kind, { SMTP_URL: smtp.url, APP_URL: 'http://app.example.test' });
+    server = await startMailingTestServer(kind, { APP_URL: 'http://app.example.test' });
   });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
+  afterAll(() => server?.stop());
 
   const resetTokenFrom = (link: string) => {
     const url = new URL(link);
@@ -29,13 +23,13 @@ describe.each(DATABASE_KINDS)('forgot and reset password on %s', (kind) => {
   };
 
   it('mails a one-time link that sets a new password, ends every session and refuses the old password', async () => {
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     const otherDevice = await signedInClient(server, email, STRONG_PASSWORD, true);
 
     const requested = await server.client().post('/api/auth/forgot-password', { email });
     expect(requested.status).toBe(200);
     expect(requested.body.data.message).toMatch(/If an account exists for that email/);
-    const mail = await waitForMailTo(smtp, email, 'Reset');
+    const mail = await waitForMailTo(server.smtp, email, 'Reset');
     expect(mail.text).toContain('1 hour');
     const token = resetTokenFrom(mail.links[0]!);
 
@@ -66,9 +60,9 @@ describe.each(DATABASE_KINDS)('forgot and reset password on %s', (kind) => {
   });
 
   it('keeps the link usable when the new password breaks the rules', async () => {
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     await server.client().post('/api/auth/forgot-password', { email });
-    const token = resetTokenFrom((await waitForMailTo(smtp, email, 'Reset')).links[0]!);
+    const token = resetTokenFrom((await waitForMailTo(server.smtp, email, 'Reset')).links[0]!);
     const weak = await server.client().post('/api/auth/reset-password', { token, password: 'weakpassword' });
     expect(weak.status).toBe(400);
     expect(weak.body.field).toBe('password');
@@ -79,9 +73,9 @@ describe.each(DATABASE_KINDS)('forgot and reset password on %s', (kind) => {
   });
 
   it('refuses an expired link and a made-up one', async () => {
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     await server.client().post('/api/auth/forgot-password', { email });
-    const token = resetTokenFrom((await waitForMailTo(smtp, email, 'Reset')).links[0]!);
+    const token = resetTokenFrom((await waitForMailTo(server.smtp, email, 'Reset')).links[0]!);
     const { emailTokens } = await import('@fm/db');
     const { eq } = await import('drizzle-orm');
     await server.deps.database.db
@@ -99,25 +93,25 @@ describe.each(DATABASE_KINDS)('forgot and reset password on %s', (kind) => {
   });
 
   it('answers a known and an unknown address identically, and mails only the known one', async () => {
-    const known = await registerVerifiedUser(server, smtp);
+    const known = await registerVerifiedUser(server);
     const unknown = uniqueEmail('nobody');
-    const before = smtp.mails.length;
+    const before = server.smtp.mails.length;
     const forKnown = await server.client().post('/api/auth/forgot-password', { email: known });
     const forUnknown = await server.client().post('/api/auth/forgot-password', { email: unknown });
     expect(forUnknown.status).toBe(forKnown.status);
     expect(forUnknown.text).toBe(forKnown.text);
-    await waitForMailTo(smtp, known, 'Reset', before);
+    await waitForMailTo(server.smtp, known, 'Reset', before);
     await server.deps.mailer.flush();
-    expect(smtp.mails.some((mail) => mail.to.includes(unknown))).toBe(false);
+    expect(server.smtp.mails.some((mail) => mail.to.includes(unknown))).toBe(false);
   });
 
   it('only the newest reset link works', async () => {
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     await server.client().post('/api/auth/forgot-password', { email });
-    const first = resetTokenFrom((await waitForMailTo(smtp, email, 'Reset')).links[0]!);
-    const before = smtp.mails.length;
+    const first = resetTokenFrom((await waitForMailTo(server.smtp, email, 'Reset')).links[0]!);
+    const before = server.smtp.mails.length;
     await server.client().post('/api/auth/forgot-password', { email });
-    const second = resetTokenFrom((await waitForMailTo(smtp, email, 'Reset', before)).links[0]!);
+    const second = resetTokenFrom((await waitForMailTo(server.smtp, email, 'Reset', before)).links[0]!);
     expect(second).not.toBe(first);
     const old = await server
       .client()

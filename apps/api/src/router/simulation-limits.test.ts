@@ -1,12 +1,17 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount, type TestAccount } from '../../test/admin-accounts.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { insertMatchupSlate, OPPONENT_STARTERS, USER_STARTERS } from '../../test/matchup-fixtures.js';
 import {
+  ADMIN_SIMULATIONS_IN_FLIGHT,
   MAX_SIMULATION_COST,
+  simulationAdmission,
   USER_SIMULATIONS_IN_FLIGHT,
   USER_SIMULATIONS_PER_MINUTE,
 } from '../services/simulation/admission.js';
+import { MAX_ITERATIONS } from '@fm/engine';
+import { REFUSED_CONNECTION_PAUSE_MS } from '../http/refused-simulation-pause.js';
 
 const user = USER_STARTERS.map((p) => p.sleeperId);
 const opponent = OPPONENT_STARTERS.map((p) => p.sleeperId);
@@ -19,6 +24,44 @@ const body = (iterations: number, seed = 1) => ({
   iterations,
   seed,
 });
+
+/** Resolves once `isReady` holds, checking after each turn of the event loop. */
+async function until(isReady: () => boolean): Promise<void> {
+  while (!isReady()) await new Promise(setImmediate);
+}
+
+/** Whether `promise` has settled by now. */
+async function hasSettled(promise: Promise<unknown>): Promise<boolean> {
+  const pending = Symbol('pending');
+  const first = await Promise.race([
+    promise.then(
+      () => null,
+      () => null,
+    ),
+    Promise.resolve(pending),
+  ]);
+  return first !== pending;
+}
+
+/** Requests on one kept-alive connection, one after another, as a script's loop sends them. */
+function oneConnection(baseUrl: string, account: TestAccount) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const headers = {
+    'content-type': 'application/json',
+    cookie: [...account.client.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    'x-csrf-token': account.client.csrfToken ?? '',
+  };
+  const send = (method: string, path: string, payload?: unknown) =>
+    new Promise<number>((resolve, reject) => {
+      const req = http.request(new URL(path, baseUrl), { method, agent, headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+      });
+      req.on('error', reject);
+      req.end(payload === undefined ? undefined : JSON.stringify(payload));
+    });
+  return { send, close: () => agent.destroy() };
+}
 
 /** One tRPC batch of `count` simulations: one HTTP request, members answered one by one. */
 async function simulateInOneBatch(account: TestAccount, count: number, iterations: number) {
@@ -57,6 +100,20 @@ describe('simulation limits per user', () => {
     const byAdmin = await admin.client.post('/api/matchup/simulate', body(tooMany));
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body.iterations).toBe(tooMany);
+  });
+
+  it('refuses the member of a tRPC batch that goes over the cost cap, naming the field, and runs the others', async () => {
+    const names = 'matchup.simulate,matchup.simulate';
+    const answer = await hog.client.post<any[]>(`/trpc/${names}?batch=1`, {
+      0: body(AT_THE_CAP + 1_000),
+      1: body(1_000),
+    });
+    const [tooLarge, fine] = answer.body;
+    expect(tooLarge.error).toMatchObject({
+      message: expect.stringContaining(AT_THE_CAP.toLocaleString('en-US')),
+      data: { httpStatus: 400, appCode: 'VALIDATION_ERROR' },
+    });
+    expect(fine.result.data.iterations).toBe(1_000);
   });
 
   it(`counts each member of a tRPC batch: the ${USER_SIMULATIONS_IN_FLIGHT + 1}th in flight is refused with 429 and Retry-After, while another user's simulation runs`, async () => {
@@ -121,5 +178,95 @@ describe('simulation limits per user', () => {
 
     const byAdmin = await admin.client.post('/api/matchup/simulate', body(1_000));
     expect(byAdmin.status).toBe(200);
+  });
+
+  it('counts every simulation request in the minute, also one refused for its input, and past the limit refuses without reading the input', async () => {
+    const prober = await signedInAccount(server, 'user');
+    const limit = USER_SIMULATIONS_PER_MINUTE.points;
+    for (let sent = 0; sent < limit; sent += 3) {
+      const round = await Promise.all(
+        Array.from({ length: Math.min(3, limit - sent) }, () =>
+          prober.client.post('/api/matchup/simulate', body(AT_THE_CAP + 1_000)),
+        ),
+      );
+      for (const answer of round) expect(answer.body.code).toBe('VALIDATION_ERROR');
+    }
+    for (const input of [body(1_000), { ...body(1_000), iterations: 'many' }]) {
+      const refused = await prober.client.post('/api/matchup/simulate', input);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({
+        code: 'RATE_LIMITED',
+        message: expect.stringContaining('last minute'),
+      });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+    const batch = await prober.client.post<any[]>('/trpc/matchup.simulate?batch=1', { 0: body(1_000) });
+    expect(batch.body[0].error.data).toMatchObject({ httpStatus: 429, appCode: 'RATE_LIMITED' });
+  });
+
+  it('reads the next request on a connection whose simulation was refused only after a pause; other connections go on', async () => {
+    const script = await signedInAccount(server, 'user');
+    await script.client.fetchCsrfToken();
+    // when the server finished answering the refusal, and when it began reading the next request
+    const seen: { refusalSent?: number; nextRead?: number } = {};
+    const watch = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (req.url === '/api/matchup/simulate')
+        res.once('finish', () => (seen.refusalSent = performance.now()));
+      if (req.url === '/api/health?next') seen.nextRead = performance.now();
+    };
+    server.app.server.prependListener('request', watch);
+    const connection = oneConnection(server.url, script);
+    try {
+      expect(await connection.send('POST', '/api/matchup/simulate', body(AT_THE_CAP + 1_000))).toBe(400);
+      const next = connection.send('GET', '/api/health?next');
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      expect(await next).toBe(200);
+      expect(seen.nextRead! - seen.refusalSent!).toBeGreaterThanOrEqual(REFUSED_CONNECTION_PAUSE_MS - 1);
+    } finally {
+      connection.close();
+      server.app.server.off('request', watch);
+    }
+  });
+
+  it("answers another user's short simulation while one user's long runs hold the thread, before any of them", async () => {
+    const queue = simulationAdmission(server.deps).queue;
+    const bystander = await signedInAccount(server, 'user');
+    // An admin may run the longest simulations there are; three of them keep the one thread busy.
+    const longRuns = Array.from({ length: 3 }, (_, i) =>
+      admin.client.post('/api/matchup/simulate', body(MAX_ITERATIONS, 100 + i)),
+    );
+    await until(() => queue.running + queue.waiting === 3);
+
+    const short = await bystander.client.post('/api/matchup/simulate', body(1_000));
+    expect(short.status).toBe(200);
+    // none of the long runs has finished on the thread, let alone been answered
+    expect(queue.running + queue.waiting).toBe(3);
+    for (const run of longRuns) expect(await hasSettled(run)).toBe(false);
+
+    for (const answer of await Promise.all(longRuns)) expect(answer.status).toBe(200);
+  });
+
+  it('refuses at once with 503 SIMULATION_BUSY and Retry-After when the queue is full, and serves again once it drains', async () => {
+    const queue = simulationAdmission(server.deps).queue;
+    // Admins, each within their own limit in flight, fill the queue with the longest simulations.
+    const admins = await Promise.all(
+      Array.from({ length: Math.ceil(queue.capacity / ADMIN_SIMULATIONS_IN_FLIGHT) }, () =>
+        signedInAccount(server, 'admin'),
+      ),
+    );
+    const latecomer = await signedInAccount(server, 'user');
+    const fillers = Array.from({ length: queue.capacity }, (_, i) =>
+      admins[i % admins.length]!.client.post('/api/matchup/simulate', body(400_000, 200 + i)),
+    );
+    await until(() => queue.running + queue.waiting === queue.capacity);
+
+    const refused = await latecomer.client.post('/api/matchup/simulate', body(1_000));
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ code: 'SIMULATION_BUSY', message: expect.stringContaining('busy') });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await hasSettled(fillers[0]!)).toBe(false);
+
+    for (const answer of await Promise.all(fillers)) expect(answer.status).toBe(200);
+    expect((await latecomer.client.post('/api/matchup/simulate', body(1_000))).status).toBe(200);
   });
 });

@@ -8,24 +8,23 @@ import {
   STRONG_PASSWORD,
   uniqueEmail,
 } from '../../test/accounts.js';
-import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp.js';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
+import {
+  DATABASE_KINDS,
+  type MailingTestServer,
+  startMailingTestServer,
+  startTestServer,
+} from '../../test/harness.js';
 import { ensureAdminAccount } from '../services/admin/account.js';
 
 describe.each(DATABASE_KINDS)('deleting my account on %s', (kind) => {
-  let server: TestServer;
-  let smtp: FakeSmtp;
+  let server: MailingTestServer;
   beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    server = await startTestServer(kind, { SMTP_URL: smtp.url });
+    server = await startMailingTestServer(kind);
   });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
+  afterAll(() => server?.stop());
 
   it('deletes the account, logs out every device, and frees the address', async () => {
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     const laptop = await signedInClient(server, email);
     const phone = await signedInClient(server, email, STRONG_PASSWORD, true);
 
@@ -41,11 +40,11 @@ describe.each(DATABASE_KINDS)('deleting my account on %s', (kind) => {
     expect(login.body.code).toBe('INVALID_CREDENTIALS');
     const [row] = await server.deps.database.db.select().from(users).where(eq(users.email, email));
     expect(row).toBeUndefined();
-    await registerVerifiedUser(server, smtp, email, OTHER_STRONG_PASSWORD);
+    await registerVerifiedUser(server, email, OTHER_STRONG_PASSWORD);
   });
 
   it('needs the password again: a missing or wrong one deletes nothing, on either path', async () => {
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     const client = await signedInClient(server, email);
     const missing = await client.post('/api/user/me/delete', {});
     expect(missing.status).toBe(400);
@@ -66,7 +65,7 @@ describe.each(DATABASE_KINDS)('deleting my account on %s', (kind) => {
   });
 
   it('deletes by the DELETE /api/user/me path with the password in its JSON body', async () => {
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     const client = await signedInClient(server, email);
     const deleted = await client.delete('/api/user/me', { password: STRONG_PASSWORD });
     expect(deleted.status).toBe(200);
@@ -85,20 +84,11 @@ describe.each(DATABASE_KINDS)('deleting my account on %s', (kind) => {
 describe.each(DATABASE_KINDS)('the ADMIN_EMAIL account on %s', (kind) => {
   const adminEmail = uniqueEmail('Admin');
   const adminPassword = 'Commissioner$2025';
-  let server: TestServer;
-  let smtp: FakeSmtp;
+  let server: MailingTestServer;
   beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    server = await startTestServer(kind, {
-      SMTP_URL: smtp.url,
-      ADMIN_EMAIL: adminEmail,
-      ADMIN_PASSWORD: adminPassword,
-    });
+    server = await startMailingTestServer(kind, { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword });
   });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
+  afterAll(() => server?.stop());
 
   it('exists at start-up as a verified admin who can log in', async () => {
     const client = await signedInClient(server, adminEmail, adminPassword);
@@ -111,7 +101,7 @@ describe.each(DATABASE_KINDS)('the ADMIN_EMAIL account on %s', (kind) => {
   });
 
   it('promotes, verifies, enables and re-passwords an existing account, ending its sessions only on a new password', async () => {
-    const email = await registerVerifiedUser(server, smtp);
+    const email = await registerVerifiedUser(server);
     const client = await signedInClient(server, email);
     const { db } = server.deps.database;
     await db.update(users).set({ isDisabled: false, emailVerifiedAt: null }).where(eq(users.email, email));

@@ -1,7 +1,13 @@
 /**
- * Worker-thread entry of the simulation pool (services/simulation/pool.ts): runs one matchup
- * simulation per task. Bundled to dist/workers/simulation.worker.js by build.mjs.
+ * Worker-thread entry of the simulation pool (services/simulation/pool.ts): the thread holds several
+ * simulations at once and runs them in turns (thread-scheduler.ts). Bundled to
+ * dist/workers/simulation.worker.js by build.mjs.
  */
-import { runSimulationTask } from '../services/simulation/task.js';
+import { createThreadScheduler } from '../services/simulation/thread-scheduler.js';
+import type { SimulationTask, SimulationTaskOutcome } from '../services/simulation/task.js';
 
-export default runSimulationTask;
+const scheduler = createThreadScheduler();
+
+export default function runSimulationTask({ owner, input }: SimulationTask): Promise<SimulationTaskOutcome> {
+  return scheduler.run(owner, input);
+}

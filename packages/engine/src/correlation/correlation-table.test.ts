@@ -16,7 +16,7 @@ describe('the fitted correlation table', () => {
     expect(provenance.method).toMatch(/Spearman/);
     expect(provenance.seasons).toMatch(/2024/);
     expect(provenance.totalPairs).toBeGreaterThan(10_000);
-    expect(provenance.generatedBy).toBe('packages/projections/src/correlations/fit-cli.ts');
+    expect(provenance.generatedBy).toBe('packages/projections/src/cli/fit-correlations.ts');
   });
 
   it('uses only roles and positions the engine can ask for, each pair once, with valid correlations', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fitPointsDistribution, probabilityBelow } from '../distributions/points-distribution.js';
 import { EngineInputError } from '../errors.js';
 import { normalCdf, Z_90 } from '../math/normal.js';
-import { simulateMatchup } from './matchup.js';
+import { simulateMatchup, simulateMatchupInSteps } from './matchup.js';
 import type { SimulationPlayer } from './scenario-model.js';
 
 const NFL_TEAMS = [
@@ -239,5 +239,38 @@ describe('simulateMatchup', () => {
     const result = simulateMatchup({ user: { players }, opponent: { players }, seed: 2 });
     expect(result.tieProbability).toBe(1);
     expect(result.winProbability).toBe(0.5);
+  });
+
+  it('runs in steps, several at once taking turns block by block, each with exactly the synchronous result', () => {
+    const inputs = [
+      {
+        user: { players: normalLineup('u', [20, 15, 10], 6, 0) },
+        opponent: { players: normalLineup('o', [18, 16, 12], 6, 3) },
+        iterations: 5_000,
+        seed: 'a',
+      },
+      {
+        user: { players: normalLineup('u', [25, 9], 7, 6) },
+        opponent: { players: normalLineup('o', [14, 14, 14], 5, 9) },
+        iterations: 3_000,
+        seed: 'b',
+      },
+    ];
+    const runs = inputs.map((input) => simulateMatchupInSteps(input));
+    const results: unknown[] = [undefined, undefined];
+    let pauses = 0;
+    while (results.includes(undefined)) {
+      runs.forEach((run, i) => {
+        if (results[i] !== undefined) return;
+        const step = run.next();
+        if (step.done) results[i] = step.value;
+        else pauses++;
+      });
+    }
+    expect(results).toEqual(inputs.map((input) => simulateMatchup(input)));
+    // a pause after every block of 256 iterations: 20 for the first run, 12 for the second
+    expect(pauses).toBe(20 + 12);
+    const refused = simulateMatchupInSteps({ ...inputs[0]!, iterations: 10 });
+    expect(() => refused.next()).toThrow(EngineInputError);
   });
 });

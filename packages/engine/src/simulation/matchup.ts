@@ -351,14 +351,15 @@ function describeOutcomes(
   );
 }
 
-// The per-iteration series of runs up to this length live in one buffer kept between runs (a run is synchronous and
-// keeps no view of them), sparing the allocation and zeroing of 3 × 80 KB per default run; longer runs allocate.
+// The per-iteration series of synchronous runs up to this length live in one buffer kept between runs (such a run
+// keeps no view of them), sparing the allocation and zeroing of 3 × 80 KB per default run; longer runs, and runs in
+// steps (several may be under way at once), allocate.
 const REUSED_SERIES_MAX_ITERATIONS = 100_000;
 let reusedSeries = new Float64Array(0);
 
-function seriesBuffers(iterations: number): [Float64Array, Float64Array, Float64Array] {
+function seriesBuffers(iterations: number, isReusable: boolean): [Float64Array, Float64Array, Float64Array] {
   let buffer: Float64Array;
-  if (iterations > REUSED_SERIES_MAX_ITERATIONS) {
+  if (!isReusable || iterations > REUSED_SERIES_MAX_ITERATIONS) {
     buffer = new Float64Array(3 * iterations);
   } else {
     if (reusedSeries.length < 3 * iterations) reusedSeries = new Float64Array(3 * iterations);
@@ -376,6 +377,23 @@ function seriesBuffers(iterations: number): [Float64Array, Float64Array, Float64
  * finished games fixed at their actual points) and compares the totals.
  */
 export function simulateMatchup(input: MatchupInput): MatchupResult {
+  const steps = matchupSteps(input, true);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * simulateMatchup in steps: the run pauses after each block of iterations (a few hundred), so that a thread can take
+ * turns between several runs, and its result is simulateMatchup's for the same input. Nothing runs, and no input error
+ * is thrown, before the first `next()`.
+ */
+export function simulateMatchupInSteps(input: MatchupInput): Generator<void, MatchupResult, void> {
+  return matchupSteps(input, false);
+}
+
+function* matchupSteps(input: MatchupInput, isSynchronous: boolean): Generator<void, MatchupResult, void> {
   const iterations = validateIterations(input.iterations);
   const seed = input.seed ?? randomSeed();
   const random = createRandom(seed);
@@ -398,7 +416,7 @@ export function simulateMatchup(input: MatchupInput): MatchupResult {
 
   const scratch = createScenarioScratch(model);
   const points = new Float64Array(playerCount * SCENARIO_BLOCK_SIZE);
-  const [userTotals, opponentTotals, margins] = seriesBuffers(iterations);
+  const [userTotals, opponentTotals, margins] = seriesBuffers(iterations, isSynchronous);
   const accumulators: PlayerAccumulators = {
     sum: new Float64Array(playerCount),
     marginProduct: new Float64Array(playerCount),
@@ -415,6 +433,7 @@ export function simulateMatchup(input: MatchupInput): MatchupResult {
     sumSide(points, opponentRows, blockSize, opponentTotals, offset);
     totalBlock(blockSize, offset, userTotals, opponentTotals, margins, stats);
     accumulatePlayers(model, points, margins, offset, blockSize, accumulators);
+    if (!isSynchronous) yield;
   }
   const wins = stats[WINS]!;
   const ties = stats[TIES]!;

@@ -8,6 +8,8 @@
  */
 import { simulateMatchup, type PlayerGame, type RandomSource, type SimulationPlayer } from '@fm/engine';
 import type { PlayerWeek } from '../correlations/player-weeks.js';
+import type { WeeklyStatRow } from '../csv/parse-nflcom-csv.js';
+import { KICKING_STAT_KEYS, type StatKey } from '../stats/stat-line.js';
 
 /** A 9-starter line-up of a typical league: QB, 2 RB, 2 WR, TE, FLEX (RB/WR/TE), K, DEF. */
 export const CALIBRATION_SLOTS = ['QB', 'RB', 'RB', 'WR', 'WR', 'TE', 'FLEX', 'K', 'DEF'] as const;
@@ -183,18 +185,23 @@ export function rankDepth(players: PlayerWeek[]): PlayerWeek[] {
   );
 }
 
+const ACTIVITY_STAT_KEYS: readonly StatKey[] = [
+  'touches',
+  'targets',
+  'passYd',
+  'passInt',
+  'passTd',
+  'patMade',
+  'patMissed',
+];
+
 /** Players of the week's actual files with no touch, target, pass or kick: inactive (known before kickoff). */
-export function inactivePlayers(
-  actual: Record<string, readonly Readonly<Record<string, string>>[]>,
-): Set<string> {
-  const activity = ['Touches', 'Targets', 'PassingYDS', 'PassingInt', 'PassingTD', 'PatMade', 'PatMissed'];
+export function inactivePlayers(actual: readonly WeeklyStatRow[]): Set<string> {
   const inactive = new Set<string>();
-  for (const [position, rows] of Object.entries(actual)) {
-    for (const row of rows) {
-      const kicks = position === 'K' ? Object.keys(row).filter((column) => column.startsWith('Fg')) : [];
-      const isIdle = [...activity, ...kicks].every((column) => !Number(row[column] ?? ''));
-      if (isIdle && row.PlayerId) inactive.add(row.PlayerId);
-    }
+  for (const line of actual) {
+    const kicks = line.position === 'K' ? KICKING_STAT_KEYS : [];
+    const isIdle = [...ACTIVITY_STAT_KEYS, ...kicks].every((key) => !line[key]);
+    if (isIdle) inactive.add(String(line.nflId));
   }
   return inactive;
 }

@@ -26,9 +26,9 @@ import {
   startablePool,
   type ForecastMethod,
 } from '../backtest/live-calibration.js';
-import { readSeasonWeeks } from '../correlations/nfl-data-files.js';
 import { buildPlayerWeeks, type PlayerWeek } from '../correlations/player-weeks.js';
 import { DEFAULT_NFL_DATA_DIR } from '../files/default-data-dir.js';
+import { readNflDataDir } from '../files/read-nfl-data-dir.js';
 
 const SEASONS_WITH_PROJECTED_STAT_LINES = new Set([2024, 2025]);
 const QUARTERS = [1, 2, 3, 4];
@@ -72,13 +72,14 @@ const started = performance.now();
 let weeksPlayed = 0;
 for (const season of seasons) {
   const history = new Map<string, number[]>();
-  for (const files of readSeasonWeeks(dataDir, season)) {
-    const everyone = buildPlayerWeeks(files);
+  for (const week of readNflDataDir(dataDir, { seasons: [season] }).weeks) {
+    if (!week.actual) continue;
+    const everyone = buildPlayerWeeks(week);
     const players = SEASONS_WITH_PROJECTED_STAT_LINES.has(season)
       ? everyone
       : withSeasonToDateProjections(everyone, history);
     for (const player of everyone) history.set(player.id, [...(history.get(player.id) ?? []), player.actual]);
-    const knownOut = values['inactives-out'] ? inactivePlayers(files.actual) : new Set<string>();
+    const knownOut = values['inactives-out'] ? inactivePlayers(week.actual) : new Set<string>();
     const matchups = dealMatchups(startablePool(players), matchupsPerWeek, random);
     if (matchups.length === 0) continue;
     weeksPlayed++;

@@ -1,14 +1,10 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CORRELATION_TABLE } from '../../../engine/src/correlation-table.js';
+import { parseProjectedCsv, parseWeeklyCsv } from '../csv/parse-nflcom-csv.js';
+import { readNflDataDir } from '../files/read-nfl-data-dir.js';
+import { NFL_DATA_DIR } from '../testing/nfl-data.js';
 import { fitCorrelationTable } from './fit-correlations.js';
-import { readSeasonWeeks } from './nfl-data-files.js';
 import { buildPlayerWeeks, type PlayerWeek } from './player-weeks.js';
-import { kickerPoints, offensivePprPoints } from './ppr-scoring.js';
-import { parseCsvRows } from './weekly-rows.js';
-
-const DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/nfl-data');
 
 // Deterministic Gaussian pairs with correlation rho (LCG uniforms, Box–Muller), to fit against a known answer.
 function syntheticGames(rho: number, games: number): PlayerWeek[] {
@@ -58,7 +54,9 @@ describe('fitCorrelationTable', () => {
   });
 
   it('reproduces the engine’s committed table exactly from nfl-data 2024–2025 (the table is fitted, not typed in)', () => {
-    const weeks = [2024, 2025].flatMap((season) => readSeasonWeeks(DATA_DIR, season));
+    const { weeks: allWeeks, errors } = readNflDataDir(NFL_DATA_DIR, { seasons: [2024, 2025] });
+    const weeks = allWeeks.filter((week) => week.actual !== null);
+    expect(errors).toEqual([]);
     expect(weeks.length).toBe(27);
     const fitted = fitCorrelationTable(weeks.flatMap(buildPlayerWeeks));
     expect(fitted.roles).toEqual(CORRELATION_TABLE.roles);
@@ -67,18 +65,53 @@ describe('fitCorrelationTable', () => {
   }, 60_000);
 });
 
-describe('PPR scoring of the weekly files', () => {
-  it('scores a stat line as the README defines PPR', () => {
-    const [allen] = parseCsvRows(
-      'PlayerName,PlayerId,Pos,Team,PlayerOpponent,PassingYDS,PassingTD,PassingInt,RushingYDS,RushingTD,ReceivingRec,ReceivingYDS,ReceivingTD,RetTD,FumTD,2PT,Fum\r\n' +
-        'Josh Allen,2560955,QB,BUF,ARI,232,2,,39,2,,,,,,,1\r\n',
-    );
-    expect(offensivePprPoints(allen!)).toBeCloseTo(0.04 * 232 + 8 + 3.9 + 12 - 2, 9);
-    const [receiver] = parseCsvRows('ReceivingRec,ReceivingYDS,ReceivingTD,2PT\n7,88,1,1\n');
-    expect(offensivePprPoints(receiver!)).toBeCloseTo(7 + 8.8 + 6 + 2, 9);
-    const [kicker] = parseCsvRows(
-      'PatMade,PatMissed,FgMade_20-29,FgMade_40-49,FgMade_50,FgMiss_30-39\n3,1,1,1,1,1\n',
-    );
-    expect(kickerPoints(kicker!)).toBe(3 - 1 + 3 + 4 + 5 - 1);
+describe('player-weeks of a played week', () => {
+  const source = { season: 2024, week: 3 };
+  const header =
+    'PlayerName,PlayerId,Pos,Team,PlayerOpponent,PassingYDS,PassingTD,PassingInt,RushingYDS,RushingTD,' +
+    'ReceivingRec,ReceivingYDS,ReceivingTD,2PT,Fum,PatMade,PatMissed,FgMade_40-49,PlayerWeekProjectedPts\n';
+  const week = {
+    ...source,
+    projected: parseProjectedCsv(
+      header +
+        'Josh Allen,1,QB,BUF,@MIA,250,2,1,30,0,,,,,,,,,20\n' +
+        'Tyler Bass,2,K,BUF,@MIA,,,,,,,,,,,3,,1,8\n' +
+        'Tua Tagovailoa,3,QB,MIA,BUF,240,1,1,,,,,,,,,,,15\n' +
+        'Idle Backup,4,QB,MIA,BUF,,,,,,,,,,,,,,0\n',
+      { ...source, file: 'projected.csv' },
+    ).rows,
+    actual: parseWeeklyCsv(
+      header +
+        'Josh Allen,1,QB,BUF,@MIA,232,2,,39,2,,,,,1,,,,\n' +
+        'Tyler Bass,2,K,BUF,@MIA,,,,,,,,,,,4,1,1,\n' +
+        'Tua Tagovailoa,3,QB,MIA,BUF,180,1,2,,,,,,,,,,,\n' +
+        "De'Von Achane,5,RB,MIA,BUF,,,,40,1,3,20,1,1,,,,,\n",
+      { ...source, file: 'actual.csv' },
+    ).rows,
+  };
+  const players = buildPlayerWeeks(week);
+  const byId = new Map(players.map((player) => [player.id, player]));
+
+  it('scores players PPR with the product’s rules: a missed PAT costs a kicker nothing', () => {
+    expect(byId.get('1')?.actual).toBeCloseTo(0.04 * 232 + 8 + 3.9 + 12 - 2, 9);
+    expect(byId.get('2')).toMatchObject({ position: 'K', projected: 3 + 4, actual: 4 + 4 });
+    // Projected but without a line in the actual files: not a player-week.
+    expect(byId.has('4')).toBe(false);
+    expect(byId.get('3')).toMatchObject({ depthRank: 1, team: 'MIA', opponent: 'BUF' });
+  });
+
+  it('scores a defense from the offense it faced: points-allowed bracket plus 2 per takeaway', () => {
+    // Buffalo's offense scored 2 rushing TDs, 4 PATs and a field goal (19 points: 14–20 → 1) and lost a fumble;
+    // Miami's scored 2 TDs (a run and a catch) with a 2-point try (14 points) and threw 2 interceptions.
+    expect(byId.get('DEF-MIA')).toMatchObject({ opponent: 'BUF', actual: 1 + 2 });
+    expect(byId.get('DEF-BUF')).toMatchObject({ opponent: 'MIA', actual: 1 + 2 * 2 });
+    // Projected: Buffalo's lines score 3 PATs and a field goal (6 points: 1–6 → 7), Miami's nothing (10); each
+    // quarterback throws 1 interception.
+    expect(byId.get('DEF-MIA')?.projected).toBe(7 + 2);
+    expect(byId.get('DEF-BUF')?.projected).toBe(10 + 2);
+  });
+
+  it('has no player-weeks in a week not played yet', () => {
+    expect(buildPlayerWeeks({ ...week, actual: null })).toEqual([]);
   });
 });

@@ -1,16 +1,17 @@
-import { defenseProxyPoints, offenseBoxScore } from './defense-proxy.js';
-import { kickerPoints, offensivePprPoints } from './ppr-scoring.js';
-import { NFLCOM_POSITIONS, type NflcomPosition } from '../csv/nflcom-columns.js';
-import { opponentOf, type StatRow, type WeekFiles } from './weekly-rows.js';
-
-export type RolePosition = NflcomPosition | 'DEF';
+import type { ProjectedRow, WeeklyStatRow } from '../csv/parse-nflcom-csv.js';
+import type { NflcomWeek } from '../model/nflcom-projection.js';
+import { scoreStatLine } from '../scoring/score-stat-line.js';
+import { PPR } from '../scoring/scoring-rules.js';
+import type { Position } from '../stats/stat-line.js';
+import { isNflTeamCode } from '../stats/team-codes.js';
+import { defenseLineFacing, teamGames, type GameLine } from '../stats/team-games.js';
 
 /** One player's (or one defense's) week: projected and actual PPR points and his place in his team's depth. */
 export interface PlayerWeek {
   season: number;
   week: number;
   id: string;
-  position: RolePosition;
+  position: Position;
   team: string;
   opponent: string;
   /** 1 = the team's highest-projected player at his position that week. */
@@ -19,61 +20,65 @@ export interface PlayerWeek {
   actual: number;
 }
 
-function scoreRow(position: NflcomPosition, row: StatRow): number {
-  return position === 'K' ? kickerPoints(row) : offensivePprPoints(row);
+function offensivePlayerWeeks(week: NflcomWeek, actual: readonly WeeklyStatRow[]): PlayerWeek[] {
+  const actualById = new Map(actual.map((row) => [row.nflId, row]));
+  return week.projected.flatMap((row) => {
+    const result = actualById.get(row.nflId);
+    if (!result || !isNflTeamCode(row.team) || !isNflTeamCode(row.opponent)) return [];
+    return [
+      {
+        season: week.season,
+        week: week.week,
+        id: String(row.nflId),
+        position: row.position,
+        team: row.team,
+        opponent: row.opponent,
+        depthRank: 0,
+        projected: scoreStatLine(row.stats, PPR, row.position),
+        actual: scoreStatLine(result, PPR, row.position),
+      },
+    ];
+  });
 }
 
-function offensivePlayerWeeks(files: WeekFiles, position: NflcomPosition): PlayerWeek[] {
-  const actualById = new Map(files.actual[position].map((row) => [row.PlayerId, row]));
-  const players: PlayerWeek[] = [];
-  for (const row of files.projected[position]) {
-    const opponent = opponentOf(row);
-    const team = row.Team?.trim();
-    const actual = actualById.get(row.PlayerId);
-    if (!opponent || !team || team === 'FA' || !actual || !row.PlayerId) continue;
-    players.push({
-      season: files.season,
-      week: files.week,
-      id: row.PlayerId,
-      position,
-      team,
-      opponent,
-      depthRank: 0,
-      projected: scoreRow(position, row),
-      actual: scoreRow(position, actual),
-    });
-  }
-  return players;
+function projectedLine({ stats, position, team, opponent, isHome }: ProjectedRow): GameLine {
+  return { ...stats, position, team, opponent, isHome };
 }
 
-function rowsOfTeam(rows: StatRow[], team: string): StatRow[] {
-  return rows.filter((row) => row.Team === team && opponentOf(row) !== null);
+/**
+ * The files have no team-defense lines, so a defense's projection and result are both its line against the
+ * offense it faced (points allowed, interceptions, fumbles lost), scored PPR.
+ */
+function defenseWeeks(week: NflcomWeek, actual: readonly WeeklyStatRow[], games: Map<string, string>) {
+  const projectedOffenses = teamGames(week.projected.map(projectedLine));
+  const actualOffenses = teamGames(actual);
+  return [...games].flatMap(([team, opponent]): PlayerWeek[] => {
+    const projected = projectedOffenses.get(opponent);
+    const result = actualOffenses.get(opponent);
+    if (!projected || !result) return [];
+    return [
+      {
+        season: week.season,
+        week: week.week,
+        id: `DEF-${team}`,
+        position: 'DEF',
+        team,
+        opponent,
+        depthRank: 1,
+        projected: scoreStatLine(defenseLineFacing(projected), PPR, 'DEF'),
+        actual: scoreStatLine(defenseLineFacing(result), PPR, 'DEF'),
+      },
+    ];
+  });
 }
 
-// A defense's projection and result, both scored from the offense it faced (see defense-proxy.ts).
-function defenseWeeks(files: WeekFiles, games: Map<string, string>): PlayerWeek[] {
-  const boxScore = (rows: WeekFiles['projected'], offense: string) =>
-    offenseBoxScore(
-      rowsOfTeam(rows.QB, offense),
-      [...rowsOfTeam(rows.RB, offense), ...rowsOfTeam(rows.WR, offense), ...rowsOfTeam(rows.TE, offense)],
-      rowsOfTeam(rows.K, offense),
-    );
-  return [...games].map(([team, opponent]) => ({
-    season: files.season,
-    week: files.week,
-    id: `DEF-${team}`,
-    position: 'DEF' as const,
-    team,
-    opponent,
-    depthRank: 1,
-    projected: defenseProxyPoints(boxScore(files.projected, opponent)),
-    actual: defenseProxyPoints(boxScore(files.actual, opponent)),
-  }));
-}
-
-/** Everyone with a game that week, with depth ranks by projected points within team and position. */
-export function buildPlayerWeeks(files: WeekFiles): PlayerWeek[] {
-  const players = NFLCOM_POSITIONS.flatMap((position) => offensivePlayerWeeks(files, position));
+/**
+ * Everyone with a game in a played week (none in a week not played yet), with depth ranks by projected points
+ * within team and position.
+ */
+export function buildPlayerWeeks(week: NflcomWeek): PlayerWeek[] {
+  if (!week.actual) return [];
+  const players = offensivePlayerWeeks(week, week.actual);
   const depth = new Map<string, PlayerWeek[]>();
   for (const player of players) {
     const key = `${player.team}|${player.position}`;
@@ -87,5 +92,5 @@ export function buildPlayerWeeks(files: WeekFiles): PlayerWeek[] {
       .forEach((player, index) => (player.depthRank = index + 1));
   }
   const games = new Map(players.map((player) => [player.team, player.opponent]));
-  return [...players, ...defenseWeeks(files, games)];
+  return [...players, ...defenseWeeks(week, week.actual, games)];
 }

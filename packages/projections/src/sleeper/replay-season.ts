@@ -6,9 +6,9 @@ import {
 } from '../model/nflcom-projection.js';
 import { scoreStatLine } from '../scoring/score-stat-line.js';
 import { SCORING_PRESETS } from '../scoring/scoring-rules.js';
-import type { Position, StatLine } from '../stats/stat-line.js';
+import { emptyStatLine, STAT_KEYS, type Position, type StatLine } from '../stats/stat-line.js';
 import { NFL_TEAMS } from '../stats/team-codes.js';
-import { averageLine, defenseLineFacing, teamGames, type TeamGame } from './replay-defense.js';
+import { defenseLineFacing, teamGames, type TeamGame } from '../stats/team-games.js';
 import { sleeperStatsFromLine, TEAM_OFFENSE_PREFIX } from './sleeper-stats.js';
 
 /** The fields of a `GET /v1/players/nfl` entry the product reads. */
@@ -251,4 +251,11 @@ function directory(
     };
   }
   return players;
+}
+
+/** The average of lines (a naive expert's projection: the season-to-date mean). */
+function averageLine(lines: readonly StatLine[]): StatLine {
+  const average = emptyStatLine();
+  for (const line of lines) for (const key of STAT_KEYS) average[key] += line[key] / lines.length;
+  return average;
 }

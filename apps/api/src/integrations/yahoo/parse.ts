@@ -66,7 +66,7 @@ export function collectionItems(collection: unknown, itemKey: string, where: str
 }
 
 /** The `fantasy_content` envelope every answer is wrapped in. */
-export function fantasyContent(body: unknown): Json {
+function fantasyContent(body: unknown): Json {
   return expectObject(expectObject(body, 'body').fantasy_content, 'fantasy_content');
 }
 
@@ -284,11 +284,6 @@ function leagueParts(body: unknown): { league: YahooLeague; sub: Json } {
   return { league: validate(leagueSchema, meta, 'league'), sub };
 }
 
-/** `league/{key}`: the league's metadata. */
-export function parseLeague(body: unknown): YahooLeague {
-  return leagueParts(body).league;
-}
-
 /** `league/{key}/teams` and `league/{key}/standings` (standings nest teams in a one-element array). */
 export function parseLeagueTeams(body: unknown): { league: YahooLeague; teams: YahooTeam[] } {
   const { league, sub } = leagueParts(body);
@@ -298,13 +293,6 @@ export function parseLeagueTeams(body: unknown): { league: YahooLeague; teams: Y
     league,
     teams: collectionItems(teams, 'team', 'league.teams').map((t, i) => parseTeam(t, `league.teams.${i}`)),
   };
-}
-
-/** `teams;team_keys=…`. */
-export function parseTeams(body: unknown): YahooTeam[] {
-  return collectionItems(fantasyContent(body).teams, 'team', 'teams').map((t, i) =>
-    parseTeam(t, `teams.${i}`),
-  );
 }
 
 export interface YahooMatchup {
@@ -371,17 +359,6 @@ export function parseTeamRoster(body: unknown): {
     'roster.players',
   );
   return { team, week, players: players.map((p, i) => parsePlayer(p, `roster.players.${i}`)) };
-}
-
-/** `league/{key}/players;player_keys=…/stats…`. */
-export function parseLeaguePlayers(body: unknown): { league: YahooLeague; players: YahooPlayer[] } {
-  const { league, sub } = leagueParts(body);
-  return {
-    league,
-    players: collectionItems(sub.players, 'player', 'league.players').map((p, i) =>
-      parsePlayer(p, `league.players.${i}`),
-    ),
-  };
 }
 
 const settingsSchema = z.object({
@@ -460,56 +437,4 @@ export function parseLeagueSettings(body: unknown): { league: YahooLeague; setti
       ),
     },
   };
-}
-
-const transactionSchema = z.object({
-  transaction_key: z.string(),
-  type: z.string(),
-  status: z.string(),
-  timestamp: intLike,
-});
-const transactionDataSchema = z.object({
-  type: z.string(),
-  source_team_key: z.string().optional(),
-  destination_team_key: z.string().optional(),
-});
-
-export interface YahooTransaction {
-  transaction_key: string;
-  type: string;
-  status: string;
-  timestamp: number;
-  players: {
-    player: YahooPlayer;
-    type: string;
-    source_team_key: string | null;
-    destination_team_key: string | null;
-  }[];
-}
-
-/** `league/{key}/transactions[;types=…]`. */
-export function parseTransactions(body: unknown): { league: YahooLeague; transactions: YahooTransaction[] } {
-  const { league, sub } = leagueParts(body);
-  const transactions = collectionItems(sub.transactions, 'transaction', 'league.transactions').map(
-    (raw, i) => {
-      const where = `transactions.${i}`;
-      const { meta, sub: parts } = splitResource(raw, where);
-      const players = collectionItems(parts.players, 'player', `${where}.players`).map((p, j) => {
-        const data = Array.isArray(p) ? mergeRecord(p.slice(1)).transaction_data : undefined;
-        const move = validate(
-          transactionDataSchema,
-          mergeRecord(data),
-          `${where}.players.${j}.transaction_data`,
-        );
-        return {
-          player: parsePlayer(p, `${where}.players.${j}`),
-          type: move.type,
-          source_team_key: move.source_team_key ?? null,
-          destination_team_key: move.destination_team_key ?? null,
-        };
-      });
-      return { ...validate(transactionSchema, meta, where), players };
-    },
-  );
-  return { league, transactions };
 }

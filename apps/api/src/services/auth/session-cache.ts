@@ -1,5 +1,8 @@
 import type { DataChangeChannel } from '../data-changes/data-change-channel.js';
-import type { SessionRow, SessionUserRow } from './sessions.js';
+import type { sessions, users } from '@fm/db';
+
+export type SessionUserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
 
 /** More entries than this and the oldest go: a cache, not a second session table. */
 const MAX_ENTRIES = 20_000;

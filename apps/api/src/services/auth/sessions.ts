@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { AppError, unauthenticated } from '../../errors.js';
 import { generateToken, hashToken } from './secure-tokens.js';
+import type { SessionRow, SessionUserRow } from './session-cache.js';
 
 /** "Remember me": a persistent cookie and session that last this long. */
 export const REMEMBERED_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -14,8 +15,7 @@ export const ACTIVITY_WRITE_INTERVAL_MS = 60 * 1000;
 
 export type SessionEndReason = 'logout' | 'password-reset' | 'account-disabled' | 'account-deleted';
 
-export type SessionUserRow = typeof users.$inferSelect;
-export type SessionRow = typeof sessions.$inferSelect;
+export type { SessionRow, SessionUserRow };
 
 export interface NewSession {
   token: string;

@@ -1,5 +1,6 @@
 import { withAdvisoryLock } from '@fm/db';
-import type { AppDeps } from '../../deps.js';
+import type { CoreDeps } from '../../core-deps.js';
+import type { LeagueClients } from '../leagues/clients.js';
 import { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
 import { runSleeperSync, type SyncRunSummary } from './run-sleeper-sync.js';
 import { readSyncRecord } from './sync-status.js';
@@ -26,7 +27,9 @@ export const SYNC_LOCK_NAME = 'data-sync';
  * "Sync now" still works), never blocking start-up or a request. With several API processes on one
  * database, one runs at a time and a process skips its timed run when another ran recently.
  */
-export function createDataSync(deps: AppDeps): DataSync {
+export function createDataSync(
+  deps: CoreDeps & { leagues: Pick<LeagueClients, 'sleeperBudget' | 'sleeper' | 'espn'> },
+): DataSync {
   const feed = new SleeperSeasonFeed({
     baseUrl: deps.config.sleeperApiUrl,
     budget: deps.leagues.sleeperBudget,

@@ -1,7 +1,7 @@
 import { players, type Db } from '@fm/db';
 import { POSITIONS } from '@fm/engine';
 import { isNotNull } from 'drizzle-orm';
-import type { AppDeps } from '../../deps.js';
+import type { CoreDeps } from '../../core-deps.js';
 import { toSearchName, toTeamCode } from '../../integrations/sleeper/player-matching.js';
 import type { SleeperPlayer, SleeperPlayerDirectory } from '../../integrations/sleeper/schemas.js';
 import { linkSleeperIds } from '../leagues/player-directory.js';
@@ -63,7 +63,7 @@ export function directoryRows(directory: SleeperPlayerDirectory): ColumnRow[] {
  * half-way leaves the players as they were.
  */
 export async function syncPlayerDirectory(
-  deps: AppDeps,
+  deps: Pick<CoreDeps, 'database'>,
   directory: SleeperPlayerDirectory,
 ): Promise<WriteCount> {
   return deps.database.db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import type { Db } from '@fm/db';
 import { isPosition, PPR, scoreStatLine } from '@fm/projections';
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../deps.js';
+import type { CoreDeps } from '../../core-deps.js';
 import { linkEspnPlayers } from '../../integrations/espn/player-matching.js';
 import type { EspnPlayer } from '../../integrations/espn/schemas.js';
 import { espnProjectedLine } from '../../integrations/espn/stat-lines.js';
@@ -50,7 +50,10 @@ export function espnProjectionRowsOf(
 }
 
 /** Writes one batch in one transaction: all its rows or, on any failure, none. */
-export async function storeEspnProjections(deps: AppDeps, batch: EspnProjectionBatch): Promise<WriteCount> {
+export async function storeEspnProjections(
+  deps: Pick<CoreDeps, 'database'>,
+  batch: EspnProjectionBatch,
+): Promise<WriteCount> {
   return deps.database.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     await tx.execute(sql`set local synchronous_commit to off`);

@@ -1,6 +1,7 @@
 import { executeRows, type Db } from '@fm/db';
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../deps.js';
+import type { CoreDeps } from '../../core-deps.js';
+import type { LeagueClients } from '../leagues/clients.js';
 import type { SleeperNflState } from '../../integrations/sleeper/schemas.js';
 import type { WriteCount } from '../nfl-import/upsert-changed.js';
 import { addCounts } from '../nfl-import/upsert-changed.js';
@@ -17,7 +18,7 @@ import { weekKey, type SleeperSyncRecord } from './sync-status.js';
  * on, since ESPN is a second expert and the model runs on what is held.
  */
 export async function syncEspnProjections(
-  deps: AppDeps,
+  deps: Pick<CoreDeps, 'database' | 'log'> & { leagues: Pick<LeagueClients, 'sleeper' | 'espn'> },
   state: SleeperNflState,
   record: SleeperSyncRecord,
   describeFailure: (error: unknown) => string,

@@ -1,6 +1,7 @@
 import { executeRows, type Db } from '@fm/db';
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../deps.js';
+import type { CoreDeps } from '../../core-deps.js';
+import type { LeagueClients } from '../leagues/clients.js';
 import { UpstreamRequestError } from '../../integrations/http.js';
 import type { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
 import { createAlert, hasOpenAlert } from '../admin/alerts.js';
@@ -61,7 +62,10 @@ export function describeFailure(error: unknown): string {
 }
 
 /** One week's rows, written together or not at all. */
-function inWeekTransaction<T>(deps: AppDeps, write: (db: Db) => Promise<T>): Promise<T> {
+/** What a sync writes with and logs to, and the league clients its ESPN step reads through. */
+type SyncDeps = Pick<CoreDeps, 'database' | 'log'> & { leagues: Pick<LeagueClients, 'sleeper' | 'espn'> };
+
+function inWeekTransaction<T>(deps: SyncDeps, write: (db: Db) => Promise<T>): Promise<T> {
   return deps.database.db.transaction(async (tx) => {
     await tx.execute(sql`set local synchronous_commit to off`);
     return write(tx as unknown as Db);
@@ -77,7 +81,7 @@ function inWeekTransaction<T>(deps: AppDeps, write: (db: Db) => Promise<T>): Pro
  * recorded for the Sources tab; repeated failures raise an alert.
  */
 export async function runSleeperSync(
-  deps: AppDeps,
+  deps: SyncDeps,
   feed: SleeperSeasonFeed,
   options: { now?: () => Date; signal?: AbortSignal } = {},
 ): Promise<SyncRunSummary> {
@@ -214,7 +218,7 @@ function describeTask(task: WeekTask): string {
 
 /** Fetches and writes one week's stats and/or projections in one transaction (the live sync reuses it). */
 export async function syncWeek(
-  deps: AppDeps,
+  deps: SyncDeps,
   feed: SleeperSeasonFeed,
   task: WeekTask,
   players: ReadonlyMap<string, KnownPlayer>,
@@ -246,7 +250,7 @@ export async function syncWeek(
   if (task.isFinal && task.projections && written.projectionRows > 0) record.finalProjectionWeeks.push(key);
 }
 
-async function hasModelRows(deps: AppDeps, week: { season: number; week: number } | null): Promise<boolean> {
+async function hasModelRows(deps: SyncDeps, week: { season: number; week: number } | null): Promise<boolean> {
   if (!week) return true;
   const rows = await executeRows(
     deps.database.db,
@@ -255,7 +259,7 @@ async function hasModelRows(deps: AppDeps, week: { season: number; week: number 
   return rows.length > 0;
 }
 
-async function raiseFailingAlert(deps: AppDeps, record: SleeperSyncRecord): Promise<void> {
+async function raiseFailingAlert(deps: SyncDeps, record: SleeperSyncRecord): Promise<void> {
   if (await hasOpenAlert(deps.database, DATA_SYNC_ALERT_TYPE)) return;
   const message = `The Sleeper data sync has failed ${record.consecutiveFailures} times in a row; the data held before is still served. Last error: ${record.lastError}`;
   await createAlert(deps.database, DATA_SYNC_ALERT_TYPE, message);

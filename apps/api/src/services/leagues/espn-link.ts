@@ -11,7 +11,7 @@ import { toAppLeague } from '../../integrations/espn/normalize.js';
 import type { EspnLeague } from '../../integrations/espn/schemas.js';
 import type { AppLeague } from '../../integrations/league-shapes.js';
 import { isOutage, platformUnavailable } from './last-held.js';
-import { currentNflSeason } from './list.js';
+import { currentNflSeason } from './current-season.js';
 import { ensureSleeperIdsLinked } from './player-directory.js';
 
 /** More linked ESPN leagues than anyone plays in; it bounds what one account can make us fetch. */

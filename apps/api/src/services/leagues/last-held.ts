@@ -1,8 +1,7 @@
-import { PLATFORM_LABELS } from '@fm/contract';
+import { PLATFORM_LABELS, type Platform } from '@fm/contract';
 import { AppError } from '../../errors.js';
 import { TtlCache } from '../../integrations/cache.js';
 import { isInvalidAnswer, UpstreamRequestError } from '../../integrations/http.js';
-import type { LeaguePlatform } from './connections.js';
 
 /** A league page waits this long for the platform before it answers with what it last held (or says so). */
 export const PLATFORM_DEADLINE_MS = 3_000;
@@ -34,7 +33,7 @@ export function isOutage(error: unknown): boolean {
   return status === undefined || status === 429 || status >= 500;
 }
 
-export function platformUnavailable(platform: LeaguePlatform): AppError {
+export function platformUnavailable(platform: Platform): AppError {
   const name = PLATFORM_LABELS[platform];
   return new AppError(
     `${platform.toUpperCase()}_UNAVAILABLE`,
@@ -60,7 +59,7 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
 export async function loadWithLastHeld<T>(
   store: LastHeldStore,
   request: {
-    platform: LeaguePlatform;
+    platform: Platform;
     key: string;
     deadlineMs?: number;
     log?: { warn(o: object, m: string): void };

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.js';
 import type { AppLeague } from '../../integrations/league-shapes.js';
 import { toAppLeague as toSleeperLeague } from '../../integrations/sleeper/normalize.js';
 import { findConnection, type LeaguePlatform } from './connections.js';
+import { currentNflSeason } from './current-season.js';
 import { countLeagueRead } from './league-read-limit.js';
 import { listEspnLeagueRows, listEspnLeagues } from './espn-link.js';
 import { yahooClientFor } from './yahoo-session.js';
@@ -38,17 +39,6 @@ function summarize(league: AppLeague, platform: LeaguePlatform): LeagueSummary {
     platform,
     ...(league.username === undefined ? {} : { username: league.username }),
   };
-}
-
-/** The NFL season in progress (or about to start), as Sleeper reports it; the calendar otherwise. */
-export async function currentNflSeason(deps: AppDeps, now = new Date()): Promise<string> {
-  try {
-    const state = await deps.leagues.sleeper.getNflState();
-    return state.league_season || state.season;
-  } catch (error) {
-    deps.log.warn({ err: error }, 'Sleeper NFL state unavailable; using the calendar season');
-    return String(nflSeasonOn(now));
-  }
 }
 
 /**

@@ -1,9 +1,11 @@
 import { appState, players } from '@fm/db';
 import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../deps.js';
+import type { CoreDeps } from '../../core-deps.js';
+import type { LeagueClients } from './clients.js';
 import { type MatchReport, matchPlayers } from '../../integrations/sleeper/player-matching.js';
 import type { SleeperPlayerDirectory } from '../../integrations/sleeper/schemas.js';
 import { sleeperIdsByYahooId } from '../../integrations/yahoo/normalize.js';
+import { readDataVersion } from '../data-changes/data-version.js';
 import { ensureTeamDefenses } from './team-defenses.js';
 
 /** Sleeper asks for the player directory at most daily; matching follows the same rhythm. */
@@ -24,7 +26,18 @@ export interface SleeperIdSyncState {
   coverage: { linked: number; total: number; rate: number };
 }
 
-const runningSyncs = new WeakMap<AppDeps, Promise<SleeperIdSyncState | null>>();
+/** Linking reads the Sleeper directory itself, and logs a failure instead of throwing it. */
+type LinkingDeps = Pick<CoreDeps, 'database' | 'log'> & { leagues: Pick<LeagueClients, 'sleeper'> };
+
+const runningSyncs = new WeakMap<LinkingDeps, Promise<SleeperIdSyncState | null>>();
+/**
+ * The last check that found nothing to do: it holds while the data version is the same (an import
+ * that adds players bumps it) and the day has not run out, so league pages need not count the players.
+ */
+const settledChecks = new WeakMap<
+  LinkingDeps,
+  { version: string; until: number; state: SleeperIdSyncState | null }
+>();
 const yahooIdMaps = new WeakMap<SleeperPlayerDirectory, Map<string, string>>();
 
 /**
@@ -34,11 +47,14 @@ const yahooIdMaps = new WeakMap<SleeperPlayerDirectory, Map<string, string>>();
  * a league page still renders without projections.
  */
 export async function ensureSleeperIdsLinked(
-  deps: AppDeps,
+  deps: LinkingDeps,
   now = new Date(),
 ): Promise<SleeperIdSyncState | null> {
   const running = runningSyncs.get(deps);
   if (running) return running;
+  const version = await readDataVersion(deps.database);
+  const settled = settledChecks.get(deps);
+  if (settled && settled.version === version && now.getTime() < settled.until) return settled.state;
   const run = (async () => {
     try {
       const previous = await readSyncState(deps);
@@ -49,7 +65,13 @@ export async function ensureSleeperIdsLinked(
         previous !== null &&
         previous.playerCount === Number(total) &&
         now.getTime() - Date.parse(previous.syncedAt) < SLEEPER_ID_SYNC_INTERVAL_MS;
-      if (isFresh || Number(total) === 0) return previous;
+      if (isFresh || Number(total) === 0) {
+        const until = isFresh
+          ? Date.parse(previous.syncedAt) + SLEEPER_ID_SYNC_INTERVAL_MS
+          : now.getTime() + SLEEPER_ID_SYNC_INTERVAL_MS;
+        settledChecks.set(deps, { version, until, state: previous });
+        return previous;
+      }
       return await linkSleeperIds(deps, await deps.leagues.sleeper.getPlayers(), now);
     } catch (error) {
       deps.log.warn({ err: error }, 'could not link players to Sleeper ids');
@@ -64,7 +86,7 @@ export async function ensureSleeperIdsLinked(
 
 /** One matching run over every player without a Sleeper id; ids already taken are never reused. */
 export async function linkSleeperIds(
-  deps: AppDeps,
+  deps: Pick<CoreDeps, 'database'>,
   directory: SleeperPlayerDirectory,
   now = new Date(),
 ): Promise<SleeperIdSyncState> {
@@ -107,7 +129,7 @@ export async function linkSleeperIds(
   return state;
 }
 
-export async function readSyncState(deps: AppDeps): Promise<SleeperIdSyncState | null> {
+export async function readSyncState(deps: Pick<CoreDeps, 'database'>): Promise<SleeperIdSyncState | null> {
   const [row] = await deps.database.db
     .select({ value: appState.value })
     .from(appState)
@@ -118,7 +140,7 @@ export async function readSyncState(deps: AppDeps): Promise<SleeperIdSyncState |
 
 /** Share of our NFL.com-sourced players that carry a Sleeper id (0–1). */
 export async function sleeperIdCoverage(
-  deps: AppDeps,
+  deps: Pick<CoreDeps, 'database'>,
 ): Promise<{ linked: number; total: number; rate: number }> {
   const { db } = deps.database;
   const fromNflCom = isNotNull(players.nflId);
@@ -144,7 +166,7 @@ export function yahooToSleeperIds(directory: SleeperPlayerDirectory): Map<string
 
 /** Our player id (players.id) for each of these Sleeper ids that is linked to one. */
 export async function appPlayerIdsBySleeperId(
-  deps: AppDeps,
+  deps: Pick<CoreDeps, 'database'>,
   sleeperIds: string[],
 ): Promise<Map<string, number>> {
   const ids = [...new Set(sleeperIds)];

@@ -1,7 +1,9 @@
 import { playerWeekStats, projections } from '@fm/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { byeWeeks, gamesByTeam, readGames } from '../data-sync/team-games.js';
+import { createDataCache } from '../data-changes/data-cache.js';
+import { byeWeeks, gamesByTeam } from '../data-sync/team-games.js';
+import { loadHeldGames } from '../live-games/season-games.js';
 
 /** What a league page shows about a team's game of the week. */
 export interface TeamWeekGame {
@@ -27,7 +29,7 @@ export async function loadTeamWeekGames(
 ): Promise<Map<string, TeamWeekGame>> {
   const teams = [...new Set(request.teams)].filter((team) => team && team !== 'FA');
   if (teams.length === 0) return new Map();
-  const scheduled = await readGames(deps.database.db, request.season);
+  const scheduled = await loadHeldGames(deps, request.season);
   if (scheduled.length > 0) {
     const byes = byeWeeks(scheduled);
     const thisWeek = gamesByTeam(scheduled.filter((game) => game.week === request.week));
@@ -41,30 +43,40 @@ export async function loadTeamWeekGames(
   return impliedTeamWeekGames(deps, request.season, teams);
 }
 
+interface ImpliedByes {
+  /** Each team's week with a projection against BYE. */
+  byeProjections: { team: string; week: number }[];
+  /** The (team, week) pairs with stats. */
+  played: { team: string; week: number }[];
+}
+
+const cachedImpliedByes = createDataCache<ImpliedByes>({ maxEntries: 8 });
+
+/** The season's facts that imply byes, read once per data version (every league page of the season asks). */
+function loadImpliedByes(deps: AppDeps, season: number): Promise<ImpliedByes> {
+  const { db } = deps.database;
+  return cachedImpliedByes(deps.database, `implied-byes:${season}`, async () => {
+    const [byeProjections, played] = await Promise.all([
+      db
+        .selectDistinct({ team: projections.team, week: projections.week })
+        .from(projections)
+        .where(and(eq(projections.season, season), eq(projections.opponent, 'BYE'))),
+      db
+        .selectDistinct({ team: playerWeekStats.team, week: playerWeekStats.week })
+        .from(playerWeekStats)
+        .where(eq(playerWeekStats.season, season)),
+    ]);
+    return { byeProjections, played };
+  });
+}
+
 async function impliedTeamWeekGames(
   deps: AppDeps,
   season: number,
   teams: string[],
 ): Promise<Map<string, TeamWeekGame>> {
   const games = new Map<string, TeamWeekGame>();
-  const request = { season };
-  const { db } = deps.database;
-  const [byeProjections, played] = await Promise.all([
-    db
-      .selectDistinct({ team: projections.team, week: projections.week })
-      .from(projections)
-      .where(
-        and(
-          eq(projections.season, request.season),
-          eq(projections.opponent, 'BYE'),
-          inArray(projections.team, teams),
-        ),
-      ),
-    db
-      .selectDistinct({ team: playerWeekStats.team, week: playerWeekStats.week })
-      .from(playerWeekStats)
-      .where(eq(playerWeekStats.season, request.season)),
-  ]);
+  const { byeProjections, played } = await loadImpliedByes(deps, season);
   const weeksPlayed = new Map<string, Set<number>>();
   let lastWeekPlayed = 0;
   for (const { team, week } of played) {

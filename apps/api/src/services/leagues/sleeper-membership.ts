@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.js';
 import type { SleeperLeague } from '../../integrations/sleeper/schemas.js';
-import { currentNflSeason } from './list.js';
+import { currentNflSeason } from './current-season.js';
 
 /**
  * The seasons whose leagues open from a league id, relative to the current one, in the order they

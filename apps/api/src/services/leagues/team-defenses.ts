@@ -1,6 +1,6 @@
 import { players } from '@fm/db';
 import { NFL_TEAM_CODES } from '@fm/projections';
-import type { AppDeps } from '../../deps.js';
+import type { CoreDeps } from '../../core-deps.js';
 import { toSearchName } from '../../integrations/sleeper/player-matching.js';
 import type { SleeperPlayerDirectory } from '../../integrations/sleeper/schemas.js';
 
@@ -9,7 +9,10 @@ import type { SleeperPlayerDirectory } from '../../integrations/sleeper/schemas.
  * directory names it. NFL.com publishes no defense files, and without these rows a line-up's
  * defense could not be simulated on the server. Existing rows are left as they are.
  */
-export async function ensureTeamDefenses(deps: AppDeps, directory: SleeperPlayerDirectory): Promise<void> {
+export async function ensureTeamDefenses(
+  deps: Pick<CoreDeps, 'database'>,
+  directory: SleeperPlayerDirectory,
+): Promise<void> {
   const values = NFL_TEAM_CODES.map((code) => {
     const entry = directory[code];
     const fullName = [entry?.first_name, entry?.last_name].filter(Boolean).join(' ') || `${code} Defense`;

@@ -4,7 +4,8 @@ import type { AppDeps } from '../../deps.js';
 import { NflScoreboardClient } from '../../integrations/nfl-scoreboard/client.js';
 import type { ScoreboardGame } from '../../integrations/nfl-scoreboard/game-clock.js';
 import { TtlCache } from '../../integrations/cache.js';
-import { readGames, type NflGame } from '../data-sync/team-games.js';
+import type { NflGame } from '../data-sync/team-games.js';
+import { loadHeldGames } from './season-games.js';
 
 /** A game from kickoff to final whistle, including half-time, as the clock is estimated without a scoreboard. */
 export const NOMINAL_GAME_MS = (3 * 60 + 5) * 60_000;
@@ -141,7 +142,7 @@ export async function loadLiveWeek(
   },
 ): Promise<LiveWeek> {
   const now = request.now ?? Date.now();
-  const scheduled = await readGames(deps.database.db, request.season, request.week);
+  const scheduled = await loadHeldGames(deps, request.season, request.week);
   const board = request.isWeekComplete
     ? null
     : await readScoreboard(deps, request.season, request.week, request.isFresh ?? false);

@@ -1,22 +1,24 @@
 import type { AppDeps } from '../../deps.js';
 import { AppError, validationError } from '../../errors.js';
-import type { RateLimitRule } from '../rate-limits/rate-limiter.js';
+import { rateLimited, type RateLimitRule } from '../rate-limits/rate-limiter.js';
 import { createFairQueue, type FairQueue } from './fair-queue.js';
+import { RUNS_PER_THREAD } from './pool.js';
 
 /**
  * Who may start a simulation, and when. One user must not be able to hog the simulation threads:
  * - a cost cap, iterations × players, refused before any work (admins exempt);
  * - a number of simulations in flight per user (each member of a tRPC batch is one);
  * - a number per minute per user, counted in Redis when REDIS_URL is set (shared by all processes);
- * - a bounded queue served round-robin by user (fair-queue.ts).
+ * - a bounded queue served round-robin by user (fair-queue.ts) in front of the threads, which
+ *   hold a few runs each and run them in turns, the least-served user first (thread-scheduler.ts).
  * Limits in flight and in the queue are per process, as the threads they protect are.
  */
 
 /**
  * One engine iteration of one player costs about 10 ns on a 2024 server core (a 1,000,000-iteration
- * 30-v-30 run took 0.62 s). 2,000,000 player-iterations is ~20 ms of a core, so a queued task never
- * holds a thread long enough to double someone's 10,000-iteration wait, while every line-up the app
- * sends fits: the largest (30 v 30 at the default 10,000 iterations) costs 600,000.
+ * 30-v-30 run took 0.62 s). 2,000,000 player-iterations is ~20 ms of a core, so sixty a minute keep
+ * a thread busy for about a second a minute, while every line-up the app sends fits: the largest
+ * (30 v 30 at the default 10,000 iterations) costs 600,000.
  */
 export const MAX_SIMULATION_COST = 2_000_000;
 
@@ -40,7 +42,10 @@ export const ADMIN_SIMULATIONS_PER_MINUTE: RateLimitRule = {
   durationSeconds: 60,
 };
 
-/** Waiting tasks per thread before new ones are refused with 503: ~8 short runs is under a second. */
+/**
+ * Tasks waiting for room on a thread (each already holds RUNS_PER_THREAD) before new ones are
+ * refused with 503: ~8 short runs is under a second.
+ */
 const WAITING_PER_THREAD = 8;
 /** Retry-After of a refusal for too many in flight: simulations take well under a second. */
 const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
@@ -50,16 +55,25 @@ export interface SimulationCaller {
   isAdmin: boolean;
 }
 
+/** One simulation request counted against its caller's limits; `release` once it is over. */
+export interface SimulationSlot {
+  /**
+   * Refuses a simulation over the cost cap (VALIDATION_ERROR naming `iterations`, admins exempt),
+   * else runs `work`.
+   */
+  run<T>(cost: { iterations: number; players: number }, work: () => Promise<T>): Promise<T>;
+  /** Frees the caller's place in flight (again is harmless). */
+  release(): void;
+}
+
 export interface SimulationAdmission {
   /**
-   * Counts one simulation of `cost` for `caller` (throwing RATE_LIMITED or VALIDATION_ERROR at
-   * once), runs `work`, and frees the caller's slot when it settles.
+   * Counts one simulation request of `caller` in flight and in the minute, before its input is
+   * read, so that a request over the limits costs no parsing: throws RATE_LIMITED (429 with
+   * Retry-After) at once when the caller is at a limit. Every request counts in the minute, also
+   * one refused afterwards for its input.
    */
-  admit<T>(
-    caller: SimulationCaller,
-    cost: { iterations: number; players: number },
-    work: () => Promise<T>,
-  ): Promise<T>;
+  reserve(caller: SimulationCaller): Promise<SimulationSlot>;
   /** Runs a task on the threads in the caller's turn (503 SIMULATION_BUSY when the queue is full). */
   queue: FairQueue;
 }
@@ -94,34 +108,69 @@ function tooManyInFlight(limit: number): AppError {
   );
 }
 
+function tooManyInMinute(wait: string): string {
+  return `You have run a lot of simulations in the last minute. Please wait ${wait} and try again.`;
+}
+
 function createSimulationAdmission(deps: AppDeps): SimulationAdmission {
   const threads = deps.config.simulationWorkers;
-  const queue = createFairQueue({ concurrency: threads, maxWaiting: threads * WAITING_PER_THREAD });
+  const queue = createFairQueue({
+    concurrency: threads * RUNS_PER_THREAD,
+    maxWaiting: threads * WAITING_PER_THREAD,
+  });
   const inFlight = new Map<string, number>();
+  /**
+   * Callers refused for the minute, and until when: their next requests are refused here without
+   * asking the counter (Redis) again. Entries past their time go at the next refusal.
+   */
+  const outOfMinuteUntil = new Map<string, number>();
+
+  const leave = (key: string) => {
+    const left = (inFlight.get(key) ?? 1) - 1;
+    if (left > 0) inFlight.set(key, left);
+    else inFlight.delete(key);
+  };
 
   return {
     queue,
-    async admit(caller, { iterations, players }, work) {
-      if (!caller.isAdmin && iterations * players > MAX_SIMULATION_COST) throw tooLarge(players, iterations);
+    async reserve(caller) {
       const key = caller.userId ?? 'anonymous';
+      const refusedUntil = outOfMinuteUntil.get(key);
+      if (refusedUntil !== undefined) {
+        const waitSeconds = Math.ceil((refusedUntil - Date.now()) / 1000);
+        if (waitSeconds > 0) throw rateLimited(waitSeconds, tooManyInMinute);
+        outOfMinuteUntil.delete(key);
+      }
       const limit = caller.isAdmin ? ADMIN_SIMULATIONS_IN_FLIGHT : USER_SIMULATIONS_IN_FLIGHT;
       const current = inFlight.get(key) ?? 0;
       if (current >= limit) throw tooManyInFlight(limit);
       inFlight.set(key, current + 1);
       try {
         const rule = caller.isAdmin ? ADMIN_SIMULATIONS_PER_MINUTE : USER_SIMULATIONS_PER_MINUTE;
-        await deps.rateLimiter.consume(
-          rule,
-          key,
-          (wait) =>
-            `You have run a lot of simulations in the last minute. Please wait ${wait} and try again.`,
-        );
-        return await work();
-      } finally {
-        const left = (inFlight.get(key) ?? 1) - 1;
-        if (left > 0) inFlight.set(key, left);
-        else inFlight.delete(key);
+        await deps.rateLimiter.consume(rule, key, tooManyInMinute);
+      } catch (error) {
+        leave(key);
+        const retryAfterSeconds = (error as AppError).details?.retryAfterSeconds;
+        if (typeof retryAfterSeconds === 'number') {
+          const now = Date.now();
+          for (const [other, until] of outOfMinuteUntil) if (until <= now) outOfMinuteUntil.delete(other);
+          outOfMinuteUntil.set(key, now + retryAfterSeconds * 1000);
+        }
+        throw error;
       }
+      let isReleased = false;
+      return {
+        async run(cost, work) {
+          if (!caller.isAdmin && cost.iterations * cost.players > MAX_SIMULATION_COST)
+            throw tooLarge(cost.players, cost.iterations);
+          return work();
+        },
+        release() {
+          if (isReleased) return;
+          isReleased = true;
+          leave(key);
+        },
+      };
     },
   };
 }

@@ -2,9 +2,10 @@ import { AppError } from '../../errors.js';
 
 /**
  * A queue in front of the simulation threads that serves users in turn (the user with the fewest
- * tasks started goes next), not in arrival order: a user who queued ten simulations delays someone else's by at most the ones
- * already running, never by all ten. It is bounded; when full, a new task is refused at once with
- * 503 SIMULATION_BUSY and a Retry-After instead of waiting behind a queue that cannot drain soon.
+ * tasks started goes next), not in arrival order: when the threads are full, a user who queued ten
+ * simulations delays someone else's by at most the ones already running, never by all ten. It is
+ * bounded; when full, a new task is refused at once with 503 SIMULATION_BUSY and a Retry-After
+ * instead of waiting behind a queue that cannot drain soon.
  */
 
 /** A refusal's wait, in seconds, when the queue is full and no timing is known yet. */
@@ -13,7 +14,7 @@ const DEFAULT_RETRY_AFTER_SECONDS = 2;
 const RUN_TIME_SMOOTHING = 0.2;
 
 export interface FairQueueOptions {
-  /** Tasks that may run at once (the pool's threads). */
+  /** Tasks that may run at once (what the pool's threads hold). */
   concurrency: number;
   /** Tasks that may wait; the next one is refused. */
   maxWaiting: number;
@@ -28,6 +29,8 @@ export interface FairQueue {
   run<T>(owner: string, task: () => Promise<T>): Promise<T>;
   readonly running: number;
   readonly waiting: number;
+  /** Tasks it holds at most, running and waiting; the next is refused. */
+  readonly capacity: number;
 }
 
 export function simulationBusy(retryAfterSeconds: number): AppError {
@@ -86,6 +89,9 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
     },
     get waiting() {
       return waiting;
+    },
+    get capacity() {
+      return concurrency + options.maxWaiting;
     },
     run(owner, task) {
       if (running >= concurrency && waiting >= options.maxWaiting) {

@@ -30,9 +30,9 @@ describe('simulation runner', () => {
   it('runs in worker threads from source (through tsx) and answers exactly what the engine answers inline', async () => {
     expect(runner.mode).toBe('pool');
     const outcomes = await Promise.all([
-      runner.run(INPUT),
-      runner.run(INPUT),
-      runner.run({ ...INPUT, seed: 1 }),
+      runner.run({ owner: 'a', input: INPUT }),
+      runner.run({ owner: 'b', input: INPUT }),
+      runner.run({ owner: 'a', input: { ...INPUT, seed: 1 } }),
     ]);
     expect(runner.mode).toBe('pool');
     expect(outcomes[0]).toEqual({ ok: true, result: simulateMatchup(INPUT) });
@@ -44,7 +44,11 @@ describe('simulation runner', () => {
     for (const threads of [1, 2]) {
       const sized = createSimulationRunner({ threads });
       try {
-        await Promise.all(Array.from({ length: 6 }, (_, seed) => sized.run({ ...INPUT, seed })));
+        await Promise.all(
+          Array.from({ length: 6 }, (_, seed) =>
+            sized.run({ owner: `user-${seed}`, input: { ...INPUT, seed } }),
+          ),
+        );
         expect(sized.mode).toBe('pool');
         expect(sized.liveThreads).toBe(threads);
       } finally {
@@ -54,7 +58,7 @@ describe('simulation runner', () => {
   });
 
   it('answers the engine’s refusal of an input as data, naming the field', async () => {
-    const outcome = await runner.run({ ...INPUT, histogramBins: 0 });
+    const outcome = await runner.run({ owner: 'a', input: { ...INPUT, histogramBins: 0 } });
     expect(outcome).toMatchObject({ ok: false, field: 'histogramBins' });
     expect(runner.mode).toBe('pool');
   });

@@ -1,13 +1,41 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { MatchupInput } from '@fm/engine';
 import { Piscina } from 'piscina';
 import { defaultSimulationWorkers } from '../../config.js';
-import { runSimulationTask, type SimulationTaskOutcome } from './task.js';
+import { runSimulationTask, type SimulationTask, type SimulationTaskOutcome } from './task.js';
 
 /** Threads stay warm this long after their last task, then exit (idle threads never hold the process open). */
 const IDLE_THREAD_TIMEOUT_MS = 60_000;
+
+/**
+ * Simulations one thread holds at once, run in turns (thread-scheduler.ts): two users' whole
+ * allowance in flight, so that one user's runs never fill a thread and another user's run starts on
+ * a thread at once (and goes first there). Each held run keeps its own buffers, about 1 MB at an
+ * ordinary user's largest run.
+ */
+export const RUNS_PER_THREAD = 8;
+
+type LoadBalancer = NonNullable<NonNullable<ConstructorParameters<typeof Piscina>[0]>['loadBalancer']>;
+
+/**
+ * An idle thread first; else a new thread while the pool may still grow (`null` makes Piscina start
+ * one); else the thread holding the fewest runs, while it has room.
+ */
+function idleThenNewThenLeastBusy(maxThreads: number): LoadBalancer {
+  return (_task, workers) => {
+    const live = workers.filter((worker) => !worker.terminating && !worker.destroyed);
+    const idle = live.find((worker) => worker.currentUsage === 0);
+    if (idle) return idle;
+    if (live.length < maxThreads) return null;
+    let chosen: (typeof live)[number] | null = null;
+    for (const worker of live) {
+      if (worker.currentUsage < RUNS_PER_THREAD && (!chosen || worker.currentUsage < chosen.currentUsage))
+        chosen = worker;
+    }
+    return chosen;
+  };
+}
 
 interface PoolLogger {
   warn(details: object, message: string): void;
@@ -40,7 +68,7 @@ function locateWorkerEntry(): { filename: string; execArgv: string[] } | null {
 
 export interface SimulationRunner {
   /** Runs one simulation off the event loop (inline if no pool could start). */
-  run(input: MatchupInput): Promise<SimulationTaskOutcome>;
+  run(task: SimulationTask): Promise<SimulationTaskOutcome>;
   readonly mode: 'pool' | 'inline';
   /** Worker threads running now (they start on demand, up to the pool's size, and idle out). */
   readonly liveThreads: number;
@@ -62,17 +90,20 @@ export interface SimulationRunnerOptions {
 export function createSimulationRunner(options: SimulationRunnerOptions = {}): SimulationRunner {
   const { log } = options;
   const entry = locateWorkerEntry();
+  const maxThreads = options.threads ?? defaultSimulationWorkers();
   let pool: Piscina | null = entry
     ? new Piscina({
         filename: entry.filename,
         execArgv: [...process.execArgv, ...entry.execArgv],
-        maxThreads: options.threads ?? defaultSimulationWorkers(),
+        maxThreads,
         minThreads: 0,
         idleTimeout: IDLE_THREAD_TIMEOUT_MS,
+        concurrentTasksPerWorker: RUNS_PER_THREAD,
+        loadBalancer: idleThenNewThenLeastBusy(maxThreads),
       })
     : null;
 
-  const runInline = async (input: MatchupInput) => runSimulationTask(input);
+  const runInline = async (task: SimulationTask) => runSimulationTask(task);
 
   return {
     get mode() {
@@ -81,13 +112,13 @@ export function createSimulationRunner(options: SimulationRunnerOptions = {}): S
     get liveThreads() {
       return pool?.threads.length ?? 0;
     },
-    async run(input) {
-      if (!pool) return runInline(input);
+    async run(task) {
+      if (!pool) return runInline(task);
       try {
-        return (await pool.run(input)) as SimulationTaskOutcome;
+        return (await pool.run(task)) as SimulationTaskOutcome;
       } catch (poolError) {
         // An engine bug throws inline too and is reported as such; only a broken pool is given up.
-        const outcome = await runInline(input);
+        const outcome = await runInline(task);
         log?.warn({ err: poolError }, 'simulation worker pool failed; running simulations inline');
         const broken = pool;
         pool = null;

@@ -1,7 +1,7 @@
 import { randomSeed } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
 import { validationError } from '../../errors.js';
-import { simulationAdmission, type SimulationCaller } from './admission.js';
+import { simulationAdmission, type SimulationCaller, type SimulationSlot } from './admission.js';
 import { analyzeMatchup, type MatchupAnalysis } from './analysis.js';
 import { toSimulationAnswer, type SimulationAnswer } from './answer.js';
 import { toMatchupInput, type LineupEntry } from './input.js';
@@ -39,18 +39,25 @@ function rejectRepeatedPlayers(user: LineupEntry[], opponent: LineupEntry[]): vo
 /**
  * Resolves both line-ups to the week's projections, simulates them in the worker pool, records
  * the run in `simulations` and answers win probability, score summaries and per-player detail.
+ * `slot` is the caller's place counted by the admission before the request was read (the routes
+ * reserve it first, so a request over the limits is refused unread); without one, one is reserved here.
  */
 export async function simulateMatchupRequest(
   deps: AppDeps,
   userId: string | null,
   request: MatchupRequest,
-  options: { isAdmin?: boolean } = {},
+  options: { isAdmin?: boolean; slot?: SimulationSlot } = {},
 ): Promise<SimulationAnswer> {
   const caller: SimulationCaller = { userId, isAdmin: options.isAdmin ?? false };
   const players = request.user.starters.length + request.opponent.starters.length;
-  return simulationAdmission(deps).admit(caller, { iterations: request.iterations, players }, () =>
-    simulateAdmitted(deps, caller, request),
-  );
+  const slot = options.slot ?? (await simulationAdmission(deps).reserve(caller));
+  try {
+    return await slot.run({ iterations: request.iterations, players }, () =>
+      simulateAdmitted(deps, caller, request),
+    );
+  } finally {
+    if (!options.slot) slot.release();
+  }
 }
 
 async function simulateAdmitted(
@@ -84,7 +91,8 @@ async function simulateAdmitted(
   const input = toMatchupInput(request, user, opponent, request.seed ?? randomSeed());
   const startedAt = performance.now();
   const runner = getSimulationRunner({ threads: deps.config.simulationWorkers, log: deps.log });
-  const outcome = await simulationAdmission(deps).queue.run(userId ?? 'anonymous', () => runner.run(input));
+  const owner = userId ?? 'anonymous';
+  const outcome = await simulationAdmission(deps).queue.run(owner, () => runner.run({ owner, input }));
   const durationMs = performance.now() - startedAt;
   if (!outcome.ok) throw validationError(outcome.message, outcome.field);
 
@@ -115,7 +123,7 @@ export async function analyzeMatchupRequest(
   deps: AppDeps,
   userId: string | null,
   request: MatchupRequest,
-  options: { isAdmin?: boolean } = {},
+  options: { isAdmin?: boolean; slot?: SimulationSlot } = {},
 ): Promise<AnalysisAnswer> {
   const answer = await simulateMatchupRequest(deps, userId, request, options);
   return { ...answer, analysis: analyzeMatchup(answer) };

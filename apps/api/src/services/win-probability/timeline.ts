@@ -1,7 +1,8 @@
-import { leagueWeekViews, winProbabilityPoints } from '@fm/db';
+import { leagueWeekViews, winProbabilityPoints, type Database } from '@fm/db';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { TtlCache } from '../../integrations/cache.js';
 import { readDataVersion } from '../data-changes/data-version.js';
 import type { LeagueDetails } from '../leagues/details-shape.js';
 import { getSimulationRunner } from '../simulation/pool.js';
@@ -12,11 +13,33 @@ export const TIMELINE_SEED = 19;
 /** Enough for a line on a chart (standard error under 0.7 points of percentage). */
 export const TIMELINE_ITERATIONS = 5_000;
 
+/**
+ * A process writes the same viewer's view of a league week at most this often: a league stays followed for days,
+ * and every push makes each open page load the league again.
+ */
+export const VIEW_REWRITE_MS = 10 * 60_000;
+/** How long a process trusts that a league week's matchups all have their point for a data version. */
+const RECORDED_TRUST_MS = 60_000;
+
+/** Per database (a test process runs several servers), what this process need not write again. */
+const memos = new WeakMap<Database, { views: TtlCache<true>; recorded: TtlCache<true> }>();
+function memoOf(database: Database) {
+  let memo = memos.get(database);
+  if (!memo) {
+    memo = { views: new TtlCache({ maxEntries: 20_000 }), recorded: new TtlCache({ maxEntries: 2_000 }) };
+    memos.set(database, memo);
+  }
+  return memo;
+}
+
 /** Remembers that `userId` opened this league's week (the live sync recomputes its matchups on stats changes). */
 export async function noteLeagueWeekView(
   deps: AppDeps,
   view: { platform: string; leagueId: string; season: number; week: number; userId: string },
 ): Promise<void> {
+  const { views } = memoOf(deps.database);
+  const key = `${view.platform}:${view.leagueId}:${view.season}:${view.week}:${view.userId}`;
+  if (views.get(key)) return;
   await deps.database.db
     .insert(leagueWeekViews)
     .values(view)
@@ -30,6 +53,7 @@ export async function noteLeagueWeekView(
       ],
       set: { viewedAt: new Date() },
     });
+  views.set(key, true, VIEW_REWRITE_MS);
 }
 
 /**
@@ -40,6 +64,9 @@ export async function recordMatchupTimelines(deps: AppDeps, details: LeagueDetai
   const { db } = deps.database;
   const season = Number(details.league.season);
   const version = await readDataVersion(deps.database);
+  const { recorded: done } = memoOf(deps.database);
+  const doneKey = `${details.platform}:${details.league.league_id}:${season}:${details.week}:${version}`;
+  if (done.get(doneKey)) return 0;
   const where = and(
     eq(winProbabilityPoints.platform, details.platform),
     eq(winProbabilityPoints.leagueId, details.league.league_id),
@@ -54,12 +81,15 @@ export async function recordMatchupTimelines(deps: AppDeps, details: LeagueDetai
   );
   const runner = getSimulationRunner({ threads: deps.config.simulationWorkers, log: deps.log });
   let recorded = 0;
+  let isComplete = true;
   for (const pair of matchupPairs(details)) {
     if (held.has(pair.matchupId)) continue;
     const input = toTimelineInput(details, pair, { iterations: TIMELINE_ITERATIONS, seed: TIMELINE_SEED });
-    const outcome = await runner.run(input);
+    // one owner for all timeline points: the threads serve users' own simulations before a backlog of them
+    const outcome = await runner.run({ owner: 'win-probability-timelines', input });
     if (!outcome.ok) {
       deps.log.warn({ matchupId: pair.matchupId, message: outcome.message }, 'timeline point not computed');
+      isComplete = false;
       continue;
     }
     const inserted = await db
@@ -83,6 +113,8 @@ export async function recordMatchupTimelines(deps: AppDeps, details: LeagueDetai
       .returning({ id: winProbabilityPoints.id });
     recorded += inserted.length;
   }
+  // every matchup has its point for this version: later loads of the same version need not ask again
+  if (isComplete) done.set(doneKey, true, RECORDED_TRUST_MS);
   return recorded;
 }
 

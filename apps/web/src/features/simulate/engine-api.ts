@@ -1,6 +1,6 @@
 /**
  * The engine functions the browser runs off the main thread, in one object so that the worker
- * (engine.worker.ts) exposes exactly what the hook (useEnginePreview.ts) can call.
+ * (engine.worker.ts) exposes exactly what the hook (use-engine-preview.ts) can call.
  *
  * Results are plain objects of a few kilobytes (40-bin histograms, one summary per player), so structured
  * cloning them costs well under a millisecond; any typed array a result carries is transferred, not copied.

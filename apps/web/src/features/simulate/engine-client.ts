@@ -47,9 +47,3 @@ export function getEngineWorker(): EngineClient {
 export const engineReportingFailure: EngineClient = {
   run: (task, input) => Promise.resolve().then(() => client.run(task, input)),
 };
-
-/** Stops the engine workers (e.g. on logout); the next run starts fresh ones. */
-export function terminateEngineWorker(): void {
-  for (const { worker } of workers.values()) worker.terminate();
-  workers.clear();
-}

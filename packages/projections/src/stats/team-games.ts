@@ -1,6 +1,13 @@
-import type { WeeklyStatRow } from '../csv/parse-nflcom-csv.js';
-import { emptyStatLine, STAT_KEYS, type StatLine } from '../stats/stat-line.js';
-import { isNflTeamCode } from '../stats/team-codes.js';
+import { emptyStatLine, type Position, type StatLine } from './stat-line.js';
+import { isNflTeamCode } from './team-codes.js';
+
+/** A player's line in one game (a parsed weekly row, say). */
+export interface GameLine extends StatLine {
+  position: Position;
+  team: string;
+  opponent: string;
+  isHome: boolean;
+}
 
 /** One team's game in a week, from the players' rows: its opponent and its offense's totals. */
 export interface TeamGame {
@@ -23,7 +30,7 @@ const TWO_POINT = 2;
  * Each team's offense in a week, summed from its players' actual lines. A 2-point pass credits
  * both passer and catcher, so quarterbacks' conversions are left out of the points.
  */
-export function teamGames(lines: readonly WeeklyStatRow[]): Map<string, TeamGame> {
+export function teamGames(lines: readonly GameLine[]): Map<string, TeamGame> {
   const games = new Map<string, TeamGame>();
   for (const line of lines) {
     if (!isNflTeamCode(line.team) || !isNflTeamCode(line.opponent)) continue;
@@ -64,11 +71,4 @@ export function defenseLineFacing(offense: TeamGame): StatLine {
   line.defInt = offense.interceptionsThrown;
   line.defFumRec = offense.fumblesLost;
   return line;
-}
-
-/** The average of lines (a naive expert's projection: the season-to-date mean). */
-export function averageLine(lines: readonly StatLine[]): StatLine {
-  const average = emptyStatLine();
-  for (const line of lines) for (const key of STAT_KEYS) average[key] += line[key] / lines.length;
-  return average;
 }
