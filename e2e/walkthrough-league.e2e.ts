@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSleeper, startFakeSleeper } from '../apps/api/test/fakes/sleeper-server.js';
+import { type FakeSleeper, startFakeSleeper } from '@fm/api/testing';
 import { blockingViolations } from './axe.js';
 import { launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
 import { linkNflWeeks, waitForProjectedWeek } from './nfl-weeks.js';
