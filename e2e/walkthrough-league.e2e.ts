@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSleeper, startFakeSleeper } from '@fm/api/testing';
+import { blockingViolations } from './axe.js';
 import { launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
 import { linkNflWeeks, waitForProjectedWeek } from './nfl-weeks.js';
 import { registerVerifiedUser, signIn } from './site-pages.js';
@@ -106,6 +107,7 @@ describe('the walkthrough: league scoring, the league page, team matchup, search
       await page.getByText('Minor League 3.0 scoring', { exact: false }).waitFor();
       expect(await pageWidthOverflow(page)).toBeLessThanOrEqual(0);
       await screenshot(page, `walkthrough-projections-league-${name}`);
+      expect(await blockingViolations(page)).toEqual([]);
 
       // /compare: the same league for the compared players this week.
       const [second] = await projectionsThrough(context, 'rb', `${week}&scoring=ppr&limit=1`);
@@ -236,6 +238,7 @@ describe('the walkthrough: league scoring, the league page, team matchup, search
       '$1',
     );
     await screenshot(page, 'walkthrough-replace-dialog-phone');
+    expect(await blockingViolations(page)).toEqual([]);
     await choices.first().press('Enter');
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => focusedLabel(page)).toBe(`Bench ${replacement}`);

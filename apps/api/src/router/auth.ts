@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { answerSent } from '../http/answer-sent.js';
 import { provideCsrfToken } from '../http/csrf.js';
+import { signedInOrVisitor } from '../http/signed-in-or-visitor.js';
 import {
   clearSessionCookie,
   readDeviceToken,
@@ -14,7 +15,6 @@ import { login, logout } from '../services/auth/login.js';
 import { changePassword } from '../services/auth/password-change.js';
 import { requestPasswordReset, resetPassword } from '../services/auth/password-reset.js';
 import { registerAccount, resendVerification } from '../services/auth/registration.js';
-import { findSignedInUser } from '../services/auth/signed-in-user.js';
 import { sessionUserSchema, toSessionUser } from '../services/auth/users.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 
@@ -132,8 +132,7 @@ export const authRouter = router({
     .input(z.void())
     .output(z.object({ data: sessionUserSchema.nullable() }))
     .query(async ({ ctx }) => {
-      const signedIn = await findSignedInUser(ctx.deps, readSessionToken(ctx.req));
-      if (signedIn) ctx.req.authenticatedUserId = signedIn.user.id;
+      const signedIn = await signedInOrVisitor(ctx.deps, ctx.req);
       return { data: signedIn ? await toSessionUser(ctx.deps, signedIn.user) : null };
     }),
 

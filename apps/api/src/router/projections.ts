@@ -10,8 +10,7 @@ import {
 } from '../services/projections/projection-list.js';
 import { LIST_SCORING_KINDS, LIST_SCORINGS } from '../services/projections/list-scoring.js';
 import { resolveListScoring } from '../services/projections/resolve-list-scoring.js';
-import { findSignedInUser } from '../services/auth/signed-in-user.js';
-import { readSessionToken } from '../http/session-cookie.js';
+import { signedInOrVisitor } from '../http/signed-in-or-visitor.js';
 import type { AppDeps } from '../deps.js';
 import type { FastifyRequest } from 'fastify';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
@@ -113,7 +112,7 @@ export async function publicViewerId(
   input: Pick<ProjectionQueryInput, 'scoring' | 'league'>,
 ): Promise<string | null> {
   if (input.scoring && !input.league) return null;
-  return (await findSignedInUser(deps, readSessionToken(req)))?.user.id ?? null;
+  return (await signedInOrVisitor(deps, req))?.user.id ?? null;
 }
 
 const projectionRowSchema = z.object({
