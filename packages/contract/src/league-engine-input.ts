@@ -26,6 +26,11 @@ export interface LeagueSide {
   starterIds: string[];
 }
 
+/** A team's name as pages say it (platforms keep stray spaces: "Bovco Country "). */
+export function teamNameOf(roster: { owner_name: string } | undefined): string {
+  return roster?.owner_name.trim() || 'Unknown team';
+}
+
 export function rosterOf<P extends LeagueInputPlayer>(
   details: LeagueInputDetails<P>,
   rosterId: number | null,

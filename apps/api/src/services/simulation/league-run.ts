@@ -4,6 +4,7 @@ import {
   playablePlayers,
   playerGame,
   rosterOf,
+  teamNameOf,
   type PlayerAnswer,
   type PlayerStatusAnswer,
 } from '@fm/contract';
@@ -123,7 +124,7 @@ export async function simulateLeagueMatchup(
     throw validationError('A roster cannot play itself.', 'opponent.roster_id');
   }
   const teamName = (rosterId: number) =>
-    details.rosters.find((roster) => roster.roster_id === rosterId)?.owner_name ?? null;
+    teamNameOf(details.rosters.find((roster) => roster.roster_id === rosterId));
   const names = { user: teamName(request.user.rosterId), opponent: teamName(request.opponent.rosterId) };
   const input = leagueMatchupInput(details, request.user, request.opponent, names);
   if (!input) throw validationError('Each side needs at least one starter.', 'user.starters');

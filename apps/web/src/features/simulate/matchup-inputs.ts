@@ -3,6 +3,7 @@ import {
   leagueLineupLabInput,
   leagueMatchupInput,
   type LeagueSide,
+  teamNameOf,
 } from '@fm/contract';
 import type { LineupLabInput, MatchupInput } from '@fm/engine';
 import { type LeagueDetails, type LeagueRoster, rosterById } from './league-details';
@@ -13,9 +14,7 @@ export const SIMULATION_SEED = LEAGUE_SIMULATION_SEED;
 export type Side = LeagueSide;
 
 /** A team's name as pages say it (platforms keep stray spaces: "Bovco Country "). */
-export function teamName(roster: LeagueRoster | undefined): string {
-  return roster?.owner_name.trim() || 'Unknown team';
-}
+export const teamName = (roster: LeagueRoster | undefined): string => teamNameOf(roster);
 
 /**
  * The engine input of the instant preview: both line-ups as chosen, in league scoring, drawing the lab's scenarios
