@@ -8,7 +8,8 @@ export const MAX_REFUSED_CONNECTION_PAUSE_MS = 2_000;
 
 /** Refusals of a simulation request: bad or too large input, a limit (Retry-After), the queue full. */
 const REFUSAL_STATUSES = new Set([400, 429, 503]);
-const TRPC_SIMULATION_CALL = /(^|,)matchup\.(simulate|analyze)(,|$)/;
+/** A tRPC call or batch naming a simulation procedure (known from the path, before any parsing). */
+const TRPC_SIMULATION_CALL = /(^|,)matchup\.(simulate|analyze|simulateLeague)(,|$)/;
 
 /** A row ends with a simulation answered on the connection, or this long without a refusal. */
 const ROW_FORGOTTEN_AFTER_MS = 10_000;
@@ -16,11 +17,12 @@ const ROW_FORGOTTEN_AFTER_MS = 10_000;
 /** Refusals in a row of each connection, and when the last was. */
 const refusalsInARow = new WeakMap<Socket, { count: number; at: number }>();
 const pausedSockets = new WeakSet<Socket>();
+/** Requests that reached a simulation procedure (whichever route carried them). */
+const simulationCalls = new WeakSet<FastifyRequest>();
 
-/** Whether this request calls a simulation: the REST routes, or a tRPC call or batch naming one. */
-function isSimulationRequest(req: FastifyRequest): boolean {
-  const path = (req.params as { path?: unknown } | undefined)?.path;
-  return typeof path === 'string' ? TRPC_SIMULATION_CALL.test(path) : true;
+/** Notes that `req` asks for a simulation (the simulation procedures call it first thing). */
+export function markSimulationCall(req: FastifyRequest): void {
+  simulationCalls.add(req);
 }
 
 /**
@@ -39,27 +41,45 @@ export function pauseAfterRefusedSimulation(
   reply: FastifyReply,
   done: HookHandlerDoneFunction,
 ): void {
+  pauseIfRefused(req, reply);
+  done();
+}
+
+/**
+ * The same for a route that carries other calls too (/trpc, the REST paths of procedures): only a
+ * request that asked for a simulation, by its tRPC path or by reaching a simulation procedure.
+ */
+export function pauseAfterRefusedSimulationCall(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  const path = (req.params as { path?: unknown } | undefined)?.path;
+  if (simulationCalls.has(req) || (typeof path === 'string' && TRPC_SIMULATION_CALL.test(path)))
+    pauseIfRefused(req, reply);
+  done();
+}
+
+function pauseIfRefused(req: FastifyRequest, reply: FastifyReply): void {
   const socket = req.raw.socket;
-  if (!isSimulationRequest(req) || req.ip !== socket.remoteAddress) return done();
+  if (req.ip !== socket.remoteAddress) return;
   if (!REFUSAL_STATUSES.has(reply.statusCode)) {
     refusalsInARow.delete(socket);
-    return done();
+    return;
   }
   const now = Date.now();
   const row = refusalsInARow.get(socket);
   const refusals = row && now - row.at < ROW_FORGOTTEN_AFTER_MS ? row.count + 1 : 1;
   refusalsInARow.set(socket, { count: refusals, at: now });
-  if (!pausedSockets.has(socket) && !socket.destroyed) {
-    pausedSockets.add(socket);
-    socket.pause();
-    const pauseMs = Math.min(
-      MAX_REFUSED_CONNECTION_PAUSE_MS,
-      REFUSED_CONNECTION_PAUSE_MS * 2 ** Math.min(refusals - 1, 16),
-    );
-    setTimeout(() => {
-      pausedSockets.delete(socket);
-      if (!socket.destroyed) socket.resume();
-    }, pauseMs).unref();
-  }
-  done();
+  if (pausedSockets.has(socket) || socket.destroyed) return;
+  pausedSockets.add(socket);
+  socket.pause();
+  const pauseMs = Math.min(
+    MAX_REFUSED_CONNECTION_PAUSE_MS,
+    REFUSED_CONNECTION_PAUSE_MS * 2 ** Math.min(refusals - 1, 16),
+  );
+  setTimeout(() => {
+    pausedSockets.delete(socket);
+    if (!socket.destroyed) socket.resume();
+  }, pauseMs).unref();
 }

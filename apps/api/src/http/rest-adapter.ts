@@ -17,6 +17,7 @@ import type { AppDeps } from '../deps.js';
 import { appRouter } from '../router/root.js';
 import { createCallerFactory } from '../trpc.js';
 import { formatError, isLoggedPerRequest, setRetryAfter } from './error-format.js';
+import { pauseAfterRefusedSimulationCall } from './refused-simulation-pause.js';
 
 const API_PREFIX = '/api';
 /** Methods whose input is the query string (a DELETE's JSON body joins it: request-bodies.ts). */
@@ -154,5 +155,11 @@ export function registerRestAdapter(app: FastifyInstance, deps: AppDeps): void {
     }
   };
 
-  app.route({ method: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'], url: `${API_PREFIX}/*`, handler: handle });
+  app.route({
+    method: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+    url: `${API_PREFIX}/*`,
+    // a refused simulation call leaves its connection unread a moment (refused-simulation-pause.ts)
+    onResponse: pauseAfterRefusedSimulationCall,
+    handler: handle,
+  });
 }

@@ -4,7 +4,7 @@ import { createContextFactory } from '../context.js';
 import type { AppDeps } from '../deps.js';
 import { appRouter } from '../router/root.js';
 import { formatError, isLoggedPerRequest } from './error-format.js';
-import { pauseAfterRefusedSimulation } from './refused-simulation-pause.js';
+import { pauseAfterRefusedSimulationCall } from './refused-simulation-pause.js';
 import { parseUntrustedJson } from './untrusted-input.js';
 
 /**
@@ -22,7 +22,7 @@ export function registerTrpcRoute(app: FastifyInstance, deps: AppDeps): void {
     method: ['GET', 'HEAD', 'POST'],
     url: '/trpc/:path',
     // a refused simulation call leaves its connection unread a moment (refused-simulation-pause.ts)
-    onResponse: pauseAfterRefusedSimulation,
+    onResponse: pauseAfterRefusedSimulationCall,
     handler: async (req, reply) => {
       if (typeof req.query.input === 'string') parseUntrustedJson(req.query.input, 'input');
       await fastifyRequestHandler({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SCORING_TYPES } from '../services/leagues/scoring.js';
+import { markSimulationCall } from '../http/refused-simulation-pause.js';
 import { simulationAdmission } from '../services/simulation/admission.js';
 import { simulateLeagueMatchup } from '../services/simulation/league-run.js';
 import { analyzeMatchupRequest, simulateMatchupRequest } from '../services/simulation/simulate.js';
@@ -21,6 +22,7 @@ import {
  * a call over them (each member of a batch is one) is refused (429) without that work.
  */
 const simulationProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  markSimulationCall(ctx.req);
   const slot = await simulationAdmission(ctx.deps).reserve({
     userId: ctx.user.id,
     isAdmin: ctx.user.role === 'admin',

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount, type TestAccount } from '../../test/admin-accounts.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { rawRequest } from '../../test/raw-http.js';
 import { insertMatchupSlate, OPPONENT_STARTERS, USER_STARTERS } from '../../test/matchup-fixtures.js';
 import {
   ADMIN_SIMULATIONS_IN_FLIGHT,
@@ -61,6 +62,32 @@ function oneConnection(baseUrl: string, account: TestAccount) {
       req.end(payload === undefined ? undefined : JSON.stringify(payload));
     });
   return { send, close: () => agent.destroy() };
+}
+
+/** Spends `account`'s minute of simulations on requests refused for their size. */
+async function spendTheMinute(account: TestAccount): Promise<void> {
+  await account.client.fetchCsrfToken();
+  const limit = USER_SIMULATIONS_PER_MINUTE.points;
+  // each on a connection of its own: a connection that was refused is read again only after a pause
+  const tooLarge = JSON.stringify(body(AT_THE_CAP + 1_000));
+  const headers = {
+    'content-type': 'application/json',
+    cookie: [...account.client.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    'x-csrf-token': account.client.csrfToken!,
+  };
+  for (let sent = 0; sent < limit; sent += 3) {
+    const round = await Promise.all(
+      Array.from({ length: Math.min(3, limit - sent) }, () =>
+        rawRequest(account.client.baseUrl, {
+          method: 'POST',
+          path: '/api/matchup/simulate',
+          headers,
+          body: tooLarge,
+        }),
+      ),
+    );
+    for (const answer of round) expect(answer.body.code).toBe('VALIDATION_ERROR');
+  }
 }
 
 /** One tRPC batch of `count` simulations: one HTTP request, members answered one by one. */
@@ -182,15 +209,7 @@ describe('simulation limits per user', () => {
 
   it('counts every simulation request in the minute, also one refused for its input, and past the limit refuses without reading the input', async () => {
     const prober = await signedInAccount(server, 'user');
-    const limit = USER_SIMULATIONS_PER_MINUTE.points;
-    for (let sent = 0; sent < limit; sent += 3) {
-      const round = await Promise.all(
-        Array.from({ length: Math.min(3, limit - sent) }, () =>
-          prober.client.post('/api/matchup/simulate', body(AT_THE_CAP + 1_000)),
-        ),
-      );
-      for (const answer of round) expect(answer.body.code).toBe('VALIDATION_ERROR');
-    }
+    await spendTheMinute(prober);
     for (const input of [body(1_000), { ...body(1_000), iterations: 'many' }]) {
       const refused = await prober.client.post('/api/matchup/simulate', input);
       expect(refused.status).toBe(429);
@@ -227,6 +246,30 @@ describe('simulation limits per user', () => {
       expect(await next).toBe(200);
       expect(nextRead[1]! - refusalsSent[0]!).toBeGreaterThanOrEqual(REFUSED_CONNECTION_PAUSE_MS - 1);
       expect(nextRead[2]! - refusalsSent[1]!).toBeGreaterThanOrEqual(2 * REFUSED_CONNECTION_PAUSE_MS - 1);
+    } finally {
+      connection.close();
+      server.app.server.off('request', watch);
+    }
+  });
+
+  it("pauses a connection after refusing a league's simulation on its REST path too", async () => {
+    const script = await signedInAccount(server, 'user');
+    await spendTheMinute(script);
+    const seen: { refusalSent?: number; nextRead?: number } = {};
+    const watch = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (req.url?.endsWith('/simulate')) res.once('finish', () => (seen.refusalSent = performance.now()));
+      if (req.url === '/api/health?after-league') seen.nextRead = performance.now();
+    };
+    server.app.server.prependListener('request', watch);
+    const connection = oneConnection(server.url, script);
+    try {
+      const refused = connection.send('POST', '/api/leagues/leagues/sleeper/123/simulate', {
+        user: { roster_id: 1 },
+        opponent: { roster_id: 2 },
+      });
+      expect(await refused).toBe(429);
+      expect(await connection.send('GET', '/api/health?after-league')).toBe(200);
+      expect(seen.nextRead! - seen.refusalSent!).toBeGreaterThanOrEqual(REFUSED_CONNECTION_PAUSE_MS - 1);
     } finally {
       connection.close();
       server.app.server.off('request', watch);
