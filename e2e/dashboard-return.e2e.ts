@@ -17,7 +17,8 @@ const SIZES = [
   ['desktop', { width: 1280, height: 800 }],
 ] as const;
 
-async function runSimulation(page: Page): Promise<void> {
+/** Runs the league's simulation from its page; answers the figure the page's headline showed before the run. */
+async function runSimulation(page: Page): Promise<string> {
   await page.goto('/link-leagues');
   await page.getByLabel('Sleeper username').fill('e2e_manager');
   await page.getByRole('button', { name: 'Connect Sleeper' }).click();
@@ -25,10 +26,12 @@ async function runSimulation(page: Page): Promise<void> {
   await page.goto('/');
   await page.getByRole('button', { name: `Select League ${LEAGUE}` }).click();
   await page.getByTestId('preview-win-probability').waitFor({ timeout: 30_000 });
+  const headline = (await page.getByTestId('preview-win-probability').textContent())!;
   // Pressed from far down the league page, as a user does after reading the line-ups.
   await page.getByRole('button', { name: 'Run simulation' }).click();
   await page.waitForURL(/\/dashboard$/);
   await page.getByTestId('win-probability').waitFor({ timeout: 30_000 });
+  return headline;
 }
 
 describe('getting back to results: the dashboard', () => {
@@ -58,7 +61,9 @@ describe('getting back to results: the dashboard', () => {
     async (name, viewport) => {
       const { page, context, errors } = await openPage(browser, app.baseUrl, { viewport });
       await signIn(context, await registerVerifiedUser(app, context));
-      await runSimulation(page);
+      const headline = await runSimulation(page);
+      // one number: the dashboard shows the league page's headline figure
+      expect(await page.getByTestId('win-probability').textContent()).toBe(headline);
 
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       const focused = await page.evaluate(() => ({
@@ -112,8 +117,9 @@ describe('getting back to results: the dashboard', () => {
     const first = await openPage(browser, app.baseUrl, { viewport: { width: 390, height: 844 } });
     const email = await registerVerifiedUser(app, first.context);
     await signIn(first.context, email);
-    await runSimulation(first.page);
+    const headline = await runSimulation(first.page);
     const shown = await first.page.getByTestId('win-probability').textContent();
+    expect(shown).toBe(headline);
     await first.context.close();
 
     const { page, context, errors } = await openPage(browser, app.baseUrl, {
@@ -124,10 +130,9 @@ describe('getting back to results: the dashboard', () => {
     const recent = page.getByRole('region', { name: 'Your recent simulations' });
     const link = recent.getByRole('link', { name: /^.+ vs .+$/ }).first();
     await link.waitFor();
-    // The list shows the run the server stored; the headline is the browser's own run of the same line-ups (a
-    // known gap: the two can differ by a point or so until the server's run is the browser's).
+    // The list shows the run the server stored: the same figure as the league page's headline and the dashboard.
     expect(shown).toMatch(/%$/);
-    await expect(recent.locator('li').first().textContent()).resolves.toMatch(/\d+(\.\d)?% to win/);
+    await expect(recent.locator('li').first().textContent()).resolves.toContain(` · ${shown} to win`);
     await link.click();
     await page.waitForURL(/\/simulate\/e2e_manager\/2025\//);
     await page.getByTestId('preview-win-probability').waitFor({ timeout: 30_000 });

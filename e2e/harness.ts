@@ -29,6 +29,8 @@ export interface E2eAppOptions {
   name: string;
   /** Extra or overriding environment variables for the server (e.g. SLEEPER_API_URL). */
   env?: Record<string, string>;
+  /** A second API process: on this app's database (which stays its), as processes behind one load balancer. */
+  sharesDatabaseOf?: E2eApp;
 }
 
 export async function freePort(): Promise<number> {
@@ -51,10 +53,11 @@ export async function startE2eApp(options: E2eAppOptions): Promise<E2eApp> {
   if (!existsSync(SERVER_BUNDLE)) throw new Error('Build first: npm run build');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fm-e2e-'));
   let pg: TestDatabase | undefined;
-  if (process.env.DATABASE_URL) {
+  if (process.env.DATABASE_URL && !options.sharesDatabaseOf) {
     pg = await createTestDatabase(process.env.DATABASE_URL);
     await pg.close();
   }
+  const databaseUrl = options.sharesDatabaseOf ? options.sharesDatabaseOf.databaseUrl : pg?.url;
   const mail = await startFakeSmtp();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -75,7 +78,7 @@ export async function startE2eApp(options: E2eAppOptions): Promise<E2eApp> {
     NFL_SCOREBOARD_URL: 'http://127.0.0.1:9/scoreboard',
     // nor ESPN (the sync asks it for projections) unless a test serves its fake
     ESPN_API_URL: 'http://127.0.0.1:9',
-    ...(pg?.url ? { DATABASE_URL: pg.url } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   };
   const child = spawn(process.execPath, [SERVER_BUNDLE], {
@@ -88,7 +91,7 @@ export async function startE2eApp(options: E2eAppOptions): Promise<E2eApp> {
   await waitForHealth(baseUrl, child);
   return {
     baseUrl,
-    databaseUrl: pg?.url,
+    databaseUrl,
     mail,
     dataDir,
     async stop() {

@@ -1,122 +1,258 @@
 /**
- * Game day, pushed: a league page open in the browser updates its points and win probability by
- * itself, without a reload, when the week's stats land through another process. The page is
- * served by the built API process; the stats are imported by a second process on the same
- * PostgreSQL database (as `npm run data:import` does), whose change reaches the page's process
- * only through the data-change announcement (LISTEN/NOTIFY) and the page only through its
- * server-sent-event connection.
+ * Game day, pushed: a league page open in the browser follows a replayed game — kickoff, halftime, final whistle —
+ * by itself, without a reload. Two API processes share one PostgreSQL database, as behind a load balancer: the
+ * page's process syncs nothing (DATA_SYNC_MINUTES=0); the other one's live sync reads the game clock from a
+ * scoreboard-compatible service and the week's stats from a Sleeper-compatible one. A change reaches the page's
+ * process only through the data-change announcement (LISTEN/NOTIFY), and the page only through its server-sent
+ * events.
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type LeagueInputDetails, weekStarterIds } from '@fm/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSleeper, startFakeSleeper, importNflData } from '@fm/api/testing';
+import { IN_SEASON_LEAGUE_ID, readSyncRecord } from '@fm/api/testing';
 import { openDatabase, type Database } from '@fm/db';
+import { type E2eGameDay, type GameDayPhase, startE2eGameDay } from './game-day.js';
 import { launchBrowser, openPage, screenshot, SHARED_DIR, startE2eApp, type E2eApp } from './harness.js';
 import { waitForProjectedWeek } from './nfl-weeks.js';
 import { registerVerifiedUser, signIn } from './site-pages.js';
 
-const SEASON = '2025';
-/** The fake Sleeper league's live week: projected at first, its stats arrive during the test. */
+const SEASON = 2025;
+/** The fake Sleeper league's live week: projected at first, played during the test. */
 const LIVE_WEEK = 2;
 const LEAGUE = 'You Get in the Bowl';
+const MY_ROSTER_ID = 1;
 const IMPORT_TIMEOUT_MS = 120_000;
+/** The shortest game-day refresh the server allows. */
+const LIVE_SYNC_SECONDS = 10;
 /** The issue's promise: on screen within 10 s of the stats landing. */
 const PUSH_DEADLINE_MS = 10_000;
+/** The syncing process reads the advanced replay at its next tick (every LIVE_SYNC_SECONDS, plus the tick). */
+const TICK_TIMEOUT_MS = LIVE_SYNC_SECONDS * 1000 + 20_000;
+/** Line-ups scoring these shares of their projections: mine above, the others below. */
+const MY_SHARE = 1.2;
+const THEIR_SHARE = 0.8;
 
 /** Week 1 complete, and of the live week only its projections (its games not played yet). */
 function linkWeeksBeforeKickoff(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'fm-live-push-'));
-  const from = path.join(SHARED_DIR, 'nfl-data', SEASON);
-  mkdirSync(path.join(root, SEASON, String(LIVE_WEEK)), { recursive: true });
-  symlinkSync(path.join(from, '1'), path.join(root, SEASON, '1'));
+  const from = path.join(SHARED_DIR, 'nfl-data', String(SEASON));
+  mkdirSync(path.join(root, String(SEASON), String(LIVE_WEEK)), { recursive: true });
+  symlinkSync(path.join(from, '1'), path.join(root, String(SEASON), '1'));
   symlinkSync(
     path.join(from, String(LIVE_WEEK), 'projected'),
-    path.join(root, SEASON, String(LIVE_WEEK), 'projected'),
+    path.join(root, String(SEASON), String(LIVE_WEEK), 'projected'),
   );
   return root;
 }
 
-/** The live week with its stat files: what lands when its games have been played. */
-function linkLiveWeekStats(): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'fm-live-push-stats-'));
-  mkdirSync(path.join(root, SEASON));
-  symlinkSync(
-    path.join(SHARED_DIR, 'nfl-data', SEASON, String(LIVE_WEEK)),
-    path.join(root, SEASON, String(LIVE_WEEK)),
-  );
-  return root;
+async function until<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => Promise<T | undefined> | T | undefined,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
-describe.runIf(process.env.DATABASE_URL)('a league page while the stats land on another process', () => {
-  let app: E2eApp;
-  let browser: Browser;
-  let sleeper: FakeSleeper;
-  let importer: Database | undefined;
-  const folders: string[] = [];
+type Details = LeagueInputDetails & { app_player_ids: Record<string, number> };
 
-  beforeAll(async () => {
-    folders.push(linkWeeksBeforeKickoff(), linkLiveWeekStats());
-    sleeper = await startFakeSleeper({ liveWeek: LIVE_WEEK });
-    [app, browser] = await Promise.all([
-      startE2eApp({ name: 'live-push', env: { SLEEPER_API_URL: sleeper.url, NFL_DATA_DIR: folders[0]! } }),
-      launchBrowser(),
-    ]);
-    await waitForProjectedWeek(app, LIVE_WEEK, IMPORT_TIMEOUT_MS);
-  }, IMPORT_TIMEOUT_MS + 60_000);
-  afterAll(async () => {
-    await importer?.close();
-    await browser?.close();
-    await app?.stop();
-    await sleeper?.close();
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  });
+interface Shown {
+  winProbability: number;
+  text: string;
+  mine: string;
+  theirs: string;
+}
 
-  const figures = async (page: Page) => ({
-    points: await page.getByTestId('preview-user-points').textContent(),
-    winProbability: await page.getByTestId('preview-win-probability').textContent(),
-  });
+/** The headline as the page shows it, once its engine run is done (null while it runs). */
+async function shownFigures(page: Page): Promise<Shown | null> {
+  if ((await page.getByTestId('win-bar-updating').count()) > 0) return null;
+  const text = await page.getByTestId('preview-win-probability').textContent();
+  const meta = await page.locator('.win-bar__meta').textContent();
+  const expected = /Expected ([\d.]+) – ([\d.]+)/.exec(meta ?? '');
+  if (!text || !expected) return null;
+  return { winProbability: Number.parseFloat(text), text, mine: expected[1]!, theirs: expected[2]! };
+}
 
-  it('refetches the league with the new stats within 10 s, by itself, without a reload', async () => {
-    const { context, page, errors } = await openPage(browser, app.baseUrl);
-    const email = await registerVerifiedUser(app, context);
-    await signIn(context, email);
-    await page.goto('/link-leagues');
-    await page.getByLabel('Sleeper username').fill('e2e_manager');
-    await page.getByRole('button', { name: 'Connect Sleeper' }).click();
-    await page.getByText('Connected as e2e_manager').waitFor();
-    await page.goto('/');
-    await page.getByRole('button', { name: `Select League ${LEAGUE}` }).click();
-    await page.getByTestId('preview-win-probability').waitFor({ timeout: 30_000 });
-    await page.getByRole('status').filter({ hasText: /^Live/ }).waitFor();
-    expect((await figures(page)).winProbability).toMatch(/%/);
-    // a reload would lose this
-    await page.evaluate(() => ((window as unknown as { pageMark: number }).pageMark = 1));
-    await screenshot(page, 'live-push-before');
+describe.runIf(process.env.DATABASE_URL)(
+  'a league page during a replayed game, the stats landing on the other API process',
+  () => {
+    let gameDay: E2eGameDay;
+    let pages: E2eApp;
+    let syncer: E2eApp;
+    let browser: Browser;
+    let database: Database;
+    let nflDir: string;
 
-    // The page refetches its league by itself once the change is pushed; the answer carries the new stats.
-    const refetched = page.waitForResponse(
-      (response) => response.url().includes('leagues.details') && response.status() === 200,
-      { timeout: PUSH_DEADLINE_MS + 5_000 },
+    beforeAll(
+      async () => {
+        nflDir = linkWeeksBeforeKickoff();
+        // every game of the week kicked off an hour ago by the schedule; the scoreboard says when they really start
+        const kickoff = new Date(Date.now() - 60 * 60_000);
+        gameDay = await startE2eGameDay({
+          nflDir,
+          season: SEASON,
+          week: LIVE_WEEK,
+          myRosterId: MY_ROSTER_ID,
+          kickoff,
+        });
+        const upstreams = {
+          SLEEPER_API_URL: gameDay.sleeper.url,
+          NFL_SCOREBOARD_URL: `${gameDay.scoreboard.url}/scoreboard`,
+        };
+        [pages, browser] = await Promise.all([
+          startE2eApp({ name: 'live-push-pages', env: { ...upstreams, NFL_DATA_DIR: nflDir } }),
+          launchBrowser(),
+        ]);
+        await waitForProjectedWeek(pages, LIVE_WEEK, IMPORT_TIMEOUT_MS);
+        syncer = await startE2eApp({
+          name: 'live-push-sync',
+          sharesDatabaseOf: pages,
+          env: { ...upstreams, DATA_SYNC_MINUTES: '60', LIVE_SYNC_SECONDS: String(LIVE_SYNC_SECONDS) },
+        });
+        database = await openDatabase({ databaseUrl: pages.databaseUrl! });
+        // the syncing process's first run: the schedule, the directory's Sleeper ids, the week being played
+        await until('the first sync of the syncing process', IMPORT_TIMEOUT_MS, async () =>
+          (await readSyncRecord(database)).lastSuccessAt ? true : undefined,
+        );
+      },
+      2 * IMPORT_TIMEOUT_MS + 60_000,
     );
-    importer = await openDatabase({ databaseUrl: app.databaseUrl! });
-    const summary = await importNflData(importer, folders[1]!);
-    expect(summary.changed.stats.created).toBeGreaterThan(0);
-    const landedAt = Date.now();
-    const answer = JSON.stringify(await (await refetched).json());
-    expect(Date.now() - landedAt).toBeLessThan(PUSH_DEADLINE_MS);
-    // the week's stats, scored in the league's rules, are now in what the page holds
-    expect(answer).toMatch(/"stats_points":\{"[^"]+":/);
-    // With no game clock in this replay every game reads as not started, so the win probability rightly stays
-    // the pregame one: the page re-ran on the new answer and shows a figure.
-    await expect.poll(async () => (await figures(page)).winProbability).toMatch(/%/);
-    console.log(
-      `[live-push e2e] the page showed the new figures ${Date.now() - landedAt} ms after the stats landed`,
-    );
-    expect(await page.evaluate(() => (window as unknown as { pageMark?: number }).pageMark)).toBe(1);
-    await screenshot(page, 'live-push-after');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-});
+    afterAll(async () => {
+      await database?.close();
+      await browser?.close();
+      await syncer?.stop();
+      await pages?.stop();
+      await gameDay?.close();
+      if (nflDir) rmSync(nflDir, { recursive: true, force: true });
+    });
+
+    /** Moves the replay on; resolves when the syncing process has read the new stats (they are landing). */
+    async function advance(phase: GameDayPhase): Promise<{ advancedAt: number; landedAt: number }> {
+      const from = gameDay.sleeper.requests.length;
+      const advancedAt = Date.now();
+      gameDay.advance(phase);
+      const read = await until(`the syncing process to read the ${phase} stats`, TICK_TIMEOUT_MS, () =>
+        gameDay.sleeper.requests
+          .slice(from)
+          .find((request) => request.url.startsWith(`/v1/stats/nfl/regular/${SEASON}/${LIVE_WEEK}`)),
+      );
+      return { advancedAt, landedAt: read.receivedAt };
+    }
+
+    /** The page's headline once `isUpdated` says it shows the phase, within 10 s of the stats landing. */
+    async function shownAfter(
+      page: Page,
+      phase: GameDayPhase,
+      isUpdated: (shown: Shown) => Promise<boolean> | boolean,
+    ): Promise<Shown> {
+      const { advancedAt, landedAt } = await advance(phase);
+      const shown = await until(`the page to show the ${phase}`, PUSH_DEADLINE_MS + 5_000, async () => {
+        const figures = await shownFigures(page);
+        return figures && (await isUpdated(figures)) ? figures : undefined;
+      });
+      const shownAt = Date.now();
+      console.log(
+        `[live-push e2e] ${phase}: on screen ${shownAt - landedAt} ms after the stats landed on the other ` +
+          `process (${shownAt - advancedAt} ms after the replay advanced; it ticks every ${LIVE_SYNC_SECONDS} s)`,
+      );
+      expect(shownAt - landedAt).toBeLessThan(PUSH_DEADLINE_MS);
+      return shown;
+    }
+
+    it('updates the scores and the win probability by itself: kickoff = pregame, halftime between, final = the official result', async () => {
+      const { context, page, errors } = await openPage(browser, pages.baseUrl);
+      await signIn(context, await registerVerifiedUser(pages, context));
+      await page.goto('/link-leagues');
+      await page.getByLabel('Sleeper username').fill('e2e_manager');
+      await page.getByRole('button', { name: 'Connect Sleeper' }).click();
+      await page.getByText('Connected as e2e_manager').waitFor();
+      await page.goto('/');
+      await page.getByRole('button', { name: `Select League ${LEAGUE}` }).click();
+      await page.getByTestId('preview-win-probability').waitFor({ timeout: 30_000 });
+      await page.getByRole('status').filter({ hasText: /^Live/ }).waitFor();
+      const pregame = await until('the pregame figure', 30_000, () =>
+        shownFigures(page).then((s) => s ?? undefined),
+      );
+      // a reload would lose this
+      await page.evaluate(() => ((window as unknown as { pageMark: number }).pageMark = 1));
+      await screenshot(page, 'live-push-pregame');
+
+      // Who scores what: each rostered skill player a share of his projection (in the league's scoring).
+      const answer = await context.request.get(
+        `${pages.baseUrl}/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details?week=${LIVE_WEEK}`,
+      );
+      const details = (await answer.json()) as Details;
+      const finals = new Map<string, number>();
+      for (const roster of details.rosters) {
+        const share = roster.roster_id === MY_ROSTER_ID ? MY_SHARE : THEIR_SHARE;
+        for (const player of [...roster.players.starters, ...roster.players.bench]) {
+          const projection = details.projections[player.player_id];
+          if (!projection || details.app_player_ids[player.player_id] === undefined) continue;
+          if (!['QB', 'RB', 'WR', 'TE'].includes(player.position)) continue;
+          finals.set(player.player_id, Math.round(projection.mean * share * 10) / 10);
+        }
+      }
+      gameDay.plan(finals);
+      const mine = details.matchups.find((matchup) => matchup.roster_id === MY_ROSTER_ID)!;
+      const opponentId = details.matchups.find(
+        (matchup) => matchup.matchup_id === mine.matchup_id && matchup.roster_id !== MY_ROSTER_ID,
+      )!.roster_id;
+      const official = (rosterId: number) =>
+        weekStarterIds(details, rosterId).reduce((sum, id) => sum + (finals.get(id) ?? 0), 0);
+      const [myFinal, theirFinal] = [official(MY_ROSTER_ID), official(opponentId)];
+      // the replay's outcome: I win
+      expect(myFinal).toBeGreaterThan(theirFinal);
+
+      // Kickoff: every game under way, nobody has scored. The page shows the new states by itself ("0.0 so far"),
+      // and a game at 15:00 of the 1st quarter changes nothing: the pregame figure and expected points.
+      const atKickoff = await shownAfter(
+        page,
+        'kickoff',
+        async () => (await page.getByText(/ so far$/).count()) > 0,
+      );
+      expect(atKickoff).toEqual(pregame);
+      await screenshot(page, 'live-push-kickoff');
+
+      // Halftime: half of each line in, half of each game to play; strictly between the pregame figure and the final.
+      const atHalf = await shownAfter(page, 'halftime', (shown) => shown.text !== pregame.text);
+      expect(atHalf.winProbability).toBeGreaterThan(pregame.winProbability);
+      expect(atHalf.winProbability).toBeLessThan(100);
+      expect(atHalf.mine).not.toBe(pregame.mine);
+      await expect(page.getByText(/(^|\s)[1-9][\d.]* so far$/).count()).resolves.toBeGreaterThan(0);
+      await screenshot(page, 'live-push-halftime');
+
+      // Final whistle: the official result, and the scores it rests on.
+      const atFinal = await shownAfter(page, 'final', (shown) => shown.text !== atHalf.text);
+      expect(atFinal).toMatchObject({
+        text: '100.0%',
+        mine: myFinal.toFixed(1),
+        theirs: theirFinal.toFixed(1),
+      });
+      await expect(page.getByText(/ so far$/).count()).resolves.toBe(0);
+
+      // The timeline recorded on the server at each change, on the page without a reload.
+      const timeline = page.getByRole('table', { name: /win probability over game time/ });
+      const rows = timeline.locator('tbody tr');
+      await until('the timeline’s final point', PUSH_DEADLINE_MS, async () =>
+        (await rows.last().textContent())?.endsWith('100%100%') ? true : undefined,
+      );
+      const played = await rows.evaluateAll((trs) =>
+        trs.map((tr) => tr.querySelectorAll('td')[0]?.textContent),
+      );
+      expect(played.slice(-3)).toEqual(['0%', '50%', '100%']);
+      await screenshot(page, 'live-push-final');
+
+      expect(await page.evaluate(() => (window as unknown as { pageMark?: number }).pageMark)).toBe(1);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  },
+);

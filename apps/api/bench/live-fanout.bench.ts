@@ -184,9 +184,16 @@ for (const kind of kinds) {
   for (const label of Object.keys(off)) {
     const [a, b] = [off[label]!, on[label]!];
     const ms = (value: number | null) => (value === null ? '–' : value.toFixed(1));
+    // failures without an answer are client time-outs (autocannon waits 10 s)
+    const refused = (load: Load) =>
+      Object.entries(load.statuses)
+        .filter(([status]) => status !== '200')
+        .reduce((sum, [, count]) => sum + count, 0);
+    const failures = (load: Load) =>
+      `${load.errors}${load.errors > 0 ? ` (${load.errors - refused(load)} timed out)` : ''}`;
     rows.push(
       `${kind.padEnd(8)} ${label.padEnd(21)} ${a.requestsPerSecond.toFixed(0).padStart(9)} ${b.requestsPerSecond.toFixed(0).padStart(9)} ${(b.requestsPerSecond / a.requestsPerSecond).toFixed(2).padStart(6)}×` +
-        `   CPU ${a.cpuMicrosPerRequest.toFixed(0)} → ${b.cpuMicrosPerRequest.toFixed(0)} µs/req   p99 ${ms(a.p99)} → ${ms(b.p99)} ms   errors ${a.errors}/${b.errors}`,
+        `   CPU ${a.cpuMicrosPerRequest.toFixed(0)} → ${b.cpuMicrosPerRequest.toFixed(0)} µs/req   p99 ${ms(a.p99)} → ${ms(b.p99)} ms   errors ${failures(a)}/${failures(b)}`,
     );
   }
 }

@@ -7,6 +7,7 @@ import type { SessionCache } from './services/auth/session-cache.js';
 import type { DataChangeFeed } from './services/live-updates/data-change-feed.js';
 import type { Mailer } from './services/mail/mailer.js';
 import type { RateLimiter } from './services/rate-limits/rate-limiter.js';
+import type { TimelineRecorder } from './services/win-probability/timeline-recorder.js';
 
 /** Long-lived dependencies, created once at start-up and handed to every service. */
 export interface AppDeps extends CoreDeps {
@@ -26,4 +27,6 @@ export interface AppDeps extends CoreDeps {
   sessionCache: SessionCache;
   /** Data changes made on any process, fanned out to this process's open live connections. */
   liveUpdates: DataChangeFeed;
+  /** Records the followed leagues' win-probability timelines after every data change (one process at a time). */
+  timelines: TimelineRecorder;
 }

@@ -13,7 +13,10 @@ import { connectRedis } from './redis.js';
 import { ensureAdminAccount } from './services/admin/account.js';
 import { createDataSync } from './services/data-sync/data-sync.js';
 import { createLiveSync } from './services/data-sync/live-sync.js';
-import { recordFollowedLeagues } from './services/win-probability/watched-leagues.js';
+import {
+  createTimelineRecorder,
+  type TimelineRecorder,
+} from './services/win-probability/timeline-recorder.js';
 import { createLeagueClients } from './services/leagues/clients.js';
 import { openDataChangeChannel } from './services/data-changes/data-change-channel.js';
 import { createSessionCache } from './services/auth/session-cache.js';
@@ -77,10 +80,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     sessionCache: createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000, channel: dataChanges }),
     liveUpdates: createDataChangeFeed({ database, channel: dataChanges, log }),
     dataSync: createDataSync({ config, database, log, leagues }),
+    // set just below: the recorder reloads the followed leagues with these dependencies
+    timelines: undefined as unknown as TimelineRecorder,
   };
-  const liveSync = createLiveSync(deps, {
-    afterStatsChange: (week) => recordFollowedLeagues(deps, week).then(() => {}),
-  });
+  const timelines = createTimelineRecorder(deps, dataChanges);
+  deps.timelines = timelines;
+  const liveSync = createLiveSync(deps);
   let firstStartImport: BackgroundImport | null = null;
   // Background loops first (they would otherwise start new work), then what flushes, then the pools.
   const closeDependencies = () =>
@@ -88,6 +93,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       [
         ['live sync', () => liveSync.stop()],
         ['data sync', () => deps.dataSync.stop()],
+        ['win-probability timelines', () => timelines.stop()],
         ['first-start import', () => firstStartImport?.stop()],
         ['alerts', () => deps.alerts.stop()],
         ['monitoring', () => monitoring.stop()],
@@ -133,6 +139,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // the sync starts after that import, so a first start with NFL_DATA_DIR builds on its players
   deps.dataSync.start(firstStartImport?.done);
   liveSync.start();
+  // every data change from now on, and one that came while no process was listening
+  timelines.start();
+  void timelines.record();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return { app, deps, url: `http://${config.host}:${port}`, close: () => app.close() };

@@ -2,7 +2,6 @@ import { SleeperSeasonFeed } from '../src/integrations/sleeper/season-feed.js';
 import { createLiveSync, type LiveSync } from '../src/services/data-sync/live-sync.js';
 import { readSyncRecord, writeSyncRecord } from '../src/services/data-sync/sync-status.js';
 import { writeGames } from '../src/services/data-sync/team-games.js';
-import { recordFollowedLeagues } from '../src/services/win-probability/watched-leagues.js';
 import { readFixture } from './fakes/fixtures.js';
 import {
   type FakeNflScoreboard,
@@ -13,6 +12,7 @@ import {
 import {
   type FakeSleeperSeason,
   regularSeasonState,
+  type SleeperSeasonData,
   startFakeSleeperSeason,
 } from './fakes/sleeper-season-server.js';
 import type { DatabaseKind } from './harness.js';
@@ -60,7 +60,12 @@ export interface GameDayReplay {
   appIds: Map<string, number>;
   /** Moves the replay to a phase: scoreboard, published stats and the platform's matchup points. */
   advance(phase: GameDayPhase): void;
-  /** One live-sync tick at the replay's clock (kickoff + the phase's game time). */
+  /** The replay's clock: kickoff + the phase's game time. */
+  now(): Date;
+  /**
+   * One live-sync tick at the replay's clock (kickoff + the phase's game time), then the timeline recording its
+   * change sets off (awaited here rather than when the change's announcement arrives).
+   */
   tick(): ReturnType<LiveSync['tick']>;
   stop(): Promise<void>;
 }
@@ -113,23 +118,29 @@ const statsWorth = (points: number): Json => ({ gp: 1, rush_yd: Math.round(point
  * live sync polls. The matchup's skill-position starters are seeded with projections; kickers, defenses and
  * players outside the directory score through the platform's per-player points only.
  */
-export async function startGameDayReplay(kind: DatabaseKind): Promise<GameDayReplay> {
+export async function startGameDayReplay(
+  kind: DatabaseKind,
+  options: { env?: Record<string, string> } = {},
+): Promise<GameDayReplay> {
   let phase: GameDayPhase = 'kickoff';
   const scoreboard = await startFakeNflScoreboard(scoreboardAnswer([]));
+  const season: SleeperSeasonData = {
+    state: regularSeasonState(GAME_DAY_SEASON, GAME_DAY_WEEK),
+    players: {},
+    weeks: new Map(),
+  };
   const env = await startLeagueTestEnv(kind, {
     sleeperOptions: {
       liveWeek: GAME_DAY_WEEK,
       inSeasonRosterOwned: MY_ROSTER_ID,
       // the consistent matchups at the share of the games played so far
       matchupsAsOf: () => recordedMatchups().map((matchup) => atShare(matchup, PLAYED_SHARE[phase])),
+      // the week's stats as published so far, for a data sync run against the league service
+      season,
     },
-    env: { NFL_SCOREBOARD_URL: `${scoreboard.url}/scoreboard` },
+    env: { NFL_SCOREBOARD_URL: `${scoreboard.url}/scoreboard`, ...options.env },
   });
-  const stats = await startFakeSleeperSeason({
-    state: regularSeasonState(GAME_DAY_SEASON, GAME_DAY_WEEK),
-    players: {},
-    weeks: new Map(),
-  });
+  const stats = await startFakeSleeperSeason(season);
   const kickoff = new Date(Date.now() - 60 * 60_000);
   const { server } = env;
   await writeGames(
@@ -175,7 +186,6 @@ export async function startGameDayReplay(kind: DatabaseKind): Promise<GameDayRep
 
   const liveSync = createLiveSync(server.deps, {
     feed: new SleeperSeasonFeed({ baseUrl: stats.url, sleep: async () => {} }),
-    afterStatsChange: (week) => recordFollowedLeagues(server.deps, week).then(() => {}),
   });
 
   const advance = (next: GameDayPhase) => {
@@ -205,7 +215,12 @@ export async function startGameDayReplay(kind: DatabaseKind): Promise<GameDayRep
     finalPoints,
     appIds,
     advance,
-    tick: () => liveSync.tick(clockOf()),
+    now: clockOf,
+    async tick() {
+      const outcome = await liveSync.tick(clockOf());
+      await server.deps.timelines.record();
+      return outcome;
+    },
     async stop() {
       await liveSync.stop();
       await env.stop();

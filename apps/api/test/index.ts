@@ -9,14 +9,23 @@ export { startFakeSmtp, type FakeSmtp, type ReceivedMail } from './fake-smtp.js'
 export { FAKE_ESPN_LEAGUE_ID, startFakeEspn, type FakeEspn } from './fakes/espn-server.js';
 export {
   replaySeasonData,
+  scheduledWeek,
   startFakeSleeperSeason,
   type FakeSleeperSeason,
+  type SleeperSeasonData,
 } from './fakes/sleeper-season-server.js';
-export { startFakeSleeper, type FakeSleeper } from './fakes/sleeper-server.js';
+export { IN_SEASON_LEAGUE_ID, startFakeSleeper, type FakeSleeper } from './fakes/sleeper-server.js';
+export {
+  scoreboardAnswer,
+  startFakeNflScoreboard,
+  type FakeNflScoreboard,
+  type ReplayedGame,
+} from './fakes/nfl-scoreboard-server.js';
+export { readFixture } from './fakes/fixtures.js';
 export { FAKE_YAHOO_TOKENS, startFakeYahoo, type FakeYahoo } from './fakes/yahoo-server.js';
 export { startTestServer, TestClient, type TestServer } from './harness.js';
 export { insertMatchupSlate, OPPONENT_STARTERS, USER_STARTERS } from './matchup-fixtures.js';
 export { engineInputFromAnswer } from './matchup-replay.js';
 export { startOwnRedis, type OwnRedis } from './redis-server.js';
-// The live-push suite writes a week's NFL.com files into the running app's database, as an admin import would.
-export { importNflData } from '../src/services/nfl-import/import-nfl-data.js';
+// The live-push suite waits for the syncing process's first run.
+export { readSyncRecord } from '../src/services/data-sync/sync-status.js';

@@ -8,6 +8,8 @@ export * from './csv-upload.js';
 export * from './error-categories.js';
 export * from './export-bounds.js';
 export * from './format-duration.js';
+export * from './league-engine-input.js';
+export * from './league-engine-players.js';
 export * from './leagues-schemas.js';
 export * from './matchup-request.js';
 export * from './matchup-schemas.js';

@@ -172,7 +172,11 @@ const scoreSummaryShape = {
 
 const playerAnswerSchema = z.object({
   player_id: z.string().describe('the id as the request named him'),
-  id: z.number().int().describe('the app’s player id'),
+  id: z
+    .number()
+    .int()
+    .nullable()
+    .describe('the app’s player id; null for a league player our directory does not know (a league’s run)'),
   sleeper_id: z.string().nullable(),
   name: z.string(),
   position: z.string(),

@@ -21,6 +21,11 @@ import {
 } from '@fm/contract';
 const tags = ['leagues'];
 
+const scoringTypeParam = z
+  .enum(SCORING_TYPES)
+  .optional()
+  .describe('scoring to use when the league does not say how it scores (ppr, half-ppr, standard)');
+
 /** /leagues/*: linking Sleeper, Yahoo and ESPN leagues, and the leagues of the linked accounts. */
 export const leaguesRouter = router({
   connections: authedProcedure
@@ -124,10 +129,7 @@ export const leaguesRouter = router({
         leagueId: z.string().min(1).max(64),
         week: fantasyWeekParam,
         season: seasonParam.describe('ESPN leagues: the season to read (default: the one last read)'),
-        scoring_type: z
-          .enum(SCORING_TYPES)
-          .optional()
-          .describe('scoring to use when the league does not say how it scores (ppr, half-ppr, standard)'),
+        scoring_type: scoringTypeParam,
       }),
     )
     .output(leagueDetailsSchema)

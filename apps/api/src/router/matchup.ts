@@ -1,8 +1,20 @@
+import { z } from 'zod';
+import { SCORING_TYPES } from '../services/leagues/scoring.js';
 import { simulationAdmission } from '../services/simulation/admission.js';
+import { simulateLeagueMatchup } from '../services/simulation/league-run.js';
 import { analyzeMatchupRequest, simulateMatchupRequest } from '../services/simulation/simulate.js';
 import { toMatchupRequest } from '../services/simulation/request.js';
 import { authedProcedure, router } from '../trpc.js';
-import { analysisAnswerSchema, analyzeInput, simulateInput, simulationAnswerSchema } from '@fm/contract';
+import {
+  analysisAnswerSchema,
+  analyzeInput,
+  fantasyWeekParam,
+  MAX_STARTERS,
+  platformSchema,
+  seasonParam,
+  simulateInput,
+  simulationAnswerSchema,
+} from '@fm/contract';
 
 /**
  * A signed-in user's simulation, counted against their limits before its input is parsed, so that
@@ -18,6 +30,15 @@ const simulationProcedure = authedProcedure.use(async ({ ctx, next }) => {
   } finally {
     slot.release();
   }
+});
+
+const leagueSideInput = z.object({
+  roster_id: z.number().int().nonnegative(),
+  starters: z
+    .array(z.string().min(1).max(64))
+    .min(1, 'needs at least one starter')
+    .max(MAX_STARTERS, `has more than ${MAX_STARTERS} starters`)
+    .describe('the league’s own player ids of the line-up, as its rosters list them'),
 });
 
 export const matchupRouter = router({
@@ -58,6 +79,47 @@ export const matchupRouter = router({
         ctx.user.id,
         toMatchupRequest('analyze', options, userTeam, opponentTeam),
         { isAdmin: ctx.user.role === 'admin', slot: ctx.simulationSlot },
+      ),
+    ),
+
+  simulateLeague: simulationProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/leagues/leagues/{platform}/{leagueId}/simulate',
+        tags: ['matchup', 'leagues'],
+        summary:
+          'One of my league’s matchups simulated as its page shows it (the same number as the page’s headline), with its reading',
+      },
+    })
+    .input(
+      z.object({
+        platform: platformSchema,
+        leagueId: z.string().min(1).max(64),
+        week: fantasyWeekParam,
+        season: seasonParam.describe('ESPN leagues: the season to read (default: the one last read)'),
+        scoring_type: z
+          .enum(SCORING_TYPES)
+          .optional()
+          .describe('scoring to use when the league does not say how it scores (ppr, half-ppr, standard)'),
+        user: leagueSideInput,
+        opponent: leagueSideInput,
+      }),
+    )
+    .output(analysisAnswerSchema)
+    .mutation(({ ctx, input }) =>
+      simulateLeagueMatchup(
+        ctx.deps,
+        { userId: ctx.user.id, slot: ctx.simulationSlot },
+        {
+          platform: input.platform,
+          leagueId: input.leagueId,
+          week: input.week,
+          season: input.season,
+          scoringType: input.scoring_type,
+          user: { rosterId: input.user.roster_id, starterIds: input.user.starters },
+          opponent: { rosterId: input.opponent.roster_id, starterIds: input.opponent.starters },
+        },
       ),
     ),
 });

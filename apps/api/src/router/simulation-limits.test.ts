@@ -204,24 +204,29 @@ describe('simulation limits per user', () => {
     expect(batch.body[0].error.data).toMatchObject({ httpStatus: 429, appCode: 'RATE_LIMITED' });
   });
 
-  it('reads the next request on a connection whose simulation was refused only after a pause; other connections go on', async () => {
+  it('reads the next request on a connection whose simulation was refused only after a pause, longer after each refusal in a row; other connections go on', async () => {
     const script = await signedInAccount(server, 'user');
     await script.client.fetchCsrfToken();
-    // when the server finished answering the refusal, and when it began reading the next request
-    const seen: { refusalSent?: number; nextRead?: number } = {};
+    // when the server finished answering each refusal, and when it began reading each next request
+    const refusalsSent: number[] = [];
+    const nextRead: number[] = [];
     const watch = (req: http.IncomingMessage, res: http.ServerResponse) => {
-      if (req.url === '/api/matchup/simulate')
-        res.once('finish', () => (seen.refusalSent = performance.now()));
-      if (req.url === '/api/health?next') seen.nextRead = performance.now();
+      if (req.url === '/api/matchup/simulate') {
+        nextRead.push(performance.now());
+        res.once('finish', () => refusalsSent.push(performance.now()));
+      }
+      if (req.url === '/api/health?next') nextRead.push(performance.now());
     };
     server.app.server.prependListener('request', watch);
     const connection = oneConnection(server.url, script);
     try {
-      expect(await connection.send('POST', '/api/matchup/simulate', body(AT_THE_CAP + 1_000))).toBe(400);
+      for (let i = 0; i < 2; i++)
+        expect(await connection.send('POST', '/api/matchup/simulate', body(AT_THE_CAP + 1_000))).toBe(400);
       const next = connection.send('GET', '/api/health?next');
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
       expect(await next).toBe(200);
-      expect(seen.nextRead! - seen.refusalSent!).toBeGreaterThanOrEqual(REFUSED_CONNECTION_PAUSE_MS - 1);
+      expect(nextRead[1]! - refusalsSent[0]!).toBeGreaterThanOrEqual(REFUSED_CONNECTION_PAUSE_MS - 1);
+      expect(nextRead[2]! - refusalsSent[1]!).toBeGreaterThanOrEqual(2 * REFUSED_CONNECTION_PAUSE_MS - 1);
     } finally {
       connection.close();
       server.app.server.off('request', watch);
@@ -248,25 +253,37 @@ describe('simulation limits per user', () => {
 
   it('refuses at once with 503 SIMULATION_BUSY and Retry-After when the queue is full, and serves again once it drains', async () => {
     const queue = simulationAdmission(server.deps).queue;
-    // Admins, each within their own limit in flight, fill the queue with the longest simulations.
+    // Admins, each within their own limit in flight, send more of the longest simulations at once
+    // than the queue holds: those it cannot hold are refused while the others still run.
+    const sent = queue.capacity + 8;
     const admins = await Promise.all(
-      Array.from({ length: Math.ceil(queue.capacity / ADMIN_SIMULATIONS_IN_FLIGHT) }, () =>
+      Array.from({ length: Math.ceil(sent / (ADMIN_SIMULATIONS_IN_FLIGHT / 2)) }, () =>
         signedInAccount(server, 'admin'),
       ),
     );
-    const latecomer = await signedInAccount(server, 'user');
-    const fillers = Array.from({ length: queue.capacity }, (_, i) =>
-      admins[i % admins.length]!.client.post('/api/matchup/simulate', body(400_000, 200 + i)),
+    const answered: number[] = [];
+    const answers = await Promise.all(
+      Array.from({ length: sent }, (_, i) =>
+        admins[i % admins.length]!.client.post('/api/matchup/simulate', body(MAX_ITERATIONS, 200 + i)).then(
+          (answer) => (answered.push(answer.status), answer),
+        ),
+      ),
     );
-    await until(() => queue.running + queue.waiting === queue.capacity);
 
-    const refused = await latecomer.client.post('/api/matchup/simulate', body(1_000));
-    expect(refused.status).toBe(503);
-    expect(refused.body).toMatchObject({ code: 'SIMULATION_BUSY', message: expect.stringContaining('busy') });
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(await hasSettled(fillers[0]!)).toBe(false);
+    const refusals = answers.filter((answer) => answer.status === 503);
+    expect(refusals.length).toBeGreaterThanOrEqual(sent - queue.capacity);
+    for (const refusal of refusals) {
+      expect(refusal.body).toMatchObject({
+        code: 'SIMULATION_BUSY',
+        message: expect.stringContaining('busy'),
+      });
+      expect(Number(refusal.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+    // at once: every refusal came back before the first simulation finished
+    expect(answered.slice(0, refusals.length).every((status) => status === 503)).toBe(true);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(sent - refusals.length);
 
-    for (const answer of await Promise.all(fillers)) expect(answer.status).toBe(200);
+    const latecomer = await signedInAccount(server, 'user');
     expect((await latecomer.client.post('/api/matchup/simulate', body(1_000))).status).toBe(200);
   });
 });

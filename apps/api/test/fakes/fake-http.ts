@@ -21,6 +21,8 @@ export interface RecordedRequest {
   url: string;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** When it arrived (epoch ms). */
+  receivedAt: number;
 }
 
 export interface FakeResponse {
@@ -75,6 +77,7 @@ export async function startFakeServer(route: FakeRoute, port = 0, host = '127.0.
         url: incoming.url ?? '/',
         headers: incoming.headers,
         body: Buffer.concat(chunks).toString('utf8'),
+        receivedAt: Date.now(),
       };
       requests.push(request);
       const url = new URL(request.url, 'http://fake.local');

@@ -45,22 +45,30 @@ export async function startFakeSleeperSeason(data: SleeperSeasonData): Promise<F
 }
 
 function route(data: SleeperSeasonData, url: URL): FakeResponse {
+  const path = url.pathname.split('/').filter(Boolean).join('/');
+  if (path === 'v1/state/nfl') return ok(data.state);
+  if (path === 'v1/players/nfl') return ok(data.players);
+  return seasonWeeksRoute(data, url) ?? notFound();
+}
+
+/**
+ * The weekly stats, projections and schedule of `data`, or null for any other path: a fake Sleeper league service
+ * serves them too when given a season (as api.sleeper.app serves both).
+ */
+export function seasonWeeksRoute(
+  data: Pick<SleeperSeasonData, 'weeks' | 'schedules'>,
+  url: URL,
+): FakeResponse | null {
   const parts = url.pathname.split('/').filter(Boolean);
   if (parts[0] === 'schedule' && parts[1] === 'nfl' && parts[2] === 'regular' && parts.length === 4) {
     const schedule = data.schedules?.get(Number(parts[3]));
     return schedule ? ok(schedule) : notFound();
   }
-  if (parts[0] !== 'v1') return notFound();
-  const path = parts.slice(1).join('/');
-  if (path === 'state/nfl') return ok(data.state);
-  if (path === 'players/nfl') return ok(data.players);
-  const week = /^(stats|projections)\/nfl\/regular\/(\d{4})\/(\d{1,2})$/.exec(path);
-  if (week) {
-    const [, kind, season, number] = week;
-    const published = data.weeks.get(`${Number(season)}:${Number(number)}`);
-    return ok((kind === 'stats' ? published?.stats : published?.projections) ?? {});
-  }
-  return notFound();
+  const week = /^v1\/(stats|projections)\/nfl\/regular\/(\d{4})\/(\d{1,2})$/.exec(parts.join('/'));
+  if (!week) return null;
+  const [, kind, season, number] = week;
+  const published = data.weeks.get(`${Number(season)}:${Number(number)}`);
+  return ok((kind === 'stats' ? published?.stats : published?.projections) ?? {});
 }
 
 const ok = (body: unknown): FakeResponse => ({ status: 200, body });
@@ -153,6 +161,12 @@ export function replaySeasonData(options: ReplayOptions): SleeperSeasonData {
     weeks: published,
     ...(schedules ? { schedules } : {}),
   };
+}
+
+/** The NFL's games of one week of a folder in the nfl-data layout, as Sleeper's schedule lists them. */
+export function scheduledWeek(dataDir: string, season: number, week: number): Json[] {
+  const { weeks } = readNflDataDir(dataDir, { seasons: [season] });
+  return scheduleOf(weeks.filter((entry) => entry.week === week));
 }
 
 /** Every game of the weeks, as Sleeper's schedule lists them (from the rows' opponent and venue). */

@@ -1,5 +1,6 @@
 import { type FakeResponse, type FakeServer, startFakeServer } from './fake-http.js';
 import { readFixture } from './fixtures.js';
+import { seasonWeeksRoute, type SleeperSeasonData } from './sleeper-season-server.js';
 
 /** The recorded user (fixture `sleeper/user.json`). */
 export const FAKE_SLEEPER_USER = { username: 'dakeif', userId: '727931651199414272' } as const;
@@ -38,6 +39,11 @@ export interface FakeSleeperOptions {
   liveWeek?: number;
   /** Rewrites the recorded matchups of a week as they are answered (a game-day replay moves their points on). */
   matchupsAsOf?: (recorded: Json[], week: number) => Json[];
+  /**
+   * Also serve these weekly stats, projections and schedules (read at each request, so a replay may change them),
+   * as api.sleeper.app serves season data next to leagues: the data sync can then run against this service.
+   */
+  season?: Pick<SleeperSeasonData, 'weeks' | 'schedules'>;
 }
 
 export type FakeSleeper = FakeServer;
@@ -65,7 +71,8 @@ export async function startFakeSleeper(options: FakeSleeperOptions = {}): Promis
   return startFakeServer(
     (_request, url) => {
       const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
-      if (parts[0] !== 'v1') return notFound();
+      const season = () => (options.season && seasonWeeksRoute(options.season, url)) || notFound();
+      if (parts[0] !== 'v1') return season();
       const [, resource, id, sub, arg, extra] = parts;
 
       if (resource === 'user' && id && parts.length === 3) return ok(findUser(data.user, id, aliases));
@@ -83,7 +90,7 @@ export async function startFakeSleeper(options: FakeSleeperOptions = {}): Promis
         );
       }
       if (resource === 'players' && id === 'nfl' && parts.length === 3) return ok(data.players);
-      return notFound();
+      return season();
     },
     options.port,
     options.host,

@@ -36,8 +36,6 @@ export interface LiveSync {
 
 export interface LiveSyncOptions {
   feed?: SleeperSeasonFeed;
-  /** Runs after a tick that changed the week's stats (the data version is already bumped). */
-  afterStatsChange?: (week: { season: number; week: number }) => Promise<void>;
 }
 
 function describeFailure(error: unknown): string {
@@ -115,14 +113,8 @@ export function createLiveSync(deps: AppDeps, options: LiveSyncOptions = {}): Li
     wasLive = isLive;
     if (!isLive && !isLastRead) return { kind: 'idle' };
     const outcome = await withAdvisoryLock(deps.database, SYNC_LOCK_NAME, () => refresh(season, week, at));
-    if (!outcome.acquired) return { kind: 'skipped' };
-    // after the lock is released: the follow-up reads leagues from their platforms and may take a while
-    if (outcome.value.kind === 'refreshed' && outcome.value.statsChanged > 0) {
-      await options.afterStatsChange?.({ season, week }).catch((error: unknown) => {
-        log.warn({ err: error }, 'live stats changed, but a follow-up (win-probability timeline) failed');
-      });
-    }
-    return outcome.value;
+    // a change is announced through the data version: the timelines are recorded from there
+    return outcome.acquired ? outcome.value : { kind: 'skipped' };
   };
 
   const guardedTick = (at?: Date) => {

@@ -207,7 +207,9 @@ export async function loadLeagueDetails(
 
 /**
  * Remembers the viewer (who may then read the league's timelines) and, while the week is played, records its
- * matchups' win probability for this stats state.
+ * matchups' win probability for this stats state unless it is held: a league opened for the first time has its
+ * point at once, and an answer never shows a stats state its timeline lacks. Every later change is recorded for
+ * all followed leagues by the timeline recorder (timeline-recorder.ts).
  */
 async function followWeek(deps: AppDeps, userId: string, details: LeagueDetails): Promise<void> {
   const { platform, league, week } = details;

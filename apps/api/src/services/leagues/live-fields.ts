@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps.js';
 import { type AppPlayer, type AppRoster, FREE_AGENT_TEAM } from '../../integrations/league-shapes.js';
 import { readLiveScoresStatus } from '../live-games/live-scores-status.js';
-import { playerGameOf } from '../live-games/player-games.js';
+import { isEveryGameOver, playerGameOf } from '../live-games/player-games.js';
 import { type ClockSource, type LiveGame, liveGamesByTeam, loadLiveWeek } from '../live-games/week-games.js';
 import type { LeaguePlayerWithGame, LeagueRosterWithGames, PlatformLeague } from './details-shape.js';
 
@@ -44,6 +44,7 @@ export async function withLiveGameStates(
     readLiveScoresStatus(deps.database),
   ]);
   const gameOfTeam = liveGamesByTeam(week.games);
+  const isOver = isEveryGameOver(week.games);
   const platformPoints = new Map(
     loaded.matchups.map((matchup) => [matchup.roster_id, matchup.players_points]),
   );
@@ -58,6 +59,7 @@ export async function withLiveGameStates(
         byeWeek: player.bye_week ?? null,
         week: loaded.week,
         isWeekComplete: loaded.is_week_complete,
+        isEveryGameOver: isOver,
         injuryStatus: player.injury_status,
         recordedPoints:
           request.statsPoints[player.player_id] ?? platformPoints.get(rosterId)?.[player.player_id] ?? null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PlayerGameFacts, playerGameOf } from './player-games.js';
+import { isEveryGameOver, type PlayerGameFacts, playerGameOf } from './player-games.js';
 import { estimateGame, NOMINAL_GAME_MS } from './week-games.js';
 
 const facts = (overrides: Partial<PlayerGameFacts>): PlayerGameFacts => ({
@@ -8,6 +8,7 @@ const facts = (overrides: Partial<PlayerGameFacts>): PlayerGameFacts => ({
   byeWeek: null,
   week: 5,
   isWeekComplete: false,
+  isEveryGameOver: false,
   injuryStatus: null,
   recordedPoints: 6.5,
   ...overrides,
@@ -28,6 +29,20 @@ describe('playerGameOf', () => {
       points: 6.5,
       fractionRemaining: 0,
     });
+  });
+
+  it('is final once every game of the week is over, also when his game is unknown (a free agent)', () => {
+    const unknownGame = facts({ game: null, isScheduleKnown: false, recordedPoints: null });
+    expect(playerGameOf(unknownGame).state).toBe('pre');
+    expect(playerGameOf({ ...unknownGame, isEveryGameOver: true })).toEqual({
+      state: 'final',
+      points: null,
+      fractionRemaining: 0,
+    });
+    // a postponed game is still to be played; no known games say nothing
+    expect(isEveryGameOver([{ state: 'final' }, { state: 'cancelled' }])).toBe(true);
+    expect(isEveryGameOver([{ state: 'final' }, { state: 'postponed' }])).toBe(false);
+    expect(isEveryGameOver([])).toBe(false);
   });
 
   it('is on bye when his team has no game (or a cancelled one); a postponed game is still to come', () => {

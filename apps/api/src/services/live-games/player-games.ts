@@ -10,6 +10,11 @@ export interface PlayerGameFacts {
   byeWeek: number | null;
   week: number;
   isWeekComplete: boolean;
+  /**
+   * Every game of the week is over (final or cancelled), though the platform may not call the week complete yet:
+   * nobody can score any more, also a player whose game we do not know (a free agent).
+   */
+  isEveryGameOver: boolean;
   injuryStatus: string | null | undefined;
   /** Points recorded so far this week in the league's scoring; null when none are recorded. */
   recordedPoints: number | null;
@@ -24,7 +29,8 @@ export interface PlayerGameAnswer {
 }
 
 /**
- * pre / in / final / bye / out for one player. A finished week is final for everyone with a game; a cancelled game
+ * pre / in / final / bye / out for one player. A finished week (or one whose games are all over) is final for
+ * everyone with a game, or whose game is unknown; a cancelled game
  * counts as no game (bye); a postponed one is still to be played (pre). A ruled-out player is out at the points he
  * already has (a player hurt during his game keeps them).
  */
@@ -34,7 +40,7 @@ export function playerGameOf(facts: PlayerGameFacts): PlayerGameAnswer {
     facts.game?.state === 'cancelled' ||
     (facts.game === null && (facts.isScheduleKnown || facts.byeWeek === facts.week));
   if (hasNoGame) return { state: 'bye', points: 0, fractionRemaining: 0 };
-  const state = facts.isWeekComplete ? 'final' : (facts.game?.state ?? 'pre');
+  const state = facts.isWeekComplete || facts.isEveryGameOver ? 'final' : (facts.game?.state ?? 'pre');
   if (state === 'final') return { state: 'final', points, fractionRemaining: 0 };
   if (isOutStatus(facts.injuryStatus)) return { state: 'out', points: points ?? 0, fractionRemaining: 0 };
   if (state === 'in') {
@@ -44,6 +50,11 @@ export function playerGameOf(facts: PlayerGameFacts): PlayerGameAnswer {
 }
 
 /** The engine's view of it (a finished game with nothing recorded scored 0). */
+/** Whether no game of the week can still be played (its games known, each final or cancelled). */
+export function isEveryGameOver(games: readonly { state: string }[]): boolean {
+  return games.length > 0 && games.every((game) => game.state === 'final' || game.state === 'cancelled');
+}
+
 export function toEngineGame(answer: PlayerGameAnswer): PlayerGame {
   return { state: answer.state, points: answer.points ?? 0, fractionRemaining: answer.fractionRemaining };
 }

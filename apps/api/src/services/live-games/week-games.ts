@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { NflScoreboardClient } from '../../integrations/nfl-scoreboard/client.js';
 import type { ScoreboardGame } from '../../integrations/nfl-scoreboard/game-clock.js';
 import { TtlCache } from '../../integrations/cache.js';
+import { readDataVersion } from '../data-changes/data-version.js';
 import type { NflGame } from '../data-sync/team-games.js';
 import { loadHeldGames } from './season-games.js';
 
@@ -58,7 +59,11 @@ function scoreboardOf(config: Config) {
   return board;
 }
 
-/** The week's games from the scoreboard, read at most every SCOREBOARD_REFRESH_MS; null when it cannot be read. */
+/**
+ * The week's games from the scoreboard, read at most every SCOREBOARD_REFRESH_MS and again after every data change
+ * (the key holds the data version): stats that land show with the clock they were synced at, on every process,
+ * not with one read before them. Null when it cannot be read.
+ */
 async function readScoreboard(
   deps: AppDeps,
   season: number,
@@ -66,7 +71,7 @@ async function readScoreboard(
   isFresh: boolean,
 ): Promise<ScoreboardGame[] | null> {
   const { client, cache } = scoreboardOf(deps.config);
-  const key = `${season}:${week}`;
+  const key = `${await readDataVersion(deps.database)}:${season}:${week}`;
   const load = () =>
     client.weekGames(season, week).then(
       (games) => (games.length > 0 ? games : null),

@@ -19,7 +19,7 @@ export type {
   TeamAnswer,
 } from '@fm/contract';
 
-function summaryAnswer(summary: ScoreSummary): ScoreSummaryAnswer {
+export function summaryAnswer(summary: ScoreSummary): ScoreSummaryAnswer {
   const { mean, median, std, p10, p25, p75, p90, min, max, histogram } = summary;
   return {
     mean,

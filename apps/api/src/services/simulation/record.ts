@@ -43,17 +43,41 @@ export async function flushSimulationRecords(database: Database): Promise<void> 
   await writers.get(database)?.flush();
 }
 
+/** What the record keeps of the run's request: its kind, league and the two teams. */
+export interface RecordedRun {
+  kind: 'simulate' | 'analyze';
+  platform: string | null;
+  leagueId: string | null;
+  user: { name: string | null; rosterId: string | null; starters: number };
+  opponent: { name: string | null; rosterId: string | null; starters: number };
+}
+
+/** A matchup request as the record keeps it. */
+export function recordedRunOf(request: MatchupRequest): RecordedRun {
+  const team = (side: MatchupRequest['user']) => ({
+    name: side.name,
+    rosterId: side.rosterId,
+    starters: side.starters.length,
+  });
+  return {
+    kind: request.kind,
+    platform: request.platform,
+    leagueId: request.leagueId,
+    user: team(request.user),
+    opponent: team(request.opponent),
+  };
+}
+
 /**
- * One row in `simulations` per run, for the admin metrics and the public counter; resolves with
- * its id once committed, and rejects (DatabaseUnavailableError while the database is unreachable)
- * when it was not. The summary keeps what an admin needs to understand a run without storing
- * whole answers.
+ * One row in `simulations` per run, for the admin metrics, the public counter and the user's recent simulations;
+ * resolves with its id once committed, and rejects (DatabaseUnavailableError while the database is unreachable)
+ * when it was not. The summary keeps what an admin needs to understand a run without storing whole answers.
  */
 export async function recordSimulation(
   deps: AppDeps,
   run: {
     userId: string | null;
-    request: MatchupRequest;
+    request: RecordedRun;
     week: { season: number; week: number } | null;
     result: MatchupResult;
     durationMs: number;
@@ -80,13 +104,13 @@ export async function recordSimulation(
         name: request.user.name,
         rosterId: request.user.rosterId,
         mean: result.user.mean,
-        starters: request.user.starters.length,
+        starters: request.user.starters,
       },
       opponent: {
         name: request.opponent.name,
         rosterId: request.opponent.rosterId,
         mean: result.opponent.mean,
-        starters: request.opponent.starters.length,
+        starters: request.opponent.starters,
       },
       baselinePlayers: run.baselinePlayers,
     },

@@ -8,7 +8,7 @@ import { toMatchupInput, type LineupEntry } from './input.js';
 import { resolveLineupPlayers, resolveSimulationWeek } from './players.js';
 import { getSimulationRunner } from './pool.js';
 import { resolveRequestScoring, withLeagueScoring } from './scoring.js';
-import { recordSimulation } from './record.js';
+import { recordedRunOf, recordSimulation } from './record.js';
 import type { MatchupRequest } from './request.js';
 import { resolveStarterGames } from './starter-games.js';
 
@@ -100,7 +100,7 @@ async function simulateAdmitted(
   const baselinePlayers = entries.filter((entry) => entry.player.projection === null).length;
   const simulationId = await recordSimulation(deps, {
     userId,
-    request,
+    request: recordedRunOf(request),
     week,
     result,
     durationMs,

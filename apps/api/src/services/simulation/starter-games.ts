@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { readSyncRecord } from '../data-sync/sync-status.js';
 import { loadScoredPoints } from '../leagues/banked-points.js';
 import { PPR_SCORING, type ScoringSettings } from '../leagues/scoring.js';
-import { playerGameOf, type PlayerGameAnswer } from '../live-games/player-games.js';
+import { isEveryGameOver, playerGameOf, type PlayerGameAnswer } from '../live-games/player-games.js';
 import { liveGamesByTeam, loadLiveWeek } from '../live-games/week-games.js';
 import type { LineupPlayer } from './players.js';
 import type { StarterRequest } from './request.js';
@@ -68,6 +68,7 @@ async function liveGamesOf(
   ]);
   const injuryOf = new Map(statuses.map((row) => [row.id, row.injuryStatus]));
   const gameOfTeam = liveGamesByTeam(liveWeek.games);
+  const isOver = isEveryGameOver(liveWeek.games);
   return new Map(
     lineup.map((player) => {
       const game = gameOfTeam.get(player.team);
@@ -79,6 +80,7 @@ async function liveGamesOf(
           byeWeek: null,
           week: week.week,
           isWeekComplete,
+          isEveryGameOver: isOver,
           injuryStatus: injuryOf.get(player.id),
           recordedPoints: scored.get(player.id) ?? null,
         }),

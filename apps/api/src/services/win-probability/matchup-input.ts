@@ -1,10 +1,10 @@
-import type { MatchupInput, SimulationPlayer } from '@fm/engine';
+import { type LeagueSide, sideStarters, toSimulationPlayer, weekStarterIds } from '@fm/contract';
+import type { MatchupInput } from '@fm/engine';
 import type { LeagueDetails, LeaguePlayerWithGame } from '../leagues/details-shape.js';
-import { toEngineGame } from '../live-games/player-games.js';
+import { liveGamesByTeam, type LiveGame } from '../live-games/week-games.js';
 
 /** One roster's starters in a matchup of a league details answer. */
-export interface MatchupSideInput {
-  rosterId: number;
+export interface MatchupSideInput extends LeagueSide {
   starters: LeaguePlayerWithGame[];
 }
 
@@ -26,74 +26,45 @@ export function matchupPairs(
   return pairs.sort((x, y) => x.matchupId - y.matchupId);
 }
 
-/** The week's line-up as the platform reports it in the matchup, else the roster's current starters. */
+/** The week's line-up, by the same rule as the league page's. */
 function sideOf(details: LeagueDetails, rosterId: number): MatchupSideInput {
-  const roster = details.rosters.find((candidate) => candidate.roster_id === rosterId);
-  const everyone = roster
-    ? [...roster.players.starters, ...roster.players.bench, ...roster.players.reserve]
-    : [];
-  const byId = new Map(everyone.map((player) => [player.player_id, player]));
-  const listed = details.matchups.find((matchup) => matchup.roster_id === rosterId)?.starters ?? [];
-  const starters =
-    listed.length > 0 ? listed.flatMap((id) => byId.get(id) ?? []) : (roster?.players.starters ?? []);
-  return { rosterId, starters };
+  const side = { rosterId, starterIds: weekStarterIds(details, rosterId) };
+  return { ...side, starters: sideStarters(details, side) };
 }
 
-/** A starter as the engine takes him: his projection in the league's scoring and where his game stands. */
-function toEnginePlayer(details: LeagueDetails, player: LeaguePlayerWithGame): SimulationPlayer {
-  const projection = details.projections[player.player_id];
-  const game = toEngineGame({
-    state: player.game_state,
-    points: player.points,
-    fractionRemaining: player.fraction_remaining,
-  });
-  return {
-    id: player.player_id,
-    name: player.name,
-    position: player.position,
-    team: projection?.team ?? player.team,
-    opponent: projection?.opponent ?? null,
-    depthRank: projection?.depth_rank ?? null,
-    ...(projection
-      ? {
-          predMean: projection.mean,
-          predStd: projection.std,
-          p10: projection.p10,
-          p50: projection.p50,
-          p90: projection.p90,
-        }
-      : {}),
-    game,
-    // the same facts in the older flags, for an engine that does not read `game` yet
-    ...(game.state === 'final' ? { isFinal: true, actualPoints: game.points } : {}),
-    ...(game.state === 'out' ? { isOut: true } : {}),
-    ...(game.state === 'bye' ? { isOnBye: true } : {}),
-  };
-}
-
+/** Roster a against roster b, each player mapped as the browser maps him (one module, @fm/contract). */
 export function toTimelineInput(
   details: LeagueDetails,
   pair: { a: MatchupSideInput; b: MatchupSideInput },
   options: { iterations: number; seed: number },
 ): MatchupInput {
-  return {
-    user: { name: String(pair.a.rosterId), players: pair.a.starters.map((p) => toEnginePlayer(details, p)) },
-    opponent: {
-      name: String(pair.b.rosterId),
-      players: pair.b.starters.map((p) => toEnginePlayer(details, p)),
-    },
-    iterations: options.iterations,
-    seed: options.seed,
-  };
+  const team = (side: MatchupSideInput) => ({
+    name: String(side.rosterId),
+    players: side.starters.map((player) => toSimulationPlayer(details, side.rosterId, player)),
+  });
+  return { user: team(pair.a), opponent: team(pair.b), iterations: options.iterations, seed: options.seed };
 }
 
-/** Share of the two line-ups' game time already played (players without a game are left out); 1 when none. */
-export function gameTimeElapsed(starters: readonly LeaguePlayerWithGame[]): number {
-  const playing = starters.filter(
-    (p) => p.game_state === 'pre' || p.game_state === 'in' || p.game_state === 'final',
-  );
-  if (playing.length === 0) return 1;
-  return playing.reduce((sum, p) => sum + (1 - p.fraction_remaining), 0) / playing.length;
+/**
+ * Share of the two line-ups' game time already played, by their teams' games (players whose team has no game this
+ * week — a bye, a free agent — are left out; without the week's games, by the players' own states); 1 when none
+ * has a game.
+ */
+export function gameTimeElapsed(
+  starters: readonly LeaguePlayerWithGame[],
+  games: readonly LiveGame[],
+): number {
+  const gameOfTeam = liveGamesByTeam(games);
+  const shares = starters.flatMap((player) => {
+    if (games.length === 0) {
+      const isPlaying = ['pre', 'in', 'final'].includes(player.game_state);
+      return isPlaying ? [1 - player.fraction_remaining] : [];
+    }
+    const game = gameOfTeam.get(player.team);
+    return game ? [1 - game.fraction_remaining] : [];
+  });
+  if (shares.length === 0) return 1;
+  return shares.reduce((sum, share) => sum + share, 0) / shares.length;
 }
 
 export const pointsSoFar = (starters: readonly LeaguePlayerWithGame[]): number =>

@@ -101,7 +101,7 @@ export async function recordMatchupTimelines(deps: AppDeps, details: LeagueDetai
         week: details.week,
         matchupId: pair.matchupId,
         dataVersion: version,
-        gameTimeElapsed: gameTimeElapsed([...pair.a.starters, ...pair.b.starters]),
+        gameTimeElapsed: gameTimeElapsed([...pair.a.starters, ...pair.b.starters], details.games),
         rosterIdA: pair.a.rosterId,
         rosterIdB: pair.b.rosterId,
         winProbabilityA: outcome.result.winProbability,

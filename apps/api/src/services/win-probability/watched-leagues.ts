@@ -16,6 +16,7 @@ export const MAX_FOLLOWED_LEAGUES = 200;
 export async function recordFollowedLeagues(
   deps: AppDeps,
   week: { season: number; week: number },
+  signal?: AbortSignal,
 ): Promise<number> {
   const rows = await deps.database.db
     .select({
@@ -39,6 +40,7 @@ export async function recordFollowedLeagues(
   }
   let loaded = 0;
   for (const { platform, leagueId, userId } of leagues.values()) {
+    if (signal?.aborted) break;
     try {
       await loadLeagueDetails(deps, userId, {
         platform: platform as LeaguePlatform,

@@ -1,3 +1,4 @@
+import { weekStarterIds } from '@fm/contract';
 import { useMemo } from 'react';
 import type { EngineClient } from '../simulate/engine-api';
 import { getEngineWorker } from '../simulate/engine-client';
@@ -41,8 +42,7 @@ export function useLeagueMatchup(platform: LeaguePlatform, leagueId: string): Le
     if (!data || data.my_roster_id === null) return null;
     const opponentId = weeklyOpponentId(data, data.my_roster_id);
     if (opponentId === null) return null;
-    const starters = (rosterId: number) =>
-      rosterById(data, rosterId)?.players.starters.map((player) => player.player_id) ?? [];
+    const starters = (rosterId: number) => weekStarterIds(data, rosterId);
     const pointsOf = (rosterId: number) => data.matchups.find((m) => m.roster_id === rosterId)?.points ?? 0;
     return {
       opponentName: teamName(rosterById(data, opponentId)),

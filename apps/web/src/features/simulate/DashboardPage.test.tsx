@@ -85,20 +85,6 @@ describe('/dashboard', () => {
     expect(screen.getByRole('group', { name: 'Simulated points of both teams' })).toBeTruthy();
   });
 
-  it('shows the server’s figure when this browser cannot re-run the matchup page’s input (no worker)', async () => {
-    signedIn();
-    const matchup = {
-      user: { players: [{ id: 'a', position: 'WR', predMean: 12 }] },
-      opponent: { players: [{ id: 'b', position: 'WR', predMean: 10 }] },
-      iterations: 10_000,
-      seed: 20_251,
-    };
-    await startRun('simulate', { ...context, matchup }, () => Promise.resolve(answer));
-    renderApp('/dashboard');
-    const figure = await screen.findByTestId('win-probability', {}, PAGE_LOAD);
-    expect(figure.textContent).toBe('68.1%');
-  });
-
   it('reads the matchup like the team-vs-team page: the players who swing it and the edges by position', async () => {
     signedIn();
     const analysis = {

@@ -8,8 +8,6 @@ import { ScoreDistributions } from './ScoreDistributions';
 import { SeasonOutlookPanel } from './SeasonOutlookPanel';
 import { SimulationHeadline } from './SimulationHeadline';
 import { useSimulationRun } from './simulation-store';
-import { engineReportingFailure } from './engine-client';
-import { useEnginePreview } from './use-engine-preview';
 import { useOpenAtTop } from './use-open-at-top';
 import './simulate.css';
 
@@ -23,14 +21,6 @@ const METHODOLOGY_LINK = (
 export default function DashboardPage() {
   const run = useSimulationRun('simulate');
   const { context } = run;
-  // The matchup page's own run of these line-ups (same input, same seed): one number on both pages.
-  const matchupPageRun = useEnginePreview('matchup', context?.matchup ?? null, {
-    debounceMs: 0,
-    engine: engineReportingFailure,
-  });
-  // Until it has run, no figure is shown rather than a different one; should it fail, the server's stands.
-  const isHeadlineReady =
-    !context?.matchup || matchupPageRun.status === 'completed' || matchupPageRun.status === 'error';
   const headingRef = useOpenAtTop<HTMLHeadingElement>();
 
   if (run.status === 'idle' || !context) {
@@ -71,16 +61,12 @@ export default function DashboardPage() {
       )}
       {run.status === 'completed' && run.result && (
         <>
-          {isHeadlineReady ? (
-            <SimulationHeadline
-              result={run.result}
-              sameAsMatchupPage={matchupPageRun.status === 'completed' ? matchupPageRun.result : null}
-              userName={context.userName}
-              opponentName={context.opponentName}
-            />
-          ) : (
-            <Spinner label="Matching the matchup page…" />
-          )}
+          {/* The server ran the league page's own input: its figure is the page's headline. */}
+          <SimulationHeadline
+            result={run.result}
+            userName={context.userName}
+            opponentName={context.opponentName}
+          />
           {'analysis' in run.result && (
             <MatchupReading analysis={run.result.analysis} names={[context.userName, context.opponentName]} />
           )}

@@ -1,4 +1,5 @@
-import { DEFAULT_ITERATIONS, type LineupLabResult, type LineupSwap, slotAccepts } from '@fm/engine';
+import { isGameLocked, playerGame, sideStarters } from '@fm/contract';
+import { type LineupLabResult, type LineupSwap, slotAccepts } from '@fm/engine';
 import { Banner, Button } from '@fm/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -10,17 +11,10 @@ import { HeadToHead, type MatchupSideName } from './HeadToHead';
 import { OutStarterWarnings } from './OutStarterWarnings';
 import { type BenchRequest, ReplaceStarterDialog } from './ReplaceStarterDialog';
 import { outStarterFixes } from './out-starter-fixes';
-import { type LeagueDetails, type LeaguePlayer, rosterById } from './league-details';
+import { type LeagueDetails, type LeaguePlayer, leagueDetailsInput, rosterById } from './league-details';
 import { LineupAdvice } from './LineupAdvice';
-import {
-  lineupLabInput,
-  NO_KNOWN_STARTERS_MESSAGE,
-  previewMatchupInput,
-  serverTeam,
-  SIMULATION_SEED,
-  teamName,
-} from './matchup-inputs';
-import { expectedPointsOf, isGameLocked, playerGame } from './matchup-players';
+import { lineupLabInput, previewMatchupInput, teamName } from './matchup-inputs';
+import { expectedPointsOf } from './matchup-players';
 import type { ShownPoints } from './PlayerCell';
 import { seasonOutlookInput } from './season-outlook-input';
 import { rosterPositionsFromCounts, rosterPositionsOf, sideLineup } from './side-lineup';
@@ -53,7 +47,6 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
   const navigate = useNavigate();
   const location = useLocation();
   const run = useSimulationRun('simulate');
-  const [runError, setRunError] = useState<string | null>(null);
   const [benching, setBenching] = useState<BenchRequest | null>(null);
   // A moved player's button disappears from where it was pressed: focus follows him to his new place.
   const [focusNext, setFocusNext] = useState<string | null>(null);
@@ -139,15 +132,14 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
     );
 
   const runSimulation = () => {
-    if (!isLegal) return;
-    const userTeam = serverTeam(details, user);
-    const opponentTeam = serverTeam(details, opponent);
-    if (userTeam.team.starters.length === 0 || opponentTeam.team.starters.length === 0) {
-      setRunError(NO_KNOWN_STARTERS_MESSAGE);
-      return;
-    }
-    setRunError(null);
+    if (!isLegal || !previewInput) return;
     const { league } = details;
+    // The server builds the headline's own input from the same league answer (same players, seed and draws), so
+    // the figure it records — the dashboard's and the recent list's — is the one on this page.
+    const lineUp = (side: typeof user) => ({
+      roster_id: side.rosterId,
+      starters: sideStarters(details, side).map((player) => player.player_id),
+    });
     void startRun(
       'simulate',
       {
@@ -161,22 +153,21 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
         userRosterId: user.rosterId,
         userName,
         opponentName,
-        leftOut: [...userTeam.leftOut, ...opponentTeam.leftOut],
+        leftOut: [],
         lineupLab: lineupLabInput(details, user, opponent, rosterPositions),
-        matchup: previewInput,
         seasonOutlook: seasonOutlookInput(details),
       },
       () =>
-        trpcClient.matchup.analyze.mutate({
-          userTeam: userTeam.team,
-          opponentTeam: opponentTeam.team,
-          league_id: league.league_id,
-          platform: details.platform,
-          season: Number(league.season),
-          week: details.week,
-          iterations: DEFAULT_ITERATIONS,
-          seed: SIMULATION_SEED,
-          scoring_settings: league.scoring_settings,
+        trpcClient.matchup.simulateLeague.mutate({
+          ...leagueDetailsInput(
+            details.platform,
+            league.league_id,
+            details.week,
+            preferences.leagueSettings.scoringType,
+            Number(league.season),
+          ),
+          user: lineUp(user),
+          opponent: lineUp(opponent),
         }),
     );
     navigate('/dashboard');
@@ -273,7 +264,6 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
         }}
         onClose={() => setBenching(null)}
       />
-      {runError && <Banner tone="error">{runError}</Banner>}
       <div className="button-row simulate-actions">
         <Button
           onClick={runSimulation}

@@ -1,43 +1,16 @@
-import type { MatchupResult } from '@fm/engine';
 import type { SimulationAnswer } from './league-details';
 import { formatPercent, formatSigned } from './format';
 
-type HeadlineFigures = Pick<
-  SimulationAnswer,
-  | 'win_probability'
-  | 'win_probability_standard_error'
-  | 'predicted_score_difference'
-  | 'tie_probability'
-  | 'iterations'
->;
-
-function figuresOf(result: MatchupResult): HeadlineFigures {
-  return {
-    win_probability: result.winProbability,
-    win_probability_standard_error: result.winProbabilityStandardError,
-    predicted_score_difference: result.predictedScoreDifference,
-    tie_probability: result.tieProbability,
-    iterations: result.iterations,
-  };
-}
-
-/**
- * The answer in one line: win probability and predicted difference, with their precision. Given `sameAsMatchupPage`
- * (the matchup page's own engine run of these line-ups), its figures are shown, so the dashboard, the matchup
- * page's headline and start/sit's "now" say the same number.
- */
+/** The answer in one line: win probability and predicted difference, with their precision. */
 export function SimulationHeadline({
-  result: serverResult,
-  sameAsMatchupPage,
+  result,
   userName,
   opponentName,
 }: {
   result: SimulationAnswer;
-  sameAsMatchupPage?: MatchupResult | null;
   userName: string;
   opponentName: string;
 }) {
-  const result = sameAsMatchupPage ? figuresOf(sameAsMatchupPage) : serverResult;
   const margin = 1.96 * result.win_probability_standard_error;
   return (
     <section className="card dashboard-headline" aria-labelledby="headline-title">

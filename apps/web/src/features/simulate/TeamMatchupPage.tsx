@@ -1,13 +1,19 @@
-import { isPlatform, PLATFORM_LABELS } from '@fm/contract';
-import { DEFAULT_ITERATIONS } from '@fm/engine';
+import { isPlatform, PLATFORM_LABELS, sideStarters, weekStarterIds } from '@fm/contract';
 import { Banner, Button, Spinner } from '@fm/ui';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { trpcClient } from '../../lib/trpc';
 import { useAuth } from '../auth/auth-context';
 import { useLinkedLeagues } from '../leagues/leagues-queries';
-import { type LeagueDetails, type LeaguePlatform, rosterById, useLeagueDetails } from './league-details';
-import { NO_KNOWN_STARTERS_MESSAGE, serverTeam, SIMULATION_SEED, teamName } from './matchup-inputs';
+import { usePreferences } from '../preferences/use-preferences';
+import {
+  type LeagueDetails,
+  leagueDetailsInput,
+  type LeaguePlatform,
+  rosterById,
+  useLeagueDetails,
+} from './league-details';
+import { teamName } from './matchup-inputs';
 import { startRun } from './simulation-store';
 import { WeekSelect } from './WeekSelect';
 import './simulate.css';
@@ -47,6 +53,7 @@ function TeamSelect({
 function TwoTeams({ details }: { details: LeagueDetails }) {
   const navigate = useNavigate();
   const { user } = useAuth();
+  const { preferences } = usePreferences();
   const first = details.my_roster_id ?? details.rosters[0]?.roster_id ?? 0;
   const [teamA, setTeamA] = useState(first);
   const [teamB, setTeamB] = useState(details.rosters.find((r) => r.roster_id !== first)?.roster_id ?? first);
@@ -57,14 +64,16 @@ function TwoTeams({ details }: { details: LeagueDetails }) {
       setError('Choose two different teams.');
       return;
     }
+    // The league's own run of the two week's line-ups: the figure the league page shows for this pairing.
     const side = (rosterId: number) => ({
-      rosterId,
-      starterIds: rosterById(details, rosterId)?.players.starters.map((p) => p.player_id) ?? [],
+      roster_id: rosterId,
+      starters: sideStarters(details, { rosterId, starterIds: weekStarterIds(details, rosterId) }).map(
+        (player) => player.player_id,
+      ),
     });
-    const a = serverTeam(details, side(teamA));
-    const b = serverTeam(details, side(teamB));
-    if (a.team.starters.length === 0 || b.team.starters.length === 0) {
-      setError(NO_KNOWN_STARTERS_MESSAGE);
+    const [a, b] = [side(teamA), side(teamB)];
+    if (a.starters.length === 0 || b.starters.length === 0) {
+      setError('Each team needs at least one starter this week.');
       return;
     }
     const { league } = details;
@@ -86,21 +95,21 @@ function TwoTeams({ details }: { details: LeagueDetails }) {
         isOwnTeam: teamA === details.my_roster_id,
         userName: teamName(rosterById(details, teamA)),
         opponentName: teamName(rosterById(details, teamB)),
-        leftOut: [...a.leftOut, ...b.leftOut],
+        leftOut: [],
         lineupLab: null,
         seasonOutlook: null,
       },
       () =>
-        trpcClient.matchup.analyze.mutate({
-          userTeam: a.team,
-          opponentTeam: b.team,
-          league_id: league.league_id,
-          platform: details.platform,
-          season: Number(league.season),
-          week: details.week,
-          iterations: DEFAULT_ITERATIONS,
-          seed: SIMULATION_SEED,
-          scoring_settings: league.scoring_settings,
+        trpcClient.matchup.simulateLeague.mutate({
+          ...leagueDetailsInput(
+            details.platform,
+            league.league_id,
+            details.week,
+            preferences.leagueSettings.scoringType,
+            Number(league.season),
+          ),
+          user: a,
+          opponent: b,
         }),
     );
     navigate('/team-matchup/dashboard');

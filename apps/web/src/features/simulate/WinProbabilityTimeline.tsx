@@ -1,5 +1,6 @@
 import { Banner, Button, Spinner, WinProbabilityTimelineChart } from '@fm/ui';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { trpc } from '../../lib/trpc';
 import type { LeagueDetails } from './league-details';
 import { followedMatchupId, timelineFromSide } from './match-timeline';
@@ -24,6 +25,15 @@ export function WinProbabilityTimeline({ details }: { details: LeagueDetails }) 
     refetchInterval: details.is_week_complete ? false : TIMELINE_REFRESH_MS,
     retry: false,
   });
+  // The server records the point of a new stats state before it answers the league with it: when the league's
+  // answer changes (a pushed change refetched it), the timeline has that point too.
+  const { refetch } = timeline;
+  const shownDetails = useRef(details);
+  useEffect(() => {
+    if (shownDetails.current === details) return;
+    shownDetails.current = details;
+    if (matchupId !== null) void refetch();
+  }, [details, matchupId, refetch]);
   if (matchupId === null) return null;
   const rosterId = details.my_roster_id ?? timeline.data?.roster_ids?.[0] ?? null;
   const sideName = details.rosters.find((roster) => roster.roster_id === rosterId)?.owner_name ?? 'Your team';

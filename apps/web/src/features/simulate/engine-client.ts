@@ -42,8 +42,3 @@ const client: EngineClient = {
 export function getEngineWorker(): EngineClient {
   return client;
 }
-
-/** The same workers, but one that cannot start (no Worker in this browser) fails the run instead of throwing. */
-export const engineReportingFailure: EngineClient = {
-  run: (task, input) => Promise.resolve().then(() => client.run(task, input)),
-};

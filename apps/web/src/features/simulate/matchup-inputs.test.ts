@@ -1,8 +1,9 @@
+import { alignToSlots, playerGame } from '@fm/contract';
 import { optimizeLineup, simulateMatchup } from '@fm/engine';
 import { describe, expect, it } from 'vitest';
 import type { LeagueDetails, LeaguePlayer } from './league-details';
-import { alignToSlots, lineupLabInput, previewMatchupInput, serverTeam } from './matchup-inputs';
-import { expectedPointsOf, playerGame } from './matchup-players';
+import { lineupLabInput, previewMatchupInput } from './matchup-inputs';
+import { expectedPointsOf } from './matchup-players';
 import { roundRobinWeeks, seasonOutlookInput } from './season-outlook-input';
 
 // Without game fields unless a test gives them: the answer of a server that does not say where games stand.
@@ -200,21 +201,6 @@ describe('the preview input', () => {
     expect(
       previewMatchupInput(details(), { rosterId: 1, starterIds: [] }, { rosterId: 2, starterIds: ['q2'] }),
     ).toBeNull();
-  });
-});
-
-describe('the server team', () => {
-  it('sends our player ids with final points and outs, and names the players we cannot send', () => {
-    const { team, leftOut } = serverTeam(details(), { rosterId: 2, starterIds: ['q2', 'r3', 'DEN'] });
-    expect(team).toEqual({ name: 'Team 2', roster_id: 2, starters: [{ id: 21 }, { id: 22, is_out: true }] });
-    expect(leftOut).toEqual(['Player DEN']);
-    const sunday = withGames(details(), {
-      q1: { game_state: 'final', points: 20, fraction_remaining: 0 },
-      r1: { game_state: 'in', points: 6, fraction_remaining: 0.5 },
-    });
-    const mine = serverTeam(sunday, { rosterId: 1, starterIds: ['q1', 'r1', 'w1'] }).team;
-    // A game under way is never sent as a final score.
-    expect(mine.starters).toEqual([{ id: 11, actual_points: 20, is_final: true }, { id: 12 }, { id: 13 }]);
   });
 });
 

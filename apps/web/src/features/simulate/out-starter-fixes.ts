@@ -1,7 +1,6 @@
+import { isOnBye, isRuledOut } from '@fm/contract';
 import { availabilityOf, slotAccepts } from '@fm/engine';
 import type { LeagueDetails, LeaguePlayer } from './league-details';
-import { isRuledOut } from './matchup-players';
-import { isOnBye } from './player-game';
 import type { SideLineup } from './side-lineup';
 
 /** A starter who will not play, why, and the bench player who would best take his slot (null: nobody can). */

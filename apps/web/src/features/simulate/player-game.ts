@@ -1,13 +1,9 @@
+import { isOnBye } from '@fm/contract';
 import { statusTag } from '@fm/engine';
 import type { LeagueDetails, LeaguePlayer } from './league-details';
 
 /** "Q", "D", "O", "IR", "Sus"… for a player's injury status; null when healthy (one definition, in the engine). */
 export const injuryTag = statusTag;
-
-export function isOnBye(details: LeagueDetails, player: LeaguePlayer): boolean {
-  const opponent = details.projections[player.player_id]?.opponent;
-  return player.bye_week === details.week || opponent?.toUpperCase() === 'BYE';
-}
 
 const KICKOFF_FORMAT = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',

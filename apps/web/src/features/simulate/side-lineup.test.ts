@@ -1,6 +1,7 @@
+import { playerGame, recordedPoints } from '@fm/contract';
 import { describe, expect, it } from 'vitest';
 import type { LeagueDetails, LeaguePlayer, LeagueRoster } from './league-details';
-import { expectedPointsOf, playerGame, recordedPoints } from './matchup-players';
+import { expectedPointsOf } from './matchup-players';
 import { gameLabel, injuryTag } from './player-game';
 import { rosterPositionsFromCounts, rosterPositionsOf, sideLineup } from './side-lineup';
 

@@ -1,7 +1,7 @@
+import { playablePlayers } from '@fm/contract';
 import { checkLineup, DEFAULT_ROSTER_POSITIONS, type LineupCheck } from '@fm/engine';
 import { type LeagueDetails, type LeaguePlayer, rosterById } from './league-details';
 import type { Side } from './matchup-inputs';
-import { playablePlayers } from './matchup-players';
 
 export interface SlotRow {
   label: string;

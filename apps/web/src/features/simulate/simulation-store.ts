@@ -1,4 +1,4 @@
-import type { LineupLabInput, MatchupInput, SeasonOutlookInput } from '@fm/engine';
+import type { LineupLabInput, SeasonOutlookInput } from '@fm/engine';
 import { useSyncExternalStore } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { onSessionReset } from '../auth/session-reset';
@@ -32,8 +32,6 @@ export interface RunContext {
   /** Starters our player directory does not know, which the server could not simulate. */
   leftOut: string[];
   lineupLab: LineupLabInput | null;
-  /** The matchup page's own engine input (absent in runs stored before it): the dashboard's headline re-runs it. */
-  matchup?: MatchupInput | null;
   seasonOutlook: SeasonOutlookInput | null;
 }
 

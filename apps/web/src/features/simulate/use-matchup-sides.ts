@@ -1,5 +1,6 @@
+import { weekStarterIds } from '@fm/contract';
 import { useState } from 'react';
-import { type LeagueDetails, rosterById, weeklyOpponentId } from './league-details';
+import { type LeagueDetails, weeklyOpponentId } from './league-details';
 import type { Side } from './matchup-inputs';
 
 function defaultUserRosterId(details: LeagueDetails): number | null {
@@ -15,20 +16,17 @@ function defaultOpponentId(details: LeagueDetails, userRosterId: number | null):
   );
 }
 
-function startersOf(details: LeagueDetails, rosterId: number): string[] {
-  return rosterById(details, rosterId)?.players.starters.map((player) => player.player_id) ?? [];
-}
-
 /**
  * Which two teams face each other and who starts for each: my team against this week's opponent
- * by default, any team selectable, and per-team starter choices kept while switching teams.
+ * by default, each starting the week's line-up, any team selectable, and per-team starter choices
+ * kept while switching teams.
  */
 export function useMatchupSides(details: LeagueDetails) {
   const [userRosterId, setUserRosterId] = useState(() => defaultUserRosterId(details));
   const [opponentRosterId, setOpponentRosterId] = useState(() => defaultOpponentId(details, userRosterId));
   const [chosenStarters, setChosenStarters] = useState<Record<number, string[]>>({});
 
-  const startersFor = (rosterId: number) => chosenStarters[rosterId] ?? startersOf(details, rosterId);
+  const startersFor = (rosterId: number) => chosenStarters[rosterId] ?? weekStarterIds(details, rosterId);
   const side = (rosterId: number | null): Side | null =>
     rosterId === null ? null : { rosterId, starterIds: startersFor(rosterId) };
 

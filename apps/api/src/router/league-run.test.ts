@@ -1,0 +1,128 @@
+import {
+  leagueLineupLabInput,
+  leagueMatchupInput,
+  type LeagueInputDetails,
+  weekStarterIds,
+} from '@fm/contract';
+import { optimizeLineup, simulateMatchup } from '@fm/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
+import {
+  GAME_DAY_WEEK,
+  type GameDayReplay,
+  MY_ROSTER_ID,
+  OPPONENT_ROSTER_ID,
+  startGameDayReplay,
+} from '../../test/game-day-replay.js';
+import { DATABASE_KINDS, type TestClient } from '../../test/harness.js';
+
+const LEAGUE = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}`;
+const DETAILS = `${LEAGUE}/details?week=${GAME_DAY_WEEK}`;
+const SIMULATE = `${LEAGUE}/simulate`;
+
+describe.each(DATABASE_KINDS)('one number for a league matchup, on %s', (kind) => {
+  let replay: GameDayReplay;
+  let client: TestClient;
+  beforeAll(async () => {
+    replay = await startGameDayReplay(kind);
+    client = await replay.env.newUser();
+    await client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
+  }, 60_000);
+  afterAll(() => replay?.stop());
+
+  it('records the headline’s own figure: the server’s run, the lab’s “now” and the recent list agree exactly, mid-game', async () => {
+    replay.advance('halftime');
+    await replay.tick();
+    const details = (await client.get(DETAILS)).body as LeagueInputDetails & {
+      league: { roster_positions: string[] };
+    };
+    const user = { rosterId: MY_ROSTER_ID, starterIds: weekStarterIds(details, MY_ROSTER_ID) };
+    const opponent = {
+      rosterId: OPPONENT_ROSTER_ID,
+      starterIds: weekStarterIds(details, OPPONENT_ROSTER_ID),
+    };
+    // what the league page runs in the browser on this answer: its headline and start/sit's "now"
+    const headline = simulateMatchup(leagueMatchupInput(details, user, opponent)!);
+    const lab = optimizeLineup(
+      leagueLineupLabInput(details, user, opponent, details.league.roster_positions)!,
+    );
+    expect(lab.currentWinProbability).toBe(headline.winProbability);
+
+    const run = await client.post(SIMULATE, {
+      week: GAME_DAY_WEEK,
+      user: { roster_id: user.rosterId, starters: user.starterIds },
+      opponent: { roster_id: opponent.rosterId, starters: opponent.starterIds },
+    });
+    expect(run.status).toBe(200);
+    expect(run.body.win_probability).toBe(headline.winProbability);
+    expect(run.body.predicted_score_difference).toBe(headline.predictedScoreDifference);
+    expect(run.body.analysis.verdict).toEqual(expect.any(String));
+    // every starter is simulated, also those without a projection (kickers, defenses here), as the page does
+    const simulated = [...run.body.user_team.players, ...run.body.opponent_team.players];
+    expect(simulated.map((p: { player_id: string }) => p.player_id)).toEqual([
+      ...user.starterIds,
+      ...opponent.starterIds,
+    ]);
+    expect(simulated.filter((p: { status: string }) => p.status === 'baseline').length).toBeGreaterThan(0);
+    const jacobs = simulated.find((p: { sleeper_id: string }) => p.sleeper_id === '5850');
+    expect(jacobs).toMatchObject({ game_state: 'in', points: 7, fraction_remaining: 0.5 });
+
+    const recent = (await client.get('/api/simulations/recent')).body.data;
+    expect(recent[0]).toMatchObject({
+      id: run.body.simulation_id,
+      league_id: IN_SEASON_LEAGUE_ID,
+      week: GAME_DAY_WEEK,
+      win_probability: headline.winProbability,
+    });
+  });
+
+  it('refuses line-ups that are not the league’s, and leagues that are not the caller’s', async () => {
+    const details = (await client.get(DETAILS)).body as LeagueInputDetails;
+    const mine = weekStarterIds(details, MY_ROSTER_ID);
+    const theirs = weekStarterIds(details, OPPONENT_ROSTER_ID);
+    const ask = (body: object, who = client) => who.post(SIMULATE, { week: GAME_DAY_WEEK, ...body });
+    const cases: [object, RegExp][] = [
+      [
+        { user: { roster_id: 99, starters: mine }, opponent: { roster_id: 3, starters: theirs } },
+        /no roster 99/,
+      ],
+      [
+        {
+          user: { roster_id: 1, starters: [...mine, theirs[0]] },
+          opponent: { roster_id: 3, starters: theirs },
+        },
+        /not on roster 1/,
+      ],
+      [
+        {
+          user: { roster_id: 1, starters: [mine[0], mine[0]] },
+          opponent: { roster_id: 3, starters: theirs },
+        },
+        /listed twice/,
+      ],
+      [
+        { user: { roster_id: 1, starters: [] }, opponent: { roster_id: 3, starters: theirs } },
+        /at least one/,
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await ask(body);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: expect.stringMatching(message),
+      });
+    }
+    const stranger = await replay.env.newUser();
+    const refused = await ask(
+      { user: { roster_id: 1, starters: mine }, opponent: { roster_id: 3, starters: theirs } },
+      stranger,
+    );
+    expect(refused.status).toBe(403);
+  });
+
+  it('is a documented REST path', async () => {
+    const document = (await client.get('/api/openapi.json')).body;
+    expect(document.paths['/leagues/leagues/{platform}/{leagueId}/simulate'].post).toBeDefined();
+  });
+});

@@ -1,0 +1,214 @@
+import {
+  type LeagueSide,
+  leagueMatchupInput,
+  playablePlayers,
+  playerGame,
+  rosterOf,
+  teamNameOf,
+  type PlayerAnswer,
+  type PlayerStatusAnswer,
+} from '@fm/contract';
+import type { MatchupResult, PlayerOutcome, SimulationPlayer } from '@fm/engine';
+import type { AppDeps } from '../../deps.js';
+import { validationError } from '../../errors.js';
+import type { LeaguePlatform } from '../leagues/connections.js';
+import { loadLeagueDetails } from '../leagues/details.js';
+import type { LeagueDetails } from '../leagues/details-shape.js';
+import type { ScoringType } from '../leagues/scoring.js';
+import { simulationAdmission, type SimulationSlot } from './admission.js';
+import { analyzeMatchup } from './analysis.js';
+import { summaryAnswer, type SimulationAnswer } from './answer.js';
+import { getSimulationRunner } from './pool.js';
+import { type RecordedRun, recordSimulation } from './record.js';
+import type { AnalysisAnswer } from './simulate.js';
+
+/** One of a league's matchups as the league page shows it: the league, the week and both line-ups. */
+export interface LeagueRunRequest {
+  platform: LeaguePlatform;
+  leagueId: string;
+  week?: number | undefined;
+  season?: number | undefined;
+  scoringType?: ScoringType | undefined;
+  user: { rosterId: number; starterIds: string[] };
+  opponent: { rosterId: number; starterIds: string[] };
+}
+
+/** Each starter once, on the side's roster and playable there (a 400 names the first that is not). */
+function checkSide(details: LeagueDetails, side: LeagueSide, field: 'user' | 'opponent'): void {
+  const roster = rosterOf(details, side.rosterId);
+  if (!roster) throw validationError(`This league has no roster ${side.rosterId}.`, `${field}.roster_id`);
+  const playable = new Set(playablePlayers(roster).map((player) => player.player_id));
+  const seen = new Set<string>();
+  for (const id of side.starterIds) {
+    if (seen.has(id)) throw validationError(`Player ${id} is listed twice.`, `${field}.starters`);
+    seen.add(id);
+    if (!playable.has(id)) {
+      throw validationError(
+        `Player ${id} is not on roster ${side.rosterId}'s starters or bench.`,
+        `${field}.starters`,
+      );
+    }
+  }
+}
+
+function statusOf(outcome: PlayerOutcome): PlayerStatusAnswer {
+  if (outcome.source === 'final') return 'final';
+  if (outcome.source === 'inactive') return 'out';
+  return outcome.isBaseline || outcome.source === 'unsupported' ? 'baseline' : 'projected';
+}
+
+function playerAnswer(
+  details: LeagueDetails,
+  rosterId: number,
+  simulated: SimulationPlayer,
+  outcome: PlayerOutcome,
+): PlayerAnswer {
+  const roster = rosterOf(details, rosterId)!;
+  const player = playablePlayers(roster).find((candidate) => candidate.player_id === simulated.id)!;
+  const projection = details.projections[player.player_id];
+  const game = playerGame(details, rosterId, player) ?? { state: 'pre', points: 0, fractionRemaining: 1 };
+  const status = statusOf(outcome);
+  return {
+    player_id: player.player_id,
+    id: details.app_player_ids[player.player_id] ?? null,
+    sleeper_id: details.platform === 'sleeper' ? player.player_id : (player.sleeper_id ?? null),
+    name: player.name,
+    position: player.position,
+    team: simulated.team ?? player.team,
+    opponent: simulated.opponent ?? null,
+    depth_rank: simulated.depthRank ?? null,
+    status,
+    is_baseline: status === 'baseline',
+    source: projection?.source ?? null,
+    projection: projection
+      ? {
+          pred_mean: projection.mean,
+          pred_std: projection.std,
+          p10: projection.p10,
+          p50: projection.p50,
+          p90: projection.p90,
+        }
+      : null,
+    distribution: outcome.projection,
+    simulated_mean: outcome.simulatedMean,
+    boom_probability: outcome.boomProbability,
+    bust_probability: outcome.bustProbability,
+    swing_share: outcome.swingShare,
+    actual_points: game.state === 'final' ? game.points : null,
+    game_state: game.state,
+    points: game.points,
+    fraction_remaining: game.fractionRemaining,
+  };
+}
+
+const SCORING_OF: Record<LeagueDetails['scoring_from'], SimulationAnswer['scoring']> = {
+  league: 'league',
+  preference: 'request',
+  none: 'ppr',
+};
+
+/**
+ * Simulates one of a league's matchups from the league's own answer, with the input the league page's headline
+ * runs in the browser (@fm/contract's leagueMatchupInput: same players, projections, game states, scenario players
+ * and seed), so the run recorded here — the dashboard's figure and the recent list's — is the headline's number.
+ */
+export async function simulateLeagueMatchup(
+  deps: AppDeps,
+  caller: { userId: string; slot: SimulationSlot },
+  request: LeagueRunRequest,
+): Promise<AnalysisAnswer> {
+  const details = await loadLeagueDetails(deps, caller.userId, request);
+  checkSide(details, request.user, 'user');
+  checkSide(details, request.opponent, 'opponent');
+  if (request.user.rosterId === request.opponent.rosterId) {
+    throw validationError('A roster cannot play itself.', 'opponent.roster_id');
+  }
+  const teamName = (rosterId: number) =>
+    teamNameOf(details.rosters.find((roster) => roster.roster_id === rosterId));
+  const names = { user: teamName(request.user.rosterId), opponent: teamName(request.opponent.rosterId) };
+  const input = leagueMatchupInput(details, request.user, request.opponent, names);
+  if (!input) throw validationError('Each side needs at least one starter.', 'user.starters');
+  const players = input.user.players.length + input.opponent.players.length;
+  const iterations = input.iterations!;
+
+  return caller.slot.run({ iterations, players }, async () => {
+    const runner = getSimulationRunner({ threads: deps.config.simulationWorkers, log: deps.log });
+    const startedAt = performance.now();
+    const owner = caller.userId;
+    const outcome = await simulationAdmission(deps).queue.run(owner, () => runner.run({ owner, input }));
+    const durationMs = performance.now() - startedAt;
+    if (!outcome.ok) throw validationError(outcome.message, outcome.field);
+    const { result } = outcome;
+    const week = { season: Number(details.league.season), week: details.week };
+    const recorded: RecordedRun = {
+      kind: 'analyze',
+      platform: details.platform,
+      leagueId: details.league.league_id,
+      user: {
+        name: names.user,
+        rosterId: String(request.user.rosterId),
+        starters: input.user.players.length,
+      },
+      opponent: {
+        name: names.opponent,
+        rosterId: String(request.opponent.rosterId),
+        starters: input.opponent.players.length,
+      },
+    };
+    const answer = leagueRunAnswer(details, request, input.user.players, input.opponent.players, result, {
+      simulationId: '',
+      durationMs,
+    });
+    answer.simulation_id = await recordSimulation(deps, {
+      userId: caller.userId,
+      request: recorded,
+      week,
+      result,
+      durationMs,
+      baselinePlayers: answer.baseline_players.length,
+    });
+    return { ...answer, analysis: analyzeMatchup(answer) };
+  });
+}
+
+function leagueRunAnswer(
+  details: LeagueDetails,
+  request: LeagueRunRequest,
+  userPlayers: SimulationPlayer[],
+  opponentPlayers: SimulationPlayer[],
+  result: MatchupResult,
+  run: { simulationId: string; durationMs: number },
+): SimulationAnswer {
+  const team = (side: 'user' | 'opponent', rosterId: number, simulated: SimulationPlayer[]) => {
+    const outcomes = new Map(result.players.filter((p) => p.side === side).map((p) => [p.id, p]));
+    return {
+      name: result[side].name,
+      roster_id: String(rosterId),
+      ...summaryAnswer(result[side]),
+      players: simulated.map((player) => playerAnswer(details, rosterId, player, outcomes.get(player.id)!)),
+    };
+  };
+  const user = team('user', request.user.rosterId, userPlayers);
+  const opponent = team('opponent', request.opponent.rosterId, opponentPlayers);
+  return {
+    simulation_id: run.simulationId,
+    kind: 'analyze',
+    predicted_score_difference: result.predictedScoreDifference,
+    win_probability: result.winProbability,
+    tie_probability: result.tieProbability,
+    win_probability_standard_error: result.winProbabilityStandardError,
+    iterations: result.iterations,
+    seed: result.seed,
+    season: Number(details.league.season),
+    week: details.week,
+    league_id: details.league.league_id,
+    scoring: SCORING_OF[details.scoring_from],
+    duration_ms: run.durationMs,
+    user_team: user,
+    opponent_team: opponent,
+    difference: summaryAnswer(result.difference),
+    baseline_players: [...user.players, ...opponent.players]
+      .filter((player) => player.is_baseline)
+      .map((player) => player.player_id),
+  };
+}
