@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
-import { projectionQueryInput, publicViewerId, queryForViewer } from '../router/projections.js';
+import { projectionQueryInput, publicViewer, queryForViewer } from '../router/projections.js';
 import { listProjectionsJson } from '../services/projections/projection-list.js';
 
 /**
@@ -17,8 +17,8 @@ export function registerProjectionsRoute(app: FastifyInstance, deps: AppDeps): v
     '/api/projections/public/:scope',
     async (req, reply) => {
       const input = projectionQueryInput.parse({ ...req.query, scope: req.params.scope });
-      const viewerId = await publicViewerId(deps, req, input);
-      const json = await listProjectionsJson(deps.database, await queryForViewer(deps, viewerId, input));
+      const viewer = await publicViewer(deps, req, input);
+      const json = await listProjectionsJson(deps.database, await queryForViewer(deps, viewer, input));
       return reply.type('application/json; charset=utf-8').send(json);
     },
   );

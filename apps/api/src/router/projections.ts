@@ -10,6 +10,8 @@ import {
 } from '../services/projections/projection-list.js';
 import { LIST_SCORING_KINDS, LIST_SCORINGS } from '../services/projections/list-scoring.js';
 import { resolveListScoring } from '../services/projections/resolve-list-scoring.js';
+import type { ScoringViewer } from '../services/auth/scoring-preference.js';
+import { isDatabaseUnavailable } from '@fm/db';
 import { signedInOrVisitor } from '../http/signed-in-or-visitor.js';
 import type { AppDeps } from '../deps.js';
 import type { FastifyRequest } from 'fastify';
@@ -92,27 +94,34 @@ type ProjectionQueryInput = z.output<typeof projectionQueryInput>;
 /** The query with its scoring resolved for the viewer: their league's, the format asked for, their saved one. */
 export async function queryForViewer(
   deps: AppDeps,
-  viewerId: string | null,
+  viewer: ScoringViewer | null,
   input: ProjectionQueryInput,
 ): Promise<ProjectionQuery> {
   const { scoring, league, ...query } = input;
   return {
     ...query,
-    scoring: await resolveListScoring(deps, viewerId, { scoring, league }),
+    scoring: await resolveListScoring(deps, viewer, { scoring, league }),
   } as ProjectionQuery;
 }
 
 /**
  * Who is asking on the public path, looked up only when it changes the answer (a league named, or no scoring
  * asked for, which defaults to the caller's saved one): a visitor's request costs no session lookup.
+ * While the database is unreachable a sign-in cannot be checked; a request naming no league is then answered
+ * as a visitor's (its `scoring` says which), so the public list stays readable from what is cached.
  */
-export async function publicViewerId(
+export async function publicViewer(
   deps: AppDeps,
   req: FastifyRequest,
   input: Pick<ProjectionQueryInput, 'scoring' | 'league'>,
-): Promise<string | null> {
+): Promise<ScoringViewer | null> {
   if (input.scoring && !input.league) return null;
-  return (await signedInOrVisitor(deps, req))?.user.id ?? null;
+  try {
+    return (await signedInOrVisitor(deps, req))?.user ?? null;
+  } catch (error) {
+    if (!input.league && isDatabaseUnavailable(error)) return null;
+    throw error;
+  }
 }
 
 const projectionRowSchema = z.object({
@@ -214,7 +223,7 @@ export const projectionsRouter = router({
     .input(projectionQueryInput)
     .output(projectionPageOutput)
     .query(async ({ ctx, input }) =>
-      listProjections(ctx.deps.database, await queryForViewer(ctx.deps, ctx.user.id, input)),
+      listProjections(ctx.deps.database, await queryForViewer(ctx.deps, ctx.user, input)),
     ),
 
   publicList: publicProcedure
@@ -229,7 +238,7 @@ export const projectionsRouter = router({
     .input(projectionQueryInput)
     .output(projectionPageOutput)
     .query(async ({ ctx, input }) => {
-      const viewerId = await publicViewerId(ctx.deps, ctx.req, input);
-      return listProjections(ctx.deps.database, await queryForViewer(ctx.deps, viewerId, input));
+      const viewer = await publicViewer(ctx.deps, ctx.req, input);
+      return listProjections(ctx.deps.database, await queryForViewer(ctx.deps, viewer, input));
     }),
 });

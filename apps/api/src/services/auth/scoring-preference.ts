@@ -3,6 +3,13 @@ import { users } from '@fm/db';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 
+/**
+ * Who a projections answer is for: their saved scoring comes with the request's sign-in (the session lookup
+ * reads the user row, and the session cache keeps it), so a default-scoring page costs no query of its own and
+ * is still served from the cache while the database is unreachable.
+ */
+export type ScoringViewer = Pick<typeof users.$inferSelect, 'id' | 'scoringFormat'>;
+
 /** The scoring a person saved in their preferences, or null when they never said. */
 export async function readScoringPreference(
   deps: Pick<AppDeps, 'database'>,
@@ -18,7 +25,7 @@ export async function readScoringPreference(
 
 /** Keeps the scoring a person chose, so the API answers in it where a request does not name one. */
 export async function saveScoringPreference(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<AppDeps, 'database' | 'sessionCache'>,
   userId: string,
   scoring: ScoringFormat,
 ): Promise<void> {
@@ -26,4 +33,6 @@ export async function saveScoringPreference(
     .update(users)
     .set({ scoringFormat: scoring, updatedAt: new Date() })
     .where(eq(users.id, userId));
+  // the cached sign-ins carry the saved scoring (ScoringViewer): they are read again
+  await deps.sessionCache.forgetUser(userId);
 }

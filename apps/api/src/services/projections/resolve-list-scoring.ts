@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.js';
 import { unauthenticated } from '../../errors.js';
-import { readScoringPreference } from '../auth/scoring-preference.js';
+import type { ScoringViewer } from '../auth/scoring-preference.js';
 import type { LeaguePlatform } from '../leagues/connections.js';
 import { loadLinkedLeagueScoring } from '../leagues/league-scoring.js';
 import { formatScoring, leagueScoringChoice, type ListScoring, type ScoringChoice } from './list-scoring.js';
@@ -11,18 +11,17 @@ import { formatScoring, leagueScoringChoice, type ListScoring, type ScoringChoic
  */
 export async function resolveListScoring(
   deps: AppDeps,
-  viewerId: string | null,
+  viewer: ScoringViewer | null,
   asked: {
     scoring?: ListScoring | undefined;
     league?: { platform: LeaguePlatform; leagueId: string } | undefined;
   },
 ): Promise<ScoringChoice> {
   if (asked.league) {
-    if (!viewerId) throw unauthenticated("Log in to see projections in one of your leagues' scoring.");
+    if (!viewer) throw unauthenticated("Log in to see projections in one of your leagues' scoring.");
     const { platform, leagueId } = asked.league;
-    return leagueScoringChoice(await loadLinkedLeagueScoring(deps, viewerId, platform, leagueId));
+    return leagueScoringChoice(await loadLinkedLeagueScoring(deps, viewer.id, platform, leagueId));
   }
   if (asked.scoring) return formatScoring(asked.scoring);
-  const saved = viewerId ? await readScoringPreference(deps, viewerId) : null;
-  return formatScoring(saved ?? 'ppr');
+  return formatScoring(viewer?.scoringFormat ?? 'ppr');
 }
