@@ -1,8 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer } from '../auth/test-support';
-import { trpcError } from '../leagues/trpc-answers';
+import { fakeServer, trpcError } from '../../test/fake-server';
 import { CleanupTab } from './CleanupTab';
 
 afterEach(() => {

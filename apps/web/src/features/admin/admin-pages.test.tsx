@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderApp, sessionUser } from '../auth/test-support';
-import { trpcData } from '../leagues/trpc-answers';
+import { fakeServer, sessionUser, trpcData } from '../../test/fake-server';
+import { renderApp } from '../../test/render-app';
 import { isCsvFile } from './data-management-api';
 import { exportOptionsProblem, exportSuccessMessage } from './ExportTab';
 import { alertTypeLabel, formatBytes, formatUptime, statusLabel } from './format';

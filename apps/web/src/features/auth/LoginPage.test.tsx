@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REMEMBER_ME_KEY } from './remember-me';
-import { fakeServer, renderApp, sessionUser, SIGNED_OUT, type FakeAnswer } from './test-support';
+import { fakeServer, sessionUser, SIGNED_OUT, type FakeAnswer } from '../../test/fake-server';
+import { renderApp } from '../../test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -7,7 +7,8 @@ import { REMEMBER_ME_KEY } from './remember-me';
 import { SESSION_CHECK_INTERVAL_MS } from './session-monitor';
 import { onSessionReset } from './session-reset';
 import { SESSION_EXPIRED_NOTICE_MS } from './SessionNotices';
-import { fakeServer, renderApp, sessionUser, SIGNED_OUT, type FakeAnswer } from './test-support';
+import { fakeServer, sessionUser, SIGNED_OUT, type FakeAnswer } from '../../test/fake-server';
+import { renderApp } from '../../test/render-app';
 
 const signedIn = (): FakeAnswer => [200, { data: sessionUser() }];
 const loggedOut = (): FakeAnswer => [200, { data: { message: 'You have been logged out.' } }];

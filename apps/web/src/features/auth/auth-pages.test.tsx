@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REGISTRATION_SUCCESS_MESSAGE } from './auth-context';
-import { fakeServer, renderApp, SIGNED_OUT, type FakeAnswer } from './test-support';
+import { fakeServer, SIGNED_OUT, type FakeAnswer } from '../../test/fake-server';
+import { renderApp } from '../../test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
 

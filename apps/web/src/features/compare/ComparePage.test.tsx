@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../auth/test-support';
+import { fakeServer, trpcData } from '../../test/fake-server';
+import { renderApp } from '../../test/render-app';
 import { defaultPreferences } from '../preferences/preferences-defaults';
 import { savePreferences } from '../preferences/preferences-store';
-import { fakeTrpcServer } from '../projections/trpc-fake-server';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -63,16 +63,15 @@ function idsOf(input: Record<string, unknown> | undefined): string[] {
 }
 
 function serve() {
-  return fakeTrpcServer({
-    'nflStats.seasons': () => ({ data: { data: [2025, 2024] } }),
-    'nflStats.seasonalCompare': (input) => ({
-      data: {
+  return fakeServer({
+    'GET /trpc/nflStats.seasons': () => trpcData({ data: [2025, 2024] }),
+    'GET /trpc/nflStats.seasonalCompare': ({ body: input }) =>
+      trpcData({
         season: 2025,
         data: idsOf(input).map((id) => ({ ...PLAYERS[id], season: 2025, ...TOTALS[id] })),
-      },
-    }),
-    'nflStats.compare': (input) => ({
-      data: {
+      }),
+    'GET /trpc/nflStats.compare': ({ body: input }) =>
+      trpcData({
         season: 2025,
         data: idsOf(input).map((id) => ({
           player: PLAYERS[id],
@@ -88,20 +87,18 @@ function serve() {
             fantasy_points_standard: 0,
           })),
         })),
-      },
-    }),
-    'nflStats.advancedSeasonal': (input) => ({
-      data: {
+      }),
+    'GET /trpc/nflStats.advancedSeasonal': ({ body: input }) =>
+      trpcData({
         season: 2025,
         data: idsOf(input).map((id) => ({
           ...PLAYERS[id],
           season: 2025,
           metrics: { target_share: id === '1' ? 0.5714 : 0.25, catch_rate: 0.6875 },
         })),
-      },
-    }),
-    'players.list': () => ({
-      data: {
+      }),
+    'GET /trpc/players.list': () =>
+      trpcData({
         players: Object.values(PLAYERS).map((p) => ({
           id: p.player_id,
           full_name: p.player_name,
@@ -111,8 +108,7 @@ function serve() {
           team: p.team,
           active: true,
         })),
-      },
-    }),
+      }),
   });
 }
 
@@ -136,7 +132,7 @@ describe('the compare page', () => {
     const advanced = screen.getByRole('table', { name: 'Advanced metrics' });
     expect(within(advanced).getByRole('row', { name: /Target share/ }).textContent).toContain('57.1 %');
     expect(within(advanced).queryByRole('row', { name: /WOPR/ })).toBeNull();
-    expect(server.callsTo('nflStats.seasonalCompare')[0]!.input).toEqual({ playerIds: '1,2', season: 2025 });
+    expect(server.callsTo('nflStats.seasonalCompare')[0]!.body).toEqual({ playerIds: '1,2', season: 2025 });
   });
 
   it('adds a player found by name and keeps the choice in the URL', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer } from '../auth/test-support';
+import { fakeServer } from '../../test/fake-server';
 import {
   INVALID_PLAYER_DATA_MESSAGE,
   loadPlayerDirectory,

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderApp, sessionUser } from '../auth/test-support';
-import { trpcData } from './trpc-answers';
+import { fakeServer, sessionUser, trpcData } from '../../test/fake-server';
+import { renderApp } from '../../test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
 

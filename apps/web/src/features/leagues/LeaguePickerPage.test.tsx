@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderApp, sessionUser } from '../auth/test-support';
-import { trpcData, trpcError } from './trpc-answers';
+import { fakeServer, sessionUser, trpcData, trpcError } from '../../test/fake-server';
+import { renderApp } from '../../test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, sessionUser } from '../auth/test-support';
-import { fakeTrpcServer } from '../projections/trpc-fake-server';
+import { fakeServer, sessionUser, trpcData, trpcError, type FakeAnswer } from '../../test/fake-server';
+import { renderApp } from '../../test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -42,39 +42,32 @@ function finishedWeek() {
   };
 }
 
-function serve(
-  details: (
-    leagueId: string,
-  ) => { data: unknown } | { error: { status: number; code: string; message: string } },
-) {
-  return fakeTrpcServer(
-    {
-      'leagues.list': (input) => ({
+function serve(details: (leagueId: string) => FakeAnswer) {
+  return fakeServer({
+    'GET /trpc/auth.me': () => trpcData({ data: sessionUser() }),
+    'GET /trpc/leagues.list': ({ body: input }) =>
+      trpcData({
+        season: String(input?.season ?? 2026),
+        errors: [],
         data: {
-          season: String(input?.season ?? 2026),
-          errors: [],
-          data: {
-            sleeper:
-              input?.season === 2024
-                ? [league('900', 'Old Keeper League', '2024')]
-                : [league('111', 'Dynasty Dads'), league('222', 'Office League')],
-            yahoo: [],
-            espn: [],
-          },
+          sleeper:
+            input?.season === 2024
+              ? [league('900', 'Old Keeper League', '2024')]
+              : [league('111', 'Dynasty Dads'), league('222', 'Office League')],
+          yahoo: [],
+          espn: [],
         },
       }),
-      'leagues.details': (input) => details(String(input?.leagueId)),
-    },
-    { user: sessionUser() },
-  );
+    'GET /trpc/leagues.details': ({ body: input }) => details(String(input?.leagueId)),
+  });
 }
 
 describe('the signed-in home: this week per league, and earlier seasons', () => {
   it("shows each league's opponent and result, and a failed league says so on its own card", async () => {
     serve((leagueId) =>
       leagueId === '111'
-        ? { data: finishedWeek() }
-        : { error: { status: 502, code: 'UPSTREAM_ERROR', message: 'Sleeper did not answer' } },
+        ? trpcData(finishedWeek())
+        : trpcError(502, 'UPSTREAM_ERROR', 'Sleeper did not answer'),
     );
     renderApp('/');
     const dads = (await screen.findByText('Dynasty Dads', {}, PAGE_LOAD)).closest('li')!;
@@ -86,7 +79,7 @@ describe('the signed-in home: this week per league, and earlier seasons', () => 
   });
 
   it('lists an earlier season from the season picker, without this-week matchups', async () => {
-    const server = serve(() => ({ data: finishedWeek() }));
+    const server = serve(() => trpcData(finishedWeek()));
     const { router } = renderApp('/');
     const picker = await screen.findByLabelText('Season', {}, PAGE_LOAD);
     expect(
@@ -98,6 +91,6 @@ describe('the signed-in home: this week per league, and earlier seasons', () => 
     await waitFor(() => expect(router.state.location.search).toBe('?season=2024'));
     const card = (await screen.findByText('Old Keeper League')).closest('li')!;
     expect(within(card).queryByText(/matchup/)).toBeNull();
-    expect(server.callsTo('leagues.details').every((call) => call.input?.leagueId !== '900')).toBe(true);
+    expect(server.callsTo('leagues.details').every((call) => call.body?.leagueId !== '900')).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderApp, sessionUser, type FakeHandler } from '../auth/test-support';
-import { trpcData, trpcError } from './trpc-answers';
+import { fakeServer, sessionUser, type FakeHandler, trpcData, trpcError } from '../../test/fake-server';
+import { renderApp } from '../../test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderApp, sessionUser } from '../auth/test-support';
+import { fakeServer, sessionUser, trpcData, trpcError } from '../../test/fake-server';
+import { renderApp } from '../../test/render-app';
 import type { ConnectionsStatus } from './leagues-queries';
-import { trpcData, trpcError } from './trpc-answers';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,15 +2,10 @@ import { act, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
 import { trpc } from '../../lib/trpc';
+import { fakeServer, trpcData } from '../../test/fake-server';
 import { liveQueryKeys } from './live-queries';
 import { LiveStatus, liveStatusText } from './LiveStatus';
 import { LIVE_POLL_MS, useLiveUpdates } from './use-live-updates';
-
-const batchAnswer = (data: unknown) =>
-  new Response(JSON.stringify([{ result: { data } }]), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
 
 describe('the live-update keys', () => {
   it("are the tRPC keys of the league, projections, stats and player routers' queries", () => {
@@ -23,15 +18,12 @@ describe('the live-update keys', () => {
 });
 
 describe('a browser without server-sent events', () => {
-  const fetchMock = vi.fn();
   beforeEach(() => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
-    fetchMock.mockReset();
     vi.restoreAllMocks();
   });
 
@@ -43,16 +35,18 @@ describe('a browser without server-sent events', () => {
 
   it('polls every minute and refetches the league queries only when the data version changed', async () => {
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
-    fetchMock
-      .mockResolvedValueOnce(batchAnswer({ version: 'v1', changedAt: '2026-11-22T18:05:00.000Z' }))
-      .mockResolvedValueOnce(batchAnswer({ version: 'v1', changedAt: '2026-11-22T18:05:00.000Z' }))
-      .mockResolvedValueOnce(batchAnswer({ version: 'v2', changedAt: '2026-11-22T18:07:00.000Z' }));
+    const versions = [
+      { version: 'v1', changedAt: '2026-11-22T18:05:00.000Z' },
+      { version: 'v1', changedAt: '2026-11-22T18:05:00.000Z' },
+      { version: 'v2', changedAt: '2026-11-22T18:07:00.000Z' },
+    ];
+    const server = fakeServer({ 'GET /trpc/live.dataVersion': () => trpcData(versions.shift()) });
     const { result, unmount } = renderHook(() => useLiveUpdates());
     expect(result.current.status).toBe('paused');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.calls).toHaveLength(0);
 
     await pollOnce();
-    expect(String(fetchMock.mock.calls[0]![0])).toContain('/trpc/live.dataVersion');
+    expect(server.calls.map((call) => call.procedure)).toEqual(['live.dataVersion']);
     expect(result.current.changedAt).toBe('2026-11-22T18:05:00.000Z');
     await pollOnce();
     expect(invalidate).not.toHaveBeenCalled();
@@ -62,7 +56,7 @@ describe('a browser without server-sent events', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: trpc.leagues.pathKey() });
     unmount();
     await pollOnce();
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(server.callsTo('live.dataVersion')).toHaveLength(3);
   });
 });
 

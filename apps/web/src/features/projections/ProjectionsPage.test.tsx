@@ -1,10 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, sessionUser } from '../auth/test-support';
+import {
+  fakeServer,
+  sessionUser,
+  SIGNED_OUT,
+  trpcData,
+  trpcError,
+  type FakeAnswer,
+} from '../../test/fake-server';
+import { renderApp } from '../../test/render-app';
 import { defaultPreferences } from '../preferences/preferences-defaults';
 import { savePreferences } from '../preferences/preferences-store';
-import { fakeTrpcServer, type ProcedureHandler } from './trpc-fake-server';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -37,31 +44,38 @@ function row(name: string, overrides: Record<string, unknown> = {}) {
   };
 }
 
-function page(
+/** One page of projections, as the projections procedures answer. */
+function listing(
   rows: unknown[],
   pagination = { page: 1, limit: 50, total: rows.length, totalPages: rows.length ? 1 : 0 },
 ) {
   return {
-    data: {
-      data: rows,
-      pagination,
-      week: 12,
-      season: 2025,
-      thresholds: { boom: {}, bust: {} },
-      scoring: 'ppr',
-    },
+    data: rows,
+    pagination,
+    week: 12,
+    season: 2025,
+    thresholds: { boom: {}, bust: {} },
+    scoring: 'ppr',
   };
 }
 
-function serve(list: ProcedureHandler, user: ReturnType<typeof sessionUser> | null = null) {
-  return fakeTrpcServer(
-    {
-      'projections.availableWeeks': () => ({ data: WEEKS }),
-      'projections.publicList': list,
-      'projections.list': list,
-    },
-    { user },
-  );
+const page = (...args: Parameters<typeof listing>) => trpcData(listing(...args));
+
+const ME = (user: ReturnType<typeof sessionUser> | null) =>
+  user ? () => trpcData({ data: user }) : SIGNED_OUT;
+
+type ProcedureInput = Record<string, unknown> | undefined;
+
+function serve(
+  list: (input: ProcedureInput) => FakeAnswer,
+  user: ReturnType<typeof sessionUser> | null = null,
+) {
+  return fakeServer({
+    'GET /trpc/auth.me': ME(user),
+    'GET /trpc/projections.availableWeeks': () => trpcData(WEEKS),
+    'GET /trpc/projections.publicList': ({ body }) => list(body),
+    'GET /trpc/projections.list': ({ body }) => list(body),
+  });
 }
 
 describe('the projections page', () => {
@@ -85,7 +99,7 @@ describe('the projections page', () => {
       '/methodology',
     );
     expect(server.callsTo('projections.list')).toHaveLength(0);
-    expect(server.callsTo('projections.publicList')[0]!.input).toEqual({
+    expect(server.callsTo('projections.publicList')[0]!.body).toEqual({
       scope: 'all',
       page: 1,
       limit: 50,
@@ -103,7 +117,7 @@ describe('the projections page', () => {
     await user.selectOptions(screen.getByLabelText('Position'), 'TE');
     await user.selectOptions(screen.getByLabelText('Week'), '2025-10');
     await waitFor(() =>
-      expect(server.callsTo('projections.publicList').at(-1)!.input).toEqual({
+      expect(server.callsTo('projections.publicList').at(-1)!.body).toEqual({
         scope: 'te',
         page: 1,
         limit: 50,
@@ -115,7 +129,7 @@ describe('the projections page', () => {
     );
     await user.selectOptions(screen.getByLabelText('Team'), 'ALL');
     await waitFor(() =>
-      expect(server.callsTo('projections.publicList').at(-1)!.input).toEqual({
+      expect(server.callsTo('projections.publicList').at(-1)!.body).toEqual({
         scope: 'te',
         page: 1,
         limit: 50,
@@ -144,16 +158,12 @@ describe('the projections page', () => {
     // the new page starts at its first player: the results take the focus, not the Next button
     expect(document.activeElement?.getAttribute('aria-label')).toMatch(/^Projections, page/);
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(false);
-    expect(server.callsTo('projections.publicList').at(-1)!.input).toMatchObject({ page: 2 });
+    expect(server.callsTo('projections.publicList').at(-1)!.body).toMatchObject({ page: 2 });
   });
 
   it('says so when nothing matches, and offers a retry when loading fails', async () => {
     let fail = true;
-    serve(() =>
-      fail
-        ? { error: { status: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side.' } }
-        : page([]),
-    );
+    serve(() => (fail ? trpcError(500, 'INTERNAL_ERROR', 'Something went wrong on our side.') : page([])));
     renderApp('/projections');
     expect(await screen.findByText(/could not be loaded/, {}, PAGE_LOAD)).toBeTruthy();
     fail = false;
@@ -189,14 +199,14 @@ describe('the projections page', () => {
     const server = serve((input) => page([row(`Player ${String(input?.scope)}`)]));
     const { router } = renderApp('/projections');
     await screen.findByRole('table', {}, PAGE_LOAD);
-    expect(server.callsTo('projections.publicList')[0]!.input).toMatchObject({ scope: 'wr', team: 'KC' });
+    expect(server.callsTo('projections.publicList')[0]!.body).toMatchObject({ scope: 'wr', team: 'KC' });
     expect(screen.getByText('Opens on: WR, KC, PPR.')).toBeTruthy();
 
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText('Position'), 'ALL');
     await waitFor(() => expect(router.state.location.search).toBe('?position=ALL'));
     await waitFor(() =>
-      expect(server.callsTo('projections.publicList').at(-1)!.input).toMatchObject({
+      expect(server.callsTo('projections.publicList').at(-1)!.body).toMatchObject({
         scope: 'all',
         team: 'KC',
       }),
@@ -211,44 +221,39 @@ describe('the projections page', () => {
 
   it("offers a signed-in user's leagues as scorings: a league's own scoring is asked for and named", async () => {
     const league = { league_id: '1260643183704932352', name: 'You Get in the Bowl' };
-    const server = fakeTrpcServer(
-      {
-        'projections.availableWeeks': () => ({ data: WEEKS }),
-        'projections.list': (input) =>
-          input?.league
-            ? {
-                data: {
-                  ...page([row('Zay Flowers', { pred_mean: 11.5, scoring: 'league' })]).data,
-                  scoring: 'league',
-                  league: { platform: 'sleeper', ...league },
-                },
-              }
-            : page([row('Zay Flowers')]),
-        'leagues.list': () => ({
+    const server = fakeServer({
+      'GET /trpc/auth.me': ME(sessionUser()),
+      'GET /trpc/projections.availableWeeks': () => trpcData(WEEKS),
+      'GET /trpc/projections.list': ({ body: input }) =>
+        input?.league
+          ? trpcData({
+              ...listing([row('Zay Flowers', { pred_mean: 11.5, scoring: 'league' })]),
+              scoring: 'league',
+              league: { platform: 'sleeper', ...league },
+            })
+          : page([row('Zay Flowers')]),
+      'GET /trpc/leagues.list': () =>
+        trpcData({
           data: {
-            data: {
-              sleeper: [
-                {
-                  ...league,
-                  total_rosters: 10,
-                  season: '2025',
-                  status: 'in_season',
-                  avatar: null,
-                  platform: 'sleeper',
-                  username: 'e2e_manager',
-                },
-              ],
-              yahoo: [],
-              espn: [],
-            },
-            season: '2025',
-            errors: [],
+            sleeper: [
+              {
+                ...league,
+                total_rosters: 10,
+                season: '2025',
+                status: 'in_season',
+                avatar: null,
+                platform: 'sleeper',
+                username: 'e2e_manager',
+              },
+            ],
+            yahoo: [],
+            espn: [],
           },
+          season: '2025',
+          errors: [],
         }),
-        'user.scoringPreference': () => ({ data: { data: { scoring: 'ppr' } } }),
-      },
-      { user: sessionUser() },
-    );
+      'GET /trpc/user.scoringPreference': () => trpcData({ data: { scoring: 'ppr' } }),
+    });
     renderApp('/projections');
     await screen.findByRole('table', { name: 'Projected PPR points' }, PAGE_LOAD);
     const scoring = screen.getByLabelText('Scoring');
@@ -257,26 +262,23 @@ describe('the projections page', () => {
     const table = await screen.findByRole('table', { name: 'Projected You Get in the Bowl points' });
     expect(table.textContent).toContain('11.5');
     expect(screen.getByText(/You Get in the Bowl scoring/)).toBeTruthy();
-    const asked = server.callsTo('projections.list').at(-1)!.input!;
+    const asked = server.callsTo('projections.list').at(-1)!.body!;
     expect(asked.league).toBe(`sleeper:${league.league_id}`);
     expect(asked).not.toHaveProperty('scoring');
   });
 
   it("takes the account's saved scoring at sign-in, and sends a new default scoring to the account", async () => {
-    const server = fakeTrpcServer(
-      {
-        'projections.availableWeeks': () => ({ data: WEEKS }),
-        'projections.list': (input) => ({
-          data: { ...page([row('Zay Flowers')]).data, scoring: String(input?.scoring ?? 'ppr') },
-        }),
-        'leagues.list': () => ({
-          data: { data: { sleeper: [], yahoo: [], espn: [] }, season: '2025', errors: [] },
-        }),
-        'user.scoringPreference': () => ({ data: { data: { scoring: 'std' } } }),
-        'user.setScoringPreference': (input) => ({ data: { data: { scoring: input?.scoring } } }),
-      },
-      { user: sessionUser() },
-    );
+    const server = fakeServer({
+      'GET /trpc/auth.me': ME(sessionUser()),
+      'GET /trpc/projections.availableWeeks': () => trpcData(WEEKS),
+      'GET /trpc/projections.list': ({ body: input }) =>
+        trpcData({ ...listing([row('Zay Flowers')]), scoring: String(input?.scoring ?? 'ppr') }),
+      'GET /trpc/leagues.list': () =>
+        trpcData({ data: { sleeper: [], yahoo: [], espn: [] }, season: '2025', errors: [] }),
+      'GET /trpc/user.scoringPreference': () => trpcData({ data: { scoring: 'std' } }),
+      'POST /trpc/user.setScoringPreference': ({ body: input }) =>
+        trpcData({ data: { scoring: input?.scoring } }),
+    });
     renderApp('/projections');
     await screen.findByRole('table', { name: 'Projected Standard points' }, PAGE_LOAD);
     expect(JSON.parse(localStorage.getItem('fm_preferences')!).leagueSettings.scoringType).toBe('standard');
@@ -286,7 +288,7 @@ describe('the projections page', () => {
     await user.selectOptions(screen.getByLabelText('Scoring'), 'half');
     await user.click(await screen.findByRole('button', { name: /Half-PPR next time$/ }));
     await waitFor(() =>
-      expect(server.callsTo('user.setScoringPreference').at(-1)?.input).toEqual({ scoring: 'half' }),
+      expect(server.callsTo('user.setScoringPreference').at(-1)?.body).toEqual({ scoring: 'half' }),
     );
   }, 15_000);
 
@@ -308,7 +310,7 @@ describe('the projections page', () => {
 
   it('tags injured players, says why an out player projects 0, and sends the chosen status and scoring', async () => {
     const server = serve((input) => {
-      const answer = page([
+      const rows = [
         row('Healthy Starter', { scoring: input?.scoring ?? 'ppr' }),
         row('Quentin Maybe', { player_id: '77', status: 'Q', status_reason: 'Questionable' }),
         row('Oscar Sidelined', {
@@ -322,8 +324,8 @@ describe('the projections page', () => {
           p90: 0,
           bust_chance: 1,
         }),
-      ]);
-      return { data: { ...answer.data, scoring: input?.scoring ?? 'ppr' } };
+      ];
+      return trpcData({ ...listing(rows), scoring: input?.scoring ?? 'ppr' });
     });
     renderApp('/projections');
     const table = await screen.findByRole('table', { name: 'Projected PPR points' }, PAGE_LOAD);
@@ -337,7 +339,7 @@ describe('the projections page', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'out');
     await user.selectOptions(screen.getByLabelText('Scoring'), 'half');
     await waitFor(() =>
-      expect(server.callsTo('projections.publicList').at(-1)!.input).toMatchObject({
+      expect(server.callsTo('projections.publicList').at(-1)!.body).toMatchObject({
         status: 'out',
         scoring: 'half',
       }),

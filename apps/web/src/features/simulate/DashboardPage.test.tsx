@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderApp, sessionUser } from '../auth/test-support';
+import { fakeServer, sessionUser } from '../../test/fake-server';
+import { renderApp } from '../../test/render-app';
 import { runSessionResets } from '../auth/session-reset';
 import type { SimulationAnswer } from './league-details';
 import { resetSimulations, type RunContext, startRun } from './simulation-store';

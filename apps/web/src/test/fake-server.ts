@@ -1,13 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { routes } from '../../app/routes';
-import { AuthProvider, useAuth, type SessionUser } from './auth-context';
+import type { SessionUser } from '../features/auth/auth-context';
 
-/** What a fake endpoint answers: [status, JSON body]. */
+/**
+ * What a fake endpoint or procedure answers: [status, JSON body], as the server's REST path sends it —
+ * the data, or `{code, message}` (and `reason` for an ended session) on a failure. Procedures' answers
+ * are sent in tRPC's shape.
+ */
 export type FakeAnswer = [number, unknown];
 export type FakeHandler = (request: {
+  /** The JSON body, or for a tRPC call the procedure's input. */
   body: Record<string, unknown> | undefined;
   url: URL;
 }) => FakeAnswer | Promise<FakeAnswer>;
@@ -23,6 +24,32 @@ export interface RecordedCall {
   procedure?: string;
 }
 
+/** A procedure's successful answer: its data. */
+export function trpcData(data: unknown): FakeAnswer {
+  return [200, data];
+}
+
+/** A procedure's failure carrying the app's code and message. */
+export function trpcError(status: number, appCode: string, message: string): FakeAnswer {
+  return [status, { code: appCode, message }];
+}
+
+/** `auth.me` of a visitor. */
+export const SIGNED_OUT: FakeHandler = () => trpcError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
+
+export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 'u-1',
+    email: 'fan@example.com',
+    role: 'user',
+    hasLinkedLeagues: true,
+    isDisabled: false,
+    emailVerified: true,
+    createdAt: '2025-09-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
@@ -30,13 +57,7 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   });
 }
 
-/**
- * A handler of a procedure may answer as the server's REST path does (`[200, data]`, or
- * `[401, {code, message}]`); such answers are sent in tRPC's shape. Answers already in that shape
- * (`trpcData`, `trpcError`: a list) pass as they are.
- */
 function asTrpcItem([status, payload]: FakeAnswer): { status: number; item: unknown } {
-  if (Array.isArray(payload)) return { status, item: payload[0] };
   if (status >= 200 && status < 300) return { status, item: { result: { data: payload } } };
   const { code, message, reason } = (payload ?? {}) as { code?: string; message?: string; reason?: string };
   const data = { code, httpStatus: status, appCode: code, ...(reason ? { reason } : {}) };
@@ -47,28 +68,37 @@ function asTrpcItem([status, payload]: FakeAnswer): { status: number; item: unkn
  * `auth.session` answers as the server does from what `auth.me` would: the user, or null (200) where auth.me
  * refuses with 401/403; other failures pass through. Tests describe the session once, as auth.me.
  */
-export function sessionFromMe([status, payload]: FakeAnswer): FakeAnswer {
+function sessionFromMe([status, payload]: FakeAnswer): FakeAnswer {
   if (status === 401 || status === 403) return [200, { data: null }];
   return [status, payload];
 }
 
-/** The input of each procedure of a batched tRPC call, in order. */
+/** The input of each procedure of a tRPC call, in order: a query sends it in the address, a mutation in its body. */
 function trpcInputs(url: URL, body: unknown): Array<Record<string, unknown> | undefined> {
   const names = url.pathname.slice('/trpc/'.length).split(',');
   const query = url.searchParams.get('input');
   const sent: unknown = body ?? (query === null ? undefined : JSON.parse(query));
+  // An unbatched call (session and account calls go alone) sends its input as is.
   if (!url.searchParams.has('batch')) return [sent as Record<string, unknown> | undefined];
   const inputs = (sent ?? {}) as Record<string, unknown>;
   return names.map((_, index) => inputs[String(index)] as Record<string, unknown> | undefined);
 }
 
+/** A batch's status as tRPC sets it: the answers' own when they agree, else 207 Multi-Status. */
+function batchStatus(statuses: number[]): number {
+  return new Set(statuses).size === 1 ? statuses[0]! : 207;
+}
+
 /**
- * Stands in for the server at the network boundary (`fetch`): `handlers` are keyed
- * "METHOD /api/path" or, for the typed client, "METHOD /trpc/procedure" (batched calls are split
- * and answered per procedure). CSRF tokens are always served; anything else unknown answers 404.
+ * Stands in for the server at the network boundary (`fetch`), for every page test: `handlers` are keyed
+ * "METHOD /api/path" for REST or "METHOD /trpc/procedure" for the typed client (queries are GET,
+ * mutations POST); batched `/trpc/a,b?batch=1&input=…` calls are split and answered per procedure.
+ * CSRF tokens are always served; without an `auth.me` handler the user is a visitor (`SIGNED_OUT`), and
+ * `auth.session` follows `auth.me`. Anything else unknown answers 404. Every call lands in one log, `calls`.
  */
 export function fakeServer(handlers: Record<string, FakeHandler>) {
   const calls: RecordedCall[] = [];
+  const answerMe = handlers['GET /trpc/auth.me'] ?? SIGNED_OUT;
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
@@ -88,17 +118,17 @@ export function fakeServer(handlers: Record<string, FakeHandler>) {
             procedure,
           });
           const handler = handlers[`${method} /trpc/${procedure}`];
-          if (!handler && procedure === 'auth.session' && handlers['GET /trpc/auth.me']) {
-            return asTrpcItem(sessionFromMe(await handlers['GET /trpc/auth.me']({ body: undefined, url })));
+          if (handler) return asTrpcItem(await handler({ body: procedureInput, url }));
+          if (procedure === 'auth.me') return asTrpcItem(await answerMe({ body: undefined, url }));
+          if (procedure === 'auth.session') {
+            return asTrpcItem(sessionFromMe(await answerMe({ body: undefined, url })));
           }
-          if (!handler) return asTrpcItem([404, { code: 'NOT_FOUND', message: 'Not found' }]);
-          return asTrpcItem(await handler({ body: procedureInput, url }));
+          return asTrpcItem([404, { code: 'NOT_FOUND', message: `No procedure ${procedure}` }]);
         }),
       );
       if (!url.searchParams.has('batch')) return json(answers[0]!.status, answers[0]!.item);
-      const status = answers.length > 1 && answers.some((a) => a.status !== 200) ? 207 : answers[0]!.status;
       return json(
-        status,
+        batchStatus(answers.map((a) => a.status)),
         answers.map((a) => a.item),
       );
     }
@@ -112,43 +142,9 @@ export function fakeServer(handlers: Record<string, FakeHandler>) {
     return json(status, payload);
   });
   vi.stubGlobal('fetch', fetchStub);
-  return { calls, handlers };
-}
-
-export const SIGNED_OUT: FakeHandler = () => [
-  401,
-  { code: 'UNAUTHENTICATED', message: 'Please log in to continue.' },
-];
-
-export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return {
-    id: 'u-1',
-    email: 'fan@example.com',
-    role: 'user',
-    hasLinkedLeagues: true,
-    isDisabled: false,
-    emailVerified: true,
-    createdAt: '2025-09-01T12:00:00.000Z',
-    ...overrides,
+    calls,
+    /** The calls to one procedure, in order. */
+    callsTo: (procedure: string) => calls.filter((call) => call.procedure === procedure),
   };
-}
-
-function AppRoutes({ router }: { router: ReturnType<typeof createMemoryRouter> }) {
-  const { status } = useAuth();
-  if (status === 'loading') return <p>Loading Application...</p>;
-  return <RouterProvider router={router} />;
-}
-
-/** The real routes and auth provider, as App renders them, starting at `entry`. */
-export function renderApp(entry: string | { pathname: string; search?: string; state?: unknown }) {
-  const router = createMemoryRouter(routes, { initialEntries: [entry] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <AppRoutes router={router} />
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
-  return { ...view, router, queryClient };
 }
