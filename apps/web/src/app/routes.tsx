@@ -14,10 +14,12 @@ const DataManagementPage = lazyPage(() => import('../features/admin/DataManageme
 const LeaguesHomePage = lazyPage(() => import('../features/leagues/LeaguesHomePage'));
 const LinkLeaguesPage = lazyPage(() => import('../features/leagues/LinkLeaguesPage'));
 const LeaguePickerPage = lazyPage(() => import('../features/leagues/LeaguePickerPage'));
-const SimulateLeaguePage = lazyPage(() => import('../features/simulate/SimulateLeaguePage'));
-const DashboardPage = lazyPage(() => import('../features/simulate/DashboardPage'));
-const TeamMatchupPage = lazyPage(() => import('../features/simulate/TeamMatchupPage'));
-const TeamMatchupDashboardPage = lazyPage(() => import('../features/simulate/TeamMatchupDashboardPage'));
+const SimulateLeaguePage = lazyPage(() => import('../features/simulate/league/SimulateLeaguePage'));
+const DashboardPage = lazyPage(() => import('../features/simulate/dashboard/DashboardPage'));
+const TeamMatchupPage = lazyPage(() => import('../features/simulate/team-matchup/TeamMatchupPage'));
+const TeamMatchupDashboardPage = lazyPage(
+  () => import('../features/simulate/team-matchup/TeamMatchupDashboardPage'),
+);
 const MethodologyPage = lazyPage(() => import('../features/methodology/MethodologyPage'));
 const ProjectionsPage = lazyPage(() => import('../features/projections/ProjectionsPage'));
 const ComparePage = lazyPage(() => import('../features/compare/ComparePage'));

@@ -1,4 +1,4 @@
-import { formatPercent, formatPoints } from '../simulate/format';
+import { formatPercent, formatPoints } from '../simulate/shared/format';
 import type { LeaguePlatform } from './leagues-queries';
 import { useLeagueMatchup } from './use-league-matchup';
 

@@ -2,7 +2,7 @@ import { Banner, Button, Spinner } from '@fm/ui';
 import { Link, useParams } from 'react-router';
 import { LeagueCard } from './LeagueCard';
 import { simulateRouteFor, YAHOO_ROUTE_SEGMENT } from './league-routes';
-import { useLinkedLeagues } from './leagues-queries';
+import { useLinkedLeagues } from '../simulate/shared/linked-leagues';
 import './leagues.css';
 
 /** /simulate/{username}/{season}: the leagues found through that account, each opening its simulation. */

@@ -4,12 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { trpc } from '../../lib/trpc';
-import { leagueDetailsInput } from '../simulate/league-details';
+import { leagueDetailsInput } from '../simulate/shared/league-details';
+import { useLinkedLeagues } from '../simulate/shared/linked-leagues';
 import { LeagueCard } from './LeagueCard';
 import { LeagueMatchupSummary } from './LeagueMatchupSummary';
 import { SeasonPicker } from './SeasonPicker';
 import { leagueTotals, simulateRouteFor } from './league-routes';
-import { type LeagueSummary, useLinkedLeagues } from './leagues-queries';
+import type { LeagueSummary } from './leagues-queries';
 import './leagues.css';
 
 /** Shown when the leagues cannot be loaded. */
@@ -29,7 +30,7 @@ export default function LeaguesHomePage() {
 
   // The league page is the next step: fetch its code while the list is being read.
   useEffect(() => {
-    if (hasLeagues) void import('../simulate/SimulateLeaguePage').catch(() => undefined);
+    if (hasLeagues) void import('../simulate/league/SimulateLeaguePage').catch(() => undefined);
   }, [hasLeagues]);
 
   if (leagues.isPending) {

@@ -14,11 +14,6 @@ export function useConnections() {
   return useQuery(trpc.leagues.connections.queryOptions());
 }
 
-/** The leagues of the linked accounts for `season` (default: the current NFL season). */
-export function useLinkedLeagues(season?: number) {
-  return useQuery(trpc.leagues.list.queryOptions({ season }));
-}
-
 /**
  * After a link changes: the connections, every league list and league page are stale, and the
  * session user's hasLinkedLeagues may have flipped.

@@ -1,15 +1,15 @@
 import { weekStarterIds } from '@fm/contract';
 import { useMemo } from 'react';
-import type { EngineClient } from '../simulate/engine-api';
-import { getEngineWorker } from '../simulate/engine-client';
+import type { EngineClient } from '../simulate/shared/engine-api';
+import { getEngineWorker } from '../simulate/shared/engine-client';
 import {
   rosterById,
   useLeagueDetails,
   weeklyOpponentId,
   type LeaguePlatform,
-} from '../simulate/league-details';
-import { previewMatchupInput, teamName } from '../simulate/matchup-inputs';
-import { useEnginePreview } from '../simulate/use-engine-preview';
+} from '../simulate/shared/league-details';
+import { previewMatchupInput, teamName } from '../simulate/shared/matchup-inputs';
+import { useEnginePreview } from '../simulate/shared/use-engine-preview';
 
 /** A worker that cannot start (no Worker in this browser) shows as an error, not an exception. */
 const engineOrError: EngineClient = {

@@ -1,0 +1,141 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, sessionUser } from '../../../test/fake-server';
+import { renderApp } from '../../../test/render-app';
+import { runSessionResets } from '../../auth/session-reset';
+import type { SimulationAnswer } from '../shared/league-details';
+import { resetSimulations, type RunContext, startRun } from '../shared/simulation-store';
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+afterEach(() => {
+  resetSimulations();
+  vi.unstubAllGlobals();
+});
+
+const PAGE_LOAD = { timeout: 5_000 };
+
+const context: RunContext = {
+  ownerId: 'u-1',
+  platform: 'sleeper',
+  leagueId: '1260643183704932352',
+  leagueName: 'You Get in the Bowl',
+  season: '2025',
+  week: 1,
+  backPath: '/simulate/dakeif/2025/1260643183704932352',
+  userRosterId: 1,
+  userName: 'Tua Many Wins',
+  opponentName: 'No Romos',
+  leftOut: ['Unknown Player'],
+  lineupLab: null,
+  seasonOutlook: null,
+};
+
+const summary = (mean: number) => ({
+  mean,
+  median: mean,
+  std: 10,
+  p10: mean - 12,
+  p25: mean - 6,
+  p75: mean + 6,
+  p90: mean + 12,
+  min: mean - 30,
+  max: mean + 30,
+  histogram: { bin_edges: [mean - 30, mean, mean + 30], counts: [4_000, 6_000] },
+});
+
+const answer = {
+  simulation_id: 's-1',
+  kind: 'simulate',
+  predicted_score_difference: 5.04,
+  win_probability: 0.6812,
+  tie_probability: 0,
+  win_probability_standard_error: 0.0047,
+  iterations: 10_000,
+  seed: 20251,
+  season: 2025,
+  week: 1,
+  league_id: context.leagueId,
+  duration_ms: 40,
+  user_team: { name: 'Tua Many Wins', roster_id: '1', ...summary(128), players: [] },
+  opponent_team: { name: 'No Romos', roster_id: '2', ...summary(123), players: [] },
+  difference: summary(5),
+  baseline_players: [],
+} as unknown as SimulationAnswer;
+
+function signedIn() {
+  fakeServer({ 'GET /trpc/auth.me': () => [200, { data: sessionUser() }] });
+}
+
+describe('/dashboard', () => {
+  it('shows the running state, then the win probability and a link to the methodology', async () => {
+    signedIn();
+    let finish: (value: SimulationAnswer) => void = () => {};
+    void startRun('simulate', context, () => new Promise((resolve) => (finish = resolve)));
+    renderApp('/dashboard');
+    expect(await screen.findByText('Running 10,000 simulations…', {}, PAGE_LOAD)).toBeTruthy();
+    expect(screen.getByText(/left out of the server simulation: Unknown Player/)).toBeTruthy();
+    await act(async () => finish(answer));
+    expect(screen.getByTestId('win-probability').textContent).toBe('68.1%');
+    expect(screen.getByText('+5.0 pts')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'How these numbers are made' }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('group', { name: 'Simulated points of both teams' })).toBeTruthy();
+  });
+
+  it('reads the matchup like the team-vs-team page: the players who swing it and the edges by position', async () => {
+    signedIn();
+    const analysis = {
+      verdict: 'favorite',
+      key_players: [
+        {
+          player_id: '4034',
+          name: 'Christian McCaffrey',
+          position: 'RB',
+          side: 'user',
+          swing_share: 0.21,
+          boom_probability: 0.3,
+          bust_probability: 0.1,
+        },
+      ],
+      position_edges: [{ position: 'RB', user_points: 30.2, opponent_points: 24.1, edge: 6.1 }],
+      user_range: { upside: 12, downside: 11, std: 10 },
+      opponent_range: { upside: 12, downside: 11, std: 10 },
+    };
+    await startRun('simulate', context, () => Promise.resolve({ ...answer, kind: 'analyze', analysis }));
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Players who swing it' }, PAGE_LOAD)).toBeTruthy();
+    expect(screen.getByText('Christian McCaffrey')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Edges by position' })).toBeTruthy();
+    expect(screen.getByText('+6.1')).toBeTruthy();
+  });
+
+  it('shows the failure and a way back to the league', async () => {
+    signedIn();
+    await startRun('simulate', context, () => Promise.reject(new Error('Unknown player ids: 999')));
+    renderApp('/dashboard');
+    expect(
+      await screen.findByText(/The simulation failed: Unknown player ids: 999/, {}, PAGE_LOAD),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Try again from the league page' }).getAttribute('href')).toBe(
+      context.backPath,
+    );
+  });
+
+  it('is idle after logout or login, and never shows another user’s run', async () => {
+    signedIn();
+    await startRun('simulate', { ...context, ownerId: 'someone-else' }, () => Promise.resolve(answer));
+    renderApp('/dashboard');
+    expect(
+      await screen.findByText('No simulation yet. Pick a league and run one.', {}, PAGE_LOAD),
+    ).toBeTruthy();
+
+    await act(() => startRun('simulate', context, () => Promise.resolve(answer)));
+    expect(screen.getByTestId('win-probability')).toBeTruthy();
+    act(() => runSessionResets());
+    expect(screen.getByText('No simulation yet. Pick a league and run one.')).toBeTruthy();
+  });
+});

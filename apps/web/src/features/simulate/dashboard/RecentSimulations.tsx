@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { TimeAgo } from '@fm/ui';
+import { Link } from 'react-router';
+import { trpc } from '../../../lib/trpc';
+import { formatPercent } from '../shared/format';
+import './player-outlook.css';
+
+/** The user's latest simulations, kept on the server: each reopens its league page in a tap. */
+export function RecentSimulations() {
+  const recent = useQuery(trpc.simulations.recent.queryOptions());
+  const list = recent.data?.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section className="card dashboard-section" aria-labelledby="recent-simulations-title">
+      <h2 id="recent-simulations-title">Your recent simulations</h2>
+      <ul className="recent-simulations">
+        {list.map((run) => {
+          const title = `${run.user_name ?? 'Your team'} vs ${run.opponent_name ?? 'opponent'}`;
+          const figure =
+            run.win_probability === null ? '' : ` · ${formatPercent(run.win_probability)} to win`;
+          const when = run.week !== null ? `week ${run.week}, ${run.season}` : '';
+          return (
+            <li key={run.id}>
+              {run.path ? <Link to={run.path}>{title}</Link> : <span>{title}</span>}
+              <span className="recent-simulations__meta">
+                {figure}
+                {when && ` · ${when}`} · <TimeAgo iso={run.created_at} />
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

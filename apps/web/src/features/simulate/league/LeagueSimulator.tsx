@@ -1,0 +1,288 @@
+import { isGameLocked, playerGame, sideStarters } from '@fm/contract';
+import { type LineupLabResult, type LineupSwap, slotAccepts } from '@fm/engine';
+import { Banner, Button } from '@fm/ui';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { trpcClient } from '../../../lib/trpc';
+import { useAuth } from '../../auth/auth-context';
+import { usePreferences } from '../../preferences/use-preferences';
+import { BenchList } from './BenchList';
+import { HeadToHead, type MatchupSideName } from './HeadToHead';
+import { OutStarterWarnings } from './OutStarterWarnings';
+import { type BenchRequest, ReplaceStarterDialog } from './ReplaceStarterDialog';
+import { outStarterFixes } from './out-starter-fixes';
+import {
+  type LeagueDetails,
+  type LeaguePlayer,
+  leagueDetailsInput,
+  rosterById,
+} from '../shared/league-details';
+import { LineupAdvice } from './LineupAdvice';
+import { lineupLabInput, previewMatchupInput, teamName } from '../shared/matchup-inputs';
+import { expectedPointsOf } from './matchup-players';
+import type { ShownPoints } from './PlayerCell';
+import { seasonOutlookInput } from './season-outlook-input';
+import { rosterPositionsFromCounts, rosterPositionsOf, sideLineup } from './side-lineup';
+import { startRun, useSimulationRun } from '../shared/simulation-store';
+import { TeamPicker } from './TeamPicker';
+import { useEnginePreview } from '../shared/use-engine-preview';
+import { useMatchupSides } from './use-matchup-sides';
+import { type FinalScore, WinProbabilityBar } from './WinProbabilityBar';
+
+/** Taps come one at a time: a short pause is enough to fold a swap's two taps into one run. */
+const PREVIEW_DEBOUNCE_MS = 60;
+
+function finalScoreOf(
+  details: LeagueDetails,
+  userRosterId: number,
+  opponentRosterId: number,
+): FinalScore | null {
+  if (!details.is_week_complete) return null;
+  const points = (rosterId: number) => details.matchups.find((m) => m.roster_id === rosterId)?.points;
+  const user = points(userRosterId);
+  const opponent = points(opponentRosterId);
+  return user === undefined || opponent === undefined ? null : { user, opponent };
+}
+
+/** The matchup of one league week, phone first: win probability, head-to-head by slot, advice, bench. */
+export function LeagueSimulator({ details }: { details: LeagueDetails }) {
+  const sides = useMatchupSides(details);
+  const { user: currentUser } = useAuth();
+  const { preferences } = usePreferences();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const run = useSimulationRun('simulate');
+  const [benching, setBenching] = useState<BenchRequest | null>(null);
+  // A moved player's button disappears from where it was pressed: focus follows him to his new place.
+  const [focusNext, setFocusNext] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusNext) return;
+    document.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(focusNext)}"]`)?.focus();
+    setFocusNext(null);
+  }, [focusNext]);
+  const { user, opponent } = sides;
+  const preferredSlots = preferences.leagueSettings.startingLineup;
+  const rosterPositions = useMemo(
+    () => rosterPositionsOf(details, rosterPositionsFromCounts(preferredSlots)),
+    [details, preferredSlots],
+  );
+  const userLineup = user ? sideLineup(details, user, rosterPositions) : null;
+  const opponentLineup = opponent ? sideLineup(details, opponent, rosterPositions) : null;
+  const isLegal = userLineup?.check.isLegal ?? false;
+
+  const previewInput = useMemo(
+    () => (user && opponent && isLegal ? previewMatchupInput(details, user, opponent) : null),
+    [details, user, opponent, isLegal],
+  );
+  const preview = useEnginePreview('matchup', previewInput, { debounceMs: PREVIEW_DEBOUNCE_MS });
+  const labInput = useMemo(
+    () =>
+      user && opponent && !details.is_week_complete
+        ? lineupLabInput(details, user, opponent, rosterPositions)
+        : null,
+    [details, user, opponent, rosterPositions],
+  );
+
+  if (!user || !opponent || !userLineup || !opponentLineup) {
+    return (
+      <Banner tone="info">This league has fewer than two teams, so there is no matchup to simulate.</Banner>
+    );
+  }
+  const userName = teamName(rosterById(details, user.rosterId));
+  const opponentName = teamName(rosterById(details, opponent.rosterId));
+  const rosterOf = (side: MatchupSideName) => (side === 'user' ? user.rosterId : opponent.rosterId);
+  // Once the preview has run on this line-up, every number on the page is the simulation's own.
+  const simulated = preview.status === 'completed' ? preview.result : null;
+  const simulatedMeans = new Map(simulated?.players.map((p) => [`${p.side}:${p.id}`, p.simulatedMean]) ?? []);
+  const shownFor = (side: MatchupSideName, player: LeaguePlayer): ShownPoints => {
+    const estimate = expectedPointsOf(details, rosterOf(side), player);
+    const mean = simulatedMeans.get(`${side}:${player.player_id}`);
+    return mean === undefined ? estimate : { ...estimate, points: mean };
+  };
+  const startersTotal = (side: MatchupSideName, rows: typeof userLineup.rows) =>
+    rows.reduce((sum, row) => sum + (row.player ? (shownFor(side, row.player).points ?? 0) : 0), 0);
+  const totals = simulated
+    ? { user: simulated.user.mean, opponent: simulated.opponent.mean }
+    : {
+        user: startersTotal('user', userLineup.rows),
+        opponent: startersTotal('opponent', opponentLineup.rows),
+      };
+  const canMove = (player: LeaguePlayer) =>
+    !details.is_week_complete && !isGameLocked(playerGame(details, user.rosterId, player));
+  const problems = userLineup.check.problems.map((problem) => problem.message);
+
+  const applySwap = (swap: LineupSwap) => sides.applySwap(user.rosterId, swap.playerOut, swap.playerIn);
+  const startInstead = (starter: LeaguePlayer, replacement: LeaguePlayer) => {
+    sides.applySwap(user.rosterId, starter.player_id, replacement.player_id);
+    setFocusNext(`Bench ${replacement.name}`);
+  };
+  const bench = (player: LeaguePlayer) => {
+    sides.toggleStarter(user.rosterId, player.player_id, false);
+    setFocusNext(`Start ${player.name}`);
+  };
+  const start = (player: LeaguePlayer) => {
+    sides.toggleStarter(user.rosterId, player.player_id, true);
+    setFocusNext(`Bench ${player.name}`);
+  };
+  const replacementsFor = (request: BenchRequest | null) =>
+    request
+      ? userLineup.bench
+          .filter((player) => canMove(player) && slotAccepts(request.slot, player.position))
+          .sort((a, b) => (shownFor('user', b).points ?? 0) - (shownFor('user', a).points ?? 0))
+      : [];
+  const applyLineup = (result: LineupLabResult) =>
+    sides.setStarters(
+      user.rosterId,
+      result.lineup.flatMap((slot) => (slot.playerId ? [slot.playerId] : [])),
+    );
+
+  const runSimulation = () => {
+    if (!isLegal || !previewInput) return;
+    const { league } = details;
+    // The server builds the headline's own input from the same league answer (same players, seed and draws), so
+    // the figure it records — the dashboard's and the recent list's — is the one on this page.
+    const lineUp = (side: typeof user) => ({
+      roster_id: side.rosterId,
+      starters: sideStarters(details, side).map((player) => player.player_id),
+    });
+    void startRun(
+      'simulate',
+      {
+        ownerId: currentUser?.id ?? '',
+        platform: details.platform,
+        leagueId: league.league_id,
+        leagueName: league.name,
+        season: league.season,
+        week: details.week,
+        backPath: location.pathname,
+        userRosterId: user.rosterId,
+        userName,
+        opponentName,
+        leftOut: [],
+        lineupLab: lineupLabInput(details, user, opponent, rosterPositions),
+        seasonOutlook: seasonOutlookInput(details),
+      },
+      () =>
+        trpcClient.matchup.simulateLeague.mutate({
+          ...leagueDetailsInput(
+            details.platform,
+            league.league_id,
+            details.week,
+            preferences.leagueSettings.scoringType,
+            Number(league.season),
+          ),
+          user: lineUp(user),
+          opponent: lineUp(opponent),
+        }),
+    );
+    navigate('/dashboard');
+  };
+
+  const teamMatchupPath = `/team-matchup?${new URLSearchParams({
+    platform: details.platform,
+    league: details.league.league_id,
+    week: String(details.week),
+  })}`;
+
+  return (
+    <>
+      <WinProbabilityBar
+        preview={preview}
+        userName={userName}
+        opponentName={opponentName}
+        finalScore={finalScoreOf(details, user.rosterId, opponent.rosterId)}
+        blockedReason={isLegal ? null : 'this line-up is not one the league allows (see below).'}
+      />
+      {details.my_roster_id === null && (
+        <Banner tone="info">
+          Your linked account has no team in this league. Choose the team you want to play as.
+        </Banner>
+      )}
+      <TeamPicker
+        details={details}
+        userRosterId={user.rosterId}
+        opponentRosterId={opponent.rosterId}
+        onUserChange={sides.chooseUserRoster}
+        onOpponentChange={sides.chooseOpponentRoster}
+      />
+      {problems.length > 0 && (
+        <div id="lineup-problems" className="lineup-problems">
+          <Banner tone="error">
+            <strong>Line-up not allowed in this league.</strong>
+            <ul>
+              {problems.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+            {!details.is_week_complete && (
+              <Button variant="secondary" onClick={() => sides.resetStarters(user.rosterId)}>
+                Back to my saved line-up
+              </Button>
+            )}
+          </Banner>
+        </div>
+      )}
+      {!details.is_week_complete && (
+        <OutStarterWarnings
+          fixes={outStarterFixes(details, userLineup, (p) => shownFor('user', p).points, canMove)}
+          onFix={(fix) => startInstead(fix.starter, fix.replacement)}
+        />
+      )}
+      <HeadToHead
+        details={details}
+        userName={userName}
+        opponentName={opponentName}
+        user={userLineup}
+        opponent={opponentLineup}
+        shownFor={shownFor}
+        totals={totals}
+        canMove={canMove}
+        {...(details.is_week_complete
+          ? {}
+          : {
+              // A starter in a slot is replaced by someone the person picks; one no slot takes just leaves.
+              onBench: (player, slot) => (slot ? setBenching({ player, slot }) : bench(player)),
+            })}
+      />
+      {!details.is_week_complete && (
+        <LineupAdvice input={isLegal ? labInput : null} onApplySwap={applySwap} onApplyLineup={applyLineup} />
+      )}
+      <BenchList
+        details={details}
+        bench={userLineup.bench}
+        shownFor={(player) => shownFor('user', player)}
+        canMove={canMove}
+        {...(details.is_week_complete ? {} : { onStart: start })}
+      />
+      <ReplaceStarterDialog
+        details={details}
+        request={benching}
+        candidates={replacementsFor(benching)}
+        shownFor={(player) => shownFor('user', player)}
+        onReplace={(replacement) => {
+          if (benching) startInstead(benching.player, replacement);
+          setBenching(null);
+        }}
+        onLeaveEmpty={() => {
+          if (benching) bench(benching.player);
+          setBenching(null);
+        }}
+        onClose={() => setBenching(null)}
+      />
+      <div className="button-row simulate-actions">
+        <Button
+          onClick={runSimulation}
+          isBusy={run.status === 'running'}
+          disabled={!isLegal}
+          aria-describedby={isLegal ? undefined : 'lineup-problems'}
+        >
+          Run simulation
+        </Button>
+        <Link to={teamMatchupPath} className="button button--secondary">
+          Compare any two teams
+        </Link>
+        <Link to="/methodology">How the numbers are made</Link>
+      </div>
+    </>
+  );
+}
