@@ -60,6 +60,8 @@ export interface GameDayReplay {
   appIds: Map<string, number>;
   /** Moves the replay to a phase: scoreboard, published stats and the platform's matchup points. */
   advance(phase: GameDayPhase): void;
+  /** Sets a player's injury status in Sleeper's directory (null: healthy again), as the server reads it next. */
+  setInjury(sleeperId: string, status: string | null): void;
   /** The replay's clock: kickoff + the phase's game time. */
   now(): Date;
   /**
@@ -123,6 +125,7 @@ export async function startGameDayReplay(
   options: { env?: Record<string, string> } = {},
 ): Promise<GameDayReplay> {
   let phase: GameDayPhase = 'kickoff';
+  const injuries = new Map<string, string>();
   const scoreboard = await startFakeNflScoreboard(scoreboardAnswer([]));
   const season: SleeperSeasonData = {
     state: regularSeasonState(GAME_DAY_SEASON, GAME_DAY_WEEK),
@@ -135,6 +138,7 @@ export async function startGameDayReplay(
       inSeasonRosterOwned: MY_ROSTER_ID,
       // the consistent matchups at the share of the games played so far
       matchupsAsOf: () => recordedMatchups().map((matchup) => atShare(matchup, PLAYED_SHARE[phase])),
+      playersAsOf: (recorded) => withInjuries(recorded, injuries),
       // the week's stats as published so far, for a data sync run against the league service
       season,
     },
@@ -215,6 +219,13 @@ export async function startGameDayReplay(
     finalPoints,
     appIds,
     advance,
+    setInjury(sleeperId, status) {
+      if (status === null) injuries.delete(sleeperId);
+      else injuries.set(sleeperId, status);
+      // the server keeps the directory for a day: a replay's news reaches it at once
+      server.deps.leagues.playerDirectoryCache.clear();
+      server.deps.leagues.sleeperCache.clear();
+    },
     now: clockOf,
     async tick() {
       const outcome = await liveSync.tick(clockOf());
@@ -245,6 +256,15 @@ function gameAt(home: string, away: string, phase: GameDayPhase, kickoff: Date):
     };
   }
   return { home, away, state: 'post', kickoff: date };
+}
+
+/** Sleeper's directory with these players' injury statuses. */
+export function withInjuries(directory: Json, injuries: ReadonlyMap<string, string>): Json {
+  const answered = { ...directory };
+  for (const [sleeperId, status] of injuries) {
+    if (answered[sleeperId]) answered[sleeperId] = { ...answered[sleeperId], injury_status: status };
+  }
+  return answered;
 }
 
 /** A recorded matchup as the platform shows it with `share` of every game played. */

@@ -91,13 +91,43 @@ describe('a player as the engine takes him', () => {
     expect(toSimulationPlayer({ ...complete, is_week_complete: false }, 1, final).game?.points).toBe(21.4);
   });
 
-  it('carries nothing but the game for a player who cannot score: no points kept when out or on a bye', () => {
+  it('keeps the points of a player ruled out during his game; a bye scores nothing', () => {
     const hurt = player('r1', 'RB', { game_state: 'out', points: 8, fraction_remaining: 0 });
     expect(toSimulationPlayer(league(), 1, hurt)).toMatchObject({
-      game: { state: 'out', points: 0, fractionRemaining: 0 },
+      game: { state: 'out', points: 8, fractionRemaining: 0 },
       predMean: 12,
     });
     expect(toSimulationPlayer(league(), 1, hurt)).not.toHaveProperty('isOut');
+    const idle = player('r1', 'RB', { game_state: 'bye', points: 8, fraction_remaining: 0 });
+    expect(toSimulationPlayer(league(), 1, idle).game).toEqual({
+      state: 'bye',
+      points: 0,
+      fractionRemaining: 0,
+    });
+  });
+
+  it('without game fields, keeps what a ruled-out player scored, and a finished week’s official points whatever his status', () => {
+    const hurt = player('r1', 'RB', { injury_status: 'Out' });
+    const recorded = (is_week_complete: boolean, points: Record<string, number>) =>
+      league({
+        is_week_complete,
+        matchups: [{ matchup_id: 1, roster_id: 1, players_points: points, starters: [] }],
+      });
+    expect(toSimulationPlayer(recorded(false, { r1: 6 }), 1, hurt).game).toEqual({
+      state: 'out',
+      points: 6,
+      fractionRemaining: 0,
+    });
+    expect(toSimulationPlayer(recorded(false, {}), 1, hurt).game).toEqual({
+      state: 'out',
+      points: 0,
+      fractionRemaining: 0,
+    });
+    expect(toSimulationPlayer(recorded(true, { r1: 6 }), 1, hurt).game).toEqual({
+      state: 'final',
+      points: 6,
+      fractionRemaining: 0,
+    });
   });
 });
 
@@ -114,5 +144,55 @@ describe('a league matchup’s engine input', () => {
     expect(simulateMatchup(input).winProbability).toBe(
       simulateMatchup(structuredClone(input)).winProbability,
     );
+  });
+
+  it('agrees with the official result of a finished week in which a starter was ruled out during his game', () => {
+    // r1 was hurt in the 2nd quarter with 9 points and listed Out since; the official score is 20 + 9 = 29 to 28
+    const official = { q1: 20, r1: 9 };
+    const hurt = (game?: Partial<LeagueInputPlayer>) =>
+      league({
+        is_week_complete: true,
+        rosters: [
+          {
+            roster_id: 1,
+            players: {
+              starters: [
+                player('q1', 'QB', game && { ...game, points: 20 }),
+                player('r1', 'RB', { injury_status: 'Out', ...game }),
+              ],
+              bench: [],
+              reserve: [],
+            },
+          },
+          {
+            roster_id: 2,
+            players: {
+              starters: [player('q2', 'QB', game && { ...game, points: 28 })],
+              bench: [],
+              reserve: [],
+            },
+          },
+        ],
+        matchups: [
+          { matchup_id: 1, roster_id: 1, players_points: official, starters: ['q1', 'r1'] },
+          { matchup_id: 1, roster_id: 2, players_points: { q2: 28 }, starters: ['q2'] },
+        ],
+      });
+    // with the server's game fields (his game final, or labelled out at his points) and without any
+    for (const game of [
+      { game_state: 'final' as const, points: 9, fraction_remaining: 0 },
+      { game_state: 'out' as const, points: 9, fraction_remaining: 0 },
+      undefined,
+    ]) {
+      const details = hurt(game);
+      const input = leagueMatchupInput(
+        details,
+        { rosterId: 1, starterIds: weekStarterIds(details, 1) },
+        { rosterId: 2, starterIds: weekStarterIds(details, 2) },
+      )!;
+      const result = simulateMatchup(input);
+      expect(result.user.mean).toBe(29);
+      expect(result.winProbability).toBe(1);
+    }
   });
 });

@@ -89,10 +89,11 @@ export function recordedPoints(
 /**
  * Where a player's game stands, as the engine conditions on it. From the answer's game fields when it carries
  * them (`game_state`, `points`, `fraction_remaining`): a finished week's points are the platform's official ones,
- * so a finished matchup agrees with its official result; nobody but a final player keeps points (the engine
- * scores `pre` from the projection and `bye`/`out` as 0). Without them, a finished week's recorded points are
- * final, a bye or an out player scores 0, and anyone else is simulated from his projection (null) — a partial
- * score is never taken as final.
+ * so a finished matchup agrees with its official result; `pre` and `bye` keep no points, and `out` keeps what he
+ * scored before he was ruled out (the server says 0 before kickoff; a player hurt during his game will not add to
+ * them). Without them, a finished week's recorded points are final whatever his status, a bye scores 0, a
+ * ruled-out player his recorded points (0 if none), and anyone else is simulated from his projection (null) — a
+ * partial score is never taken as final.
  */
 export function playerGame(
   details: LeagueInputDetails,
@@ -108,13 +109,13 @@ export function playerGame(
       const fraction = player.fraction_remaining ?? UNKNOWN_FRACTION_IN_PLAY;
       return { state, points, fractionRemaining: Math.min(1, Math.max(0, fraction)) };
     }
-    return { state, points: state === 'final' ? points : 0, fractionRemaining: 0 };
+    return { state, points: state === 'bye' ? 0 : points, fractionRemaining: 0 };
   }
   if (isOnBye(details, player)) return { state: 'bye', points: 0, fractionRemaining: 0 };
-  if (isRuledOut(player)) return { state: 'out', points: 0, fractionRemaining: 0 };
   if (details.is_week_complete && recorded !== undefined) {
     return { state: 'final', points: recorded, fractionRemaining: 0 };
   }
+  if (isRuledOut(player)) return { state: 'out', points: recorded ?? 0, fractionRemaining: 0 };
   return null;
 }
 

@@ -1,4 +1,6 @@
+import { leagueMatchupInput, weekStarterIds } from '@fm/contract';
 import { withAdvisoryLock } from '@fm/db';
+import { simulateMatchup } from '@fm/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_LOCK_NAME } from '../services/data-sync/data-sync.js';
 import {
@@ -114,6 +116,65 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
     await otherViewer.get(DETAILS);
     expect((await otherViewer.get(TIMELINE)).body.points).toEqual(timeline.points);
   }, 120_000);
+
+  it('keeps the points of a starter ruled out during his game, and still ends on the official result', async () => {
+    const SIMULATE = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/simulate`;
+    const run = async (details: any) =>
+      (
+        await client.post(SIMULATE, {
+          week: GAME_DAY_WEEK,
+          user: { roster_id: MY_ROSTER_ID, starters: weekStarterIds(details, MY_ROSTER_ID) },
+          opponent: { roster_id: OPPONENT_ROSTER_ID, starters: weekStarterIds(details, OPPONENT_ROSTER_ID) },
+        })
+      ).body;
+    const jacobsIn = (answer: any) => answer.user_team.players.find((p: any) => p.player_id === JACOBS);
+    try {
+      // Jacobs is hurt in the 2nd quarter with 7 points and ruled out at the half
+      replay.advance('halftime');
+      await replay.tick();
+      replay.setInjury(JACOBS, 'Out');
+      const atHalf = (await client.get(DETAILS)).body;
+      expect(starters(atHalf, MY_ROSTER_ID).find((p) => p.player_id === JACOBS)).toMatchObject({
+        game_state: 'out',
+        points: 7,
+        fraction_remaining: 0,
+      });
+      // his 7 stand, with nothing more to come: in the league's run and in the page's own headline
+      const hurt = await run(atHalf);
+      expect(jacobsIn(hurt)).toMatchObject({
+        game_state: 'out',
+        points: 7,
+        status: 'out',
+        simulated_mean: 7,
+      });
+      expect(jacobsIn(hurt).distribution).toMatchObject({ mean: 7, std: 0 });
+      const headline = simulateMatchup(
+        leagueMatchupInput(
+          atHalf,
+          { rosterId: MY_ROSTER_ID, starterIds: weekStarterIds(atHalf, MY_ROSTER_ID) },
+          { rosterId: OPPONENT_ROSTER_ID, starterIds: weekStarterIds(atHalf, OPPONENT_ROSTER_ID) },
+        )!,
+      );
+      expect(hurt.win_probability).toBe(headline.winProbability);
+      expect(headline.players.find((p) => p.id === JACOBS)!.simulatedMean).toBe(7);
+
+      // his game over, he is final at the points the platform records, whatever his status; the run is the result
+      replay.advance('final');
+      await replay.tick();
+      const atFinal = (await client.get(DETAILS)).body;
+      expect(starters(atFinal, MY_ROSTER_ID).find((p) => p.player_id === JACOBS)).toMatchObject({
+        game_state: 'final',
+        points: 14,
+      });
+      const official = officialFinalScores();
+      const won = official.get(MY_ROSTER_ID)! > official.get(OPPONENT_ROSTER_ID)!;
+      const final = await run(atFinal);
+      expect(final.win_probability).toBe(won ? 1 : 0);
+      expect(final.user_team.mean).toBeCloseTo(official.get(MY_ROSTER_ID)!, 1);
+    } finally {
+      replay.setInjury(JACOBS, null);
+    }
+  });
 
   it('estimates the clock when the scoreboard cannot be read, and says so', async () => {
     replay.advance('halftime');

@@ -76,6 +76,81 @@ describe.each(DATABASE_KINDS)('one number for a league matchup, on %s', (kind) =
     });
   });
 
+  it('answers the same number on /matchup/simulate given the league’s line-ups and its league_id, by Sleeper or app ids', async () => {
+    type Answer = {
+      win_probability: number;
+      predicted_score_difference: number;
+      seed: number | string;
+      scoring: string;
+      user_team: { players: Record<string, unknown>[] };
+      opponent_team: { players: Record<string, unknown>[] };
+    };
+    const gameFields = (answer: Answer) =>
+      [...answer.user_team.players, ...answer.opponent_team.players].map((p) => ({
+        player_id: p.player_id,
+        game_state: p.game_state,
+        points: p.points,
+        fraction_remaining: p.fraction_remaining,
+        simulated_mean: p.simulated_mean,
+      }));
+    const league = { league_id: IN_SEASON_LEAGUE_ID, platform: 'sleeper', week: GAME_DAY_WEEK };
+    const sameNumber = async (
+      user: { rosterId: number; starterIds: string[] },
+      opponent: { rosterId: number; starterIds: string[] },
+      ref: (sleeperId: string) => string | number | { id: number },
+    ) => {
+      const run = await client.post(SIMULATE, {
+        week: GAME_DAY_WEEK,
+        user: { roster_id: user.rosterId, starters: user.starterIds },
+        opponent: { roster_id: opponent.rosterId, starters: opponent.starterIds },
+      });
+      expect(run.status).toBe(200);
+      const asked = await client.post('/api/matchup/simulate', {
+        ...league,
+        user_team: { starters: user.starterIds.map(ref) },
+        opponent_team: { starters: opponent.starterIds.map(ref) },
+      });
+      expect(asked.status).toBe(200);
+      const [ours, theirs] = [run.body as Answer, asked.body as Answer];
+      expect(theirs.win_probability).toBe(ours.win_probability);
+      expect(theirs.predicted_score_difference).toBe(ours.predicted_score_difference);
+      expect(theirs.seed).toBe(ours.seed);
+      expect(theirs.scoring).toBe(ours.scoring);
+      const echoed = gameFields(theirs).map((p, i) => ({ ...p, player_id: gameFields(ours)[i]!.player_id }));
+      expect(echoed).toEqual(gameFields(ours));
+      return ours;
+    };
+
+    replay.advance('halftime');
+    await replay.tick();
+    const atHalf = (await client.get(DETAILS)).body as LeagueInputDetails;
+    const week = (details: LeagueInputDetails, rosterId: number) => ({
+      rosterId,
+      starterIds: weekStarterIds(details, rosterId),
+    });
+    // the whole week's line-ups by Sleeper id (kickers and defenses too, which only the league knows)
+    await sameNumber(week(atHalf, MY_ROSTER_ID), week(atHalf, OPPONENT_ROSTER_ID), (id) => id);
+    // the players our directory knows, by the app's ids
+    const linked = (side: { rosterId: number; starterIds: string[] }) => ({
+      ...side,
+      starterIds: side.starterIds.filter((id) => replay.appIds.has(id)),
+    });
+    await sameNumber(linked(week(atHalf, MY_ROSTER_ID)), linked(week(atHalf, OPPONENT_ROSTER_ID)), (id) => ({
+      id: replay.appIds.get(id)!,
+    }));
+
+    // over: both are the result
+    replay.advance('final');
+    await replay.tick();
+    const atFinal = (await client.get(DETAILS)).body as LeagueInputDetails;
+    const final = await sameNumber(
+      week(atFinal, MY_ROSTER_ID),
+      week(atFinal, OPPONENT_ROSTER_ID),
+      (id) => id,
+    );
+    expect([0, 1]).toContain(final.win_probability);
+  });
+
   it('refuses line-ups that are not the league’s, and leagues that are not the caller’s', async () => {
     const details = (await client.get(DETAILS)).body as LeagueInputDetails;
     const mine = weekStarterIds(details, MY_ROSTER_ID);

@@ -39,6 +39,8 @@ export interface FakeSleeperOptions {
   liveWeek?: number;
   /** Rewrites the recorded matchups of a week as they are answered (a game-day replay moves their points on). */
   matchupsAsOf?: (recorded: Json[], week: number) => Json[];
+  /** Rewrites the player directory as it is answered (a game-day replay rules a player out). */
+  playersAsOf?: (recorded: Json) => Json;
   /**
    * Also serve these weekly stats, projections and schedules (read at each request, so a replay may change them),
    * as api.sleeper.app serves season data next to leagues: the data sync can then run against this service.
@@ -89,7 +91,9 @@ export async function startFakeSleeper(options: FakeSleeperOptions = {}): Promis
             : { ...state, week: options.liveWeek, display_week: options.liveWeek },
         );
       }
-      if (resource === 'players' && id === 'nfl' && parts.length === 3) return ok(data.players);
+      if (resource === 'players' && id === 'nfl' && parts.length === 3) {
+        return ok(options.playersAsOf ? options.playersAsOf(data.players) : data.players);
+      }
       return season();
     },
     options.port,

@@ -51,15 +51,21 @@ describe('conditionOnGame', () => {
     expect(conditionOnGame(full, { state: 'pre', points: 0, fractionRemaining: 1 })).toEqual(full);
   });
 
-  it('fixes a final game at its points, and a bye or an out player at 0, with no spread', () => {
+  it('fixes a final game at its points and a bye at 0, with no spread', () => {
     const final = conditionOnGame(full, { state: 'final', points: 17.4, fractionRemaining: 0 });
     expect(final.kind).toBe('constant');
     expect(distributionMoments(final)).toEqual({ mean: 17.4, std: 0 });
-    for (const state of ['bye', 'out'] as const) {
-      const fixed = conditionOnGame(full, { state, points: 6, fractionRemaining: 0 });
-      expect(distributionMoments(fixed)).toEqual({ mean: 0, std: 0 });
-      expect(fixed.source).toBe('inactive');
-    }
+    const bye = conditionOnGame(full, { state: 'bye', points: 6, fractionRemaining: 0 });
+    expect(distributionMoments(bye)).toEqual({ mean: 0, std: 0 });
+    expect(bye.source).toBe('inactive');
+  });
+
+  it('fixes a player ruled out during his game at the points he had scored (he will not return), 0 before kickoff', () => {
+    const hurt = conditionOnGame(full, { state: 'out', points: 7.5, fractionRemaining: 0 });
+    expect(distributionMoments(hurt)).toEqual({ mean: 7.5, std: 0 });
+    expect(hurt.source).toBe('inactive');
+    const scratched = conditionOnGame(full, { state: 'out', points: 0, fractionRemaining: 0 });
+    expect(distributionMoments(scratched)).toEqual({ mean: 0, std: 0 });
   });
 
   it('equals the pregame distribution exactly at kickoff (in, f = 1, 0 points)', () => {

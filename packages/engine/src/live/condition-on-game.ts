@@ -7,7 +7,8 @@ function fixedPoints(points: number, source: DistributionSource): PointsDistribu
 
 /**
  * A player's weekly points given where his game stands, from his full (pregame) distribution:
- * - `final`: his points, no spread; `bye` and `out`: 0, no spread;
+ * - `final`: his points, no spread; `bye`: 0, no spread; `out`: the points he scored before he was ruled out (0
+ *   before kickoff), no spread: a player hurt during his game keeps them and will not add to them;
  * - `pre`: the full distribution unchanged;
  * - `in` with f of his game left: points so far + R_f, the remaining share of the distribution.
  *
@@ -31,8 +32,9 @@ export function conditionOnGame(full: PointsDistribution, game: PlayerGame): Poi
     case 'final':
       return fixedPoints(points, 'final');
     case 'bye':
-    case 'out':
       return fixedPoints(0, 'inactive');
+    case 'out':
+      return fixedPoints(points, 'inactive');
     case 'in':
       return remainingShare(full, points, game.fractionRemaining);
   }

@@ -76,6 +76,28 @@ describe('playerGameOf', () => {
     expect(playerGameOf(facts({ injuryStatus: 'Questionable' })).state).toBe('in');
     expect(playerGameOf(facts({ isWeekComplete: true, injuryStatus: 'Out' })).state).toBe('final');
   });
+
+  it('keeps a ruled-out player’s points once his game has kicked off, and none before', () => {
+    // ruled out before kickoff (or his game postponed): nothing scored, whatever a stale figure says
+    for (const state of ['pre', 'postponed'] as const) {
+      expect(
+        playerGameOf(
+          facts({ game: { state, fractionRemaining: 1 }, injuryStatus: 'Out', recordedPoints: 3 }),
+        ),
+      ).toEqual({ state: 'out', points: 0, fractionRemaining: 0 });
+    }
+    // hurt in the 2nd quarter: out at his points so far; once his game is over: final at them, whatever his status
+    expect(playerGameOf(facts({ injuryStatus: 'Out', recordedPoints: 7 }))).toEqual({
+      state: 'out',
+      points: 7,
+      fractionRemaining: 0,
+    });
+    expect(
+      playerGameOf(
+        facts({ game: { state: 'final', fractionRemaining: 0 }, injuryStatus: 'IR', recordedPoints: 7 }),
+      ),
+    ).toEqual({ state: 'final', points: 7, fractionRemaining: 0 });
+  });
 });
 
 describe('estimateGame (no scoreboard)', () => {

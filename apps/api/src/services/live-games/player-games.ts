@@ -31,8 +31,9 @@ export interface PlayerGameAnswer {
 /**
  * pre / in / final / bye / out for one player. A finished week (or one whose games are all over) is final for
  * everyone with a game, or whose game is unknown; a cancelled game
- * counts as no game (bye); a postponed one is still to be played (pre). A ruled-out player is out at the points he
- * already has (a player hurt during his game keeps them).
+ * counts as no game (bye); a postponed one is still to be played (pre). A ruled-out player is out: at 0 before his
+ * game kicks off, at the points he already has once it has (a player hurt during his game keeps them), and final
+ * at them once it is over, whatever his status.
  */
 export function playerGameOf(facts: PlayerGameFacts): PlayerGameAnswer {
   const points = facts.recordedPoints;
@@ -42,19 +43,22 @@ export function playerGameOf(facts: PlayerGameFacts): PlayerGameAnswer {
   if (hasNoGame) return { state: 'bye', points: 0, fractionRemaining: 0 };
   const state = facts.isWeekComplete || facts.isEveryGameOver ? 'final' : (facts.game?.state ?? 'pre');
   if (state === 'final') return { state: 'final', points, fractionRemaining: 0 };
-  if (isOutStatus(facts.injuryStatus)) return { state: 'out', points: points ?? 0, fractionRemaining: 0 };
+  if (isOutStatus(facts.injuryStatus)) {
+    const hasKickedOff = facts.game?.state !== 'pre' && facts.game?.state !== 'postponed';
+    return { state: 'out', points: hasKickedOff ? (points ?? 0) : 0, fractionRemaining: 0 };
+  }
   if (state === 'in') {
     return { state: 'in', points: points ?? 0, fractionRemaining: facts.game?.fractionRemaining ?? 1 };
   }
   return { state: 'pre', points: points ?? 0, fractionRemaining: 1 };
 }
 
-/** The engine's view of it (a finished game with nothing recorded scored 0). */
 /** Whether no game of the week can still be played (its games known, each final or cancelled). */
 export function isEveryGameOver(games: readonly { state: string }[]): boolean {
   return games.length > 0 && games.every((game) => game.state === 'final' || game.state === 'cancelled');
 }
 
+/** The engine's view of it (a finished game with nothing recorded scored 0). */
 export function toEngineGame(answer: PlayerGameAnswer): PlayerGame {
   return { state: answer.state, points: answer.points ?? 0, fractionRemaining: answer.fractionRemaining };
 }

@@ -15,11 +15,11 @@ import type { LeaguePlatform } from '../leagues/connections.js';
 import { loadLeagueDetails } from '../leagues/details.js';
 import type { LeagueDetails } from '../leagues/details-shape.js';
 import type { ScoringType } from '../leagues/scoring.js';
-import { simulationAdmission, type SimulationSlot } from './admission.js';
+import type { SimulationSlot } from './admission.js';
 import { analyzeMatchup } from './analysis.js';
 import { summaryAnswer, type SimulationAnswer } from './answer.js';
-import { getSimulationRunner } from './pool.js';
 import { type RecordedRun, recordSimulation } from './record.js';
+import { runMatchupInPool } from './run-matchup.js';
 import type { AnalysisAnswer } from './simulate.js';
 
 /** One of a league's matchups as the league page shows it: the league, the week and both line-ups. */
@@ -132,13 +132,7 @@ export async function simulateLeagueMatchup(
   const iterations = input.iterations!;
 
   return caller.slot.run({ iterations, players }, async () => {
-    const runner = getSimulationRunner({ threads: deps.config.simulationWorkers, log: deps.log });
-    const startedAt = performance.now();
-    const owner = caller.userId;
-    const outcome = await simulationAdmission(deps).queue.run(owner, () => runner.run({ owner, input }));
-    const durationMs = performance.now() - startedAt;
-    if (!outcome.ok) throw validationError(outcome.message, outcome.field);
-    const { result } = outcome;
+    const { result, durationMs } = await runMatchupInPool(deps, caller.userId, input);
     const week = { season: Number(details.league.season), week: details.week };
     const recorded: RecordedRun = {
       kind: 'analyze',
@@ -171,9 +165,10 @@ export async function simulateLeagueMatchup(
   });
 }
 
-function leagueRunAnswer(
+/** The answer of a league run: each simulated player as the league's answer has him (ids, projection, game). */
+export function leagueRunAnswer(
   details: LeagueDetails,
-  request: LeagueRunRequest,
+  request: Pick<LeagueRunRequest, 'user' | 'opponent'>,
   userPlayers: SimulationPlayer[],
   opponentPlayers: SimulationPlayer[],
   result: MatchupResult,

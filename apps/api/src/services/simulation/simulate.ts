@@ -6,7 +6,8 @@ import { analyzeMatchup, type MatchupAnalysis } from './analysis.js';
 import { toSimulationAnswer, type SimulationAnswer } from './answer.js';
 import { toMatchupInput, type LineupEntry } from './input.js';
 import { resolveLineupPlayers, resolveSimulationWeek } from './players.js';
-import { getSimulationRunner } from './pool.js';
+import { leagueLineupsOf, simulateLeagueLineups } from './league-lineups.js';
+import { runMatchupInPool } from './run-matchup.js';
 import { resolveRequestScoring, withLeagueScoring } from './scoring.js';
 import { recordedRunOf, recordSimulation } from './record.js';
 import type { MatchupRequest } from './request.js';
@@ -37,7 +38,9 @@ function rejectRepeatedPlayers(user: LineupEntry[], opponent: LineupEntry[]): vo
 }
 
 /**
- * Resolves both line-ups to the week's projections, simulates them in the worker pool, records
+ * Two line-ups of one of the caller's leagues, named with its league_id and platform, are simulated as the league
+ * run simulates them (league-lineups.ts: one number for one matchup). Any other request: resolves both line-ups
+ * to the week's projections, simulates them in the worker pool, records
  * the run in `simulations` and answers win probability, score summaries and per-player detail.
  * `slot` is the caller's place counted by the admission before the request was read (the routes
  * reserve it first, so a request over the limits is refused unread); without one, one is reserved here.
@@ -65,6 +68,8 @@ async function simulateAdmitted(
   { userId }: SimulationCaller,
   request: MatchupRequest,
 ): Promise<SimulationAnswer> {
+  const league = await leagueLineupsOf(deps, userId, request);
+  if (league) return simulateLeagueLineups(deps, userId, request, league);
   const { database } = deps;
   const week = await resolveSimulationWeek(database, request);
   const starters = [...request.user.starters, ...request.opponent.starters];
@@ -89,14 +94,7 @@ async function simulateAdmitted(
   rejectRepeatedPlayers(user, opponent);
 
   const input = toMatchupInput(request, user, opponent, request.seed ?? randomSeed());
-  const startedAt = performance.now();
-  const runner = getSimulationRunner({ threads: deps.config.simulationWorkers, log: deps.log });
-  const owner = userId ?? 'anonymous';
-  const outcome = await simulationAdmission(deps).queue.run(owner, () => runner.run({ owner, input }));
-  const durationMs = performance.now() - startedAt;
-  if (!outcome.ok) throw validationError(outcome.message, outcome.field);
-
-  const { result } = outcome;
+  const { result, durationMs } = await runMatchupInPool(deps, userId ?? 'anonymous', input);
   const baselinePlayers = entries.filter((entry) => entry.player.projection === null).length;
   const simulationId = await recordSimulation(deps, {
     userId,

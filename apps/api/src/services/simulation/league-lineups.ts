@@ -1,0 +1,147 @@
+import {
+  isPlatform,
+  LEAGUE_SIMULATION_SEED,
+  type LeagueSide,
+  leagueMatchupInput,
+  playablePlayers,
+  teamNameOf,
+} from '@fm/contract';
+import type { AppDeps } from '../../deps.js';
+import { loadLeagueDetails } from '../leagues/details.js';
+import type { LeagueDetails, LeaguePlayerWithGame } from '../leagues/details-shape.js';
+import type { SimulationAnswer } from './answer.js';
+import { leagueRunAnswer } from './league-run.js';
+import { recordedRunOf, recordSimulation } from './record.js';
+import type { MatchupRequest, StarterRequest, TeamRequest } from './request.js';
+import { runMatchupInPool } from './run-matchup.js';
+
+/** A matchup request read as two line-ups of one of the caller's leagues, in that league's answer. */
+export interface LeagueLineups {
+  details: LeagueDetails;
+  user: LeagueSide;
+  opponent: LeagueSide;
+}
+
+/** The starter on these players the reference names: by Sleeper id first (unless it is the app's), then app id. */
+function findStarter(
+  details: LeagueDetails,
+  players: readonly LeaguePlayerWithGame[],
+  starter: StarterRequest,
+): LeaguePlayerWithGame | undefined {
+  const sleeperIdOf = (player: LeaguePlayerWithGame) =>
+    details.platform === 'sleeper' ? player.player_id : player.sleeper_id;
+  const appIdOf = (player: LeaguePlayerWithGame) => details.app_player_ids[player.player_id];
+  const bySleeperId =
+    starter.kind === 'app' ? undefined : players.find((player) => sleeperIdOf(player) === starter.ref);
+  return (
+    bySleeperId ??
+    (starter.kind === 'sleeper'
+      ? undefined
+      : players.find((player) => String(appIdOf(player) ?? '') === starter.ref))
+  );
+}
+
+/** The roster (the team's roster_id, else any) whose starters and bench hold every starter, once each. */
+function sideOf(details: LeagueDetails, team: TeamRequest): LeagueSide | null {
+  const rosters = details.rosters.filter(
+    (roster) => team.rosterId === null || String(roster.roster_id) === team.rosterId,
+  );
+  for (const roster of rosters) {
+    const playable = playablePlayers(roster);
+    const ids = team.starters.map((starter) => findStarter(details, playable, starter)?.player_id);
+    const found = ids.filter((id): id is string => id !== undefined);
+    if (found.length === ids.length && new Set(found).size === found.length) {
+      return { rosterId: roster.roster_id, starterIds: found };
+    }
+  }
+  return null;
+}
+
+/**
+ * The request as a matchup of one of the caller's leagues, when it is one: it names a league of theirs (league_id
+ * and platform), brings no scoring and no game facts of its own, and each line-up is players of one roster of that
+ * league (by Sleeper or app ids), two different rosters. Null otherwise, also when the league cannot be read: the
+ * request is then simulated from the directory as before.
+ */
+export async function leagueLineupsOf(
+  deps: AppDeps,
+  userId: string | null,
+  request: MatchupRequest,
+): Promise<LeagueLineups | null> {
+  const { leagueId, platform } = request;
+  if (!userId || !leagueId || !platform || !isPlatform(platform)) return null;
+  if (request.scoring && Object.keys(request.scoring).length > 0) return null;
+  const starters = [...request.user.starters, ...request.opponent.starters];
+  if (starters.some((starter) => starter.game || starter.isFinal || starter.isOut)) return null;
+  const details = await loadLeagueDetails(deps, userId, {
+    platform,
+    leagueId,
+    week: request.week ?? undefined,
+    season: request.season ?? undefined,
+  }).catch((error: unknown) => {
+    deps.log.warn({ err: error, platform, leagueId }, 'league unavailable: simulating from the directory');
+    return null;
+  });
+  if (!details) return null;
+  if (request.season !== null && Number(details.league.season) !== request.season) return null;
+  const user = sideOf(details, request.user);
+  const opponent = sideOf(details, request.opponent);
+  if (!user || !opponent || user.rosterId === opponent.rosterId) return null;
+  return { details, user, opponent };
+}
+
+/**
+ * Simulates a league's line-ups from the league's own answer, with the input the league page and its run build
+ * (@fm/contract's leagueMatchupInput: its scoring, game states, points so far, scenario players) and the league
+ * seed unless the request sets one, so the same line-ups answer the league run's number. The answer echoes the
+ * request's references, names and roster ids.
+ */
+export async function simulateLeagueLineups(
+  deps: AppDeps,
+  userId: string | null,
+  request: MatchupRequest,
+  { details, user, opponent }: LeagueLineups,
+): Promise<SimulationAnswer> {
+  const teamName = (team: TeamRequest, side: LeagueSide) =>
+    team.name ?? teamNameOf(details.rosters.find((roster) => roster.roster_id === side.rosterId));
+  const names = { user: teamName(request.user, user), opponent: teamName(request.opponent, opponent) };
+  const league = leagueMatchupInput(details, user, opponent, names)!;
+  const input = { ...league, iterations: request.iterations, seed: request.seed ?? LEAGUE_SIMULATION_SEED };
+  const { result, durationMs } = await runMatchupInPool(deps, userId ?? 'anonymous', input);
+  const answer = leagueRunAnswer(
+    details,
+    { user, opponent },
+    input.user.players,
+    input.opponent.players,
+    result,
+    {
+      simulationId: '',
+      durationMs,
+    },
+  );
+  const echo = (team: TeamRequest, answered: SimulationAnswer['user_team']) => ({
+    ...answered,
+    roster_id: team.rosterId ?? answered.roster_id,
+    players: answered.players.map((player, i) => ({ ...player, player_id: team.starters[i]!.ref })),
+  });
+  const simulationId = await recordSimulation(deps, {
+    userId,
+    request: recordedRunOf(request),
+    week: { season: Number(details.league.season), week: details.week },
+    result,
+    durationMs,
+    baselinePlayers: answer.baseline_players.length,
+  });
+  const userTeam = echo(request.user, answer.user_team);
+  const opponentTeam = echo(request.opponent, answer.opponent_team);
+  return {
+    ...answer,
+    simulation_id: simulationId,
+    kind: request.kind,
+    user_team: userTeam,
+    opponent_team: opponentTeam,
+    baseline_players: [...userTeam.players, ...opponentTeam.players]
+      .filter((player) => player.is_baseline)
+      .map((player) => player.player_id),
+  };
+}
