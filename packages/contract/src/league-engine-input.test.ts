@@ -4,6 +4,7 @@ import { leagueMatchupInput, weekStarterIds } from './league-engine-input.js';
 import {
   type LeagueInputDetails,
   type LeagueInputPlayer,
+  toRosterPlayer,
   toSimulationPlayer,
 } from './league-engine-players.js';
 
@@ -104,6 +105,18 @@ describe('a player as the engine takes him', () => {
       points: 0,
       fractionRemaining: 0,
     });
+  });
+
+  it('locks a player ruled out after his game kicked off, and leaves one ruled out before it movable', () => {
+    const hurt = player('r1', 'RB', { game_state: 'out', points: 0, fraction_remaining: 0 });
+    const withGame = (state: string) => league({ games: [{ home_team: 'BUF', away_team: 'KC', state }] });
+    expect(toRosterPlayer(withGame('in'), 1, hurt).isLocked).toBe(true);
+    expect(toRosterPlayer(withGame('final'), 1, hurt).isLocked).toBe(true);
+    expect(toRosterPlayer(withGame('pre'), 1, hurt).isLocked).toBe(false);
+    expect(toRosterPlayer(withGame('postponed'), 1, hurt).isLocked).toBe(false);
+    expect(toRosterPlayer(league(), 1, hurt).isLocked).toBe(false);
+    const playing = player('r1', 'RB', { game_state: 'in', points: 3, fraction_remaining: 0.5 });
+    expect(toRosterPlayer(withGame('in'), 1, playing).isLocked).toBe(true);
   });
 
   it('without game fields, keeps what a ruled-out player scored, and a finished week’s official points whatever his status', () => {

@@ -58,6 +58,8 @@ export interface LeagueInputDetails<P extends LeagueInputPlayer = LeagueInputPla
   matchups: LeagueInputMatchup[];
   projections: Record<string, LeagueInputProjection>;
   stats_points: Record<string, number>;
+  /** The week's NFL games, where the answer carries them: a player ruled out after kickoff stays locked. */
+  games?: readonly { home_team: string; away_team: string; state: string }[];
 }
 
 export function isRuledOut(player: Pick<LeagueInputPlayer, 'injury_status'>): boolean {
@@ -119,9 +121,24 @@ export function playerGame(
   return null;
 }
 
-/** His game has started (under way or over), so he can no longer be moved in or out of the line-up. */
-export function isGameLocked(game: PlayerGame | null): boolean {
+/** His team's game has kicked off (under way or over) by the answer's games; false when it carries none. */
+function hasKickedOff(details: LeagueInputDetails, player: LeagueInputPlayer): boolean {
+  const team = player.team.toUpperCase();
+  const game = details.games?.find((g) => g.home_team === team || g.away_team === team);
   return game?.state === 'in' || game?.state === 'final';
+}
+
+/**
+ * His game has started (under way or over), so he can no longer be moved in or out of the line-up: also when he
+ * was ruled out during it (the platforms lock him at kickoff whatever happens after).
+ */
+export function isGameLocked(
+  details: LeagueInputDetails,
+  player: LeagueInputPlayer,
+  game: PlayerGame | null,
+): boolean {
+  if (game?.state === 'in' || game?.state === 'final') return true;
+  return game?.state === 'out' && hasKickedOff(details, player);
 }
 
 /** One rostered player as the engine takes him: projection in league scoring and where his game stands. */
@@ -159,5 +176,5 @@ export function toRosterPlayer(
   player: LeagueInputPlayer,
 ): RosterPlayer {
   const simulated = toSimulationPlayer(details, rosterId, player);
-  return { ...simulated, isLocked: isGameLocked(simulated.game ?? null) };
+  return { ...simulated, isLocked: isGameLocked(details, player, simulated.game ?? null) };
 }

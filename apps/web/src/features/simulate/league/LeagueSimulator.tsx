@@ -108,7 +108,7 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
         opponent: startersTotal('opponent', opponentLineup.rows),
       };
   const canMove = (player: LeaguePlayer) =>
-    !details.is_week_complete && !isGameLocked(playerGame(details, user.rosterId, player));
+    !details.is_week_complete && !isGameLocked(details, player, playerGame(details, user.rosterId, player));
   const problems = userLineup.check.problems.map((problem) => problem.message);
 
   const applySwap = (swap: LineupSwap) => sides.applySwap(user.rosterId, swap.playerOut, swap.playerIn);

@@ -178,6 +178,13 @@ describe('where a player’s game stands', () => {
     const q1 = player('q1', 'QB', { game_state: 'final', points: 20, fraction_remaining: 0 });
     expect(expectedPointsOf(details(), 1, q1)).toEqual({ points: 20, basis: 'final' });
   });
+
+  it('shows what a player ruled out during his game had scored, and 0 for one out before kickoff', () => {
+    const hurt = player('r1', 'RB', { game_state: 'out', points: 7, fraction_remaining: 0 });
+    expect(expectedPointsOf(details(), 1, hurt)).toEqual({ points: 7, basis: 'out' });
+    const benched = player('r1', 'RB', { game_state: 'out', points: 0, fraction_remaining: 0 });
+    expect(expectedPointsOf(details(), 1, benched)).toEqual({ points: 0, basis: 'out' });
+  });
 });
 
 describe('the preview input', () => {

@@ -29,7 +29,7 @@ function oursWhereDifferent(details: LeagueDetails, rosterId: number, playerId: 
 
 /**
  * The points shown next to a player before the preview has run: final points; while his game is on, the points
- * so far plus his projection's remaining share; 0 when out or on a bye; his projection, or (without one) the
+ * so far plus his projection's remaining share; on a bye 0, when out what he scored before (0 before kickoff); his projection, or (without one) the
  * position's average the simulation fills in; `none` for a position the engine does not model.
  */
 export function expectedPointsOf(
@@ -44,7 +44,7 @@ export function expectedPointsOf(
       ? { points: game.points, basis: 'final' }
       : { points: game.points, basis: 'final', ours };
   }
-  if (game?.state === 'out' || game?.state === 'bye') return { points: 0, basis: game.state };
+  if (game?.state === 'out' || game?.state === 'bye') return { points: game.points, basis: game.state };
   const position = normalizePosition(player.position);
   const projected =
     details.projections[player.player_id]?.mean ?? (position ? POSITION_BASELINE[position].mean : undefined);
