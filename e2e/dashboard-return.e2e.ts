@@ -1,17 +1,10 @@
-import { rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSleeper, startFakeSleeper } from '@fm/api/testing';
-import { ARTIFACTS_DIR, launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
-import { linkNflWeeks, waitForProjectedWeek } from './nfl-weeks.js';
-import { registerVerifiedUser, signIn } from './site-pages.js';
+import { ARTIFACTS_DIR, openPage, screenshot } from './harness.js';
+import { LIVE_LEAGUE, type LiveLeagueSite, startLiveLeagueSite } from './live-league-site.js';
+import { linkSleeper, openLeaguePage, openSignedInPage, signIn } from './site-pages.js';
 
-/** The fake Sleeper's 2025 league, played as if week 2 were on now. */
-const LEAGUE = 'You Get in the Bowl';
-const LIVE_WEEK = 2;
-const SEASON = '2025';
-const IMPORT_TIMEOUT_MS = 90_000;
 const SIZES = [
   ['phone', { width: 390, height: 844 }],
   ['desktop', { width: 1280, height: 800 }],
@@ -19,13 +12,8 @@ const SIZES = [
 
 /** Runs the league's simulation from its page; answers the figure the page's headline showed before the run. */
 async function runSimulation(page: Page): Promise<string> {
-  await page.goto('/link-leagues');
-  await page.getByLabel('Sleeper username').fill('e2e_manager');
-  await page.getByRole('button', { name: 'Connect Sleeper' }).click();
-  await page.getByText('Connected as e2e_manager').waitFor();
-  await page.goto('/');
-  await page.getByRole('button', { name: `Select League ${LEAGUE}` }).click();
-  await page.getByTestId('preview-win-probability').waitFor({ timeout: 30_000 });
+  await linkSleeper(page);
+  await openLeaguePage(page, LIVE_LEAGUE);
   const headline = (await page.getByTestId('preview-win-probability').textContent())!;
   // Pressed from far down the league page, as a user does after reading the line-ups.
   await page.getByRole('button', { name: 'Run simulation' }).click();
@@ -35,32 +23,16 @@ async function runSimulation(page: Page): Promise<string> {
 }
 
 describe('getting back to results: the dashboard', () => {
-  let app: E2eApp;
-  let browser: Browser;
-  let sleeper: FakeSleeper;
-  let nflData: string;
-
+  let site: LiveLeagueSite;
   beforeAll(async () => {
-    nflData = linkNflWeeks(SEASON, [1, LIVE_WEEK]);
-    sleeper = await startFakeSleeper({ liveWeek: LIVE_WEEK });
-    [app, browser] = await Promise.all([
-      startE2eApp({ name: 'dashboard-return', env: { SLEEPER_API_URL: sleeper.url, NFL_DATA_DIR: nflData } }),
-      launchBrowser(),
-    ]);
-    await waitForProjectedWeek(app, LIVE_WEEK, IMPORT_TIMEOUT_MS);
+    site = await startLiveLeagueSite('dashboard-return');
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await sleeper?.close();
-    if (nflData) rmSync(nflData, { recursive: true, force: true });
-  });
+  afterAll(() => site?.stop());
 
   it.each(SIZES)(
     'at %s size it opens at the top, focus on its heading, the win probability in the first screen; boom/bust fits',
     async (name, viewport) => {
-      const { page, context, errors } = await openPage(browser, app.baseUrl, { viewport });
-      await signIn(context, await registerVerifiedUser(app, context));
+      const { page, context, errors } = await openSignedInPage(site.browser, site.app, { viewport });
       const headline = await runSimulation(page);
       // one number: the dashboard shows the league page's headline figure
       expect(await page.getByTestId('win-probability').textContent()).toBe(headline);
@@ -102,8 +74,7 @@ describe('getting back to results: the dashboard', () => {
   );
 
   it('is one tap away from anywhere: a Dashboard link in the navigation', async () => {
-    const { page, context, errors } = await openPage(browser, app.baseUrl);
-    await signIn(context, await registerVerifiedUser(app, context));
+    const { page, context, errors } = await openSignedInPage(site.browser, site.app);
     await page.goto('/projections');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Dashboard' }).click();
@@ -114,15 +85,14 @@ describe('getting back to results: the dashboard', () => {
   });
 
   it('keeps the simulations on the server: after a new login the dashboard lists them, one tap reopens the league', async () => {
-    const first = await openPage(browser, app.baseUrl, { viewport: { width: 390, height: 844 } });
-    const email = await registerVerifiedUser(app, first.context);
-    await signIn(first.context, email);
+    const first = await openSignedInPage(site.browser, site.app, { viewport: { width: 390, height: 844 } });
+    const { email } = first;
     const headline = await runSimulation(first.page);
     const shown = await first.page.getByTestId('win-probability').textContent();
     expect(shown).toBe(headline);
     await first.context.close();
 
-    const { page, context, errors } = await openPage(browser, app.baseUrl, {
+    const { page, context, errors } = await openPage(site.browser, site.app.baseUrl, {
       viewport: { width: 390, height: 844 },
     });
     await signIn(context, email);

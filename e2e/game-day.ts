@@ -1,8 +1,9 @@
 import {
   type FakeNflScoreboard,
   type FakeSleeper,
+  gameAtMoment,
+  type GameMoment,
   readFixture,
-  type ReplayedGame,
   scheduledWeek,
   scoreboardAnswer,
   type SleeperSeasonData,
@@ -18,6 +19,12 @@ type Json = Record<string, any>;
  */
 export type GameDayPhase = 'pregame' | 'kickoff' | 'halftime' | 'final';
 const PLAYED_SHARE: Record<GameDayPhase, number> = { pregame: 0, kickoff: 0, halftime: 0.5, final: 1 };
+const SCOREBOARD_MOMENT: Record<GameDayPhase, GameMoment> = {
+  pregame: 'scheduled',
+  kickoff: 'first-snap',
+  halftime: 'halftime',
+  final: 'over',
+};
 
 export interface E2eGameDay {
   /** api.sleeper.app's stand-in: the league (played at `week`) and the season's weekly stats, as the real one. */
@@ -99,7 +106,11 @@ export async function startE2eGameDay(options: {
 
   const advance = (next: GameDayPhase) => {
     phase = next;
-    scoreboard.setAnswer(scoreboardAnswer(games.map((game) => gameAt(game.home, game.away, next, kickoff))));
+    scoreboard.setAnswer(
+      scoreboardAnswer(
+        games.map((game) => gameAtMoment(game.home, game.away, SCOREBOARD_MOMENT[next], kickoff)),
+      ),
+    );
     const share = PLAYED_SHARE[next];
     const stats: Json = {};
     if (next !== 'pregame') {
@@ -122,23 +133,4 @@ export async function startE2eGameDay(options: {
       await Promise.all([sleeper.close(), scoreboard.close()]);
     },
   };
-}
-
-function gameAt(home: string, away: string, phase: GameDayPhase, kickoff: Date): ReplayedGame {
-  const date = kickoff.toISOString();
-  if (phase === 'pregame') return { home, away, state: 'pre', kickoff: date };
-  if (phase === 'kickoff') return { home, away, state: 'in', period: 1, clock: 900, kickoff: date };
-  if (phase === 'halftime') {
-    return {
-      home,
-      away,
-      state: 'in',
-      period: 2,
-      clock: 0,
-      name: 'STATUS_HALFTIME',
-      description: 'Halftime',
-      kickoff: date,
-    };
-  }
-  return { home, away, state: 'post', kickoff: date };
 }

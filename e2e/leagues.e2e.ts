@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { blockingViolations } from './axe.js';
 import { linkNflWeeks, waitForProjectedWeek } from './nfl-weeks.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,8 +10,8 @@ import {
   type FakeYahoo,
   startFakeYahoo,
 } from '@fm/api/testing';
-import { launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
-import { registerVerifiedUser, signIn } from './site-pages.js';
+import { launchBrowser, screenshot, startE2eApp, type E2eApp } from './harness.js';
+import { linkSleeper, openSignedInPage } from './site-pages.js';
 
 const YAHOO_APP = { clientId: 'e2e-yahoo-client', clientSecret: 'e2e-yahoo-secret' };
 /** The fake Sleeper's in-season league (2025, 10 teams, week 1 scored). */
@@ -20,20 +20,6 @@ const YAHOO_LEAGUE_KEY = '461.l.103926';
 /** Only the week the league page opens on is imported, so the first-start import is quick. */
 const IMPORTED_WEEK = { season: '2025', week: '1' };
 const IMPORT_TIMEOUT_MS = 60_000;
-
-async function signedInPage(browser: Browser, app: E2eApp) {
-  const opened = await openPage(browser, app.baseUrl);
-  const email = await registerVerifiedUser(app, opened.context);
-  await signIn(opened.context, email);
-  return opened;
-}
-
-async function linkSleeper(page: Page, username: string): Promise<void> {
-  await page.goto('/link-leagues');
-  await page.getByLabel('Sleeper username').fill(username);
-  await page.getByRole('button', { name: 'Connect Sleeper' }).click();
-  await page.getByText(`Connected as ${username}`).waitFor();
-}
 
 describe('league linking and the simulate journey', () => {
   let app: E2eApp;
@@ -69,11 +55,11 @@ describe('league linking and the simulate journey', () => {
   });
 
   it('links Sleeper, lists the leagues, shows a finished week’s result, and runs the simulation', async () => {
-    const { page, context, errors } = await signedInPage(browser, app);
+    const { page, context, errors } = await openSignedInPage(browser, app);
     await page.goto('/');
     await page.getByRole('heading', { name: 'No Leagues Connected' }).waitFor();
 
-    await linkSleeper(page, 'e2e_manager');
+    await linkSleeper(page);
     await page.getByRole('link', { name: 'View Your Leagues' }).click();
     await page.getByRole('heading', { name: 'Your Leagues', exact: true }).waitFor();
     await expect(page.getByRole('heading', { name: IN_SEASON_LEAGUE }).count()).resolves.toBe(1);
@@ -117,7 +103,7 @@ describe('league linking and the simulate journey', () => {
   });
 
   it('links a Yahoo league through the OAuth round trip', async () => {
-    const { page, context, errors } = await signedInPage(browser, app);
+    const { page, context, errors } = await openSignedInPage(browser, app);
     await page.goto('/link-leagues');
     await page.getByRole('button', { name: 'Connect Yahoo' }).click();
     await page.waitForURL(`${app.baseUrl}/link-leagues?linked=yahoo`);
@@ -144,7 +130,7 @@ describe('league linking and the simulate journey', () => {
   });
 
   it('disconnecting removes the leagues', async () => {
-    const { page, context } = await signedInPage(browser, app);
+    const { page, context } = await openSignedInPage(browser, app);
     await linkSleeper(page, 'testuser');
     await page.getByRole('button', { name: 'Connect Yahoo' }).click();
     await page.getByText('Your Yahoo account is linked.').waitFor();

@@ -15,9 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_SEASON_LEAGUE_ID, readSyncRecord } from '@fm/api/testing';
 import { openDatabase, type Database } from '@fm/db';
 import { type E2eGameDay, type GameDayPhase, startE2eGameDay } from './game-day.js';
-import { launchBrowser, openPage, screenshot, SHARED_DIR, startE2eApp, type E2eApp } from './harness.js';
+import { launchBrowser, screenshot, SHARED_DIR, startE2eApp, type E2eApp } from './harness.js';
 import { waitForProjectedWeek } from './nfl-weeks.js';
-import { registerVerifiedUser, signIn } from './site-pages.js';
+import { linkSleeper, openLeaguePage, openSignedInPage } from './site-pages.js';
 
 const SEASON = 2025;
 /** The fake Sleeper league's live week: projected at first, played during the test. */
@@ -168,15 +168,9 @@ describe.runIf(process.env.DATABASE_URL)(
     }
 
     it('updates the scores and the win probability by itself: kickoff = pregame, halftime between, final = the official result', async () => {
-      const { context, page, errors } = await openPage(browser, pages.baseUrl);
-      await signIn(context, await registerVerifiedUser(pages, context));
-      await page.goto('/link-leagues');
-      await page.getByLabel('Sleeper username').fill('e2e_manager');
-      await page.getByRole('button', { name: 'Connect Sleeper' }).click();
-      await page.getByText('Connected as e2e_manager').waitFor();
-      await page.goto('/');
-      await page.getByRole('button', { name: `Select League ${LEAGUE}` }).click();
-      await page.getByTestId('preview-win-probability').waitFor({ timeout: 30_000 });
+      const { context, page, errors } = await openSignedInPage(browser, pages);
+      await linkSleeper(page);
+      await openLeaguePage(page, LEAGUE);
       await page.getByRole('status').filter({ hasText: /^Live/ }).waitFor();
       const pregame = await until('the pregame figure', 30_000, () =>
         shownFigures(page).then((s) => s ?? undefined),

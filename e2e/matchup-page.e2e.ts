@@ -1,18 +1,11 @@
-import { rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { blockingViolations } from './axe.js';
-import { linkNflWeeks, waitForProjectedWeek } from './nfl-weeks.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSleeper, startFakeSleeper } from '@fm/api/testing';
-import { ARTIFACTS_DIR, launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
-import { registerVerifiedUser, signIn } from './site-pages.js';
+import { ARTIFACTS_DIR, screenshot } from './harness.js';
+import { LIVE_LEAGUE, type LiveLeagueSite, startLiveLeagueSite } from './live-league-site.js';
+import { linkSleeper, openLeaguePage, openSignedInPage } from './site-pages.js';
 
-/** The fake Sleeper's 2025 league, played as if week 2 were on now (so line-ups can still change). */
-const LEAGUE = 'You Get in the Bowl';
-const LIVE_WEEK = 2;
-const SEASON = '2025';
-const IMPORT_TIMEOUT_MS = 90_000;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 /** Chromium's CPU throttling for the "slow phone" timings. */
@@ -40,40 +33,16 @@ async function horizontalOverflow(page: Page): Promise<number> {
 }
 
 describe('the matchup page, phone first', () => {
-  let app: E2eApp;
-  let browser: Browser;
-  let sleeper: FakeSleeper;
-  let nflData: string;
-
+  let site: LiveLeagueSite;
   beforeAll(async () => {
-    nflData = linkNflWeeks(SEASON, [1, LIVE_WEEK]);
-    sleeper = await startFakeSleeper({ liveWeek: LIVE_WEEK });
-    [app, browser] = await Promise.all([
-      startE2eApp({ name: 'matchup-page', env: { SLEEPER_API_URL: sleeper.url, NFL_DATA_DIR: nflData } }),
-      launchBrowser(),
-    ]);
-    await waitForProjectedWeek(app, LIVE_WEEK, IMPORT_TIMEOUT_MS);
+    site = await startLiveLeagueSite('matchup-page');
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await sleeper?.close();
-    if (nflData) rmSync(nflData, { recursive: true, force: true });
-  });
+  afterAll(() => site?.stop());
 
-  /** A signed-in user with Sleeper linked, on the league page; answers the ms from "Select League" to a figure. */
+  /** A signed-in user links Sleeper and opens the league page; answers the ms from "Select League" to a figure. */
   async function openLeague(page: Page): Promise<number> {
-    await page.goto('/link-leagues');
-    await page.getByLabel('Sleeper username').fill('e2e_manager');
-    await page.getByRole('button', { name: 'Connect Sleeper' }).click();
-    await page.getByText('Connected as e2e_manager').waitFor();
-    await page.goto('/');
-    const select = page.getByRole('button', { name: `Select League ${LEAGUE}` });
-    await select.waitFor();
-    const startedAt = Date.now();
-    await select.click();
-    await page.getByTestId('preview-win-probability').waitFor({ timeout: 30_000 });
-    return Date.now() - startedAt;
+    await linkSleeper(page);
+    return openLeaguePage(page, LIVE_LEAGUE);
   }
 
   const userPoints = (page: Page) => page.getByTestId('preview-user-points').textContent();
@@ -97,8 +66,7 @@ describe('the matchup page, phone first', () => {
   ] as const)(
     'at %s size: win probability in the first screen, labelled slots, an illegal line-up blocked, a swap applied',
     async (name, viewport) => {
-      const { page, context, errors } = await openPage(browser, app.baseUrl, { viewport });
-      await signIn(context, await registerVerifiedUser(app, context));
+      const { page, context, errors } = await openSignedInPage(site.browser, site.app, { viewport });
       const selectMs = await openLeague(page);
       console.log(`[matchup e2e] ${name}: Select League → win probability ${selectMs} ms`);
       await expect(page.getByTestId('preview-win-probability').textContent()).resolves.toMatch(/^\d+\.\d%$/);
@@ -169,12 +137,11 @@ describe('the matchup page, phone first', () => {
   ] as const)(
     'the team-vs-team page and its dashboard fit at %s size and stay accessible',
     async (name, viewport) => {
-      const { page, context, errors } = await openPage(browser, app.baseUrl, { viewport });
-      await signIn(context, await registerVerifiedUser(app, context));
+      const { page, context, errors } = await openSignedInPage(site.browser, site.app, { viewport });
       await openLeague(page);
       await page.getByRole('link', { name: 'Compare any two teams' }).click();
       await page.getByRole('button', { name: 'Analyze matchup' }).click();
-      await page.waitForURL(`${app.baseUrl}/team-matchup/dashboard`);
+      await page.waitForURL(`${site.app.baseUrl}/team-matchup/dashboard`);
       await page.getByTestId('win-probability').waitFor({ timeout: 30_000 });
       await page.getByRole('heading', { name: 'Players who swing it' }).waitFor();
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
@@ -190,8 +157,7 @@ describe('the matchup page, phone first', () => {
   );
 
   it('runs the simulation: start/sit’s “now” and best, the headline and the dashboard agree, and it opens in a new tab', async () => {
-    const { page, context, errors } = await openPage(browser, app.baseUrl, { viewport: PHONE });
-    await signIn(context, await registerVerifiedUser(app, context));
+    const { page, context, errors } = await openSignedInPage(site.browser, site.app, { viewport: PHONE });
     await openLeague(page);
     await expect.poll(() => page.getByTestId('win-bar-updating').count()).toBe(0);
     const headline = () => page.getByTestId('preview-win-probability').textContent();
@@ -209,7 +175,7 @@ describe('the matchup page, phone first', () => {
     await expect.poll(() => page.getByTestId('win-bar-updating').count()).toBe(0);
     const previewed = await headline();
     await page.getByRole('button', { name: 'Run simulation' }).click();
-    await page.waitForURL(`${app.baseUrl}/dashboard`);
+    await page.waitForURL(`${site.app.baseUrl}/dashboard`);
     const simulated = page.getByTestId('win-probability');
     await simulated.waitFor({ timeout: 30_000 });
     await expect(simulated.textContent()).resolves.toBe(previewed);
@@ -229,8 +195,7 @@ describe('the matchup page, phone first', () => {
   it('prints the time to the first win probability and to a line-up change, desktop and with 4× CPU throttling', async () => {
     const figures: string[] = [];
     for (const rate of [1, SLOW_CPU_RATE]) {
-      const { page, context } = await openPage(browser, app.baseUrl, { viewport: DESKTOP });
-      await signIn(context, await registerVerifiedUser(app, context));
+      const { page, context } = await openSignedInPage(site.browser, site.app, { viewport: DESKTOP });
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
       const selectMs = await openLeague(page);

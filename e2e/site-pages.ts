@@ -1,5 +1,5 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import type { E2eApp } from './harness.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type BrowserPage, type E2eApp, openPage } from './harness.js';
 
 /**
  * The product's pages as each kind of visitor reaches them, for the accessibility and
@@ -108,6 +108,43 @@ export async function registerVerifiedUser(
 /** Signs the browser context in through the API (cookies land in the context). */
 export async function signIn(context: BrowserContext, email: string, password = E2E_PASSWORD): Promise<void> {
   await postWithCsrf(context, '/api/auth/login', { email, password });
+}
+
+/** A fresh browser context and page on the app, signed in as a new verified user (whose address it answers too). */
+export async function openSignedInPage(
+  browser: Browser,
+  app: E2eApp,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<BrowserPage & { email: string }> {
+  const opened = await openPage(browser, app.baseUrl, options);
+  const email = await registerVerifiedUser(app, opened.context);
+  await signIn(opened.context, email);
+  return { ...opened, email };
+}
+
+/** The fake Sleeper's manager: every league of its recorded 2025 season is theirs. */
+export const SLEEPER_MANAGER = 'e2e_manager';
+
+/** Links a Sleeper account on the Link Leagues page, once the page says it is connected. */
+export async function linkSleeper(page: Page, username = SLEEPER_MANAGER): Promise<void> {
+  await page.goto('/link-leagues');
+  await page.getByLabel('Sleeper username').fill(username);
+  await page.getByRole('button', { name: 'Connect Sleeper' }).click();
+  await page.getByText(`Connected as ${username}`).waitFor();
+}
+
+/**
+ * Opens a linked league's page from the home page's "Select League" and waits for its win probability; answers
+ * the ms from the click to the figure.
+ */
+export async function openLeaguePage(page: Page, league: string): Promise<number> {
+  await page.goto('/');
+  const select = page.getByRole('button', { name: `Select League ${league}` });
+  await select.waitFor();
+  const startedAt = Date.now();
+  await select.click();
+  await page.getByTestId('preview-win-probability').waitFor({ timeout: 30_000 });
+  return Date.now() - startedAt;
 }
 
 async function postWithCsrf(context: BrowserContext, url: string, data: unknown) {

@@ -1,20 +1,19 @@
-import { rmSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSleeper, startFakeSleeper } from '@fm/api/testing';
 import { blockingViolations } from './axe.js';
-import { launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
-import { linkNflWeeks, waitForProjectedWeek } from './nfl-weeks.js';
-import { registerVerifiedUser, signIn } from './site-pages.js';
+import { openPage, screenshot } from './harness.js';
+import {
+  LIVE_LEAGUE,
+  LIVE_SEASON,
+  LIVE_WEEK,
+  type LiveLeagueSite,
+  startLiveLeagueSite,
+} from './live-league-site.js';
+import { linkSleeper, openSignedInPage, signIn } from './site-pages.js';
 
-/** The fake Sleeper's 2025 league, played as if week 2 were on now (week 1 is over). */
-const LEAGUE = 'You Get in the Bowl';
 const LEAGUE_PATH = '/simulate/e2e_manager/2025/1260643183704932352';
 /** Another league of the same account, 0.5 points a reception: its scoring differs from PPR for receivers. */
 const HALF_POINT_LEAGUE = { id: '1257103694353141760', option: 'Minor League 3.0 (Sleeper)' };
-const LIVE_WEEK = 2;
-const SEASON = '2025';
-const IMPORT_TIMEOUT_MS = 90_000;
 const SIZES = [
   ['phone', { width: 390, height: 844 }],
   ['desktop', { width: 1280, height: 800 }],
@@ -36,13 +35,6 @@ function focusedLabel(page: Page): Promise<string | null> {
   return page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
 }
 
-async function linkSleeper(page: Page): Promise<void> {
-  await page.goto('/link-leagues');
-  await page.getByLabel('Sleeper username').fill('e2e_manager');
-  await page.getByRole('button', { name: 'Connect Sleeper' }).click();
-  await page.getByText('Connected as e2e_manager').waitFor();
-}
-
 /** The signed-in API's answer, through the browser's own session. */
 async function projectionsThrough(context: BrowserContext, scope: string, query: string): Promise<ApiRow[]> {
   const response = await context.request.get(`/api/projections/${scope}?${query}`);
@@ -51,37 +43,18 @@ async function projectionsThrough(context: BrowserContext, scope: string, query:
 }
 
 describe('the walkthrough: league scoring, the league page, team matchup, search', () => {
-  let app: E2eApp;
-  let browser: Browser;
-  let sleeper: FakeSleeper;
-  let nflData: string;
-
+  let site: LiveLeagueSite;
   beforeAll(async () => {
-    nflData = linkNflWeeks(SEASON, [1, LIVE_WEEK]);
-    sleeper = await startFakeSleeper({ liveWeek: LIVE_WEEK });
-    [app, browser] = await Promise.all([
-      startE2eApp({
-        name: 'walkthrough-league',
-        env: { SLEEPER_API_URL: sleeper.url, NFL_DATA_DIR: nflData },
-      }),
-      launchBrowser(),
-    ]);
-    await waitForProjectedWeek(app, LIVE_WEEK, IMPORT_TIMEOUT_MS);
+    site = await startLiveLeagueSite('walkthrough-league');
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await sleeper?.close();
-    if (nflData) rmSync(nflData, { recursive: true, force: true });
-  });
+  afterAll(() => site?.stop());
 
   it.each(SIZES)(
     "at %s size /projections and /compare show a chosen league's own scoring",
     async (name, viewport) => {
-      const { page, context, errors } = await openPage(browser, app.baseUrl, { viewport });
-      await signIn(context, await registerVerifiedUser(app, context));
+      const { page, context, errors } = await openSignedInPage(site.browser, site.app, { viewport });
       await linkSleeper(page);
-      const week = `season=${SEASON}&week=${LIVE_WEEK}`;
+      const week = `season=${LIVE_SEASON}&week=${LIVE_WEEK}`;
       const [receiver] = await projectionsThrough(context, 'wr', `${week}&scoring=ppr&limit=1`);
       const [inLeague] = await projectionsThrough(
         context,
@@ -141,9 +114,8 @@ describe('the walkthrough: league scoring, the league page, team matchup, search
   );
 
   it('keeps the default scoring with the account: a new browser signs in to it', async () => {
-    const first = await openPage(browser, app.baseUrl);
-    const email = await registerVerifiedUser(app, first.context);
-    await signIn(first.context, email);
+    const first = await openSignedInPage(site.browser, site.app);
+    const { email } = first;
     await first.page.goto('/projections');
     await first.page.getByRole('table', { name: 'Projected PPR points' }).waitFor();
     await first.page.getByLabel('Scoring').selectOption('std');
@@ -158,7 +130,7 @@ describe('the walkthrough: league scoring, the league page, team matchup, search
     await first.context.close();
 
     // Another browser (nothing saved in it) opens in the account's scoring, and so does the API.
-    const { page, context, errors } = await openPage(browser, app.baseUrl, {
+    const { page, context, errors } = await openPage(site.browser, site.app.baseUrl, {
       viewport: { width: 390, height: 844 },
     });
     await signIn(context, email);
@@ -171,7 +143,7 @@ describe('the walkthrough: league scoring, the league page, team matchup, search
   });
 
   it('finds a misspelled name, and sorting by bust starts with players who may score', async () => {
-    const { page, context, errors } = await openPage(browser, app.baseUrl, {
+    const { page, context, errors } = await openPage(site.browser, site.app.baseUrl, {
       viewport: { width: 390, height: 844 },
     });
     await page.goto('/projections?search=mccaffery');
@@ -188,17 +160,16 @@ describe('the walkthrough: league scoring, the league page, team matchup, search
   });
 
   it('league page on a phone: whole names and a visible label in the win bar, the league named after a reload; benching asks who replaces him and focus follows', async () => {
-    const { page, context, errors } = await openPage(browser, app.baseUrl, {
+    const { page, context, errors } = await openSignedInPage(site.browser, site.app, {
       viewport: { width: 390, height: 844 },
     });
-    await signIn(context, await registerVerifiedUser(app, context));
     await linkSleeper(page);
     await page.goto(LEAGUE_PATH);
     await page.getByTestId('preview-win-probability').waitFor({ timeout: 30_000 });
     await page.reload();
     await page.getByTestId('preview-win-probability').waitFor({ timeout: 30_000 });
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-    await expect(crumbs.locator('[aria-current="page"]').textContent()).resolves.toBe(LEAGUE);
+    await expect(crumbs.locator('[aria-current="page"]').textContent()).resolves.toBe(LIVE_LEAGUE);
 
     const bar = page.getByRole('region', { name: 'Win probability' });
     await bar.getByText('Win probability', { exact: true }).waitFor();
@@ -272,8 +243,7 @@ describe('the walkthrough: league scoring, the league page, team matchup, search
   it.each(SIZES)(
     'at %s size /team-matchup picks a week; two teams that are not yours read as theirs, and players who have played swing nothing',
     async (name, viewport) => {
-      const { page, context, errors } = await openPage(browser, app.baseUrl, { viewport });
-      await signIn(context, await registerVerifiedUser(app, context));
+      const { page, context, errors } = await openSignedInPage(site.browser, site.app, { viewport });
       await linkSleeper(page);
       await page.goto('/team-matchup?platform=sleeper&league=1260643183704932352');
       const week = page.getByLabel('Week');

@@ -40,6 +40,34 @@ export function defaultSimulationWorkers(cores = os.availableParallelism()): num
   return Math.max(1, cores - 1);
 }
 
+/** A blank variable counts as unset, so it takes the default. */
+const blankAsUnset = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+interface WholeNumberBounds {
+  /** What the number counts, as in "must be a whole number of …". */
+  of: string;
+  min: number;
+  max: number;
+  /** The bounds in the setting's own words, where "must be at least/at most N" would say less. */
+  tooSmall?: string;
+  tooLarge?: string;
+}
+
+/** A whole number from min to max, each refusal saying which rule the value broke. */
+function wholeNumber(bounds: WholeNumberBounds) {
+  const notWhole = { message: `must be a whole number of ${bounds.of}` };
+  return z.coerce
+    .number(notWhole)
+    .int(notWhole)
+    .min(bounds.min, { message: bounds.tooSmall ?? `must be at least ${bounds.min}` })
+    .max(bounds.max, { message: bounds.tooLarge ?? `must be at most ${bounds.max}` });
+}
+
+/** An upstream's call budget for the whole product, per minute. */
+const callsPerMinute = (fallback: number) =>
+  z.preprocess(blankAsUnset, wholeNumber({ of: 'calls', min: 1, max: 100_000 }).default(fallback));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -67,21 +95,24 @@ const envSchema = z.object({
   ),
   NFL_DATA_DIR: optionalString,
   DATA_SYNC_MINUTES: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.coerce
-      .number({ message: 'must be a whole number of minutes (0 turns the sync off)' })
-      .int({ message: 'must be a whole number of minutes (0 turns the sync off)' })
-      .min(0, { message: 'must be 0 (off) or more minutes' })
-      .max(7 * 24 * 60, { message: 'must be at most a week (10080 minutes)' })
-      .default(60),
+    blankAsUnset,
+    wholeNumber({
+      of: 'minutes (0 turns the sync off)',
+      min: 0,
+      tooSmall: 'must be 0 (off) or more minutes',
+      max: 7 * 24 * 60,
+      tooLarge: 'must be at most a week (10080 minutes)',
+    }).default(60),
   ),
   LIVE_SYNC_SECONDS: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.coerce
-      .number({ message: 'must be a whole number of seconds (0 turns live scores off)' })
-      .int({ message: 'must be a whole number of seconds (0 turns live scores off)' })
-      .min(0, { message: 'must be 0 (off) or more seconds' })
-      .max(3_600, { message: 'must be at most an hour (3600 seconds)' })
+    blankAsUnset,
+    wholeNumber({
+      of: 'seconds (0 turns live scores off)',
+      min: 0,
+      tooSmall: 'must be 0 (off) or more seconds',
+      max: 3_600,
+      tooLarge: 'must be at most an hour (3600 seconds)',
+    })
       .refine((seconds) => seconds === 0 || seconds >= 10, {
         message: 'must be 0 (off) or at least 10 seconds',
       })
@@ -91,42 +122,22 @@ const envSchema = z.object({
     (v) => v ?? 'https://site.api.espn.com/apis/site/v2/sports/football/nfl/scoreboard',
   ),
   // Sleeper blocks callers above about 1,000 calls a minute; staying well under keeps us unblocked.
-  SLEEPER_CALLS_PER_MINUTE: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.coerce
-      .number({ message: 'must be a whole number of calls' })
-      .int({ message: 'must be a whole number of calls' })
-      .min(1, { message: 'must be at least 1' })
-      .max(100_000, { message: 'must be at most 100000' })
-      .default(600),
-  ),
+  SLEEPER_CALLS_PER_MINUTE: callsPerMinute(600),
   // ESPN refuses callers above about 1,000 calls a minute; the same margin as for Sleeper.
-  ESPN_CALLS_PER_MINUTE: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.coerce
-      .number({ message: 'must be a whole number of calls' })
-      .int({ message: 'must be a whole number of calls' })
-      .min(1, { message: 'must be at least 1' })
-      .max(100_000, { message: 'must be at most 100000' })
-      .default(900),
-  ),
+  ESPN_CALLS_PER_MINUTE: callsPerMinute(900),
   SIMULATION_WORKERS: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.coerce
-      .number({ message: 'must be a whole number of threads' })
-      .int({ message: 'must be a whole number of threads' })
-      .min(1, { message: 'must be at least 1' })
-      .max(MAX_SIMULATION_WORKERS, { message: `must be at most ${MAX_SIMULATION_WORKERS}` })
-      .optional(),
+    blankAsUnset,
+    wholeNumber({ of: 'threads', min: 1, max: MAX_SIMULATION_WORKERS }).optional(),
   ),
   SESSION_CACHE_SECONDS: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.coerce
-      .number({ message: 'must be a whole number of seconds (0 turns the cache off)' })
-      .int({ message: 'must be a whole number of seconds (0 turns the cache off)' })
-      .min(0, { message: 'must be 0 (off) or more seconds' })
-      .max(60, { message: 'must be at most 60 seconds' })
-      .default(5),
+    blankAsUnset,
+    wholeNumber({
+      of: 'seconds (0 turns the cache off)',
+      min: 0,
+      tooSmall: 'must be 0 (off) or more seconds',
+      max: 60,
+      tooLarge: 'must be at most 60 seconds',
+    }).default(5),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: optionalString.transform((value, context) => {

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { SleeperSeasonFeed } from '../src/integrations/sleeper/season-feed.js';
 import { createLiveSync, type LiveSync } from '../src/services/data-sync/live-sync.js';
 import { readSyncRecord, writeSyncRecord } from '../src/services/data-sync/sync-status.js';
@@ -5,7 +6,8 @@ import { writeGames } from '../src/services/data-sync/team-games.js';
 import { readFixture } from './fakes/fixtures.js';
 import {
   type FakeNflScoreboard,
-  type ReplayedGame,
+  gameAtMoment,
+  type GameMoment,
   scoreboardAnswer,
   startFakeNflScoreboard,
 } from './fakes/nfl-scoreboard-server.js';
@@ -15,7 +17,7 @@ import {
   type SleeperSeasonData,
   startFakeSleeperSeason,
 } from './fakes/sleeper-season-server.js';
-import type { DatabaseKind } from './harness.js';
+import type { DatabaseKind, TestClient } from './harness.js';
 import { type LeagueTestEnv, seedPlayer, startLeagueTestEnv } from './leagues.js';
 
 type Json = Record<string, any>;
@@ -45,6 +47,11 @@ export const GAME_DAY_GAMES: readonly [string, string][] = [
 /** kickoff: nothing played; halftime: every game at 0:00 of the 2nd quarter, half of each final line; final. */
 export type GameDayPhase = 'kickoff' | 'halftime' | 'final';
 const PLAYED_SHARE: Record<GameDayPhase, number> = { kickoff: 0, halftime: 0.5, final: 1 };
+const SCOREBOARD_MOMENT: Record<GameDayPhase, GameMoment> = {
+  kickoff: 'scheduled',
+  halftime: 'halftime',
+  final: 'over',
+};
 
 export interface GameDayReplay {
   env: LeagueTestEnv;
@@ -198,7 +205,9 @@ export async function startGameDayReplay(
     server.deps.leagues.sleeperCache.clear();
     const share = PLAYED_SHARE[next];
     scoreboard.setAnswer(
-      scoreboardAnswer(GAME_DAY_GAMES.map(([home, away]) => gameAt(home, away, next, kickoff))),
+      scoreboardAnswer(
+        GAME_DAY_GAMES.map(([home, away]) => gameAtMoment(home, away, SCOREBOARD_MOMENT[next], kickoff)),
+      ),
     );
     const published: Json = {};
     for (const [sleeperId] of appIds) published[sleeperId] = statsWorth(finalPoints.get(sleeperId)! * share);
@@ -240,22 +249,25 @@ export async function startGameDayReplay(
   };
 }
 
-function gameAt(home: string, away: string, phase: GameDayPhase, kickoff: Date): ReplayedGame {
-  const date = kickoff.toISOString();
-  if (phase === 'kickoff') return { home, away, state: 'pre', kickoff: date };
-  if (phase === 'halftime') {
-    return {
-      home,
-      away,
-      state: 'in',
-      period: 2,
-      clock: 0,
-      name: 'STATUS_HALFTIME',
-      description: 'Halftime',
-      kickoff: date,
-    };
-  }
-  return { home, away, state: 'post', kickoff: date };
+export interface GameDayWithMember {
+  replay: GameDayReplay;
+  /** A member signed in who has linked the league's Sleeper account: roster 1 is theirs. */
+  client: TestClient;
+}
+
+/**
+ * For a describe block: the replayed game day and a member, started before its tests and stopped after them.
+ * The fields are set once the tests run.
+ */
+export function replayGameDayForMember(kind: DatabaseKind): GameDayWithMember {
+  const day = {} as GameDayWithMember;
+  beforeAll(async () => {
+    day.replay = await startGameDayReplay(kind);
+    day.client = await day.replay.env.newUser();
+    await day.client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
+  }, 60_000);
+  afterAll(() => day.replay?.stop());
+  return day;
 }
 
 /** Sleeper's directory with these players' injury statuses. */

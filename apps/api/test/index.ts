@@ -16,9 +16,11 @@ export {
 } from './fakes/sleeper-season-server.js';
 export { IN_SEASON_LEAGUE_ID, startFakeSleeper, type FakeSleeper } from './fakes/sleeper-server.js';
 export {
+  gameAtMoment,
   scoreboardAnswer,
   startFakeNflScoreboard,
   type FakeNflScoreboard,
+  type GameMoment,
   type ReplayedGame,
 } from './fakes/nfl-scoreboard-server.js';
 export { readFixture } from './fakes/fixtures.js';

@@ -142,3 +142,39 @@ export async function seedPlayer(server: TestServer, player: SeededPlayer): Prom
   await bumpDataVersion(server.deps.database);
   return row!.id;
 }
+
+/**
+ * Sam Darnold (QB, two passing TDs) and George Pickens (WR, six catches), projected for 2026 week 1: in the
+ * offseason league's scoring (5 a passing TD, 0.5 a catch) the one gains and the other loses against PPR.
+ */
+export async function seedDarnoldAndPickens(server: TestServer): Promise<void> {
+  const week = { season: 2026, week: 1 };
+  await seedPlayer(server, {
+    fullName: 'Sam Darnold',
+    position: 'QB',
+    team: 'SEA',
+    projection: {
+      ...week,
+      predMean: 18,
+      predStd: 6,
+      p10: 10,
+      p50: 17.5,
+      p90: 26,
+      stats: { pass_yd: 250, pass_td: 2 },
+    },
+  });
+  await seedPlayer(server, {
+    fullName: 'George Pickens',
+    position: 'WR',
+    team: 'DAL',
+    projection: {
+      ...week,
+      predMean: 14,
+      predStd: 5,
+      p10: 7,
+      p50: 13,
+      p90: 21,
+      stats: { rec: 6, rec_yd: 80 },
+    },
+  });
+}

@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../deps.js';
-import { authenticateSessionToken, type SessionRow, type SessionUserRow } from '../services/auth/sessions.js';
+import {
+  authenticateSessionToken,
+  type SessionDeps,
+  type SessionRow,
+  type SessionUserRow,
+} from '../services/auth/sessions.js';
 import { readSessionToken } from './session-cookie.js';
 
 export interface SignedIn {
@@ -29,7 +33,7 @@ export function registerSignedIn(app: FastifyInstance): void {
  * (tRPC's authedProcedure, the admin routes, the direct matchup routes) asks; it is resolved at
  * most once per request, whoever asks first, and only for requests that ask.
  */
-export function signedIn(deps: AppDeps, req: FastifyRequest): Promise<SignedIn> {
+export function signedIn(deps: SessionDeps, req: FastifyRequest): Promise<SignedIn> {
   req.signedInLookup ??= authenticateSessionToken(deps, readSessionToken(req)).then((found) => {
     req.authenticatedUserId = found.user.id;
     return found;

@@ -6,14 +6,13 @@ import { SYNC_LOCK_NAME } from '../services/data-sync/data-sync.js';
 import {
   GAME_DAY_MATCHUP_ID,
   GAME_DAY_WEEK,
-  type GameDayReplay,
   MY_ROSTER_ID,
   OPPONENT_ROSTER_ID,
   officialFinalScores,
-  startGameDayReplay,
+  replayGameDayForMember,
 } from '../../test/game-day-replay.js';
 import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
-import { DATABASE_KINDS, type TestClient } from '../../test/harness.js';
+import { DATABASE_KINDS } from '../../test/harness.js';
 import { type LeagueTestEnv, startLeagueTestEnv } from '../../test/leagues.js';
 
 const DETAILS = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details?week=${GAME_DAY_WEEK}`;
@@ -28,20 +27,13 @@ function starters(details: any, rosterId: number): Player[] {
 }
 
 describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
-  let replay: GameDayReplay;
-  let client: TestClient;
-  beforeAll(async () => {
-    replay = await startGameDayReplay(kind);
-    client = await replay.env.newUser();
-    await client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
-  }, 60_000);
-  afterAll(() => replay?.stop());
+  const day = replayGameDayForMember(kind);
 
   it('follows the matchup from kickoff through halftime to the final whistle', async () => {
     // kickoff: the scoreboard says pre for every game, nothing is scored yet
-    replay.advance('kickoff');
-    expect((await replay.tick()).kind).toBe('idle');
-    const atKickoff = (await client.get(DETAILS)).body;
+    day.replay.advance('kickoff');
+    expect((await day.replay.tick()).kind).toBe('idle');
+    const atKickoff = (await day.client.get(DETAILS)).body;
     expect(atKickoff.is_week_complete).toBe(false);
     expect(atKickoff.live.clock_source).toBe('scoreboard');
     const jacobsAtKickoff = starters(atKickoff, MY_ROSTER_ID).find((p) => p.player_id === JACOBS)!;
@@ -52,11 +44,11 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
     });
 
     // halftime: every game at the half, half of each line published; the live sync picks it up
-    replay.advance('halftime');
-    const halftimeTick = await replay.tick();
+    day.replay.advance('halftime');
+    const halftimeTick = await day.replay.tick();
     expect(halftimeTick).toMatchObject({ kind: 'refreshed' });
     expect((halftimeTick as { statsChanged: number }).statsChanged).toBeGreaterThan(0);
-    const atHalf = (await client.get(DETAILS)).body;
+    const atHalf = (await day.client.get(DETAILS)).body;
     const jacobsAtHalf = starters(atHalf, MY_ROSTER_ID).find((p) => p.player_id === JACOBS)!;
     expect(jacobsAtHalf).toMatchObject({ game_state: 'in', points: 7, fraction_remaining: 0.5 });
     expect(atHalf.games.find((g: any) => g.home_team === 'GB')).toMatchObject({
@@ -66,13 +58,13 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
     });
     expect(atHalf.live.scores_updated_at).not.toBeNull();
     // a simulation of the week being played conditions on the same states and points, and says so per player
-    const simulated = await client.post('/api/matchup/simulate', {
+    const simulated = await day.client.post('/api/matchup/simulate', {
       season: 2025,
       week: GAME_DAY_WEEK,
       iterations: 2000,
       seed: 7,
-      user_team: { starters: [...replay.appIds.values()].slice(0, 3).map((id) => ({ id })) },
-      opponent_team: { starters: [...replay.appIds.values()].slice(3).map((id) => ({ id })) },
+      user_team: { starters: [...day.replay.appIds.values()].slice(0, 3).map((id) => ({ id })) },
+      opponent_team: { starters: [...day.replay.appIds.values()].slice(3).map((id) => ({ id })) },
     });
     expect(simulated.body).toMatchObject({ season: 2025 });
     const jacobsSimulated = simulated.body.user_team.players
@@ -82,9 +74,9 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
     expect(atHalf.live.paused_since).toBeNull();
 
     // final: the last read after the final whistle lands the final lines
-    replay.advance('final');
-    expect(await replay.tick()).toMatchObject({ kind: 'refreshed' });
-    const atFinal = (await client.get(DETAILS)).body;
+    day.replay.advance('final');
+    expect(await day.replay.tick()).toMatchObject({ kind: 'refreshed' });
+    const atFinal = (await day.client.get(DETAILS)).body;
     const mine = starters(atFinal, MY_ROSTER_ID);
     expect(mine.find((p) => p.player_id === JACOBS)).toMatchObject({
       game_state: 'final',
@@ -93,10 +85,10 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
     });
     expect(mine.every((p) => p.game_state === 'final' && p.fraction_remaining === 0)).toBe(true);
     // once over, nothing polls: the next tick is idle
-    expect((await replay.tick()).kind).toBe('idle');
+    expect((await day.replay.tick()).kind).toBe('idle');
 
     // the timeline: one point per stats state, the same for every viewer, kickoff → halftime → final
-    const timeline = (await client.get(TIMELINE)).body;
+    const timeline = (await day.client.get(TIMELINE)).body;
     expect(timeline.roster_ids).toEqual([MY_ROSTER_ID, OPPONENT_ROSTER_ID]);
     expect(timeline.points.map((p: any) => p.game_time_elapsed)).toEqual([0, 0.5, 1]);
     const [kickoffPoint, halfPoint, finalPoint] = timeline.points;
@@ -111,7 +103,7 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
     expect(mineFinal).not.toBe(theirsFinal);
     expect(finalPoint.win_probability).toBe(mineFinal > theirsFinal ? 1 : 0);
 
-    const otherViewer = await replay.env.newUser();
+    const otherViewer = await day.replay.env.newUser();
     await otherViewer.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
     await otherViewer.get(DETAILS);
     expect((await otherViewer.get(TIMELINE)).body.points).toEqual(timeline.points);
@@ -177,66 +169,71 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
   });
 
   it('estimates the clock when the scoreboard cannot be read, and says so', async () => {
-    replay.advance('halftime');
-    replay.scoreboard.failNext(503, 10);
+    day.replay.advance('halftime');
+    day.replay.scoreboard.failNext(503, 10);
     // the tick reads the scoreboard afresh (and fails), so pages see the estimate at once
-    await replay.tick();
-    const details = (await client.get(DETAILS)).body;
+    await day.replay.tick();
+    const details = (await day.client.get(DETAILS)).body;
     expect(details.live.clock_source).toBe('estimated');
     const game = details.games.find((g: any) => g.home_team === 'GB');
     // kicked off an hour ago: under way, about a third of the nominal 3 h 05 played
     expect(game).toMatchObject({ state: 'in', clock_source: 'estimated', clock: null });
     expect(game.fraction_remaining).toBeGreaterThan(0.6);
     expect(game.fraction_remaining).toBeLessThan(0.75);
-    replay.scoreboard.reset();
+    day.replay.scoreboard.reset();
   });
 
   it('keeps the last scores and says since when live scores are paused when Sleeper fails or answers garbage', async () => {
-    replay.advance('halftime');
-    await replay.tick();
-    const before = starters((await client.get(DETAILS)).body, MY_ROSTER_ID);
+    day.replay.advance('halftime');
+    await day.replay.tick();
+    const before = starters((await day.client.get(DETAILS)).body, MY_ROSTER_ID);
 
-    replay.stats.failNext(503, 10, /\/v1\/stats\//);
-    const paused = await replay.tick();
+    day.replay.stats.failNext(503, 10, /\/v1\/stats\//);
+    const paused = await day.replay.tick();
     expect(paused.kind).toBe('paused');
-    replay.stats.reset();
-    replay.stats.failNext({ kind: 'wrong-shape' }, 10, /\/v1\/stats\//);
-    const stillPaused = await replay.tick();
+    day.replay.stats.reset();
+    day.replay.stats.failNext({ kind: 'wrong-shape' }, 10, /\/v1\/stats\//);
+    const stillPaused = await day.replay.tick();
     // the pause runs from the first failure
     expect(stillPaused).toMatchObject({ kind: 'paused', since: (paused as { since: string }).since });
-    const details = (await client.get(DETAILS)).body;
+    const details = (await day.client.get(DETAILS)).body;
     expect(details.live.paused_since).toBe((paused as { since: string }).since);
     expect(starters(details, MY_ROSTER_ID)).toEqual(before);
 
-    replay.stats.reset();
-    expect((await replay.tick()).kind).toBe('refreshed');
-    expect((await client.get(DETAILS)).body.live.paused_since).toBeNull();
+    day.replay.stats.reset();
+    expect((await day.replay.tick()).kind).toBe('refreshed');
+    expect((await day.client.get(DETAILS)).body.live.paused_since).toBeNull();
   });
 
   it('leaves the refresh to the process already syncing (one at a time)', async () => {
-    replay.advance('halftime');
-    const requests = replay.stats.requests.length;
-    const held = await withAdvisoryLock(replay.env.server.deps.database, SYNC_LOCK_NAME, () => replay.tick());
+    day.replay.advance('halftime');
+    const requests = day.replay.stats.requests.length;
+    const held = await withAdvisoryLock(day.replay.env.server.deps.database, SYNC_LOCK_NAME, () =>
+      day.replay.tick(),
+    );
     expect(held).toEqual({ acquired: true, value: { kind: 'skipped' } });
-    expect(replay.stats.requests.length).toBe(requests);
+    expect(day.replay.stats.requests.length).toBe(requests);
   });
 
   it('asks no upstream outside game windows', async () => {
     // the games end (the one read after the final whistle follows), then the week is quiet
-    replay.advance('final');
-    await replay.tick();
-    await replay.tick();
-    const before = { scoreboard: replay.scoreboard.requests.length, stats: replay.stats.requests.length };
-    const dayBefore = new Date(replay.kickoff.getTime() - 24 * 60 * 60_000);
-    expect((await replay.liveSync.tick(dayBefore)).kind).toBe('idle');
-    const weekAfter = new Date(replay.kickoff.getTime() + 7 * 24 * 60 * 60_000);
-    expect((await replay.liveSync.tick(weekAfter)).kind).toBe('idle');
-    expect(replay.scoreboard.requests.length).toBe(before.scoreboard);
-    expect(replay.stats.requests.length).toBe(before.stats);
+    day.replay.advance('final');
+    await day.replay.tick();
+    await day.replay.tick();
+    const before = {
+      scoreboard: day.replay.scoreboard.requests.length,
+      stats: day.replay.stats.requests.length,
+    };
+    const dayBefore = new Date(day.replay.kickoff.getTime() - 24 * 60 * 60_000);
+    expect((await day.replay.liveSync.tick(dayBefore)).kind).toBe('idle');
+    const weekAfter = new Date(day.replay.kickoff.getTime() + 7 * 24 * 60 * 60_000);
+    expect((await day.replay.liveSync.tick(weekAfter)).kind).toBe('idle');
+    expect(day.replay.scoreboard.requests.length).toBe(before.scoreboard);
+    expect(day.replay.stats.requests.length).toBe(before.stats);
   });
 
   it('documents the wire fields and the timeline in the OpenAPI document', async () => {
-    const document = (await client.get('/api/openapi.json')).body;
+    const document = (await day.client.get('/api/openapi.json')).body;
     const timeline = document.paths['/leagues/leagues/{platform}/{leagueId}/timeline'];
     expect(timeline.get.parameters.map((p: any) => p.name)).toEqual(
       expect.arrayContaining(['platform', 'leagueId', 'week', 'matchup_id']),
@@ -254,9 +251,9 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
   });
 
   it('answers the timeline only to viewers of the league, and rejects bad input', async () => {
-    const stranger = await replay.env.newUser();
+    const stranger = await day.replay.env.newUser();
     expect((await stranger.get(TIMELINE)).body.code).toBe('LEAGUE_NOT_FOUND');
-    const bad = await client.get(
+    const bad = await day.client.get(
       `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/timeline?week=x&matchup_id=2`,
     );
     expect(bad.status).toBe(400);

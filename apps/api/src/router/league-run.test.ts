@@ -5,35 +5,27 @@ import {
   weekStarterIds,
 } from '@fm/contract';
 import { optimizeLineup, simulateMatchup } from '@fm/engine';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
 import {
   GAME_DAY_WEEK,
-  type GameDayReplay,
   MY_ROSTER_ID,
   OPPONENT_ROSTER_ID,
-  startGameDayReplay,
+  replayGameDayForMember,
 } from '../../test/game-day-replay.js';
-import { DATABASE_KINDS, type TestClient } from '../../test/harness.js';
+import { DATABASE_KINDS } from '../../test/harness.js';
 
 const LEAGUE = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}`;
 const DETAILS = `${LEAGUE}/details?week=${GAME_DAY_WEEK}`;
 const SIMULATE = `${LEAGUE}/simulate`;
 
 describe.each(DATABASE_KINDS)('one number for a league matchup, on %s', (kind) => {
-  let replay: GameDayReplay;
-  let client: TestClient;
-  beforeAll(async () => {
-    replay = await startGameDayReplay(kind);
-    client = await replay.env.newUser();
-    await client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
-  }, 60_000);
-  afterAll(() => replay?.stop());
+  const day = replayGameDayForMember(kind);
 
   it('records the headline’s own figure: the server’s run, the lab’s “now” and the recent list agree exactly, mid-game', async () => {
-    replay.advance('halftime');
-    await replay.tick();
-    const details = (await client.get(DETAILS)).body as LeagueInputDetails & {
+    day.replay.advance('halftime');
+    await day.replay.tick();
+    const details = (await day.client.get(DETAILS)).body as LeagueInputDetails & {
       league: { roster_positions: string[] };
     };
     const user = { rosterId: MY_ROSTER_ID, starterIds: weekStarterIds(details, MY_ROSTER_ID) };
@@ -48,7 +40,7 @@ describe.each(DATABASE_KINDS)('one number for a league matchup, on %s', (kind) =
     );
     expect(lab.currentWinProbability).toBe(headline.winProbability);
 
-    const run = await client.post(SIMULATE, {
+    const run = await day.client.post(SIMULATE, {
       week: GAME_DAY_WEEK,
       user: { roster_id: user.rosterId, starters: user.starterIds },
       opponent: { roster_id: opponent.rosterId, starters: opponent.starterIds },
@@ -67,7 +59,7 @@ describe.each(DATABASE_KINDS)('one number for a league matchup, on %s', (kind) =
     const jacobs = simulated.find((p: { sleeper_id: string }) => p.sleeper_id === '5850');
     expect(jacobs).toMatchObject({ game_state: 'in', points: 7, fraction_remaining: 0.5 });
 
-    const recent = (await client.get('/api/simulations/recent')).body.data;
+    const recent = (await day.client.get('/api/simulations/recent')).body.data;
     expect(recent[0]).toMatchObject({
       id: run.body.simulation_id,
       league_id: IN_SEASON_LEAGUE_ID,
@@ -152,10 +144,10 @@ describe.each(DATABASE_KINDS)('one number for a league matchup, on %s', (kind) =
   });
 
   it('refuses line-ups that are not the league’s, and leagues that are not the caller’s', async () => {
-    const details = (await client.get(DETAILS)).body as LeagueInputDetails;
+    const details = (await day.client.get(DETAILS)).body as LeagueInputDetails;
     const mine = weekStarterIds(details, MY_ROSTER_ID);
     const theirs = weekStarterIds(details, OPPONENT_ROSTER_ID);
-    const ask = (body: object, who = client) => who.post(SIMULATE, { week: GAME_DAY_WEEK, ...body });
+    const ask = (body: object, who = day.client) => who.post(SIMULATE, { week: GAME_DAY_WEEK, ...body });
     const cases: [object, RegExp][] = [
       [
         { user: { roster_id: 99, starters: mine }, opponent: { roster_id: 3, starters: theirs } },
@@ -188,7 +180,7 @@ describe.each(DATABASE_KINDS)('one number for a league matchup, on %s', (kind) =
         message: expect.stringMatching(message),
       });
     }
-    const stranger = await replay.env.newUser();
+    const stranger = await day.replay.env.newUser();
     const refused = await ask(
       { user: { roster_id: 1, starters: mine }, opponent: { roster_id: 3, starters: theirs } },
       stranger,
@@ -197,7 +189,7 @@ describe.each(DATABASE_KINDS)('one number for a league matchup, on %s', (kind) =
   });
 
   it('is a documented REST path', async () => {
-    const document = (await client.get('/api/openapi.json')).body;
+    const document = (await day.client.get('/api/openapi.json')).body;
     expect(document.paths['/leagues/leagues/{platform}/{leagueId}/simulate'].post).toBeDefined();
   });
 });

@@ -8,7 +8,12 @@ import {
   OFFSEASON_LEAGUE_ID,
 } from '../../test/fakes/sleeper-server.js';
 import { DATABASE_KINDS } from '../../test/harness.js';
-import { type LeagueTestEnv, seedPlayer, startLeagueTestEnv } from '../../test/leagues.js';
+import {
+  type LeagueTestEnv,
+  seedDarnoldAndPickens,
+  seedPlayer,
+  startLeagueTestEnv,
+} from '../../test/leagues.js';
 
 describe.each(DATABASE_KINDS)('linking Sleeper and listing its leagues on %s', (kind) => {
   let env: LeagueTestEnv;
@@ -117,34 +122,7 @@ describe.each(DATABASE_KINDS)('linking Sleeper and listing its leagues on %s', (
     await client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
     // The offseason league (2026) scores 5 per passing TD and 0.5 per reception (+0.5 for TEs).
     const week = { season: 2026, week: 1 };
-    await seedPlayer(env.server, {
-      fullName: 'Sam Darnold',
-      position: 'QB',
-      team: 'SEA',
-      projection: {
-        ...week,
-        predMean: 18,
-        predStd: 6,
-        p10: 10,
-        p50: 17.5,
-        p90: 26,
-        stats: { pass_yd: 250, pass_td: 2 },
-      },
-    });
-    await seedPlayer(env.server, {
-      fullName: 'George Pickens',
-      position: 'WR',
-      team: 'DAL',
-      projection: {
-        ...week,
-        predMean: 14,
-        predStd: 5,
-        p10: 7,
-        p50: 13,
-        p90: 21,
-        stats: { rec: 6, rec_yd: 80 },
-      },
-    });
+    await seedDarnoldAndPickens(env.server);
     await seedPlayer(env.server, {
       fullName: 'Colston Loveland',
       position: 'TE',

@@ -1,8 +1,14 @@
 import { simulateMatchup, type SimulationPlayer } from '@fm/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeaguePlayerProjection } from '../services/leagues/projections.js';
 import { OFFSEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
 import { DATABASE_KINDS, type TestClient } from '../../test/harness.js';
-import { type LeagueTestEnv, seedPlayer, startLeagueTestEnv } from '../../test/leagues.js';
+import {
+  type LeagueTestEnv,
+  seedDarnoldAndPickens,
+  seedPlayer,
+  startLeagueTestEnv,
+} from '../../test/leagues.js';
 
 /** The offseason league (2026) scores 5 per passing TD and 0.5 per reception (+0.5 for TEs). */
 const WEEK = { season: 2026, week: 1 };
@@ -11,52 +17,14 @@ const PICKENS = '8137';
 const LOVELAND = '12517';
 const SEED = 20_251;
 
-interface ProjectionAnswer {
-  mean: number;
-  std: number;
-  p10: number | null;
-  p50: number | null;
-  p90: number | null;
-  team: string;
-  opponent: string | null;
-  depth_rank: number | null;
-}
-
 describe.each(DATABASE_KINDS)('server simulations in a league’s own scoring, on %s', (kind) => {
   let env: LeagueTestEnv;
   let client: TestClient;
-  let projections: Record<string, ProjectionAnswer>;
+  let projections: Record<string, LeaguePlayerProjection>;
 
   beforeAll(async () => {
     env = await startLeagueTestEnv(kind);
-    await seedPlayer(env.server, {
-      fullName: 'Sam Darnold',
-      position: 'QB',
-      team: 'SEA',
-      projection: {
-        ...WEEK,
-        predMean: 18,
-        predStd: 6,
-        p10: 10,
-        p50: 17.5,
-        p90: 26,
-        stats: { pass_yd: 250, pass_td: 2 },
-      },
-    });
-    await seedPlayer(env.server, {
-      fullName: 'George Pickens',
-      position: 'WR',
-      team: 'DAL',
-      projection: {
-        ...WEEK,
-        predMean: 14,
-        predStd: 5,
-        p10: 7,
-        p50: 13,
-        p90: 21,
-        stats: { rec: 6, rec_yd: 80 },
-      },
-    });
+    await seedDarnoldAndPickens(env.server);
     await seedPlayer(env.server, {
       fullName: 'Colston Loveland',
       position: 'TE',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFSEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
 import { DATABASE_KINDS, type TestClient } from '../../test/harness.js';
-import { type LeagueTestEnv, seedPlayer, startLeagueTestEnv } from '../../test/leagues.js';
+import { type LeagueTestEnv, seedDarnoldAndPickens, startLeagueTestEnv } from '../../test/leagues.js';
 
 /** The offseason league (2026) scores 5 per passing TD and 0.5 per reception (+0.5 for TEs). */
 const WEEK = 'season=2026&week=1';
@@ -27,35 +27,7 @@ describe.each(DATABASE_KINDS)('projections in a chosen league’s scoring or the
 
   beforeAll(async () => {
     env = await startLeagueTestEnv(kind);
-    const season = { season: 2026, week: 1 };
-    await seedPlayer(env.server, {
-      fullName: 'Sam Darnold',
-      position: 'QB',
-      team: 'SEA',
-      projection: {
-        ...season,
-        predMean: 18,
-        predStd: 6,
-        p10: 10,
-        p50: 17.5,
-        p90: 26,
-        stats: { pass_yd: 250, pass_td: 2 },
-      },
-    });
-    await seedPlayer(env.server, {
-      fullName: 'George Pickens',
-      position: 'WR',
-      team: 'DAL',
-      projection: {
-        ...season,
-        predMean: 14,
-        predStd: 5,
-        p10: 7,
-        p50: 13,
-        p90: 21,
-        stats: { rec: 6, rec_yd: 80 },
-      },
-    });
+    await seedDarnoldAndPickens(env.server);
     client = await env.newUser();
     await client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
   });

@@ -42,6 +42,33 @@ export interface ReplayedGame {
   kickoff?: string;
 }
 
+/** Where a replayed game stands: not started, at the first snap (15:00 of the 1st quarter), at the half, over. */
+export type GameMoment = 'scheduled' | 'first-snap' | 'halftime' | 'over';
+
+/** A game as the scoreboard shows it at `moment`, kicking off at `kickoff`. */
+export function gameAtMoment(home: string, away: string, moment: GameMoment, kickoff: Date): ReplayedGame {
+  const date = kickoff.toISOString();
+  switch (moment) {
+    case 'scheduled':
+      return { home, away, state: 'pre', kickoff: date };
+    case 'first-snap':
+      return { home, away, state: 'in', period: 1, clock: 900, kickoff: date };
+    case 'halftime':
+      return {
+        home,
+        away,
+        state: 'in',
+        period: 2,
+        clock: 0,
+        name: 'STATUS_HALFTIME',
+        description: 'Halftime',
+        kickoff: date,
+      };
+    case 'over':
+      return { home, away, state: 'post', kickoff: date };
+  }
+}
+
 /** A scoreboard answer in ESPN's shape for the given games (teams in ESPN's abbreviations, e.g. WSH). */
 export function scoreboardAnswer(games: readonly ReplayedGame[]): Json {
   return {

@@ -2,28 +2,18 @@ import { normalCdf, normalDensity, normalQuantile, Z_90 } from '../math/normal.j
 import { conditionOnGame } from '../live/condition-on-game.js';
 import type { PlayerGame } from '../live/game-state.js';
 import { POSITION_BASELINE, SCORING_FLOOR, type Position } from './positions.js';
+import {
+  constantDistribution,
+  type DistributionSource,
+  type PointsDistribution,
+} from './points-distribution-family.js';
 
-export type DistributionKind = 'shifted-lognormal' | 'normal' | 'constant';
-/**
- * Where a player's distribution came from: `baseline` means no projection was available (positional constants),
- * `unsupported` a position the engine does not model (IDP) with no projection, scored as zero.
- */
-export type DistributionSource = 'quantiles' | 'mean-std' | 'baseline' | 'final' | 'inactive' | 'unsupported';
-
-/**
- * A player's weekly points as a transform of one standard normal score z (so a Gaussian copula needs no Φ):
- *   shifted-lognormal  Q(z) = max(floor, shift + scale·e^(sigma·z))
- *   normal             Q(z) = max(floor, shift + scale·z)
- *   constant           Q(z) = shift
- */
-export interface PointsDistribution {
-  kind: DistributionKind;
-  shift: number;
-  scale: number;
-  sigma: number;
-  floor: number;
-  source: DistributionSource;
-}
+export type {
+  DistributionKind,
+  DistributionSource,
+  PointsDistribution,
+} from './points-distribution-family.js';
+export { constantDistribution } from './points-distribution-family.js';
 
 export interface PlayerProjection {
   predMean?: number | null;
@@ -53,10 +43,6 @@ const SYMMETRY_TOLERANCE = 1e-6;
 
 function isNumber(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value);
-}
-
-export function constantDistribution(points: number, source: DistributionSource): PointsDistribution {
-  return { kind: 'constant', shift: points, scale: 0, sigma: 0, floor: points, source };
 }
 
 // Three-parameter log-normal through three quantiles: with r = (q90−q50)/(q50−q10), σ = ln r / z₀.₉ (Aitchison & Brown 1957, The Lognormal Distribution).

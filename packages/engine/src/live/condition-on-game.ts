@@ -1,9 +1,8 @@
-import type { DistributionSource, PointsDistribution } from '../distributions/points-distribution.js';
+import {
+  constantDistribution,
+  type PointsDistribution,
+} from '../distributions/points-distribution-family.js';
 import type { PlayerGame } from './game-state.js';
-
-function fixedPoints(points: number, source: DistributionSource): PointsDistribution {
-  return { kind: 'constant', shift: points, scale: 0, sigma: 0, floor: points, source };
-}
 
 /**
  * A player's weekly points given where his game stands, from his full (pregame) distribution:
@@ -30,11 +29,11 @@ export function conditionOnGame(full: PointsDistribution, game: PlayerGame): Poi
     case 'pre':
       return full;
     case 'final':
-      return fixedPoints(points, 'final');
+      return constantDistribution(points, 'final');
     case 'bye':
-      return fixedPoints(0, 'inactive');
+      return constantDistribution(0, 'inactive');
     case 'out':
-      return fixedPoints(points, 'inactive');
+      return constantDistribution(points, 'inactive');
     case 'in':
       return remainingShare(full, points, game.fractionRemaining);
   }
@@ -42,7 +41,7 @@ export function conditionOnGame(full: PointsDistribution, game: PlayerGame): Poi
 
 function remainingShare(full: PointsDistribution, pointsSoFar: number, fraction: number): PointsDistribution {
   const f = Number.isFinite(fraction) ? Math.min(1, Math.max(0, fraction)) : 1;
-  if (f === 0) return fixedPoints(pointsSoFar, 'final');
+  if (f === 0) return constantDistribution(pointsSoFar, 'final');
   const floor = pointsSoFar + f * full.floor;
   if (full.kind === 'constant') return { ...full, shift: pointsSoFar + f * full.shift, floor };
   if (full.kind === 'normal') {

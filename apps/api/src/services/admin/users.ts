@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { deleteAccount } from '../auth/account-deletion.js';
-import { revokeUserSessions } from '../auth/sessions.js';
+import { revokeUserSessions, type SessionDeps } from '../auth/sessions.js';
 
 export const MAX_USERS_LISTED = 10_000;
 
@@ -59,7 +59,7 @@ export async function listUsers(deps: Pick<AppDeps, 'database'>): Promise<AdminU
  * archival. An admin cannot disable themself.
  */
 export async function setUserDisabled(
-  deps: AppDeps,
+  deps: SessionDeps,
   actorId: string,
   userId: string,
   isDisabled: boolean,
@@ -82,7 +82,7 @@ export async function setUserDisabled(
  * mail tokens go with it, its analytics events are deleted and its simulations kept anonymously.
  */
 export async function deleteUser(
-  deps: AppDeps,
+  deps: SessionDeps & Pick<AppDeps, 'monitoring'>,
   actorId: string,
   userId: string,
 ): Promise<{ id: string; email: string }> {

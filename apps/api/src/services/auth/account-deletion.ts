@@ -2,7 +2,7 @@ import { users } from '@fm/db';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { requireCurrentPassword } from './current-password.js';
-import { revokeUserSessions } from './sessions.js';
+import { revokeUserSessions, type SessionDeps } from './sessions.js';
 import type { UserRow } from './users.js';
 import { flushSimulationRecords } from '../simulation/record.js';
 
@@ -23,7 +23,7 @@ export async function deleteOwnAccount(
 }
 
 /** Deletes the account outright (an admin's action, or the owner's once the password is checked). */
-export async function deleteAccount(deps: AppDeps, userId: string): Promise<{ message: string }> {
+export async function deleteAccount(deps: SessionDeps, userId: string): Promise<{ message: string }> {
   await revokeUserSessions(deps, userId, 'account-deleted');
   // Its last runs go in first, so they are kept anonymously like the rest.
   await flushSimulationRecords(deps.database);

@@ -10,7 +10,7 @@ import {
   endLoginAttemptAsOwner,
   type LoginAttempt,
 } from './login-throttle.js';
-import { createSession, revokeSessionToken, type NewSession } from './sessions.js';
+import { createSession, revokeSessionToken, type NewSession, type SessionDeps } from './sessions.js';
 import { endSessionsBeyondCap } from './session-cap.js';
 import { isDeviceTrustedFor, issueDeviceToken } from './trusted-devices.js';
 import { findUserByEmail, toSessionUser, type SessionUser } from './users.js';
@@ -90,6 +90,6 @@ export async function login(
 }
 
 /** Ends the session behind this cookie token, if any. */
-export async function logout(deps: AppDeps, token: string | undefined): Promise<void> {
+export async function logout(deps: SessionDeps, token: string | undefined): Promise<void> {
   if (token) await revokeSessionToken(deps, token, 'logout');
 }

@@ -1,10 +1,10 @@
 import { sessions, users, type Db } from '@fm/db';
 import type { SessionEndingCode } from '@fm/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../deps.js';
+import type { CoreDeps } from '../../core-deps.js';
 import { AppError, unauthenticated } from '../../errors.js';
 import { generateToken, hashToken } from './secure-tokens.js';
-import type { SessionRow, SessionUserRow } from './session-cache.js';
+import type { SessionCache, SessionRow, SessionUserRow } from './session-cache.js';
 
 /** "Remember me": a persistent cookie and session that last this long. */
 export const REMEMBERED_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -16,6 +16,9 @@ export const ACTIVITY_WRITE_INTERVAL_MS = 60 * 1000;
 export type SessionEndReason = 'logout' | 'password-reset' | 'account-disabled' | 'account-deleted';
 
 export type { SessionRow, SessionUserRow };
+
+/** What reading and ending sessions need: the database, and the cache of sign-ins an ended session must leave. */
+export type SessionDeps = Pick<CoreDeps, 'database'> & { sessionCache: SessionCache };
 
 export interface NewSession {
   token: string;
@@ -50,7 +53,7 @@ export const sessionExpired = () =>
 
 /** Opens a new session row; only the token's hash is stored. */
 export async function createSession(
-  deps: AppDeps,
+  deps: Pick<CoreDeps, 'database'>,
   userId: string,
   options: { isPersistent: boolean; ip?: string | undefined; userAgent?: string | undefined },
   now = new Date(),
@@ -101,7 +104,7 @@ function sessionLookupFor(db: Db) {
  * Records activity on the session and user, at most once per ACTIVITY_WRITE_INTERVAL_MS.
  */
 export async function authenticateSessionToken(
-  deps: AppDeps,
+  deps: SessionDeps,
   token: string | undefined,
   now = new Date(),
 ): Promise<{ user: SessionUserRow; session: SessionRow }> {
@@ -134,7 +137,12 @@ export async function authenticateSessionToken(
   return { user, session };
 }
 
-async function recordActivity(deps: AppDeps, sessionId: string, userId: string, now: Date): Promise<void> {
+async function recordActivity(
+  deps: Pick<CoreDeps, 'database'>,
+  sessionId: string,
+  userId: string,
+  now: Date,
+): Promise<void> {
   const { db } = deps.database;
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
   await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
@@ -142,7 +150,7 @@ async function recordActivity(deps: AppDeps, sessionId: string, userId: string, 
 
 /** Ends one session (logout). Unknown or already-ended tokens are ignored. */
 export async function revokeSessionToken(
-  deps: AppDeps,
+  deps: SessionDeps,
   token: string,
   reason: SessionEndReason,
   now = new Date(),
@@ -157,7 +165,7 @@ export async function revokeSessionToken(
 
 /** Ends every open session of a user at once (password reset, disable, delete). */
 export async function revokeUserSessions(
-  deps: AppDeps,
+  deps: SessionDeps,
   userId: string,
   reason: SessionEndReason,
   now = new Date(),

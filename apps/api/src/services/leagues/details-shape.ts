@@ -3,8 +3,7 @@ import { AppError } from '../../errors.js';
 import type { AppLeague, AppMatchup, AppPlayer, AppRoster } from '../../integrations/league-shapes.js';
 import type { LeaguePlatform } from './connections.js';
 import type { LeaguePlayerProjection } from './projections.js';
-import type { LiveGame } from '../live-games/week-games.js';
-import type { LiveScoresAnswer } from './live-fields.js';
+import type { ClockSource, LiveGame } from '../live-games/week-games.js';
 
 /** A rostered player of a league details answer: his game state, points and share of his game left always set. */
 export type LeaguePlayerWithGame = AppPlayer &
@@ -16,6 +15,16 @@ export interface LeagueRosterWithGames extends Omit<AppRoster, 'players'> {
     bench: LeaguePlayerWithGame[];
     reserve: LeaguePlayerWithGame[];
   };
+}
+
+/** How fresh the week's scores are, for the page's "live scores paused since HH:MM" and "clock estimated". */
+export interface LiveScoresAnswer {
+  /** Where the games' states and clocks come from. */
+  clock_source: ClockSource;
+  /** When the week's stats were last refreshed during games (ISO time); null before any game-day refresh. */
+  scores_updated_at: string | null;
+  /** Set while the stats service fails during games: live scores are not updating since then (ISO time). */
+  paused_since: string | null;
 }
 
 /** The league page's data: the league, rosters and this week's matchups, plus projections. */

@@ -2,18 +2,13 @@ import type { AppDeps } from '../../deps.js';
 import { type AppPlayer, type AppRoster, FREE_AGENT_TEAM } from '../../integrations/league-shapes.js';
 import { readLiveScoresStatus } from '../live-games/live-scores-status.js';
 import { isEveryGameOver, playerGameOf } from '../live-games/player-games.js';
-import { type ClockSource, type LiveGame, liveGamesByTeam, loadLiveWeek } from '../live-games/week-games.js';
-import type { LeaguePlayerWithGame, LeagueRosterWithGames, PlatformLeague } from './details-shape.js';
-
-/** How fresh the week's scores are, for the page's "live scores paused since HH:MM" and "clock estimated". */
-export interface LiveScoresAnswer {
-  /** Where the games' states and clocks come from. */
-  clock_source: ClockSource;
-  /** When the week's stats were last refreshed during games (ISO time); null before any game-day refresh. */
-  scores_updated_at: string | null;
-  /** Set while the stats service fails during games: live scores are not updating since then (ISO time). */
-  paused_since: string | null;
-}
+import { type LiveGame, liveGamesByTeam, loadLiveWeek } from '../live-games/week-games.js';
+import type {
+  LeaguePlayerWithGame,
+  LeagueRosterWithGames,
+  LiveScoresAnswer,
+  PlatformLeague,
+} from './details-shape.js';
 
 export interface LiveLeagueFields {
   rosters: LeagueRosterWithGames[];
