@@ -113,7 +113,7 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
     const SIMULATE = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/simulate`;
     const run = async (details: any) =>
       (
-        await client.post(SIMULATE, {
+        await day.client.post(SIMULATE, {
           week: GAME_DAY_WEEK,
           user: { roster_id: MY_ROSTER_ID, starters: weekStarterIds(details, MY_ROSTER_ID) },
           opponent: { roster_id: OPPONENT_ROSTER_ID, starters: weekStarterIds(details, OPPONENT_ROSTER_ID) },
@@ -122,10 +122,10 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
     const jacobsIn = (answer: any) => answer.user_team.players.find((p: any) => p.player_id === JACOBS);
     try {
       // Jacobs is hurt in the 2nd quarter with 7 points and ruled out at the half
-      replay.advance('halftime');
-      await replay.tick();
-      replay.setInjury(JACOBS, 'Out');
-      const atHalf = (await client.get(DETAILS)).body;
+      day.replay.advance('halftime');
+      await day.replay.tick();
+      day.replay.setInjury(JACOBS, 'Out');
+      const atHalf = (await day.client.get(DETAILS)).body;
       expect(starters(atHalf, MY_ROSTER_ID).find((p) => p.player_id === JACOBS)).toMatchObject({
         game_state: 'out',
         points: 7,
@@ -151,9 +151,9 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
       expect(headline.players.find((p) => p.id === JACOBS)!.simulatedMean).toBe(7);
 
       // his game over, he is final at the points the platform records, whatever his status; the run is the result
-      replay.advance('final');
-      await replay.tick();
-      const atFinal = (await client.get(DETAILS)).body;
+      day.replay.advance('final');
+      await day.replay.tick();
+      const atFinal = (await day.client.get(DETAILS)).body;
       expect(starters(atFinal, MY_ROSTER_ID).find((p) => p.player_id === JACOBS)).toMatchObject({
         game_state: 'final',
         points: 14,
@@ -164,7 +164,7 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
       expect(final.win_probability).toBe(won ? 1 : 0);
       expect(final.user_team.mean).toBeCloseTo(official.get(MY_ROSTER_ID)!, 1);
     } finally {
-      replay.setInjury(JACOBS, null);
+      day.replay.setInjury(JACOBS, null);
     }
   });
 

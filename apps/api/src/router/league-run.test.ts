@@ -91,13 +91,13 @@ describe.each(DATABASE_KINDS)('one number for a league matchup, on %s', (kind) =
       opponent: { rosterId: number; starterIds: string[] },
       ref: (sleeperId: string) => string | number | { id: number },
     ) => {
-      const run = await client.post(SIMULATE, {
+      const run = await day.client.post(SIMULATE, {
         week: GAME_DAY_WEEK,
         user: { roster_id: user.rosterId, starters: user.starterIds },
         opponent: { roster_id: opponent.rosterId, starters: opponent.starterIds },
       });
       expect(run.status).toBe(200);
-      const asked = await client.post('/api/matchup/simulate', {
+      const asked = await day.client.post('/api/matchup/simulate', {
         ...league,
         user_team: { starters: user.starterIds.map(ref) },
         opponent_team: { starters: opponent.starterIds.map(ref) },
@@ -113,9 +113,9 @@ describe.each(DATABASE_KINDS)('one number for a league matchup, on %s', (kind) =
       return ours;
     };
 
-    replay.advance('halftime');
-    await replay.tick();
-    const atHalf = (await client.get(DETAILS)).body as LeagueInputDetails;
+    day.replay.advance('halftime');
+    await day.replay.tick();
+    const atHalf = (await day.client.get(DETAILS)).body as LeagueInputDetails;
     const week = (details: LeagueInputDetails, rosterId: number) => ({
       rosterId,
       starterIds: weekStarterIds(details, rosterId),
@@ -125,16 +125,16 @@ describe.each(DATABASE_KINDS)('one number for a league matchup, on %s', (kind) =
     // the players our directory knows, by the app's ids
     const linked = (side: { rosterId: number; starterIds: string[] }) => ({
       ...side,
-      starterIds: side.starterIds.filter((id) => replay.appIds.has(id)),
+      starterIds: side.starterIds.filter((id) => day.replay.appIds.has(id)),
     });
     await sameNumber(linked(week(atHalf, MY_ROSTER_ID)), linked(week(atHalf, OPPONENT_ROSTER_ID)), (id) => ({
-      id: replay.appIds.get(id)!,
+      id: day.replay.appIds.get(id)!,
     }));
 
     // over: both are the result
-    replay.advance('final');
-    await replay.tick();
-    const atFinal = (await client.get(DETAILS)).body as LeagueInputDetails;
+    day.replay.advance('final');
+    await day.replay.tick();
+    const atFinal = (await day.client.get(DETAILS)).body as LeagueInputDetails;
     const final = await sameNumber(
       week(atFinal, MY_ROSTER_ID),
       week(atFinal, OPPONENT_ROSTER_ID),
