@@ -7,7 +7,7 @@ import type { SessionCache } from './services/auth/session-cache.js';
 import type { DataChangeFeed } from './services/live-updates/data-change-feed.js';
 import type { Mailer } from './services/mail/mailer.js';
 import type { RateLimiter } from './services/rate-limits/rate-limiter.js';
-import type { TimelineRecorder } from './services/win-probability/timeline-recorder.js';
+import type { TimelineRecorder } from './services/win-probability/timeline-recording.js';
 
 /** Long-lived dependencies, created once at start-up and handed to every service. */
 export interface AppDeps extends CoreDeps {

@@ -13,10 +13,8 @@ import { connectRedis } from './redis.js';
 import { ensureAdminAccount } from './services/admin/account.js';
 import { createDataSync } from './services/data-sync/data-sync.js';
 import { createLiveSync } from './services/data-sync/live-sync.js';
-import {
-  createTimelineRecorder,
-  type TimelineRecorder,
-} from './services/win-probability/timeline-recorder.js';
+import { createTimelineRecorder } from './services/win-probability/timeline-recorder.js';
+import type { TimelineRecorder } from './services/win-probability/timeline-recording.js';
 import { createLeagueClients } from './services/leagues/clients.js';
 import { openDataChangeChannel } from './services/data-changes/data-change-channel.js';
 import { createSessionCache } from './services/auth/session-cache.js';

@@ -1,4 +1,5 @@
 import {
+  type AnalysisAnswer,
   type LeagueSide,
   leagueMatchupInput,
   playablePlayers,
@@ -20,7 +21,6 @@ import { analyzeMatchup } from './analysis.js';
 import { summaryAnswer, type SimulationAnswer } from './answer.js';
 import { type RecordedRun, recordSimulation } from './record.js';
 import { runMatchupInPool } from './run-matchup.js';
-import type { AnalysisAnswer } from './simulate.js';
 
 /** One of a league's matchups as the league page shows it: the league, the week and both line-ups. */
 export interface LeagueRunRequest {

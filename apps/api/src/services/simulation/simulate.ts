@@ -1,8 +1,9 @@
+import type { AnalysisAnswer } from '@fm/contract';
 import { randomSeed } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
 import { validationError } from '../../errors.js';
 import { simulationAdmission, type SimulationCaller, type SimulationSlot } from './admission.js';
-import { analyzeMatchup, type MatchupAnalysis } from './analysis.js';
+import { analyzeMatchup } from './analysis.js';
 import { toSimulationAnswer, type SimulationAnswer } from './answer.js';
 import { toMatchupInput, type LineupEntry } from './input.js';
 import { resolveLineupPlayers, resolveSimulationWeek } from './players.js';
@@ -15,10 +16,7 @@ import { resolveStarterGames } from './starter-games.js';
 
 export type { MatchupRequest } from './request.js';
 export type { SimulationAnswer } from './answer.js';
-
-export interface AnalysisAnswer extends SimulationAnswer {
-  analysis: MatchupAnalysis;
-}
+export type { AnalysisAnswer };
 
 function rejectRepeatedPlayers(user: LineupEntry[], opponent: LineupEntry[]): void {
   const seen = new Map<number, 'user_team' | 'opponent_team'>();

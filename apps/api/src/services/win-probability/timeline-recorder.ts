@@ -3,20 +3,13 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { readDataVersion } from '../data-changes/data-version.js';
 import { readSyncRecord } from '../data-sync/sync-status.js';
+import type { TimelineRecorder } from './timeline-recording.js';
 import { recordFollowedLeagues } from './watched-leagues.js';
 
 /** One process records at a time; the others wait their turn and then find the data version recorded. */
 export const TIMELINE_LOCK_NAME = 'win-probability-timeline';
 /** app_state: the last data version whose timeline points the followed leagues have. */
 export const TIMELINE_VERSION_KEY = 'win_probability_timeline_version';
-
-export interface TimelineRecorder {
-  /** Records the followed leagues' points for the current data version (a data change calls it). */
-  record(): Promise<void>;
-  /** Resolves once nothing is being recorded or waiting to be. */
-  settled(): Promise<void>;
-  stop(): Promise<void>;
-}
 
 async function recordedVersion(deps: AppDeps): Promise<string | null> {
   const [row] = await deps.database.db
