@@ -19,9 +19,8 @@ import { execFile, spawn } from 'node:child_process';
 import os from 'node:os';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { startFakeSmtp } from '../test/fake-smtp.js';
 import { IN_SEASON_LEAGUE_ID, startFakeSleeper } from '../test/fakes/sleeper-server.js';
-import { startTestServer } from '../test/harness.js';
+import { startMailingTestServer } from '../test/harness.js';
 import { bumpDataVersion } from '../src/services/data-changes/data-version.js';
 import { benchDatabaseKinds, startBenchServer, type BenchDatabaseKind } from './bench-server.js';
 import { signInViewers } from './signed-in-viewers.js';
@@ -140,14 +139,13 @@ const PATHS: Record<string, string> = {
 
 /** The PATHS at LOAD_CONNECTIONS connections, each request from the next of VIEWERS users in turn. */
 async function measureRequests(kind: BenchDatabaseKind, sessionCacheSeconds: string) {
-  const [smtp, sleeper] = await Promise.all([startFakeSmtp(), startFakeSleeper({ scenario: 'in-season' })]);
-  const server = await startTestServer(kind, {
-    SMTP_URL: smtp.url,
+  const sleeper = await startFakeSleeper({ scenario: 'in-season' });
+  const server = await startMailingTestServer(kind, {
     SLEEPER_API_URL: sleeper.url,
     SESSION_CACHE_SECONDS: sessionCacheSeconds,
   });
   try {
-    const cookies = await signInViewers(server, smtp, VIEWERS);
+    const cookies = await signInViewers(server, VIEWERS);
     const results: Record<string, Load> = {};
     for (const [label, path] of Object.entries(PATHS)) {
       const check = await fetch(`${server.url}${path}`, { headers: { cookie: cookies.at(-1)! } });
@@ -158,7 +156,7 @@ async function measureRequests(kind: BenchDatabaseKind, sessionCacheSeconds: str
     return results;
   } finally {
     await server.stop();
-    await Promise.all([smtp.close(), sleeper.close()]);
+    await sleeper.close();
   }
 }
 

@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import { SESSION_COOKIE } from '../src/http/session-cookie.js';
 import { createSession } from '../src/services/auth/sessions.js';
 import { registerVerifiedUser, signedInClient } from '../test/accounts.js';
-import type { FakeSmtp } from '../test/fake-smtp.js';
 import { FAKE_SLEEPER_USER } from '../test/fakes/sleeper-server.js';
-import type { TestServer } from '../test/harness.js';
+import type { MailingTestServer } from '../test/harness.js';
 
 /**
  * `count` signed-in users who linked the same Sleeper account, as the open pages of one league
@@ -13,8 +12,8 @@ import type { TestServer } from '../test/harness.js';
  * with their own session (argon2 for each would take minutes). Many users, because league reads
  * are rate-limited per user (LEAGUE_READS_PER_USER) and one user would soon be answered 429.
  */
-export async function signInViewers(server: TestServer, smtp: FakeSmtp, count: number): Promise<string[]> {
-  const email = await registerVerifiedUser(server, smtp);
+export async function signInViewers(server: MailingTestServer, count: number): Promise<string[]> {
+  const email = await registerVerifiedUser(server);
   const client = await signedInClient(server, email);
   const linked = await client.post('/api/leagues/sleeper/connect', { username: FAKE_SLEEPER_USER.username });
   if (linked.status !== 200) throw new Error(`linking Sleeper answered ${linked.status}`);

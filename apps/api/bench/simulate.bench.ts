@@ -149,11 +149,12 @@ try {
   });
   const url = `${server.url}/api/matchup/simulate`;
 
-  let lastAnswer: { iterations: number; user_team: { players: unknown[] } } | null = null;
+  type Answer = { iterations: number; user_team: { players: unknown[] } };
+  let lastAnswer: Answer | null = null;
   for (let i = 0; i < WARM_UP_REQUESTS; i++) {
     const response = await fetch(url, { method: 'POST', headers, body });
     if (!response.ok) throw new Error(`warm-up failed: ${response.status} ${await response.text()}`);
-    lastAnswer = (await response.json()) as typeof lastAnswer;
+    lastAnswer = (await response.json()) as Answer;
   }
 
   // The same simulation without HTTP, for scale: through the pool, and on this thread.
@@ -164,7 +165,7 @@ try {
   const inlineTimes: number[] = [];
   for (let i = 0; i < 50; i++) {
     let started = performance.now();
-    await runner.run(input);
+    await runner.run({ owner: 'bench', input });
     poolTimes.push(performance.now() - started);
     started = performance.now();
     simulateMatchup(input);
