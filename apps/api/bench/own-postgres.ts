@@ -23,6 +23,8 @@ export interface OwnPostgres {
   url: string;
   /** `pg_ctl stop -m fast`: the server ends every session and stops listening. */
   stop(): Promise<void>;
+  /** `pg_ctl stop -m immediate` is a crash: every connection cut at once, no shutdown checkpoint. */
+  stopWith(mode: 'fast' | 'immediate'): Promise<void>;
   start(): Promise<void>;
   destroy(): Promise<void>;
 }
@@ -53,14 +55,16 @@ export async function startOwnPostgres(port: number): Promise<OwnPostgres> {
   const start = async () => {
     await pg('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']);
   };
-  const stop = async () => {
-    await pg('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+  const stopWith = async (mode: 'fast' | 'immediate') => {
+    await pg('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop']);
   };
+  const stop = () => stopWith('fast');
   await start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     start,
     stop,
+    stopWith,
     async destroy() {
       await stop().catch(() => {});
       rmSync(dir, { recursive: true, force: true });
