@@ -80,7 +80,7 @@ export function rosteredPlayers(rosters: readonly AppRoster[], platform: LeagueP
  * read from, so the viewers of a league share one entry: a push that makes every open page reload the league
  * reads the database once.
  */
-const cachedFacts = createDataCache<LeagueWeekFacts>({ maxEntries: 500 });
+const cachedFacts = createDataCache<LeagueWeekFacts>({ maxEntries: 256 });
 
 /** The facts of a league week for its rostered players, read once per data version for all of its viewers. */
 export function loadLeagueWeekFacts(
