@@ -1,6 +1,14 @@
 import type { AppDeps } from '../../deps.js';
 import { toAppLeague, toAppMatchups, toAppRosters } from '../../integrations/sleeper/normalize.js';
-import type { SleeperLeague, SleeperNflState, SleeperRoster } from '../../integrations/sleeper/schemas.js';
+import type { AppMatchup, AppRoster } from '../../integrations/league-shapes.js';
+import type {
+  SleeperLeague,
+  SleeperLeagueUser,
+  SleeperMatchup,
+  SleeperNflState,
+  SleeperPlayerDirectory,
+  SleeperRoster,
+} from '../../integrations/sleeper/schemas.js';
 import type { LeagueConnectionRow } from './connections.js';
 import { leagueNotFound, type PlatformLeague } from './details-shape.js';
 import { findUsersSleeperLeague } from './sleeper-membership.js';
@@ -51,6 +59,37 @@ function isOwnedBy(roster: SleeperRoster, sleeperUserId: string): boolean {
   return roster.owner_id === sleeperUserId || (roster.co_owners ?? []).includes(sleeperUserId);
 }
 
+/**
+ * The client's cache answers the same objects until they expire, so their app shapes are made once per answer
+ * for all of a league's viewers (never changed afterwards: the page's copies are made from them).
+ */
+const appRostersOf = new WeakMap<
+  SleeperRoster[],
+  { users: SleeperLeagueUser[]; directory: SleeperPlayerDirectory; rosters: AppRoster[] }
+>();
+const appMatchupsOf = new WeakMap<SleeperMatchup[], AppMatchup[]>();
+
+function appRosters(
+  rosters: SleeperRoster[],
+  users: SleeperLeagueUser[],
+  directory: SleeperPlayerDirectory,
+): AppRoster[] {
+  const made = appRostersOf.get(rosters);
+  if (made && made.users === users && made.directory === directory) return made.rosters;
+  const answer = toAppRosters(rosters, users, directory);
+  appRostersOf.set(rosters, { users, directory, rosters: answer });
+  return answer;
+}
+
+function appMatchups(matchups: SleeperMatchup[]): AppMatchup[] {
+  let answer = appMatchupsOf.get(matchups);
+  if (!answer) {
+    answer = toAppMatchups(matchups);
+    appMatchupsOf.set(matchups, answer);
+  }
+  return answer;
+}
+
 /** League, rosters and matchups of a league the linked Sleeper account is in (else 404). */
 export async function loadSleeperLeague(
   deps: AppDeps,
@@ -79,7 +118,7 @@ export async function loadSleeperLeague(
     week,
     is_week_complete: isSleeperWeekComplete(league, state, week),
     my_roster_id: mine?.roster_id ?? null,
-    rosters: toAppRosters(rosters, users, directory),
-    matchups: toAppMatchups(matchups),
+    rosters: appRosters(rosters, users, directory),
+    matchups: appMatchups(matchups),
   };
 }

@@ -1,6 +1,5 @@
 import type { AppDeps } from '../../deps.js';
 import { forbidden } from '../../errors.js';
-import type { AppPlayer } from '../../integrations/league-shapes.js';
 import { findConnection, type LeaguePlatform } from './connections.js';
 import type { LeagueDetails, PlatformLeague } from './details-shape.js';
 import { loadEspnLeague } from './details-espn.js';
@@ -11,14 +10,10 @@ import { loadWithLastHeld } from './last-held.js';
 import { withLiveGameStates } from './live-fields.js';
 import { noteLeagueWeekView, recordMatchupTimelines } from '../win-probability/timeline.js';
 import { countLeagueRead } from './league-read-limit.js';
-import { appPlayerIdsBySleeperId, ensureSleeperIdsLinked } from './player-directory.js';
-import { type LeaguePlayerProjection, loadLeagueProjections } from './projections.js';
-import { loadTeamWeekGames, type TeamWeekGame } from './schedule.js';
-import { loadWeekFreshness } from '../projections/week-freshness.js';
-import { loadScoredPoints } from './banked-points.js';
-import { loadWeekTeams } from './week-teams.js';
-import { PPR_SCORING, type ScoringType, scoringOfType } from './scoring.js';
-import { loadWeekDepthRanks } from '../simulation/players.js';
+import { ensureSleeperIdsLinked } from './player-directory.js';
+import { joinRostersWithFacts } from './roster-facts.js';
+import { type ScoringType, scoringOfType } from './scoring.js';
+import { loadLeagueWeekFacts, rosteredPlayers } from './week-facts.js';
 
 export type { LeagueDetails };
 
@@ -47,44 +42,6 @@ async function loadPlatformLeague(
     request.platform === 'sleeper'
       ? loadSleeperLeague(deps, connection, request.leagueId, request.week)
       : loadYahooLeague(deps, connection, request.leagueId, request.week);
-}
-
-function everyPlayer(league: PlatformLeague): AppPlayer[] {
-  return league.rosters.flatMap((roster) => [
-    ...roster.players.starters,
-    ...roster.players.bench,
-    ...roster.players.reserve,
-  ]);
-}
-
-/**
- * Each player with the team he played for that week (when his stats of the week say it; else his current team),
- * its bye week and kickoff (copies: the held platform answer is not changed). A player with stats that week played
- * then, so he is never shown on a bye.
- */
-function withGames(
-  league: PlatformLeague,
-  games: Map<string, TeamWeekGame>,
-  weekTeamOf: (player: AppPlayer) => string | undefined,
-): PlatformLeague['rosters'] {
-  const withGame = (player: AppPlayer): AppPlayer => {
-    const weekTeam = weekTeamOf(player);
-    const team = weekTeam ?? player.team;
-    return {
-      ...player,
-      team,
-      bye_week: weekTeam ? null : (games.get(team)?.bye_week ?? null),
-      kickoff: games.get(team)?.kickoff ?? null,
-    };
-  };
-  return league.rosters.map((roster) => ({
-    ...roster,
-    players: {
-      starters: roster.players.starters.map(withGame),
-      bench: roster.players.bench.map(withGame),
-      reserve: roster.players.reserve.map(withGame),
-    },
-  }));
 }
 
 /**
@@ -123,82 +80,26 @@ export async function loadLeagueDetails(
     leagueSaysScoring || !request.scoringType
       ? loaded.league
       : { ...loaded.league, scoring_settings: scoringOfType(request.scoringType) };
-  const sleeperIdByPlayerId = new Map<string, string>();
-  for (const player of everyPlayer(loaded)) {
-    const sleeperId = request.platform === 'sleeper' ? player.player_id : player.sleeper_id;
-    if (sleeperId) sleeperIdByPlayerId.set(player.player_id, sleeperId);
-  }
-  const sleeperIds = [...sleeperIdByPlayerId.values()];
   const season = Number(league.season);
-  const [bySleeperId, appIdBySleeperId, depthRanks, games, projectionsFreshness] = await Promise.all([
-    loadLeagueProjections(deps, {
-      sleeperIds,
-      season,
-      week: loaded.week,
-      scoring: league.scoring_settings,
-    }),
-    appPlayerIdsBySleeperId(deps, sleeperIds),
-    loadWeekDepthRanks(deps.database, season, loaded.week),
-    loadTeamWeekGames(deps, {
-      season,
-      week: loaded.week,
-      teams: everyPlayer(loaded).map((player) => player.team),
-    }),
-    loadWeekFreshness(deps.database, season, loaded.week),
-  ]);
-  const projections: Record<string, LeaguePlayerProjection> = {};
-  const appPlayerIds: Record<string, number> = {};
-  const positions = new Map<number, string>();
-  const positionOf = new Map(everyPlayer(loaded).map((player) => [player.player_id, player.position]));
-  for (const [playerId, sleeperId] of sleeperIdByPlayerId) {
-    const appId = appIdBySleeperId.get(sleeperId);
-    if (appId !== undefined) {
-      appPlayerIds[playerId] = appId;
-      positions.set(appId, positionOf.get(playerId) ?? '');
-    }
-    const projection = bySleeperId.get(sleeperId);
-    if (projection) {
-      const depthRank = appId === undefined ? null : (depthRanks.get(appId) ?? null);
-      projections[playerId] = { ...projection, depth_rank: depthRank };
-    }
-  }
-  const scored = await loadScoredPoints(deps, {
-    playerIds: [...positions.keys()],
-    positions,
+  const rostered = rosteredPlayers(loaded.rosters, request.platform);
+  const facts = await loadLeagueWeekFacts(deps, {
     season,
     week: loaded.week,
-    scoring: Object.keys(league.scoring_settings).length > 0 ? league.scoring_settings : PPR_SCORING,
+    scoring: league.scoring_settings,
+    rostered,
   });
-  const weekTeams = await loadWeekTeams(deps, {
-    playerIds: [...positions.keys()],
-    season,
-    week: loaded.week,
-  });
-  const weekTeamOf = (player: AppPlayer) => {
-    const appId = appPlayerIds[player.player_id];
-    return appId === undefined ? undefined : weekTeams.get(appId);
-  };
-  const statsPoints: Record<string, number> = {};
-  for (const [playerId, appId] of Object.entries(appPlayerIds)) {
-    const points = scored.get(appId);
-    if (points !== undefined) statsPoints[playerId] = points;
-  }
-  const live = await withLiveGameStates(deps, {
-    loaded,
-    rosters: withGames(loaded, games, weekTeamOf),
-    season,
-    statsPoints,
-  });
+  const { rosters, ...joined } = joinRostersWithFacts(loaded.rosters, rostered, facts);
+  const live = await withLiveGameStates(deps, { loaded, rosters, season, statsPoints: joined.stats_points });
   const details: LeagueDetails = {
     platform: request.platform,
-    stats_points: statsPoints,
+    stats_points: joined.stats_points,
     ...loaded,
     league,
     scoring_from: leagueSaysScoring ? 'league' : request.scoringType ? 'preference' : 'none',
     ...live,
-    projections,
-    app_player_ids: appPlayerIds,
-    projections_freshness: projectionsFreshness.updated_at ? projectionsFreshness : null,
+    projections: joined.projections,
+    app_player_ids: joined.app_player_ids,
+    projections_freshness: facts.freshness.updated_at ? facts.freshness : null,
     ...freshness,
   };
   await followWeek(deps, userId, details);

@@ -17,6 +17,85 @@ export interface LiveLeagueFields {
 }
 
 /**
+ * The rosters with their players' game states, made once per (rosters, games' states) for every answer that has
+ * them: every viewer of a league gets the same rosters, and the same games until a clock or score moves.
+ */
+const statesOf = new WeakMap<
+  readonly AppRoster[],
+  {
+    matchups: PlatformLeague['matchups'];
+    statsPoints: Record<string, number>;
+    facts: string;
+    rosters: LeagueRosterWithGames[];
+  }
+>();
+
+function rostersWithStates(
+  loaded: PlatformLeague,
+  rosters: readonly AppRoster[],
+  statsPoints: Record<string, number>,
+  games: readonly LiveGame[],
+): LeagueRosterWithGames[] {
+  // everything below that is not held by identity
+  const facts = JSON.stringify([
+    loaded.week,
+    loaded.is_week_complete,
+    games.map((game) => [game.home_team, game.away_team, game.state, game.fraction_remaining]),
+  ]);
+  const held = statesOf.get(rosters);
+  if (held && held.matchups === loaded.matchups && held.statsPoints === statsPoints && held.facts === facts) {
+    return held.rosters;
+  }
+  const answer = playerStates(loaded, rosters, statsPoints, games);
+  statesOf.set(rosters, { matchups: loaded.matchups, statsPoints, facts, rosters: answer });
+  return answer;
+}
+
+function playerStates(
+  loaded: PlatformLeague,
+  rosters: readonly AppRoster[],
+  statsPoints: Record<string, number>,
+  games: readonly LiveGame[],
+): LeagueRosterWithGames[] {
+  const gameOfTeam = liveGamesByTeam(games);
+  const isOver = isEveryGameOver(games);
+  const platformPoints = new Map(
+    loaded.matchups.map((matchup) => [matchup.roster_id, matchup.players_points]),
+  );
+  const withState =
+    (rosterId: number) =>
+    (player: AppPlayer): LeaguePlayerWithGame => {
+      const game = gameOfTeam.get(player.team);
+      const answer = playerGameOf({
+        game: game ? { state: game.state, fractionRemaining: game.fraction_remaining } : null,
+        // a player the directory does not place on a team (FA) cannot be said to have no game
+        isScheduleKnown: games.length > 0 && player.team !== FREE_AGENT_TEAM,
+        byeWeek: player.bye_week ?? null,
+        week: loaded.week,
+        isWeekComplete: loaded.is_week_complete,
+        isEveryGameOver: isOver,
+        injuryStatus: player.injury_status,
+        recordedPoints:
+          statsPoints[player.player_id] ?? platformPoints.get(rosterId)?.[player.player_id] ?? null,
+      });
+      return {
+        ...player,
+        game_state: answer.state,
+        points: answer.points,
+        fraction_remaining: answer.fractionRemaining,
+      };
+    };
+  return rosters.map((roster) => ({
+    ...roster,
+    players: {
+      starters: roster.players.starters.map(withState(roster.roster_id)),
+      bench: roster.players.bench.map(withState(roster.roster_id)),
+      reserve: roster.players.reserve.map(withState(roster.roster_id)),
+    },
+  }));
+}
+
+/**
  * Each rostered player's game_state, points (so far, league scoring: the synced weekly stats, else the platform's
  * per-player points) and fraction_remaining; the week's games; and how fresh the scores are.
  */
@@ -38,43 +117,8 @@ export async function withLiveGameStates(
     }),
     readLiveScoresStatus(deps.database),
   ]);
-  const gameOfTeam = liveGamesByTeam(week.games);
-  const isOver = isEveryGameOver(week.games);
-  const platformPoints = new Map(
-    loaded.matchups.map((matchup) => [matchup.roster_id, matchup.players_points]),
-  );
-  const withState =
-    (rosterId: number) =>
-    (player: AppPlayer): LeaguePlayerWithGame => {
-      const game = gameOfTeam.get(player.team);
-      const answer = playerGameOf({
-        game: game ? { state: game.state, fractionRemaining: game.fraction_remaining } : null,
-        // a player the directory does not place on a team (FA) cannot be said to have no game
-        isScheduleKnown: week.games.length > 0 && player.team !== FREE_AGENT_TEAM,
-        byeWeek: player.bye_week ?? null,
-        week: loaded.week,
-        isWeekComplete: loaded.is_week_complete,
-        isEveryGameOver: isOver,
-        injuryStatus: player.injury_status,
-        recordedPoints:
-          request.statsPoints[player.player_id] ?? platformPoints.get(rosterId)?.[player.player_id] ?? null,
-      });
-      return {
-        ...player,
-        game_state: answer.state,
-        points: answer.points,
-        fraction_remaining: answer.fractionRemaining,
-      };
-    };
   return {
-    rosters: request.rosters.map((roster) => ({
-      ...roster,
-      players: {
-        starters: roster.players.starters.map(withState(roster.roster_id)),
-        bench: roster.players.bench.map(withState(roster.roster_id)),
-        reserve: roster.players.reserve.map(withState(roster.roster_id)),
-      },
-    })),
+    rosters: rostersWithStates(loaded, request.rosters, request.statsPoints, week.games),
     games: week.games,
     live: {
       clock_source: week.clock_source,

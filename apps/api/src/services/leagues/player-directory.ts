@@ -5,7 +5,7 @@ import type { LeagueClients } from './clients.js';
 import { type MatchReport, matchPlayers } from '../../integrations/sleeper/player-matching.js';
 import type { SleeperPlayerDirectory } from '../../integrations/sleeper/schemas.js';
 import { sleeperIdsByYahooId } from '../../integrations/yahoo/normalize.js';
-import { readDataVersion } from '../data-changes/data-version.js';
+import { bumpDataVersion, readDataVersion } from '../data-changes/data-version.js';
 import { ensureTeamDefenses } from './team-defenses.js';
 
 /** Sleeper asks for the player directory at most daily; matching follows the same rhythm. */
@@ -43,8 +43,9 @@ const yahooIdMaps = new WeakMap<SleeperPlayerDirectory, Map<string, string>>();
 /**
  * Gives our players (NFL.com-sourced) their Sleeper ids by matching the Sleeper directory, so
  * league rosters can be joined to projections. Runs when never run, after a day, or when the
- * number of players changed; concurrent callers share one run. Failures are logged, not thrown:
- * a league page still renders without projections.
+ * number of players changed; concurrent callers share one run. A run that links players bumps the
+ * data version, as any change to the players does. Failures are logged, not thrown: a league page
+ * still renders without projections.
  */
 export async function ensureSleeperIdsLinked(
   deps: LinkingDeps,
@@ -72,7 +73,10 @@ export async function ensureSleeperIdsLinked(
         settledChecks.set(deps, { version, until, state: previous });
         return previous;
       }
-      return await linkSleeperIds(deps, await deps.leagues.sleeper.getPlayers(), now);
+      const linked = await linkSleeperIds(deps, await deps.leagues.sleeper.getPlayers(), now);
+      // players changed: caches keyed by the data version (a league page's projections) must see them
+      if (linked.linked > 0) await bumpDataVersion(deps.database);
+      return linked;
     } catch (error) {
       deps.log.warn({ err: error }, 'could not link players to Sleeper ids');
       return null;

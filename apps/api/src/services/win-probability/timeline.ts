@@ -21,12 +21,19 @@ export const VIEW_REWRITE_MS = 10 * 60_000;
 /** How long a process trusts that a league week's matchups all have their point for a data version. */
 const RECORDED_TRUST_MS = 60_000;
 
-/** Per database (a test process runs several servers), what this process need not write again. */
-const memos = new WeakMap<Database, { views: TtlCache<true>; recorded: TtlCache<true> }>();
+/** Per database (a test process runs several servers), what this process need not write again, or is writing. */
+const memos = new WeakMap<
+  Database,
+  { views: TtlCache<true>; recorded: TtlCache<true>; recording: Map<string, Promise<number>> }
+>();
 function memoOf(database: Database) {
   let memo = memos.get(database);
   if (!memo) {
-    memo = { views: new TtlCache({ maxEntries: 20_000 }), recorded: new TtlCache({ maxEntries: 2_000 }) };
+    memo = {
+      views: new TtlCache({ maxEntries: 20_000 }),
+      recorded: new TtlCache({ maxEntries: 2_000 }),
+      recording: new Map(),
+    };
     memos.set(database, memo);
   }
   return memo;
@@ -58,15 +65,36 @@ export async function noteLeagueWeekView(
 
 /**
  * Appends one point per matchup of the answer's week for the current data version (stats state), unless the
- * version already has one: computed once by the server (worker pool, fixed seed), whoever asked.
+ * version already has one: computed once by the server (worker pool, fixed seed), whoever asked. Loads of the
+ * league that arrive while its points are being recorded (every open page reloads it after a push) wait for
+ * that recording rather than compute the same points again; answers how many points this call recorded.
  */
 export async function recordMatchupTimelines(deps: AppDeps, details: LeagueDetails): Promise<number> {
-  const { db } = deps.database;
   const season = Number(details.league.season);
   const version = await readDataVersion(deps.database);
-  const { recorded: done } = memoOf(deps.database);
+  const { recorded: done, recording } = memoOf(deps.database);
   const doneKey = `${details.platform}:${details.league.league_id}:${season}:${details.week}:${version}`;
-  if (done.get(doneKey)) return 0;
+  for (;;) {
+    if (done.get(doneKey)) return 0;
+    const running = recording.get(doneKey);
+    if (!running) break;
+    // its failure is its caller's to report; what it left unrecorded is tried again below
+    await running.catch(() => 0);
+  }
+  const run = recordVersion(deps, details, version, doneKey).finally(() => recording.delete(doneKey));
+  recording.set(doneKey, run);
+  return run;
+}
+
+async function recordVersion(
+  deps: AppDeps,
+  details: LeagueDetails,
+  version: string,
+  doneKey: string,
+): Promise<number> {
+  const { db } = deps.database;
+  const season = Number(details.league.season);
+  const { recorded: done } = memoOf(deps.database);
   const where = and(
     eq(winProbabilityPoints.platform, details.platform),
     eq(winProbabilityPoints.leagueId, details.league.league_id),

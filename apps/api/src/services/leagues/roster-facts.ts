@@ -1,0 +1,97 @@
+import type { AppPlayer, AppRoster } from '../../integrations/league-shapes.js';
+import type { LeaguePlayerProjection } from './projections.js';
+import type { TeamWeekGame } from './schedule.js';
+import type { LeagueWeekFacts, RosteredPlayers } from './week-facts.js';
+
+/** A platform answer's rosters joined to the week's facts: the parts of a league page that do not change by the minute. */
+export interface RostersWithFacts {
+  /** Each player with the team he played for that week, its bye week and kickoff. */
+  rosters: AppRoster[];
+  projections: Record<string, LeaguePlayerProjection>;
+  app_player_ids: Record<string, number>;
+  stats_points: Record<string, number>;
+}
+
+/**
+ * Joined once per (rosters, facts) pair and shared by the answers made from it, which copy what they change: every
+ * viewer of a Sleeper league gets the same rosters from the client's cache, and the same facts for a data version.
+ */
+const joinedOf = new WeakMap<LeagueWeekFacts, WeakMap<readonly AppRoster[], RostersWithFacts>>();
+
+export function joinRostersWithFacts(
+  rosters: readonly AppRoster[],
+  rostered: RosteredPlayers,
+  facts: LeagueWeekFacts,
+): RostersWithFacts {
+  let byRosters = joinedOf.get(facts);
+  if (!byRosters) {
+    byRosters = new WeakMap();
+    joinedOf.set(facts, byRosters);
+  }
+  let joined = byRosters.get(rosters);
+  if (!joined) {
+    joined = join(rosters, rostered, facts);
+    byRosters.set(rosters, joined);
+  }
+  return joined;
+}
+
+function join(
+  rosters: readonly AppRoster[],
+  rostered: RosteredPlayers,
+  facts: LeagueWeekFacts,
+): RostersWithFacts {
+  const projections: Record<string, LeaguePlayerProjection> = {};
+  const appPlayerIds: Record<string, number> = {};
+  const statsPoints: Record<string, number> = {};
+  for (const [playerId, sleeperId] of rostered.sleeperIdByPlayerId) {
+    const appId = facts.appIdBySleeperId.get(sleeperId);
+    if (appId !== undefined) appPlayerIds[playerId] = appId;
+    const projection = facts.projectionBySleeperId.get(sleeperId);
+    if (projection) projections[playerId] = projection;
+  }
+  for (const [playerId, appId] of Object.entries(appPlayerIds)) {
+    const points = facts.scoredByAppId.get(appId);
+    if (points !== undefined) statsPoints[playerId] = points;
+  }
+  const weekTeamOf = (player: AppPlayer) => {
+    const appId = appPlayerIds[player.player_id];
+    return appId === undefined ? undefined : facts.weekTeamByAppId.get(appId);
+  };
+  return {
+    rosters: withGames(rosters, facts.gameByTeam, weekTeamOf),
+    projections,
+    app_player_ids: appPlayerIds,
+    stats_points: statsPoints,
+  };
+}
+
+/**
+ * Each player with the team he played for that week (when his stats of the week say it; else his current team),
+ * its bye week and kickoff (copies: the held platform answer is not changed). A player with stats that week played
+ * then, so he is never shown on a bye.
+ */
+function withGames(
+  rosters: readonly AppRoster[],
+  games: Map<string, TeamWeekGame>,
+  weekTeamOf: (player: AppPlayer) => string | undefined,
+): AppRoster[] {
+  const withGame = (player: AppPlayer): AppPlayer => {
+    const weekTeam = weekTeamOf(player);
+    const team = weekTeam ?? player.team;
+    return {
+      ...player,
+      team,
+      bye_week: weekTeam ? null : (games.get(team)?.bye_week ?? null),
+      kickoff: games.get(team)?.kickoff ?? null,
+    };
+  };
+  return rosters.map((roster) => ({
+    ...roster,
+    players: {
+      starters: roster.players.starters.map(withGame),
+      bench: roster.players.bench.map(withGame),
+      reserve: roster.players.reserve.map(withGame),
+    },
+  }));
+}
