@@ -94,6 +94,13 @@ function teamAnswer(
   };
 }
 
+/** The players of both sides simulated from their position's baseline (no projection of their own). */
+export function baselinePlayerIds(user: TeamAnswer, opponent: TeamAnswer): string[] {
+  return [...user.players, ...opponent.players]
+    .filter((player) => player.is_baseline)
+    .map((player) => player.player_id);
+}
+
 export function toSimulationAnswer(options: {
   simulationId: string;
   request: MatchupRequest;
@@ -134,8 +141,6 @@ export function toSimulationAnswer(options: {
     user_team: user,
     opponent_team: opponent,
     difference: summaryAnswer(result.difference),
-    baseline_players: [...user.players, ...opponent.players]
-      .filter((p) => p.is_baseline)
-      .map((p) => p.player_id),
+    baseline_players: baselinePlayerIds(user, opponent),
   };
 }

@@ -9,7 +9,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { loadLeagueDetails } from '../leagues/details.js';
 import type { LeagueDetails, LeaguePlayerWithGame } from '../leagues/details-shape.js';
-import type { SimulationAnswer } from './answer.js';
+import { baselinePlayerIds, type SimulationAnswer } from './answer.js';
 import { leagueRunAnswer } from './league-run.js';
 import { recordedRunOf, recordSimulation } from './record.js';
 import type { MatchupRequest, StarterRequest, TeamRequest } from './request.js';
@@ -140,8 +140,6 @@ export async function simulateLeagueLineups(
     kind: request.kind,
     user_team: userTeam,
     opponent_team: opponentTeam,
-    baseline_players: [...userTeam.players, ...opponentTeam.players]
-      .filter((player) => player.is_baseline)
-      .map((player) => player.player_id),
+    baseline_players: baselinePlayerIds(userTeam, opponentTeam),
   };
 }

@@ -18,7 +18,7 @@ import type { LeagueDetails } from '../leagues/details-shape.js';
 import type { ScoringType } from '../leagues/scoring.js';
 import type { SimulationSlot } from './admission.js';
 import { analyzeMatchup } from './analysis.js';
-import { summaryAnswer, type SimulationAnswer } from './answer.js';
+import { baselinePlayerIds, summaryAnswer, type SimulationAnswer } from './answer.js';
 import { type RecordedRun, recordSimulation } from './record.js';
 import { runMatchupInPool } from './run-matchup.js';
 
@@ -202,8 +202,6 @@ export function leagueRunAnswer(
     user_team: user,
     opponent_team: opponent,
     difference: summaryAnswer(result.difference),
-    baseline_players: [...user.players, ...opponent.players]
-      .filter((player) => player.is_baseline)
-      .map((player) => player.player_id),
+    baseline_players: baselinePlayerIds(user, opponent),
   };
 }
