@@ -1,9 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replaySeasonData, startFakeSleeperSeason, type FakeSleeperSeason } from '@fm/api/testing';
-import path from 'node:path';
 import { ADMIN_EMAIL, ADMIN_ENV, signIn } from './site-pages.js';
-import { ARTIFACTS_DIR, launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
+import { launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
 
 /** Week 5 of 2025 is played: four teams are on bye, the directory marks some players out. */
 const SEASON = 2025;
@@ -40,7 +39,7 @@ async function waitForCurrentWeek(app: E2eApp): Promise<void> {
 
 /** What the user sees without scrolling. */
 async function firstScreen(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'screenshots', `${name}.png`) });
+  await screenshot(page, name, { firstScreen: true });
 }
 
 function pageWidth(page: Page): Promise<{ scroll: number; viewport: number }> {

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, openPage, screenshot } from './harness.js';
+import { openPage, screenshot } from './harness.js';
 import { LIVE_LEAGUE, type LiveLeagueSite, startLiveLeagueSite } from './live-league-site.js';
 import { linkSleeper, openLeaguePage, openSignedInPage, signIn } from './site-pages.js';
 
@@ -46,9 +45,7 @@ describe('getting back to results: the dashboard', () => {
       expect(focused.text).toMatch(/ vs /);
       const figure = (await page.getByTestId('win-probability').boundingBox())!;
       expect(figure.y + figure.height).toBeLessThanOrEqual(viewport.height);
-      await page.screenshot({
-        path: path.join(ARTIFACTS_DIR, 'screenshots', `dashboard-first-screen-${name}.png`),
-      });
+      await screenshot(page, `dashboard-first-screen-${name}`, { firstScreen: true });
 
       // Every figure of the boom/bust table is on screen, with no sideways swipe inside the table.
       const table = page.locator('table.player-outlook-table').first();

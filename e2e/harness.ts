@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '@fm/db';
 import { startFakeSmtp, type FakeSmtp } from '@fm/api/testing';
+import { waitForAnimationsToEnd } from './animations.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SHARED_DIR = path.resolve(ROOT, '../shared');
@@ -179,10 +180,14 @@ export async function openPage(
   return { context, page, errors };
 }
 
-/** Saves a screenshot under e2e/artifacts/screenshots (kept as a CI artefact). */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a screenshot of the page at rest under e2e/artifacts/screenshots (kept as a CI artefact): the whole page,
+ * or with `firstScreen` only what the user sees without scrolling.
+ */
+export async function screenshot(page: Page, name: string, { firstScreen = false } = {}): Promise<string> {
   const file = path.join(ARTIFACTS_DIR, 'screenshots', `${name}.png`);
   mkdirSync(path.dirname(file), { recursive: true });
-  await page.screenshot({ path: file, fullPage: true });
+  await waitForAnimationsToEnd(page);
+  await page.screenshot({ path: file, fullPage: !firstScreen });
   return file;
 }

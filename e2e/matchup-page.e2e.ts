@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { blockingViolations } from './axe.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, screenshot } from './harness.js';
+import { screenshot } from './harness.js';
 import { LIVE_LEAGUE, type LiveLeagueSite, startLiveLeagueSite } from './live-league-site.js';
 import { linkSleeper, openLeaguePage, openSignedInPage } from './site-pages.js';
 
@@ -123,9 +122,7 @@ describe('the matchup page, phone first', () => {
       const topBar = (await page.locator('.topbar').boundingBox())!;
       expect(bar.y).toBeGreaterThanOrEqual(topBar.y + topBar.height - 1);
       expect(bar.y + bar.height).toBeLessThanOrEqual(viewport.height);
-      await page.screenshot({
-        path: path.join(ARTIFACTS_DIR, 'screenshots', `matchup-${name}-scrolled.png`),
-      });
+      await screenshot(page, `matchup-${name}-scrolled`, { firstScreen: true });
       expect(errors).toEqual([]);
       await context.close();
     },

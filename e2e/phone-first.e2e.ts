@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { waitForAnimationsToEnd } from './animations.js';
 import { blockingViolations } from './axe.js';
 import { linkNflWeeks, waitForProjectedWeek } from './nfl-weeks.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +91,8 @@ describe('projections, compare and home on a phone and a laptop', () => {
         `[phone-first e2e ${viewport.width}px] home → win probability on the card: ${Date.now() - openedAt} ms (${await chance.textContent()})`,
       );
       await expect(card.locator('.league-matchup__opponent').textContent()).resolves.toBeTruthy();
+      // The cards slide in (8 px, staggered): measure where they come to rest.
+      await waitForAnimationsToEnd(page);
       const box = await chance.boundingBox();
       expect(box && box.y + box.height).toBeLessThanOrEqual(viewport.height);
       expect(await horizontalOverflow(page)).toEqual({ overflowPx: 0, outside: [] });

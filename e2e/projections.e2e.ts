@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForAnimationsToEnd } from './animations.js';
 import { launchBrowser, openPage, screenshot, SHARED_DIR, startE2eApp, type E2eApp } from './harness.js';
 
 /** A few 2025 weeks are enough and import fast: the model then projects week 12 from them. */
@@ -24,6 +25,7 @@ async function waitForImport(app: E2eApp): Promise<void> {
 
 /** Serious or critical WCAG 2.1 AA violations on the page as it is now (with data shown). */
 async function blockingViolations(page: Page): Promise<string[]> {
+  await waitForAnimationsToEnd(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
