@@ -57,6 +57,11 @@ export interface AppPlayer {
   team: string;
   /** Yahoo players: the Sleeper id with the same yahoo_id in the directory, when known. */
   sleeper_id?: string;
+  /**
+   * ESPN players: our player id (players.id) they were matched to (through the Sleeper directory, else by name,
+   * position and team against our own players), the key their projections and stats are read by.
+   */
+  app_player_id?: number;
   injury_status?: string | null;
   /** His team's bye week of the season, when known. */
   bye_week?: number | null;

@@ -136,7 +136,7 @@ describe('ESPN league → app league (fixture league, 2023 week 1)', () => {
 describe('ESPN rosters and matchups', () => {
   const league = recorded();
   const sleeperIds = new Map([['3929630', '4866']]);
-  const rosters = toAppRosters(league, 1, sleeperIds);
+  const rosters = toAppRosters(league, 1, { sleeperIdByEspnId: sleeperIds });
 
   it('gives each of the 10 teams its owner, starters by slot id, bench and IR', () => {
     expect(rosters).toHaveLength(10);

@@ -120,14 +120,18 @@ export function espnPlayerName(player: Pick<EspnPlayer, 'fullName' | 'firstName'
   return player.fullName?.trim() || joined || UNKNOWN_PLAYER_NAME;
 }
 
-/** ESPN player → app player; `sleeperIdByEspnId` adds the Sleeper id our projections are keyed by. */
-export function toAppPlayer(
-  entry: EspnRosterEntry,
-  sleeperIdByEspnId?: ReadonlyMap<string, string>,
-): AppPlayer {
+/** How ESPN players are known to us: the Sleeper id and our player id of those linked. */
+export interface EspnPlayerIds {
+  sleeperIdByEspnId?: ReadonlyMap<string, string>;
+  appIdByEspnId?: ReadonlyMap<string, number>;
+}
+
+/** ESPN player → app player, with the Sleeper id and our player id our projections are read by, when known. */
+export function toAppPlayer(entry: EspnRosterEntry, ids: EspnPlayerIds = {}): AppPlayer {
   const { player } = entry.playerPoolEntry;
   const playerId = String(player.id);
-  const sleeperId = sleeperIdByEspnId?.get(playerId);
+  const sleeperId = ids.sleeperIdByEspnId?.get(playerId);
+  const appId = ids.appIdByEspnId?.get(playerId);
   return {
     player_id: playerId,
     name: espnPlayerName(player),
@@ -135,6 +139,7 @@ export function toAppPlayer(
     team: ESPN_PRO_TEAMS.get(player.proTeamId) ?? FREE_AGENT_TEAM,
     injury_status: injuryStatusOf(player.injuryStatus ?? entry.injuryStatus),
     ...(sleeperId ? { sleeper_id: sleeperId } : {}),
+    ...(appId !== undefined ? { app_player_id: appId } : {}),
   };
 }
 
@@ -165,13 +170,9 @@ function byLineupSlot(a: EspnRosterEntry, b: EspnRosterEntry): number {
 }
 
 /** Each team's owner, record and players split by lineup slot id (starters in lineup order). */
-export function toAppRosters(
-  league: EspnLeague,
-  week: number,
-  sleeperIdByEspnId?: ReadonlyMap<string, string>,
-): AppRoster[] {
+export function toAppRosters(league: EspnLeague, week: number, ids: EspnPlayerIds = {}): AppRoster[] {
   const members = new Map(league.members.map((member) => [member.id, member]));
-  const toPlayer = (entry: EspnRosterEntry) => toAppPlayer(entry, sleeperIdByEspnId);
+  const toPlayer = (entry: EspnRosterEntry) => toAppPlayer(entry, ids);
   return espnTeams(league)
     .map((team): AppRoster => {
       const entries = rosterEntries(league, team, week);

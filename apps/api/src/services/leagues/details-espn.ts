@@ -5,11 +5,11 @@ import {
   toAppMatchups,
   toAppRosters,
 } from '../../integrations/espn/normalize.js';
-import { linkEspnPlayers } from '../../integrations/espn/player-matching.js';
 import type { EspnLeague } from '../../integrations/espn/schemas.js';
 import { storeEspnProjections } from '../data-sync/espn-projections.js';
 import { leagueNotFound, type PlatformLeague } from './details-shape.js';
 import { type EspnLeagueRow, readEspnCredentials } from './espn-link.js';
+import { linkEspnToOurPlayers } from './espn-players.js';
 
 function everyRosteredPlayer(league: EspnLeague) {
   const fromTeams = league.teams.flatMap((team) => team.roster?.entries ?? []);
@@ -23,8 +23,9 @@ function everyRosteredPlayer(league: EspnLeague) {
 
 /**
  * A linked ESPN league: rosters, the week's matchups (default: ESPN's current week) and scoring.
- * Players are tagged with their Sleeper id (the directory's espn_id, else name, position and team) so
- * projections join, and ESPN's projections of them for the week are stored as an expert's; the
+ * Players are tagged with our player id (through Sleeper's directory when it answers, else by name, position and
+ * team against our own players) so projections join, and ESPN's projections of the players Sleeper's directory
+ * links are stored as an expert's; the
  * signed-in user's team is the one their SWID owns, when they gave cookies.
  */
 export async function loadEspnLeague(
@@ -41,15 +42,15 @@ export async function loadEspnLeague(
     credentials,
   });
   const directory = await deps.leagues.sleeper.getPlayers().catch((error: unknown) => {
-    deps.log.warn({ err: error }, 'Sleeper directory unavailable: ESPN players keep no projections');
+    deps.log.warn({ err: error }, 'Sleeper directory unavailable: ESPN players are matched to ours by name');
     return null;
   });
   const rostered = everyRosteredPlayer(league);
-  const links = directory ? linkEspnPlayers(directory, rostered) : undefined;
+  const links = await linkEspnToOurPlayers(deps, rostered, directory);
   const appLeague = toAppLeague(league);
   const currentWeek = appLeague.current_week ?? 1;
   const week = request.week ?? currentWeek;
-  if (links) {
+  if (links.sleeperIdByEspnId.size > 0) {
     // ESPN's projections of the rostered players feed our model (a second expert beside Sleeper's)
     const batch = {
       season: league.seasonId,
@@ -71,7 +72,7 @@ export async function loadEspnLeague(
     week,
     is_week_complete: espnLeagueStatus(league) === 'complete' || currentWeek > week,
     my_roster_id: mine?.id ?? null,
-    rosters: toAppRosters(league, week, links?.sleeperIdByEspnId),
+    rosters: toAppRosters(league, week, links),
     matchups: toAppMatchups(league, week),
   };
 }

@@ -1,5 +1,5 @@
 import { players, projections } from '@fm/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { type ScoringSettings, toLeagueScoring } from './scoring.js';
 import { sourceRank } from '../projections/projection-sources.js';
@@ -23,19 +23,56 @@ export interface LeaguePlayerProjection {
   depth_rank: number | null;
 }
 
+interface ProjectionsRequest {
+  season: number;
+  week: number;
+  scoring: ScoringSettings;
+}
+
 /**
  * Projections of `season`/`week` for these Sleeper ids (players joined through players.sleeper_id),
  * one per player from the preferred source, re-scored with the league's `scoring_settings`.
  */
 export async function loadLeagueProjections(
   deps: AppDeps,
-  request: { sleeperIds: string[]; season: number; week: number; scoring: ScoringSettings },
+  request: ProjectionsRequest & { sleeperIds: string[] },
 ): Promise<Map<string, LeaguePlayerProjection>> {
-  const ids = [...new Set(request.sleeperIds)];
-  const best = new Map<string, { rank: number; projection: LeaguePlayerProjection }>();
+  const byAppId = await readBestProjections(deps, request, (ids) => inArray(players.sleeperId, ids), [
+    ...new Set(request.sleeperIds),
+  ]);
+  const bySleeperId = new Map<string, LeaguePlayerProjection>();
+  for (const { sleeperId, projection } of byAppId.values()) {
+    if (sleeperId) bySleeperId.set(sleeperId, projection);
+  }
+  return bySleeperId;
+}
+
+/** The same projections for our player ids (players.id). */
+export async function loadLeagueProjectionsByAppId(
+  deps: AppDeps,
+  request: ProjectionsRequest & { appIds: number[] },
+): Promise<Map<number, LeaguePlayerProjection>> {
+  const byAppId = await readBestProjections(deps, request, (ids) => inArray(players.id, ids), [
+    ...new Set(request.appIds),
+  ]);
+  return new Map([...byAppId].map(([appId, { projection }]) => [appId, projection]));
+}
+
+/** One projection per player (keyed by players.id) from the preferred source, in the league's scoring. */
+async function readBestProjections<Id>(
+  deps: AppDeps,
+  request: ProjectionsRequest,
+  playersIn: (ids: Id[]) => SQL,
+  ids: Id[],
+): Promise<Map<number, { sleeperId: string | null; projection: LeaguePlayerProjection }>> {
+  const best = new Map<
+    number,
+    { rank: number; sleeperId: string | null; projection: LeaguePlayerProjection }
+  >();
   for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
     const rows = await deps.database.db
       .select({
+        playerId: players.id,
         sleeperId: players.sleeperId,
         position: players.position,
         source: projections.source,
@@ -52,15 +89,14 @@ export async function loadLeagueProjections(
       .innerJoin(players, eq(players.id, projections.playerId))
       .where(
         and(
-          inArray(players.sleeperId, ids.slice(start, start + IDS_PER_QUERY)),
+          playersIn(ids.slice(start, start + IDS_PER_QUERY)),
           eq(projections.season, request.season),
           eq(projections.week, request.week),
         ),
       );
     for (const row of rows) {
-      if (!row.sleeperId) continue;
       const rank = sourceRank(row.source);
-      const current = best.get(row.sleeperId);
+      const current = best.get(row.playerId);
       if (current && current.rank <= rank) continue;
       const scored = toLeagueScoring(
         { mean: row.predMean, std: row.predStd, p10: row.p10, p50: row.p50, p90: row.p90 },
@@ -68,8 +104,9 @@ export async function loadLeagueProjections(
         request.scoring,
         row.position,
       );
-      best.set(row.sleeperId, {
+      best.set(row.playerId, {
         rank,
+        sleeperId: row.sleeperId,
         projection: {
           mean: scored.mean,
           std: scored.std,
@@ -85,5 +122,5 @@ export async function loadLeagueProjections(
       });
     }
   }
-  return new Map([...best].map(([id, { projection }]) => [id, projection]));
+  return best;
 }

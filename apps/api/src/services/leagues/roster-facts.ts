@@ -44,10 +44,10 @@ function join(
   const projections: Record<string, LeaguePlayerProjection> = {};
   const appPlayerIds: Record<string, number> = {};
   const statsPoints: Record<string, number> = {};
-  for (const [playerId, sleeperId] of rostered.sleeperIdByPlayerId) {
-    const appId = facts.appIdBySleeperId.get(sleeperId);
+  for (const [playerId, ref] of rostered.refByPlayerId) {
+    const appId = facts.appIdByRef.get(ref);
     if (appId !== undefined) appPlayerIds[playerId] = appId;
-    const projection = facts.projectionBySleeperId.get(sleeperId);
+    const projection = facts.projectionByRef.get(ref);
     if (projection) projections[playerId] = projection;
   }
   for (const [playerId, appId] of Object.entries(appPlayerIds)) {

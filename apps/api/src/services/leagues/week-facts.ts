@@ -7,17 +7,32 @@ import { loadWeekDepthRanks } from '../simulation/players.js';
 import { loadScoredPoints } from './banked-points.js';
 import type { LeaguePlatform } from './connections.js';
 import { appPlayerIdsBySleeperId } from './player-directory.js';
-import { type LeaguePlayerProjection, loadLeagueProjections } from './projections.js';
+import { type LeaguePlayerProjection, loadLeagueProjectionsByAppId } from './projections.js';
 import { loadTeamWeekGames, type TeamWeekGame } from './schedule.js';
 import { PPR_SCORING, type ScoringSettings } from './scoring.js';
 import { loadWeekTeams } from './week-teams.js';
 
+/**
+ * How a rostered player is read in our NFL data: his Sleeper id, or `#` + our player id (players.id) for a player
+ * known to us only by our id (ESPN players matched by name while Sleeper is down).
+ */
+export type PlayerRef = string;
+
+const APP_ID_REF_PREFIX = '#';
+
+/** The reference our NFL data is read by for a rostered player of the platform's answer, when he has one. */
+export function playerRefOf(player: AppPlayer, platform: LeaguePlatform): PlayerRef | undefined {
+  if (platform === 'sleeper') return player.player_id;
+  if (player.app_player_id !== undefined) return `${APP_ID_REF_PREFIX}${player.app_player_id}`;
+  return player.sleeper_id;
+}
+
 /** A platform answer's rostered players, as our NFL data is read for them. */
 export interface RosteredPlayers {
-  /** The Sleeper id of each roster player_id that has one (Sleeper's own ids, or Yahoo's mapped ones). */
-  sleeperIdByPlayerId: Map<string, string>;
-  /** Each of them as [Sleeper id, position on the roster], in roster order. */
-  players: [sleeperId: string, position: string][];
+  /** The reference of each roster player_id that has one (Sleeper's own ids, Yahoo's mapped ones, ESPN's matched ones). */
+  refByPlayerId: Map<string, PlayerRef>;
+  /** Each of them as [reference, position on the roster], in roster order. */
+  players: [ref: PlayerRef, position: string][];
   /** The NFL teams of every rostered player, once each, sorted. */
   teams: string[];
   /** Digest of `players` and `teams`: equal rosters share their facts. */
@@ -26,10 +41,10 @@ export interface RosteredPlayers {
 
 /** What a league page joins to its rosters from our NFL data: the same for every viewer of the league. */
 export interface LeagueWeekFacts {
-  /** Our player id by Sleeper id, for the linked players. */
-  appIdBySleeperId: Map<string, number>;
-  /** The week's projection in the league's scoring, with the player's depth rank, by Sleeper id. */
-  projectionBySleeperId: Map<string, LeaguePlayerProjection>;
+  /** Our player id by reference, for the linked players. */
+  appIdByRef: Map<PlayerRef, number>;
+  /** The week's projection in the league's scoring, with the player's depth rank, by reference. */
+  projectionByRef: Map<PlayerRef, LeaguePlayerProjection>;
   /** Points scored this week by the synced stats, in the league's scoring, by our player id. */
   scoredByAppId: Map<number, number>;
   /** The team each player played for this week (his stats say it), by our player id. */
@@ -56,23 +71,33 @@ const rosteredOf = new WeakMap<
 export function rosteredPlayers(rosters: readonly AppRoster[], platform: LeaguePlatform): RosteredPlayers {
   const held = rosteredOf.get(rosters);
   if (held?.platform === platform) return held.rostered;
-  const sleeperIdByPlayerId = new Map<string, string>();
+  const refByPlayerId = new Map<string, PlayerRef>();
   for (const player of everyPlayer(rosters)) {
-    const sleeperId = platform === 'sleeper' ? player.player_id : player.sleeper_id;
-    if (sleeperId) sleeperIdByPlayerId.set(player.player_id, sleeperId);
+    const ref = playerRefOf(player, platform);
+    if (ref) refByPlayerId.set(player.player_id, ref);
   }
   const positionOf = new Map(everyPlayer(rosters).map((player) => [player.player_id, player.position]));
-  const players = [...sleeperIdByPlayerId].map(([playerId, sleeperId]): [string, string] => [
-    sleeperId,
+  const players = [...refByPlayerId].map(([playerId, ref]): [string, string] => [
+    ref,
     positionOf.get(playerId) ?? '',
   ]);
   const teams = [...new Set(everyPlayer(rosters).map((player) => player.team))].sort();
   const digest = createHash('sha256')
     .update(JSON.stringify([players, teams]))
     .digest('base64url');
-  const rostered = { sleeperIdByPlayerId, players, teams, digest };
+  const rostered = { refByPlayerId, players, teams, digest };
   rosteredOf.set(rosters, { platform, rostered });
   return rostered;
+}
+
+/** Our player id of each reference that is linked to one. */
+async function appIdsOfRefs(deps: AppDeps, refs: PlayerRef[]): Promise<Map<PlayerRef, number>> {
+  const sleeperIds = refs.filter((ref) => !ref.startsWith(APP_ID_REF_PREFIX));
+  const appIdByRef: Map<PlayerRef, number> = await appPlayerIdsBySleeperId(deps, sleeperIds);
+  for (const ref of refs) {
+    if (ref.startsWith(APP_ID_REF_PREFIX)) appIdByRef.set(ref, Number(ref.slice(APP_ID_REF_PREFIX.length)));
+  }
+  return appIdByRef;
 }
 
 /**
@@ -97,24 +122,25 @@ async function readLeagueWeekFacts(
   request: { season: number; week: number; scoring: ScoringSettings; rostered: RosteredPlayers },
 ): Promise<LeagueWeekFacts> {
   const { season, week, scoring, rostered } = request;
-  const sleeperIds = rostered.players.map(([sleeperId]) => sleeperId);
-  const [bySleeperId, appIdBySleeperId, depthRanks, gameByTeam, freshness] = await Promise.all([
-    loadLeagueProjections(deps, { sleeperIds, season, week, scoring }),
-    appPlayerIdsBySleeperId(deps, sleeperIds),
+  const appIdByRef = await appIdsOfRefs(
+    deps,
+    rostered.players.map(([ref]) => ref),
+  );
+  const appIds = [...new Set(appIdByRef.values())];
+  const [byAppId, depthRanks, gameByTeam, freshness] = await Promise.all([
+    loadLeagueProjectionsByAppId(deps, { appIds, season, week, scoring }),
     loadWeekDepthRanks(deps.database, season, week),
     loadTeamWeekGames(deps, { season, week, teams: rostered.teams }),
     loadWeekFreshness(deps.database, season, week),
   ]);
   const positions = new Map<number, string>();
-  for (const [sleeperId, position] of rostered.players) {
-    const appId = appIdBySleeperId.get(sleeperId);
-    if (appId !== undefined) positions.set(appId, position);
-  }
-  const projectionBySleeperId = new Map<string, LeaguePlayerProjection>();
-  for (const [sleeperId, projection] of bySleeperId) {
-    const appId = appIdBySleeperId.get(sleeperId);
-    const depthRank = appId === undefined ? null : (depthRanks.get(appId) ?? null);
-    projectionBySleeperId.set(sleeperId, { ...projection, depth_rank: depthRank });
+  const projectionByRef = new Map<PlayerRef, LeaguePlayerProjection>();
+  for (const [ref, position] of rostered.players) {
+    const appId = appIdByRef.get(ref);
+    if (appId === undefined) continue;
+    positions.set(appId, position);
+    const projection = byAppId.get(appId);
+    if (projection) projectionByRef.set(ref, { ...projection, depth_rank: depthRanks.get(appId) ?? null });
   }
   const playerIds = [...positions.keys()];
   const [scoredByAppId, weekTeamByAppId] = await Promise.all([
@@ -127,5 +153,5 @@ async function readLeagueWeekFacts(
     }),
     loadWeekTeams(deps, { playerIds, season, week }),
   ]);
-  return { appIdBySleeperId, projectionBySleeperId, scoredByAppId, weekTeamByAppId, gameByTeam, freshness };
+  return { appIdByRef, projectionByRef, scoredByAppId, weekTeamByAppId, gameByTeam, freshness };
 }

@@ -22,7 +22,11 @@ export interface LeagueLineups {
   opponent: LeagueSide;
 }
 
-/** The starter on these players the reference names: by Sleeper id first (unless it is the app's), then app id. */
+/**
+ * The starter on these players the reference names: a bare or `player_id` reference by the league's own player
+ * id first (Sleeper, ESPN or Yahoo, as its rosters list them), then by Sleeper id, then by our id; a `sleeper_id`
+ * reference by Sleeper id only, an `id` one by our id only.
+ */
 function findStarter(
   details: LeagueDetails,
   players: readonly LeaguePlayerWithGame[],
@@ -31,14 +35,12 @@ function findStarter(
   const sleeperIdOf = (player: LeaguePlayerWithGame) =>
     details.platform === 'sleeper' ? player.player_id : player.sleeper_id;
   const appIdOf = (player: LeaguePlayerWithGame) => details.app_player_ids[player.player_id];
-  const bySleeperId =
-    starter.kind === 'app' ? undefined : players.find((player) => sleeperIdOf(player) === starter.ref);
-  return (
-    bySleeperId ??
-    (starter.kind === 'sleeper'
-      ? undefined
-      : players.find((player) => String(appIdOf(player) ?? '') === starter.ref))
-  );
+  const byLeagueId = () => players.find((player) => player.player_id === starter.ref);
+  const bySleeperId = () => players.find((player) => sleeperIdOf(player) === starter.ref);
+  const byAppId = () => players.find((player) => String(appIdOf(player) ?? '') === starter.ref);
+  if (starter.kind === 'sleeper') return bySleeperId();
+  if (starter.kind === 'app') return byAppId();
+  return byLeagueId() ?? bySleeperId() ?? byAppId();
 }
 
 /** The roster (the team's roster_id, else any) whose starters and bench hold every starter, once each. */
@@ -60,7 +62,7 @@ function sideOf(details: LeagueDetails, team: TeamRequest): LeagueSide | null {
 /**
  * The request as a matchup of one of the caller's leagues, when it is one: it names a league of theirs (league_id
  * and platform), brings no scoring and no game facts of its own, and each line-up is players of one roster of that
- * league (by Sleeper or app ids), two different rosters. Null otherwise, also when the league cannot be read: the
+ * league (by the league's own, Sleeper or app ids), two different rosters. Null otherwise, also when the league cannot be read: the
  * request is then simulated from the directory as before.
  */
 export async function leagueLineupsOf(
