@@ -42,6 +42,11 @@ export interface AppLeague {
   roster_positions: string[];
   /** Sleeper stat keys (pass_yd, rec…) to points per unit. */
   scoring_settings: Record<string, number>;
+  /**
+   * ESPN and Yahoo leagues: their settings our points cannot apply as the platform does (`espn_<stat id>`,
+   * `yahoo_<stat id>`), sorted. Settings mapped to a key our scorer does not read are among them.
+   */
+  scoring_unsupported?: string[];
   settings: LeagueSettingsSummary;
   avatar: string | null;
   /** Sleeper leagues: the username they were found through. */

@@ -88,6 +88,8 @@ describe('ESPN league → app league (fixture league, 2023 week 1)', () => {
 
   it('scores PPR with ESPN D/ST overrides on the defense keys', () => {
     const scoring = league.scoring_settings;
+    // 18–21 points allowed scores 0 where 14–17 scores 1; 46+ -5 where 35–45 -3; stat 209 we do not know
+    expect(league.scoring_unsupported).toEqual(expect.arrayContaining(['espn_121', 'espn_125', 'espn_209']));
     expect(scoring).toMatchObject({
       pass_yd: 0.04,
       pass_td: 4,

@@ -23,7 +23,7 @@ import {
   lineupSlotOrder,
 } from './ids.js';
 import type { EspnLeague, EspnMatchupSide, EspnPlayer, EspnRosterEntry, EspnTeam } from './schemas.js';
-import { toSleeperScoring } from './scoring.js';
+import { toSleeperScoring, unsupportedEspnScoring } from './scoring.js';
 
 /** ESPN's league status → ours. */
 export function espnLeagueStatus(league: EspnLeague): LeagueStatus {
@@ -102,6 +102,7 @@ export function toAppLeague(league: EspnLeague): AppLeague {
     status: espnLeagueStatus(league),
     roster_positions: toRosterPositions(settings.rosterSettings?.lineupSlotCounts ?? {}),
     scoring_settings: toSleeperScoring(settings.scoringSettings?.scoringItems ?? []),
+    scoring_unsupported: unsupportedEspnScoring(settings.scoringSettings?.scoringItems ?? []),
     settings: {
       num_teams: numTeams,
       playoff_teams: settings.scheduleSettings?.playoffTeamCount ?? null,

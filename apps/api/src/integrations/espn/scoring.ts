@@ -1,3 +1,4 @@
+import { unsupportedScoringKeys } from '@fm/projections';
 import { ESPN_DST_SLOT_ID } from './ids.js';
 
 /**
@@ -56,9 +57,10 @@ export const ESPN_STAT_KEYS: Readonly<Record<number, StatKeys>> = {
   88: { player: ['xpmiss'] },
   198: { player: ['fgm_50_59'] },
   201: { player: ['fgm_60p'] },
-  // Returns: a player's return touchdown, or the defense's special-teams touchdown.
-  101: { player: ['kr_td'], defense: ['def_st_td'] },
-  102: { player: ['pr_td'], defense: ['def_st_td'] },
+  // Returns: a player's return touchdown (scored as Sleeper's st_td; his stats keep kick and punt apart), or the
+  // defense's special-teams touchdown.
+  101: { player: ['st_td', 'kr_td'], defense: ['def_st_td'] },
+  102: { player: ['st_td', 'pr_td'], defense: ['def_st_td'] },
   114: { player: ['kr_yd'] },
   115: { player: ['pr_yd'] },
   // Team defense.
@@ -102,11 +104,35 @@ const RECEPTION_BONUS_BY_SLOT: Readonly<Record<string, string>> = {
   '6': 'bonus_rec_te',
 };
 
+/**
+ * ESPN's yardage bonuses are ranges (300–399 passing yards, then 400+); Sleeper's are thresholds that add up
+ * (300+, and 400+ on top). The upper threshold is worth the upper range's points less the lower's.
+ */
+const RANGE_BONUSES: readonly { lower: number; upper: number }[] = [
+  { lower: 17, upper: 18 },
+  { lower: 37, upper: 38 },
+  { lower: 56, upper: 57 },
+];
+
+/**
+ * ESPN's points-allowed ranges that one Sleeper range spans: 14–20 covers ESPN's 14–17 (92) and 18–21 (121),
+ * 21–27 covers 18–21 and 22–27 (122), 35+ covers 35–45 (124) and 46+ (125). Our points match ESPN's only when
+ * each group scores alike.
+ */
+const SPANNED_POINTS_ALLOWED: readonly (readonly number[])[] = [
+  [92, 121],
+  [121, 122],
+  [124, 125],
+];
+
 export interface EspnScoringItem {
   statId: number;
   points: number;
   pointsOverrides?: Record<string, number> | undefined;
 }
+
+const defensePointsOf = (item: EspnScoringItem): number =>
+  item.pointsOverrides?.[String(ESPN_DST_SLOT_ID)] ?? item.points;
 
 /**
  * The league's scoring as Sleeper keys → points per unit. A key fed by several ESPN stats keeps the
@@ -118,16 +144,18 @@ export function toSleeperScoring(items: readonly EspnScoringItem[]): Record<stri
     if (!(key in scoring)) scoring[key] = points;
   };
   const ordered = [...items].sort((a, b) => a.statId - b.statId);
+  const pointsOf = new Map(ordered.map((item) => [item.statId, item.points]));
   for (const item of ordered) {
     const keys = ESPN_STAT_KEYS[item.statId];
     const overrides = item.pointsOverrides ?? {};
     if (!keys) {
-      setOnce(`espn_${item.statId}`, item.points);
+      setOnce(`espn_${item.statId}`, item.points !== 0 ? item.points : defensePointsOf(item));
       continue;
     }
-    for (const key of keys.player ?? []) setOnce(key, item.points);
-    const defensePoints = overrides[String(ESPN_DST_SLOT_ID)] ?? item.points;
-    for (const key of keys.defense ?? []) setOnce(key, defensePoints);
+    const range = RANGE_BONUSES.find((bonus) => bonus.upper === item.statId);
+    const playerPoints = range ? item.points - (pointsOf.get(range.lower) ?? 0) : item.points;
+    for (const key of keys.player ?? []) setOnce(key, playerPoints);
+    for (const key of keys.defense ?? []) setOnce(key, defensePointsOf(item));
     if (item.statId === RECEPTION_STAT_ID) {
       for (const [slot, bonusKey] of Object.entries(RECEPTION_BONUS_BY_SLOT)) {
         const slotPoints = overrides[slot];
@@ -137,4 +165,55 @@ export function toSleeperScoring(items: readonly EspnScoringItem[]): Record<stri
     }
   }
   return scoring;
+}
+
+/**
+ * The league's ESPN settings our points do not apply as ESPN does, as `espn_<stat id>`, sorted: stats we have no
+ * rule for, rules our scorer does not read, points for one lineup slot other than D/ST's (and reception points
+ * by position), several ESPN stats feeding one of our rules with different points, and points-allowed ranges
+ * our ranges split differently.
+ */
+export function unsupportedEspnScoring(items: readonly EspnScoringItem[]): string[] {
+  const unsupported = new Set<number>();
+  const byStatId = new Map(items.map((item) => [item.statId, item]));
+  const fedBy = new Map<string, { statId: number; points: number }>();
+  for (const item of [...items].sort((a, b) => a.statId - b.statId)) {
+    const overrides = Object.entries(item.pointsOverrides ?? {});
+    const isScored = item.points !== 0 || overrides.some(([, points]) => points !== 0);
+    if (!isScored) continue;
+    const keys = ESPN_STAT_KEYS[item.statId];
+    if (!keys) {
+      unsupported.add(item.statId);
+      continue;
+    }
+    const rules: [string, number][] = [
+      ...(keys.player ?? []).map((key): [string, number] => [key, item.points]),
+      ...(keys.defense ?? []).map((key): [string, number] => [key, defensePointsOf(item)]),
+    ];
+    const applied = rules.filter(
+      ([key, points]) => points !== 0 && unsupportedScoringKeys({ [key]: points }).length === 0,
+    );
+    if (applied.length === 0) unsupported.add(item.statId);
+    for (const [key, points] of rules) {
+      const first = fedBy.get(key);
+      if (!first) fedBy.set(key, { statId: item.statId, points });
+      else if (first.points !== points) unsupported.add(item.statId);
+    }
+    const slotsApplied = new Set([
+      String(ESPN_DST_SLOT_ID),
+      ...(item.statId === RECEPTION_STAT_ID ? Object.keys(RECEPTION_BONUS_BY_SLOT) : []),
+    ]);
+    if (overrides.some(([slot, points]) => !slotsApplied.has(slot) && points !== item.points)) {
+      unsupported.add(item.statId);
+    }
+  }
+  const defenseOf = (statId: number) => {
+    const item = byStatId.get(statId);
+    return item ? defensePointsOf(item) : 0;
+  };
+  for (const group of SPANNED_POINTS_ALLOWED) {
+    const [first, ...rest] = group;
+    for (const statId of rest) if (defenseOf(statId) !== defenseOf(first!)) unsupported.add(statId);
+  }
+  return [...unsupported].sort((a, b) => a - b).map((statId) => `espn_${statId}`);
 }

@@ -10,37 +10,8 @@ import {
   UNKNOWN_OWNER_NAME,
 } from '../league-shapes.js';
 import type { YahooLeague, YahooLeagueSettings, YahooMatchup, YahooPlayer, YahooTeam } from './parse.js';
+import { toSleeperScoring, unsupportedYahooScoring } from './scoring.js';
 
-/** Yahoo NFL stat ids → the Sleeper scoring keys the projection engine understands. */
-export const YAHOO_STAT_TO_SLEEPER_KEYS: Record<string, string[]> = {
-  '2': ['pass_cmp'],
-  '4': ['pass_yd'],
-  '5': ['pass_td'],
-  '6': ['pass_int'],
-  '9': ['rush_yd'],
-  '10': ['rush_td'],
-  '11': ['rec'],
-  '12': ['rec_yd'],
-  '13': ['rec_td'],
-  '15': ['st_td'],
-  '16': ['pass_2pt', 'rush_2pt', 'rec_2pt'],
-  '17': ['fum'],
-  '18': ['fum_lost'],
-  '19': ['fgm_0_19'],
-  '20': ['fgm_20_29'],
-  '21': ['fgm_30_39'],
-  '22': ['fgm_40_49'],
-  '23': ['fgm_50p'],
-  '29': ['xpm'],
-  '30': ['xpmiss'],
-  '32': ['sack'],
-  '33': ['int'],
-  '34': ['fum_rec'],
-  '35': ['def_td'],
-  '36': ['safe'],
-  '37': ['blk_kick'],
-  '57': ['fum_rec_td'],
-};
 /** Lineup slots that are not starting slots. */
 const BENCH_SLOT = 'BN';
 const RESERVE_SLOTS = new Set(['IR', 'NA']);
@@ -62,6 +33,7 @@ export function toAppLeague(league: YahooLeague, settings?: YahooLeagueSettings)
     status: yahooLeagueStatus(league),
     roster_positions: settings ? expandRosterPositions(settings) : [],
     scoring_settings: settings ? toSleeperScoring(settings.stat_modifiers) : {},
+    ...(settings ? { scoring_unsupported: unsupportedYahooScoring(settings.stat_modifiers) } : {}),
     settings: {
       num_teams: league.num_teams,
       playoff_teams: settings?.num_playoff_teams ?? null,
@@ -83,15 +55,6 @@ function expandRosterPositions(settings: YahooLeagueSettings): string[] {
   return settings.roster_positions.flatMap((slot) =>
     Array.from({ length: slot.count }, () => canonicalSlotLabel(slot.position)),
   );
-}
-
-/** Yahoo stat modifiers as Sleeper scoring keys; ids we do not know are kept as `yahoo_<id>`. */
-export function toSleeperScoring(statModifiers: Record<string, number>): Record<string, number> {
-  const scoring: Record<string, number> = {};
-  for (const [statId, points] of Object.entries(statModifiers)) {
-    for (const key of YAHOO_STAT_TO_SLEEPER_KEYS[statId] ?? [`yahoo_${statId}`]) scoring[key] = points;
-  }
-  return scoring;
 }
 
 /**
