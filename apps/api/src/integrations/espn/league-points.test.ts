@@ -72,7 +72,7 @@ describe("an ESPN league's scoring items, mapped to our rules and applied by our
       if (Math.abs(ours - espnPoints(stat.stats, position)) < 1e-6) equal++;
       else {
         expect(touched, `${player.fullName}: ${ours}`).not.toEqual([]);
-        explained.push(player.fullName);
+        explained.push(player.fullName ?? String(player.id));
       }
     }
     // 49 lines, 6 of D/STs; the Patriots allowed 20, a range ESPN scores 0 and this league's 14–17 1
