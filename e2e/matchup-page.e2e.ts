@@ -87,7 +87,9 @@ describe('the matchup page, phone first', () => {
         .poll(async () => [await page.getByTestId('lineup-total-user').textContent(), await userPoints(page)])
         .toSatisfy(([total, simulated]) => total === simulated);
       await page
-        .getByText(/avg: no projection this week, so the simulation counts the position’s average/)
+        .getByText(
+          /no projection: we have none of him this week, so the simulation counts the position’s average/,
+        )
         .waitFor();
       expect(await blockingViolations(page)).toEqual([]);
       await screenshot(page, `matchup-${name}`);

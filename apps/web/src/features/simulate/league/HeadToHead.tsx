@@ -114,7 +114,7 @@ export function HeadToHead(props: HeadToHeadProps) {
       </table>
       {usesAverage && (
         <p className="field__hint">
-          * avg: no projection this week, so the simulation counts the position’s average (DEF{' '}
+          * no projection: we have none of him this week, so the simulation counts the position’s average (DEF{' '}
           {formatPoints(POSITION_BASELINE.DEF.mean)}, K {formatPoints(POSITION_BASELINE.K.mean)}…), and so
           does this total.
         </p>

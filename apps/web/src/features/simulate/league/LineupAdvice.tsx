@@ -2,6 +2,7 @@ import type { LineupLabInput, LineupLabResult, LineupSwap } from '@fm/engine';
 import { Button } from '@fm/ui';
 import { formatPercent } from '../shared/format';
 import { useEnginePreview } from '../shared/use-engine-preview';
+import { adviceOnProjections } from './advice-placeholders';
 
 /** Suggestions shown on the matchup page; the rest is one "Best lineup" tap away. */
 const SHOWN_SWAPS = 3;
@@ -35,6 +36,9 @@ export function LineupAdvice({
   const nameOf = (id: string) => names.get(id) ?? id;
   const result = lab.result;
   const isCurrent = lab.status === 'completed';
+  const advice = input && result ? adviceOnProjections(input, result.swaps) : null;
+  // the best line-up as a whole rests on a position average when any of its swaps moves a player without one
+  const isBestOnProjections = advice !== null && advice.withheldFor.length === 0;
   return (
     <section
       className="card lineup-advice"
@@ -46,7 +50,7 @@ export function LineupAdvice({
         {result && (
           <Button
             variant="secondary"
-            disabled={!isCurrent || result.swaps.length === 0}
+            disabled={!isCurrent || result.swaps.length === 0 || !isBestOnProjections}
             onClick={() => onApplyLineup(result)}
           >
             Best lineup
@@ -58,18 +62,33 @@ export function LineupAdvice({
         <p className="field__error">The lineup lab failed: {lab.error?.message}</p>
       )}
       {input && !result && lab.status !== 'error' && <p>Trying every legal line-up…</p>}
-      {input && result && (
+      {input && result && advice && (
         <>
           <p>
-            Best line-up: <strong>{formatPercent(result.winProbability)}</strong> to win (now{' '}
-            {formatPercent(result.currentWinProbability)}).
+            {isBestOnProjections ? (
+              <>
+                Best line-up: <strong>{formatPercent(result.winProbability)}</strong> to win (now{' '}
+                {formatPercent(result.currentWinProbability)}).
+              </>
+            ) : (
+              <>
+                Now <strong>{formatPercent(result.currentWinProbability)}</strong> to win.
+              </>
+            )}
             {lab.status === 'running' && ' Updating…'}
           </p>
+          {advice.withheldFor.length > 0 && (
+            <p className="field__hint" data-testid="advice-withheld">
+              No advice on starting or benching {advice.withheldFor.join(', ')}: we have no projection of{' '}
+              {advice.withheldFor.length === 1 ? 'him' : 'them'} this week, and a position average is no
+              ground for a start/sit call.
+            </p>
+          )}
           {result.swaps.length === 0 ? (
             <p>Your line-up is already the best one we found.</p>
-          ) : (
+          ) : advice.swaps.length === 0 ? null : (
             <ul className="swap-list">
-              {result.swaps.slice(0, SHOWN_SWAPS).map((swap) => {
+              {advice.swaps.slice(0, SHOWN_SWAPS).map((swap) => {
                 const text = describeSwap(swap, nameOf);
                 return (
                   <li key={`${swap.playerOut}-${swap.playerIn}`} className="swap">

@@ -10,11 +10,11 @@ const BASIS_MARKS: Partial<Record<ExpectedBasis, string>> = {
   final: 'final',
   out: 'out',
   bye: 'bye',
-  average: 'avg*',
+  average: 'no projection*',
 };
 
 /**
- * "final", "avg*"…, while his game is on "6.0 so far" (the shown total is so far + the remaining share), and for a
+ * "final", "no projection*"…, while his game is on "6.0 so far" (the shown total is so far + the remaining share), and for a
  * finished week whose official points differ from our scoring of his stats, "final · ours 21.4".
  */
 function basisMark(shown: ShownPoints): string | undefined {
