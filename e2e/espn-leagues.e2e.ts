@@ -23,7 +23,7 @@ const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-describe('an ESPN league: link by id, see its card, open it, simulate', () => {
+describe('an ESPN league while Sleeper’s player directory is down: link by id, see its card, open it, simulate', () => {
   let app: E2eApp;
   let browser: Browser;
   let sleeper: FakeSleeper;
@@ -33,6 +33,8 @@ describe('an ESPN league: link by id, see its card, open it, simulate', () => {
   beforeAll(async () => {
     nflData = linkNflWeeks(SEASON, [IMPORTED_WEEK]);
     [sleeper, espn] = await Promise.all([startFakeSleeper(), startFakeEspn()]);
+    // ESPN players are then matched to our NFL.com players by name, position and team
+    sleeper.failNext(503, 1_000_000, /^\/v1\/players\/nfl/);
     [app, browser] = await Promise.all([
       startE2eApp({
         name: 'espn-leagues',
@@ -85,6 +87,11 @@ describe('an ESPN league: link by id, see its card, open it, simulate', () => {
             cause: error,
           });
         });
+      // most starters have their projection; the rest say they have none
+      const cells = page.locator('table.h2h .player-cell');
+      const unprojected = cells.filter({ hasText: 'no projection*' });
+      expect(await cells.count()).toBeGreaterThan(10);
+      expect(await unprojected.count()).toBeLessThan((await cells.count()) / 2);
       await screenshot(page, `espn-simulate-${viewport.name}`);
       expect(await blockingViolations(page)).toEqual([]);
 
