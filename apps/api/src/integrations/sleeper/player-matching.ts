@@ -127,7 +127,19 @@ function findCandidate(
   return byInitial.length > 1 ? 'ambiguous' : 'none';
 }
 
+/** Directories are held (Sleeper's for a day, ours per data version): each is indexed once. */
+const indexes = new WeakMap<SleeperPlayerDirectory, DirectoryIndex>();
+
 function indexDirectory(directory: SleeperPlayerDirectory): DirectoryIndex {
+  let index = indexes.get(directory);
+  if (!index) {
+    index = buildIndex(directory);
+    indexes.set(directory, index);
+  }
+  return index;
+}
+
+function buildIndex(directory: SleeperPlayerDirectory): DirectoryIndex {
   const index: DirectoryIndex = { byName: new Map(), byInitial: new Map(), defenses: new Map() };
   for (const [sleeperId, entry] of Object.entries(directory)) {
     const positions = new Set([entry.position, ...(entry.fantasy_positions ?? [])].filter(isFantasyPosition));
