@@ -54,9 +54,12 @@ export function openGuardedPostgres(
   url: string,
   max: number,
   onAvailabilityChange?: (isAvailable: boolean, cause?: unknown) => void,
+  { isPooled = false }: { isPooled?: boolean } = {},
 ): GuardedPostgres {
   const client = postgres(url, {
     max,
+    // behind a transaction-mode pooler a statement prepared on one server connection is unknown on the next
+    prepare: !isPooled,
     onnotice: () => {},
     connect_timeout: CONNECT_TIMEOUT_SECONDS,
     backoff: reconnectDelaySeconds,
