@@ -20,6 +20,8 @@ const LOCATIONS = path.join(ROOT, 'deploy/nginx/fantasy-locations.conf');
 const BOOT_TIMEOUT_MS = 90_000;
 const RESTART_DELAY_MS = 1_000;
 const STOP_GRACE_MS = 15_000;
+/** nginx's fail_timeout for the API processes (deploy/nginx/fantasy.conf has the same). */
+const FAIL_TIMEOUT_SECONDS = 2;
 /** Open files nginx asks for: two per proxied connection (the client's and the API process's). */
 const NGINX_FILES_WANTED = 65_536;
 
@@ -121,7 +123,7 @@ http {
     scgi_temp_path ${temp('scgi')};
 
     upstream fantasy_api {
-${apiPorts.map((p) => `        server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`).join('\n')}
+${apiPorts.map((p) => `        server 127.0.0.1:${p} max_fails=1 fail_timeout=${FAIL_TIMEOUT_SECONDS}s;`).join('\n')}
         keepalive 64;
     }
     server {
@@ -226,6 +228,8 @@ async function rollingRestart() {
     const fresh = spawnApi(i);
     await waitHealthy(`http://127.0.0.1:${apiPorts[i]}`, fresh, `API process ${i + 1}`);
     say(`rolling restart: API process ${i + 1} is back (pid ${fresh.pid})`);
+    // nginx sends it requests again only once its fail_timeout has passed: until then it must not be the only one
+    await new Promise((resolve) => setTimeout(resolve, (FAIL_TIMEOUT_SECONDS + 1) * 1000));
   }
   say(`rolling restart done: ${JSON.stringify({ api_pids: api.map((child) => child?.pid ?? null) })}`);
 }
