@@ -67,6 +67,7 @@ export function openGuardedPostgres(
   const openProbeClient = () =>
     postgres(url, {
       max: 1,
+      prepare: !isPooled,
       onnotice: () => {},
       connect_timeout: PROBE_TIMEOUT_MS / 1000,
       backoff: () => 0,
