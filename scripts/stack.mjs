@@ -101,7 +101,8 @@ function writeNginxConf() {
     mkdirSync(temp(name), { recursive: true });
   const conf = `# written by scripts/stack.mjs
 daemon off;
-worker_processes 1;
+# one worker per core, each with its own open-file limit (two per proxied stream)
+worker_processes auto;
 worker_rlimit_nofile ${files};
 pid ${path.join(workDir, 'nginx.pid')};
 error_log ${path.join(logDir, 'nginx-error.log')} warn;
@@ -127,7 +128,8 @@ ${apiPorts.map((p) => `        server 127.0.0.1:${p} max_fails=1 fail_timeout=${
         keepalive 64;
     }
     server {
-        listen 127.0.0.1:${port};
+        # the kernel spreads new connections evenly over the workers
+        listen 127.0.0.1:${port} reuseport;
         server_name _;
         root ${WEB_DIST};
         include ${LOCATIONS};

@@ -88,12 +88,13 @@ async function main() {
       proxy_pid: number;
     };
     const apiPid = api_pids[0]!;
-    const worker = childrenOf(proxy_pid)[0]!;
+    const workers = childrenOf(proxy_pid);
+    const nginxKib = () => workers.reduce((sum, pid) => sum + kib(pid), 0);
     // one stream open and closed first, so what follows counts streams, not the first request's warm-up
     await fetch(`${url}/trpc/live.dataChanges`, { signal: AbortSignal.timeout(1_000) })
       .then((response) => response.text())
       .catch(() => {});
-    const before = { api: kib(apiPid), nginx: kib(worker) };
+    const before = { api: kib(apiPid), nginx: nginxKib() };
 
     const [clientShell, clientArgs] = withOpenFiles([
       process.execPath,
@@ -109,7 +110,7 @@ async function main() {
     if ((await nextLine()) !== 'ready') throw new Error('the SSE clients did not connect');
     const openMs = Date.now() - openedAt;
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const after = { api: kib(apiPid), nginx: kib(worker) };
+    const after = { api: kib(apiPid), nginx: nginxKib() };
 
     const reach: { first: number; last: number }[] = [];
     for (let i = 0; i < CHANGES; i++) {
@@ -126,7 +127,7 @@ async function main() {
       `\nLive updates through nginx: ${STREAMS} open streams on one API process (${openMs} ms to open them all)\n` +
         `  memory per open stream: API process ${perStream(before.api, after.api)} KiB RSS ` +
         `(${(before.api / 1024).toFixed(0)} → ${(after.api / 1024).toFixed(0)} MiB), ` +
-        `nginx worker ${perStream(before.nginx, after.nginx)} KiB ` +
+        `nginx's ${workers.length} workers ${perStream(before.nginx, after.nginx)} KiB ` +
         `(${(before.nginx / 1024).toFixed(0)} → ${(after.nginx / 1024).toFixed(0)} MiB)\n` +
         `  a data change reached the first / the last stream after (ms): ` +
         reach.map(({ first, last }) => `${first} / ${last}`).join(', '),
