@@ -6,17 +6,15 @@
  * process only through the data-change announcement (LISTEN/NOTIFY), and the page only through its server-sent
  * events.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { type LeagueInputDetails, weekStarterIds } from '@fm/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_SEASON_LEAGUE_ID, readSyncRecord } from '@fm/api/testing';
 import { openDatabase, type Database } from '@fm/db';
 import { type E2eGameDay, type GameDayPhase, startE2eGameDay } from './game-day.js';
-import { launchBrowser, screenshot, SHARED_DIR, startE2eApp, type E2eApp } from './harness.js';
-import { waitForProjectedWeek } from './nfl-weeks.js';
+import { launchBrowser, screenshot, startE2eApp, type E2eApp } from './harness.js';
+import { linkWeekBeforeKickoff, waitForProjectedWeek } from './nfl-weeks.js';
 import { linkSleeper, openLeaguePage, openSignedInPage } from './site-pages.js';
 
 const SEASON = 2025;
@@ -34,19 +32,6 @@ const TICK_TIMEOUT_MS = LIVE_SYNC_SECONDS * 1000 + 20_000;
 /** Line-ups scoring these shares of their projections: mine above, the others below. */
 const MY_SHARE = 1.2;
 const THEIR_SHARE = 0.8;
-
-/** Week 1 complete, and of the live week only its projections (its games not played yet). */
-function linkWeeksBeforeKickoff(): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'fm-live-push-'));
-  const from = path.join(SHARED_DIR, 'nfl-data', String(SEASON));
-  mkdirSync(path.join(root, String(SEASON), String(LIVE_WEEK)), { recursive: true });
-  symlinkSync(path.join(from, '1'), path.join(root, String(SEASON), '1'));
-  symlinkSync(
-    path.join(from, String(LIVE_WEEK), 'projected'),
-    path.join(root, String(SEASON), String(LIVE_WEEK), 'projected'),
-  );
-  return root;
-}
 
 async function until<T>(
   what: string,
@@ -93,7 +78,7 @@ describe.runIf(process.env.DATABASE_URL)(
 
     beforeAll(
       async () => {
-        nflDir = linkWeeksBeforeKickoff();
+        nflDir = linkWeekBeforeKickoff(SEASON, LIVE_WEEK);
         // every game of the week kicked off an hour ago by the schedule; the scoreboard says when they really start
         const kickoff = new Date(Date.now() - 60 * 60_000);
         gameDay = await startE2eGameDay({

@@ -35,3 +35,21 @@ export async function waitForProjectedWeek(
   }
   throw new Error(`the NFL data import did not reach week ${week} in time`);
 }
+
+/**
+ * A folder in the nfl-data layout for a game day at `liveWeek`: the weeks before it complete (links to the shared
+ * data), and of the live week only its projections (its games not played yet).
+ */
+export function linkWeekBeforeKickoff(season: number, liveWeek: number): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'fm-before-kickoff-'));
+  const from = path.join(SHARED_DIR, 'nfl-data', String(season));
+  mkdirSync(path.join(root, String(season), String(liveWeek)), { recursive: true });
+  for (let week = 1; week < liveWeek; week++) {
+    symlinkSync(path.join(from, String(week)), path.join(root, String(season), String(week)));
+  }
+  symlinkSync(
+    path.join(from, String(liveWeek), 'projected'),
+    path.join(root, String(season), String(liveWeek), 'projected'),
+  );
+  return root;
+}

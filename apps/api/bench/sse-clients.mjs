@@ -1,12 +1,12 @@
-// SSE clients for bench/live-fanout.bench.ts, in their own process so that reading thousands of
-// streams does not share the server's event loop. argv: url count. Prints "ready" once every
+// SSE clients for bench/live-fanout.bench.ts and bench/stack-live.bench.ts, in their own process so that reading
+// thousands of streams does not share the server's event loop. argv: url count [ms between waves, default 50]. Prints "ready" once every
 // connection has its first data event; on a line "mark <version>" on stdin, answers with a JSON
 // line {version, received, lastAt, firstAt} once every connection got that version's event
 // (times are Date.now() of this process, on the same machine as the server).
 import http from 'node:http';
 import readline from 'node:readline';
 
-const [url, countText] = process.argv.slice(2);
+const [url, countText, waveGapText] = process.argv.slice(2);
 const count = Number(countText);
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 /** version -> arrival times */
@@ -77,7 +77,7 @@ function open(i) {
 
 for (let first = 0; first < count; first += WAVE) {
   for (let i = first; i < Math.min(count, first + WAVE); i++) open(i);
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await new Promise((resolve) => setTimeout(resolve, Number(waveGapText ?? 50)));
 }
 
 readline.createInterface({ input: process.stdin }).on('line', (line) => {

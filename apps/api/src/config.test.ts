@@ -94,4 +94,18 @@ describe('loadConfig', () => {
       /ADMIN_EMAIL and ADMIN_PASSWORD/,
     );
   });
+
+  it('takes a direct PostgreSQL URL beside a pooled DATABASE_URL, and only with one', () => {
+    const pooled = 'postgres://app@127.0.0.1:6432/fantasy';
+    const direct = 'postgres://app@127.0.0.1:5432/fantasy';
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct });
+    expect(config).toMatchObject({ databaseUrl: pooled, databaseDirectUrl: direct });
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: pooled }).databaseDirectUrl).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_DIRECT_URL: direct })).toThrow(
+      /^Invalid configuration: DATABASE_DIRECT_URL needs DATABASE_URL/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: pooled, DATABASE_DIRECT_URL: 'mysql://x' }),
+    ).toThrow(/DATABASE_DIRECT_URL/);
+  });
 });

@@ -74,6 +74,7 @@ const envSchema = z.object({
   APP_URL: urlWithProtocols(['http:', 'https:']),
   DATA_DIR: z.string().trim().min(1).default('./.data'),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']),
+  DATABASE_DIRECT_URL: urlWithProtocols(['postgres:', 'postgresql:']),
   MONGODB_URL: urlWithProtocols(['mongodb:', 'mongodb+srv:']),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:']),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']),
@@ -185,6 +186,11 @@ export interface Config {
   isSecureOrigin: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL without the transaction-mode pooler that DATABASE_URL goes through (DATABASE_DIRECT_URL):
+   * migrations, LISTEN/NOTIFY and advisory locks. Unset: DATABASE_URL is direct and serves for all.
+   */
+  databaseDirectUrl: string | undefined;
   mongodbUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -232,6 +238,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_DIRECT_URL needs DATABASE_URL (the pooled URL) too',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -241,6 +252,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     isSecureOrigin: appUrl.startsWith('https:'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     mongodbUrl: e.MONGODB_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,

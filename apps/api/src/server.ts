@@ -53,7 +53,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const log = options.logger ?? createLogger(config);
   const database = await connectDatabase(config, log);
   try {
-    await runMigrations(database, { databaseUrl: config.databaseUrl });
+    await runMigrations(database, { databaseUrl: config.databaseDirectUrl ?? config.databaseUrl });
   } catch (error) {
     await database.close();
     throw error;
@@ -150,6 +150,7 @@ async function connectDatabase(config: Config, log: Logger): Promise<Database> {
   let hasConnected = false; // before the first answer, the start-up error below says it all
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
     onAvailabilityChange: (isAvailable, cause) => {
       if (!hasConnected) return;
       if (isAvailable) log.info('PostgreSQL (DATABASE_URL) is reachable again; serving requests');
@@ -160,18 +161,24 @@ async function connectDatabase(config: Config, log: Logger): Promise<Database> {
         );
     },
   });
+  let variable = 'DATABASE_URL';
+  let target = new URL(config.databaseUrl);
   try {
     await database.ping();
+    if (config.databaseDirectUrl && database.driver.kind === 'postgres') {
+      variable = 'DATABASE_DIRECT_URL';
+      target = new URL(config.databaseDirectUrl);
+      await database.driver.client`select 1`;
+    }
     hasConnected = true;
     return database;
   } catch (error) {
     await database.close().catch(() => {});
-    const target = new URL(config.databaseUrl);
     // drizzle and the availability guard wrap the driver's error, whose code (ECONNREFUSED, 3D000…) says why
     const cause = innermostCause(error) as { code?: string; message?: string };
     const reason = cause.message?.split('\n')[0] || cause.code || 'unknown error';
     throw new ConfigError(
-      `DATABASE_URL: cannot connect to PostgreSQL at ${target.hostname}:${target.port || 5432}${target.pathname} (${reason})`,
+      `${variable}: cannot connect to PostgreSQL at ${target.hostname}:${target.port || 5432}${target.pathname} (${reason})`,
     );
   }
 }

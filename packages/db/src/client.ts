@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import type { Sql } from 'postgres';
+import postgres, { type Sql } from 'postgres';
 import type { DatabaseAvailability } from './availability.js';
 import { openGuardedPostgres } from './guarded-postgres.js';
 import * as schema from './schema.js';
@@ -36,6 +36,12 @@ export interface Database {
 export interface DatabaseOptions {
   /** A PostgreSQL URL; when absent an embedded PGlite database lives in `dataDir`. */
   databaseUrl?: string | undefined;
+  /**
+   * The same database reached without a transaction-mode pooler (PgBouncer) in between, when `databaseUrl` goes
+   * through one: session-level work (advisory locks, LISTEN) runs here, as a pooler hands each transaction to
+   * any server connection, and `databaseUrl` then gets no prepared statements (named per server connection).
+   */
+  directUrl?: string | undefined;
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
@@ -47,26 +53,40 @@ const ALWAYS_AVAILABLE: DatabaseAvailability = { isAvailable: true, unavailableS
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    return openPostgres(options.databaseUrl, options.maxConnections ?? 10, options.onAvailabilityChange);
+    return openPostgres(
+      options.databaseUrl,
+      options.directUrl,
+      options.maxConnections ?? 10,
+      options.onAvailabilityChange,
+    );
   }
   return openPglite(options.dataDir);
 }
 
+/** Session connections held at once on the direct URL: one per advisory lock being held or awaited. */
+const MAX_DIRECT_CONNECTIONS = 5;
+
 async function openPostgres(
   url: string,
+  directUrl: string | undefined,
   max: number,
   onAvailabilityChange: DatabaseOptions['onAvailabilityChange'],
 ): Promise<Database> {
-  const pool = openGuardedPostgres(url, max, onAvailabilityChange);
+  const pool = openGuardedPostgres(url, max, onAvailabilityChange, { isPooled: directUrl !== undefined });
+  const direct = directUrl
+    ? postgres(directUrl, { max: MAX_DIRECT_CONNECTIONS, onnotice: () => {}, connect_timeout: 5 })
+    : undefined;
   const db = drizzlePostgres(pool.guardedClient, { schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     ping: () => timedSelectOne(db),
-    close: () => pool.close(),
+    close: async () => {
+      await Promise.all([pool.close(), direct?.end({ timeout: 5 })]);
+    },
     connectionStats: () => ({ max }),
     availability: pool.guard,
-    driver: { kind: 'postgres', client: pool.client },
+    driver: { kind: 'postgres', client: direct ?? pool.client },
   };
 }
 

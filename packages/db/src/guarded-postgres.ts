@@ -54,9 +54,12 @@ export function openGuardedPostgres(
   url: string,
   max: number,
   onAvailabilityChange?: (isAvailable: boolean, cause?: unknown) => void,
+  { isPooled = false }: { isPooled?: boolean } = {},
 ): GuardedPostgres {
   const client = postgres(url, {
     max,
+    // behind a transaction-mode pooler a statement prepared on one server connection is unknown on the next
+    prepare: !isPooled,
     onnotice: () => {},
     connect_timeout: CONNECT_TIMEOUT_SECONDS,
     backoff: reconnectDelaySeconds,
@@ -64,6 +67,7 @@ export function openGuardedPostgres(
   const openProbeClient = () =>
     postgres(url, {
       max: 1,
+      prepare: !isPooled,
       onnotice: () => {},
       connect_timeout: PROBE_TIMEOUT_MS / 1000,
       backoff: () => 0,

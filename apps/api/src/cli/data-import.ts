@@ -62,13 +62,15 @@ async function main(): Promise<number> {
   }
   const config = loadConfig(process.env);
   const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl }
+      : { dataDir: config.dataDir },
   );
   // warnings only, on stderr: stdout carries the summary
   const log = pino({ level: config.logLevel === 'silent' ? 'silent' : 'warn' }, pino.destination(2));
   const redis = connectRedis(config, log);
   try {
-    await runMigrations(database, { databaseUrl: config.databaseUrl });
+    await runMigrations(database, { databaseUrl: config.databaseDirectUrl ?? config.databaseUrl });
     // running API processes drop their caches when this import announces its change
     const dataChanges = await openDataChangeChannel({ config, database, log, redis });
     try {
