@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { IN_SEASON_LEAGUE_ID, startFakeSleeper } from '../test/fakes/sleeper-server.js';
 import { startMailingTestServer } from '../test/harness.js';
 import { bumpDataVersion } from '../src/services/data-changes/data-version.js';
+import { DEFAULT_LIVE_STREAMS_PER_PROCESS } from '../src/config.js';
 import { benchDatabaseKinds, startBenchServer, type BenchDatabaseKind } from './bench-server.js';
 import { signInViewers } from './signed-in-viewers.js';
 
@@ -50,7 +51,12 @@ interface FanOut {
 }
 
 async function measureFanOut(kind: BenchDatabaseKind): Promise<FanOut> {
-  const { server, dispose } = await startBenchServer(kind, { DATA_SYNC_MINUTES: '0' });
+  const { server, dispose } = await startBenchServer(kind, {
+    DATA_SYNC_MINUTES: '0',
+    // every stream comes from this one address
+    LIVE_STREAMS_PER_ADDRESS: String(SSE_CONNECTIONS),
+    LIVE_STREAMS_PER_PROCESS: String(Math.max(SSE_CONNECTIONS, DEFAULT_LIVE_STREAMS_PER_PROCESS)),
+  });
   const clients = spawn(
     process.execPath,
     [SSE_CLIENTS, `${server.url}/trpc/live.dataChanges`, String(SSE_CONNECTIONS)],

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
 import type { AppDeps } from './deps.js';
+import { registerCacheHeaders } from './http/cache-headers.js';
 import { canonicalUrl } from './http/canonical-url.js';
 import { acceptedRequestId } from './http/request-id.js';
 import { answerClientError } from './http/client-errors.js';
@@ -28,6 +29,13 @@ import { registerYahooCallbackRoute } from './http/yahoo-callback-route.js';
 import { registerMonitoring } from './monitoring/monitoring-hooks.js';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * A connection on which nothing moves either way for this long is closed: longer than any answer
+ * takes to compute, so only dead or stalled clients meet it (live streams are exempt: live-stream-caps.ts).
+ */
+export const CONNECTION_IDLE_TIMEOUT_MS = 120_000;
+/** Node checks the request timeout on a timer: at most this often, so the cut comes soon after the limit. */
+export const MAX_TIMEOUT_CHECK_INTERVAL_MS = 5_000;
 
 export interface AppOptions {
   /** Folder of the built web app; when absent or unbuilt, only the API is served. */
@@ -45,7 +53,19 @@ function trustedProxies(
 
 /** The whole HTTP surface: security headers, CSRF, the REST paths, /trpc, docs, health and the SPA. */
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
+  // headers and body must arrive within REQUEST_TIMEOUT_SECONDS (a live stream's request is complete at once)
+  const requestTimeoutMs = deps.config.requestTimeoutSeconds * 1000;
   const app = Fastify({
+    requestTimeout: requestTimeoutMs,
+    connectionTimeout: CONNECTION_IDLE_TIMEOUT_MS,
+    http: {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(
+        MAX_TIMEOUT_CHECK_INTERVAL_MS,
+        Math.max(250, requestTimeoutMs / 4),
+      ),
+    },
     loggerInstance: deps.log,
     logController: new RequestLog(),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
@@ -77,6 +97,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   if (options.isMonitoringEnabled !== false) registerMonitoring(app, deps);
 
   registerSecurityHeaders(app, deps.config);
+  registerCacheHeaders(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie, { secret: deps.config.sessionSecret });
 

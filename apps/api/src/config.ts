@@ -64,6 +64,24 @@ function wholeNumber(bounds: WholeNumberBounds) {
     .max(bounds.max, { message: bounds.tooLarge ?? `must be at most ${bounds.max}` });
 }
 
+/**
+ * Live-update streams one client address may hold open: a person has a few tabs, a household or an
+ * office behind one address a few people; past that it is one client hoarding connections
+ * (each holds ~0.1 MB and a socket for as long as it likes).
+ */
+export const DEFAULT_LIVE_STREAMS_PER_ADDRESS = 20;
+/**
+ * Live-update streams one process holds in all: ~0.1 MB each, so 12,000 stay near 1.3 GB, above the
+ * 10,000 the deployment benchmark opens on one process; further clients reconnect to another process.
+ */
+export const DEFAULT_LIVE_STREAMS_PER_PROCESS = 12_000;
+/**
+ * Time a client has to send a whole request (headers and body), in seconds: a 10 MB admin upload
+ * needs under 2 Mbit/s; a request trickled byte by byte holds a connection and its memory, so it is
+ * cut (Node checks every few seconds, so it ends within 60 s).
+ */
+export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 45;
+
 /** An upstream's call budget for the whole product, per minute. */
 const callsPerMinute = (fallback: number) =>
   z.preprocess(blankAsUnset, wholeNumber({ of: 'calls', min: 1, max: 100_000 }).default(fallback));
@@ -126,6 +144,18 @@ const envSchema = z.object({
   SLEEPER_CALLS_PER_MINUTE: callsPerMinute(600),
   // ESPN refuses callers above about 1,000 calls a minute; the same margin as for Sleeper.
   ESPN_CALLS_PER_MINUTE: callsPerMinute(900),
+  LIVE_STREAMS_PER_ADDRESS: z.preprocess(
+    blankAsUnset,
+    wholeNumber({ of: 'streams', min: 1, max: 1_000_000 }).default(DEFAULT_LIVE_STREAMS_PER_ADDRESS),
+  ),
+  LIVE_STREAMS_PER_PROCESS: z.preprocess(
+    blankAsUnset,
+    wholeNumber({ of: 'streams', min: 1, max: 1_000_000 }).default(DEFAULT_LIVE_STREAMS_PER_PROCESS),
+  ),
+  REQUEST_TIMEOUT_SECONDS: z.preprocess(
+    blankAsUnset,
+    wholeNumber({ of: 'seconds', min: 1, max: 60 }).default(DEFAULT_REQUEST_TIMEOUT_SECONDS),
+  ),
   SIMULATION_WORKERS: z.preprocess(
     blankAsUnset,
     wholeNumber({ of: 'threads', min: 1, max: MAX_SIMULATION_WORKERS }).optional(),
@@ -212,6 +242,11 @@ export interface Config {
   liveSyncSeconds: number;
   /** ESPN-compatible NFL scoreboard: each game's state and clock. */
   nflScoreboardUrl: string;
+  /** Open live-update streams (server-sent events) allowed per client address, and per process. */
+  liveStreamsPerAddress: number;
+  liveStreamsPerProcess: number;
+  /** Seconds a client has to send a whole request, headers and body (REQUEST_TIMEOUT_SECONDS). */
+  requestTimeoutSeconds: number;
   /** Worker threads of this process's simulation pool. */
   simulationWorkers: number;
   /** How long a process remembers a session it looked up (revocation clears it at once); 0 = off. */
@@ -274,6 +309,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataSyncMinutes: e.DATA_SYNC_MINUTES,
     liveSyncSeconds: e.LIVE_SYNC_SECONDS,
     nflScoreboardUrl: e.NFL_SCOREBOARD_URL,
+    liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
+    liveStreamsPerProcess: e.LIVE_STREAMS_PER_PROCESS,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     simulationWorkers: e.SIMULATION_WORKERS ?? defaultSimulationWorkers(),
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,

@@ -5,6 +5,8 @@ import type { Context } from './context.js';
 import { assertAdmin } from './http/admin-guard.js';
 import { DATABASE_UNAVAILABLE, formatError, setRetryAfter, trpcCodeForStatus } from './http/error-format.js';
 import { signedIn } from './http/signed-in.js';
+import { callingUpstreamAs } from './integrations/upstream-caller.js';
+import { countHeavyPublicRead } from './services/rate-limits/heavy-public-reads.js';
 
 const t = initTRPC
   .context<Context>()
@@ -54,8 +56,16 @@ const appErrorsAsTrpc = t.middleware(async ({ ctx, next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
-/** Anyone may call it. */
-export const publicProcedure = t.procedure.use(appErrorsAsTrpc);
+/** Anyone may call it; upstream calls it makes are charged to the client's address. */
+export const publicProcedure = t.procedure
+  .use(appErrorsAsTrpc)
+  .use(({ ctx, next }) => callingUpstreamAs(`address:${ctx.req.ip}`, () => next()));
+
+/** A public read that costs real work on every call: limited per client address. */
+export const heavyPublicProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  await countHeavyPublicRead(ctx.deps, ctx.req.ip);
+  return next();
+});
 
 /**
  * A signed-in user: the session cookie must name a live session. Otherwise 401 with
@@ -64,7 +74,8 @@ export const publicProcedure = t.procedure.use(appErrorsAsTrpc);
  */
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const { user, session } = await signedIn(ctx.deps, ctx.req);
-  return next({ ctx: { user, session } });
+  // upstream calls are charged to the person, whichever address they come from
+  return callingUpstreamAs(`user:${user.id}`, () => next({ ctx: { user, session } }));
 });
 
 /** Role admin: 401 when signed out, 403 FORBIDDEN for everyone else. */

@@ -20,3 +20,4 @@ export * from './player-name-match.js';
 export * from './query-params.js';
 export * from './scoring-formats.js';
 export * from './session-signals.js';
+export * from './trpc-batches.js';

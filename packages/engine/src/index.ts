@@ -56,6 +56,7 @@ export {
   type ScenarioModel,
 } from './simulation/scenario-model.js';
 export {
+  drawnPlayerCount,
   simulateMatchup,
   simulateMatchupInSteps,
   type MatchupInput,

@@ -4,6 +4,7 @@ import { analyzeInput, simulateInput } from '@fm/contract';
 import { simulationAdmission, type SimulationSlot } from '../services/simulation/admission.js';
 import { analyzeMatchupRequest, simulateMatchupRequest } from '../services/simulation/simulate.js';
 import { toMatchupRequest } from '../services/simulation/request.js';
+import { callingUpstreamAs } from '../integrations/upstream-caller.js';
 import { pauseAfterRefusedSimulation } from './refused-simulation-pause.js';
 import { signedIn } from './signed-in.js';
 
@@ -24,7 +25,8 @@ async function inSimulationSlot<T>(
 ): Promise<T> {
   const slot = await simulationAdmission(deps).reserve({ userId: user.id, isAdmin: user.isAdmin });
   try {
-    return await answer(slot);
+    // a league's line-ups are read from its platform: those calls are the user's, as on /trpc
+    return await callingUpstreamAs(`user:${user.id}`, () => answer(slot));
   } finally {
     slot.release();
   }

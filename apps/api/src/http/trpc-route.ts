@@ -5,6 +5,8 @@ import type { AppDeps } from '../deps.js';
 import { appRouter } from '../router/root.js';
 import { formatError, isLoggedPerRequest } from './error-format.js';
 import { pauseAfterRefusedSimulationCall } from './refused-simulation-pause.js';
+import { checkTrpcBatch } from './trpc-batch-limits.js';
+import { createLiveStreamCaps } from './live-stream-caps.js';
 import { parseUntrustedJson } from './untrusted-input.js';
 
 /**
@@ -15,15 +17,18 @@ import { parseUntrustedJson } from './untrusted-input.js';
  */
 export function registerTrpcRoute(app: FastifyInstance, deps: AppDeps): void {
   const createContext = createContextFactory(deps);
+  const liveStreams = createLiveStreamCaps(deps.config);
   // open live subscriptions end first, or closing would wait for them
   app.addHook('preClose', async () => deps.liveUpdates.close());
-  app.route<{ Params: { path: string }; Querystring: { input?: unknown } }>({
+  app.route<{ Params: { path: string }; Querystring: { input?: unknown; batch?: unknown } }>({
     // HEAD explicitly: tRPC answers it (204) itself; Fastify's automatic HEAD cannot relay its answer.
     method: ['GET', 'HEAD', 'POST'],
     url: '/trpc/:path',
     // a refused simulation call leaves its connection unread a moment (refused-simulation-pause.ts)
     onResponse: pauseAfterRefusedSimulationCall,
     handler: async (req, reply) => {
+      checkTrpcBatch(req.params.path, req.query.batch);
+      liveStreams.admit(req.params.path, req, reply);
       if (typeof req.query.input === 'string') parseUntrustedJson(req.query.input, 'input');
       await fastifyRequestHandler({
         router: appRouter,

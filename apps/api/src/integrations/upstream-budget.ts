@@ -5,13 +5,23 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+import { rateLimited } from '../services/rate-limits/rate-limiter.js';
+import { upstreamCaller } from './upstream-caller.js';
 
 /**
  * A budget of calls per minute to one upstream service (Sleeper, ESPN…), for the whole product:
  * services block callers above their own limit, which would take every page that needs them
  * down for everyone. Counted in Redis when REDIS_URL is set (every API process shares it), else
  * in this process. A call over budget waits its turn (queued) up to `maxWaitMs`, then is refused.
+ * Each caller (upstream-caller.ts) also has a share of it, refused at once with 429 RATE_LIMITED.
  */
+
+/**
+ * The most of a budget one caller (a signed-in user, else a client address) may spend in a minute.
+ * A person's pages need a few calls each; a quarter leaves three quarters for everyone else and for
+ * the data sync however hard one script pushes, while a single busy user is not held back.
+ */
+export const CALLER_SHARE_OF_BUDGET = 1 / 4;
 
 /** Waiting longer than this for the budget is worse than telling the person to retry. */
 export const DEFAULT_BUDGET_MAX_WAIT_MS = 10_000;
@@ -20,12 +30,17 @@ const WINDOW_SECONDS = 60;
 export interface UpstreamBudget {
   /** The service's name, as logs and errors say it. */
   readonly service: string;
-  /** Takes one call, waiting for the budget; answers null, or the refusal when the wait would be too long. */
+  /**
+   * Takes one call, waiting for the budget; answers null, or the refusal when the wait would be too long.
+   * Throws 429 RATE_LIMITED when the current caller has spent its share.
+   */
   take(): Promise<null | { retryAfterMs: number }>;
 }
 
 export interface UpstreamBudgetOptions {
   service: string;
+  /** How people read the service's name in a refusal ("Sleeper"); `service` when omitted. */
+  label?: string;
   callsPerMinute: number;
   redis?: Redis | undefined;
   maxWaitMs?: number;
@@ -36,20 +51,17 @@ export interface UpstreamBudgetOptions {
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createUpstreamBudget(options: UpstreamBudgetOptions): UpstreamBudget {
-  const base = {
+  const limiter = counter(options.redis, {
     keyPrefix: `fm-upstream:${options.service}`,
     points: options.callsPerMinute,
     duration: WINDOW_SECONDS,
-  };
-  // While Redis is down, each process keeps its own share of the budget (no process stops calling).
-  const limiter: RateLimiterAbstract = options.redis
-    ? new RateLimiterRedis({
-        ...base,
-        storeClient: options.redis,
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory(base),
-      })
-    : new RateLimiterMemory(base);
+  });
+  const callerShare = counter(options.redis, {
+    keyPrefix: `fm-upstream-caller:${options.service}`,
+    points: Math.max(1, Math.floor(options.callsPerMinute * CALLER_SHARE_OF_BUDGET)),
+    duration: WINDOW_SECONDS,
+  });
+  const label = options.label ?? options.service;
   const maxWaitMs = options.maxWaitMs ?? DEFAULT_BUDGET_MAX_WAIT_MS;
   const sleep = options.sleep ?? realSleep;
   // Calls wait in arrival order: each waiter takes its turn only after the one before it.
@@ -73,10 +85,38 @@ export function createUpstreamBudget(options: UpstreamBudgetOptions): UpstreamBu
 
   return {
     service: options.service,
-    take() {
+    async take() {
+      const caller = upstreamCaller();
+      if (caller !== undefined) {
+        try {
+          await callerShare.consume(caller);
+        } catch (rejection) {
+          if (!(rejection instanceof RateLimiterRes)) throw rejection;
+          throw rateLimited(
+            Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+            (wait) =>
+              `You have asked ${label} for a lot in the last minute. Please wait ${wait} and try again.`,
+          );
+        }
+      }
       const turn = queue.then(takeInOrder, takeInOrder);
       queue = turn.catch(() => undefined);
       return turn;
     },
   };
+}
+
+// While Redis is down, each process keeps its own count (no process stops calling).
+function counter(
+  redis: Redis | undefined,
+  base: { keyPrefix: string; points: number; duration: number },
+): RateLimiterAbstract {
+  return redis
+    ? new RateLimiterRedis({
+        ...base,
+        storeClient: redis,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory(base),
+      })
+    : new RateLimiterMemory(base);
 }

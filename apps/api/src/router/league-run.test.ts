@@ -4,7 +4,7 @@ import {
   type LeagueInputDetails,
   weekStarterIds,
 } from '@fm/contract';
-import { optimizeLineup, simulateMatchup } from '@fm/engine';
+import { drawnPlayerCount, optimizeLineup, simulateMatchup } from '@fm/engine';
 import { describe, expect, it } from 'vitest';
 import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
 import {
@@ -14,6 +14,7 @@ import {
   replayGameDayForMember,
 } from '../../test/game-day-replay.js';
 import { DATABASE_KINDS } from '../../test/harness.js';
+import { MAX_SIMULATION_COST } from '../services/simulation/admission.js';
 
 const LEAGUE = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}`;
 const DETAILS = `${LEAGUE}/details?week=${GAME_DAY_WEEK}`;
@@ -186,6 +187,43 @@ describe.each(DATABASE_KINDS)('one number for a league matchup, on %s', (kind) =
       stranger,
     );
     expect(refused.status).toBe(403);
+  });
+
+  it('charges a league line-up run for every player it draws: 1-v-1 at 1,000,000 iterations is refused at the cap, saying why', async () => {
+    const details = (await day.client.get(DETAILS)).body as LeagueInputDetails;
+    const [mine] = weekStarterIds(details, MY_ROSTER_ID);
+    const [theirs] = weekStarterIds(details, OPPONENT_ROSTER_ID);
+    const drawn = drawnPlayerCount(
+      leagueMatchupInput(
+        details,
+        { rosterId: MY_ROSTER_ID, starterIds: [mine!] },
+        { rosterId: OPPONENT_ROSTER_ID, starterIds: [theirs!] },
+      )!,
+    );
+    expect(drawn).toBeGreaterThan(2); // the user's whole roster, not the one starter named
+    const ask = (iterations: number) =>
+      day.client.post('/api/matchup/simulate', {
+        league_id: IN_SEASON_LEAGUE_ID,
+        platform: 'sleeper',
+        week: GAME_DAY_WEEK,
+        iterations,
+        user_team: { roster_id: MY_ROSTER_ID, starters: [mine] },
+        opponent_team: { roster_id: OPPONENT_ROSTER_ID, starters: [theirs] },
+      });
+    // two players at 1,000,000 iterations is exactly the cap: only the roster the run draws puts it over
+    expect(2 * 1_000_000).toBeLessThanOrEqual(MAX_SIMULATION_COST);
+    const refused = await ask(1_000_000);
+    expect(refused.status).toBe(400);
+    const allowed = Math.floor(MAX_SIMULATION_COST / drawn);
+    expect(refused.body).toEqual({
+      code: 'VALIDATION_ERROR',
+      field: 'iterations',
+      message: expect.stringContaining(
+        `drawing ${drawn} players (your whole roster and the opponent's starters) may run at most ${allowed.toLocaleString('en-US')} iterations`,
+      ),
+    });
+    const atTheCap = await ask(Math.max(1_000, allowed));
+    expect(atTheCap.status).toBe(200);
   });
 
   it('is a documented REST path', async () => {

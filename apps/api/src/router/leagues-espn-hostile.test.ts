@@ -71,7 +71,6 @@ describe('ESPN leagues from a hostile ESPN-compatible service, through the real 
   });
 
   it('refuses malformed league answers with 502 UPSTREAM_INVALID and links nothing', async () => {
-    const client = await env.newUser();
     const teams = league().teams;
     for (const body of [
       { id: 'not a number', seasonId: 2023 },
@@ -85,12 +84,14 @@ describe('ESPN leagues from a hostile ESPN-compatible service, through the real 
       { ...league(), id: 27 },
       '<html>Fantasy is down for maintenance</html>',
     ]) {
+      // one person per answer: each stays within the few links a person may try in a minute
+      const client = await env.newUser();
       hostile.set({ kind: 'body', path: LEAGUE_PATH, body });
       const linked = await client.post(CONNECT, { leagueId: FAKE_ESPN_LEAGUE_ID });
       expect(linked.status, JSON.stringify(body).slice(0, 60)).toBe(502);
       expect(linked.body).toMatchObject({ code: 'UPSTREAM_INVALID' });
+      expect(await linkedLeagues(client)).toEqual([]);
     }
-    expect(await linkedLeagues(client)).toEqual([]);
   });
 
   it('does not follow a redirect to another origin, so the cookies never leave for it', async () => {

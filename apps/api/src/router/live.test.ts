@@ -52,7 +52,12 @@ describe.each(DATABASE_KINDS)('live data changes over server-sent events on %s',
     return connection;
   };
   beforeAll(async () => {
-    server = await startTestServer(kind, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    server = await startTestServer(kind, {
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      // every stream of this file comes from one address and stays open until the end
+      LIVE_STREAMS_PER_ADDRESS: '100',
+    });
   });
   afterAll(async () => {
     for (const connection of open) connection.close();

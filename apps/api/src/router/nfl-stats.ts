@@ -8,7 +8,7 @@ import {
   weeklyCompare,
   weeklyPlayers,
 } from '../services/nfl-stats/stats-queries.js';
-import { publicProcedure, router } from '../trpc.js';
+import { heavyPublicProcedure, router } from '../trpc.js';
 import { playerIdListParam, playerIdParam, positionParam, searchParam, seasonParam } from '@fm/contract';
 
 /** Compare takes 1–4 players (the compare page picks 2–4). */
@@ -47,7 +47,7 @@ const seasonsOutput = z.object({ data: z.array(z.number().int()) });
 const tags = ['nfl-stats'];
 
 export const nflStatsRouter = router({
-  seasons: publicProcedure
+  seasons: heavyPublicProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -60,7 +60,7 @@ export const nflStatsRouter = router({
     .output(seasonsOutput)
     .query(async ({ ctx }) => ({ data: await loadStatSeasons(ctx.deps.database) })),
 
-  players: publicProcedure
+  players: heavyPublicProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -86,7 +86,7 @@ export const nflStatsRouter = router({
     )
     .query(({ ctx, input }) => weeklyPlayers(ctx.deps.database, input)),
 
-  compare: publicProcedure
+  compare: heavyPublicProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -104,7 +104,7 @@ export const nflStatsRouter = router({
     )
     .query(({ ctx, input }) => weeklyCompare(ctx.deps.database, input)),
 
-  seasonalSeasons: publicProcedure
+  seasonalSeasons: heavyPublicProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -117,7 +117,7 @@ export const nflStatsRouter = router({
     .output(seasonsOutput)
     .query(async ({ ctx }) => ({ data: await loadStatSeasons(ctx.deps.database) })),
 
-  seasonalPlayers: publicProcedure
+  seasonalPlayers: heavyPublicProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -130,7 +130,7 @@ export const nflStatsRouter = router({
     .output(z.object({ season: seasonNumber, data: z.array(seasonRowSchema) }))
     .query(({ ctx, input }) => seasonalPlayers(ctx.deps.database, input)),
 
-  seasonalCompare: publicProcedure
+  seasonalCompare: heavyPublicProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -143,7 +143,7 @@ export const nflStatsRouter = router({
     .output(z.object({ season: seasonNumber, data: z.array(seasonRowSchema) }))
     .query(({ ctx, input }) => seasonalCompare(ctx.deps.database, input)),
 
-  advancedSeasonal: publicProcedure
+  advancedSeasonal: heavyPublicProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -165,7 +165,7 @@ export const nflStatsRouter = router({
     )
     .query(({ ctx, input }) => seasonalAdvanced(ctx.deps.database, input)),
 
-  advancedWeekly: publicProcedure
+  advancedWeekly: heavyPublicProcedure
     .meta({
       openapi: {
         method: 'GET',

@@ -1,4 +1,5 @@
 import type { AppRouter } from '@fm/api';
+import { isUnbatchableProcedure, MAX_CALLS_PER_BATCH } from '@fm/contract';
 import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { apiFetch } from './api-client';
 
@@ -32,7 +33,7 @@ const fetchThroughApi = async (url: URL | RequestInfo, init?: RequestInit) =>
   withTrpcErrorBody(String(url), await apiFetch(String(url), init));
 
 /** Session and account calls are sent at once, alone: a batch waits a tick, and a session check must not land after a logout. */
-const isSessionCall = (path: string) => path.startsWith('auth.') || path.startsWith('user.');
+const isSessionCall = (path: string) => isUnbatchableProcedure(path) || path.startsWith('user.');
 
 /**
  * The typed client: same procedures as the REST paths, and every call goes through `apiFetch`,
@@ -48,7 +49,8 @@ export const trpcClient = createTRPCClient<AppRouter>({
       false: splitLink({
         condition: (op) => isSessionCall(op.path),
         true: httpLink({ url: '/trpc', fetch: fetchThroughApi }),
-        false: httpBatchLink({ url: '/trpc', fetch: fetchThroughApi }),
+        // the server refuses a longer batch: the link splits at its limit
+        false: httpBatchLink({ url: '/trpc', fetch: fetchThroughApi, maxItems: MAX_CALLS_PER_BATCH }),
       }),
     }),
   ],

@@ -43,6 +43,15 @@ export interface MatchupInput {
 
 export type MatchupSide = 'user' | 'opponent';
 
+/**
+ * How many players a run of `input` draws in every iteration (what its cost grows with): the distinct
+ * scenario players when given (a league line-up run draws the user's whole roster), else both line-ups.
+ */
+export function drawnPlayerCount(input: Pick<MatchupInput, 'user' | 'opponent' | 'scenarioPlayers'>): number {
+  const drawn = input.scenarioPlayers ?? [...input.user.players, ...input.opponent.players];
+  return new Set(drawn.map((player) => player.id)).size;
+}
+
 export interface PlayerOutcome {
   id: string;
   name: string | null;

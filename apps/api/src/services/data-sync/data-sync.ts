@@ -2,6 +2,7 @@ import { withAdvisoryLock } from '@fm/db';
 import type { CoreDeps } from '../../core-deps.js';
 import type { LeagueClients } from '../leagues/clients.js';
 import { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
+import { callingUpstreamForTheProduct } from '../../integrations/upstream-caller.js';
 import { runSleeperSync, type SyncRunSummary } from './run-sleeper-sync.js';
 import { readSyncRecord } from './sync-status.js';
 
@@ -46,7 +47,8 @@ export function createDataSync(
     running = (async () => {
       // one process at a time: another holding the lock is already syncing, so this run is skipped
       const outcome = await withAdvisoryLock(deps.database, SYNC_LOCK_NAME, () =>
-        runSleeperSync(deps, feed, { signal: controller.signal }),
+        // the product's own calls, also when an admin's "Sync now" started them: no one person's share
+        callingUpstreamForTheProduct(() => runSleeperSync(deps, feed, { signal: controller.signal })),
       );
       if (!outcome.acquired) {
         log.info({ reason }, 'another process is syncing; this run is skipped');

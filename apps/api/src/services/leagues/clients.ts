@@ -45,11 +45,13 @@ export function createLeagueClients(
   const playerDirectoryCache = new TtlCache({ maxEntries: 2 });
   const sleeperBudget = createUpstreamBudget({
     service: 'sleeper',
+    label: 'Sleeper',
     callsPerMinute: config.sleeperCallsPerMinute,
     redis: options.redis,
   });
   const espnBudget = createUpstreamBudget({
     service: 'espn',
+    label: 'ESPN',
     callsPerMinute: config.espnCallsPerMinute,
     redis: options.redis,
   });

@@ -2,6 +2,7 @@ import type { connectionsSchema, Platform } from '@fm/contract';
 import { leagueConnections } from '@fm/db';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { countLinkAttempt } from './link-limit.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, validationError } from '../../errors.js';
 import { toAppSleeperAccount } from '../../integrations/sleeper/normalize.js';
@@ -73,6 +74,7 @@ export async function connectSleeper(
   if (!SLEEPER_USERNAME.test(username)) {
     throw new AppError('SLEEPER_USER_NOT_FOUND', `Sleeper user '${username}' not found.`, 404);
   }
+  await countLinkAttempt(deps, userId);
   const user = await deps.leagues.sleeper.getUser(username);
   const account = toAppSleeperAccount(user);
   const values = {

@@ -1,5 +1,6 @@
 import { espnLeagues } from '@fm/db';
 import { and, asc, count, eq } from 'drizzle-orm';
+import { countLinkAttempt } from './link-limit.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, validationError } from '../../errors.js';
 import {
@@ -118,6 +119,7 @@ export async function linkEspnLeague(
 ): Promise<EspnLeague> {
   const { leagueId, season } = parseEspnLeagueInput(request.leagueId);
   const credentials = credentialsOf(request);
+  await countLinkAttempt(deps, userId);
   const existing = await findEspnLeague(deps, userId, leagueId);
   if (!existing) {
     const [{ total }] = (await deps.database.db

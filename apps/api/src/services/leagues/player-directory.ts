@@ -4,6 +4,7 @@ import type { CoreDeps } from '../../core-deps.js';
 import type { LeagueClients } from './clients.js';
 import { type MatchReport, matchPlayers } from '../../integrations/sleeper/player-matching.js';
 import type { SleeperPlayerDirectory } from '../../integrations/sleeper/schemas.js';
+import { callingUpstreamForTheProduct } from '../../integrations/upstream-caller.js';
 import { sleeperIdsByYahooId } from '../../integrations/yahoo/normalize.js';
 import { bumpDataVersion, readDataVersion } from '../data-changes/data-version.js';
 import { ensureTeamDefenses } from './team-defenses.js';
@@ -56,7 +57,8 @@ export async function ensureSleeperIdsLinked(
   const version = await readDataVersion(deps.database);
   const settled = settledChecks.get(deps);
   if (settled && settled.version === version && now.getTime() < settled.until) return settled.state;
-  const run = (async () => {
+  // the directory serves everyone: fetching it is the product's call, not the share of whoever asked first
+  const run = callingUpstreamForTheProduct(async () => {
     try {
       const previous = await readSyncState(deps);
       const [{ total }] = (await deps.database.db.select({ total: count() }).from(players)) as [
@@ -83,7 +85,7 @@ export async function ensureSleeperIdsLinked(
     } finally {
       runningSyncs.delete(deps);
     }
-  })();
+  });
   runningSyncs.set(deps, run);
   return run;
 }

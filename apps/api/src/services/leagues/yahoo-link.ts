@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { leagueConnections } from '@fm/db';
+import { countLinkAttempt } from './link-limit.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import type { YahooTokenSet } from '../../integrations/yahoo/oauth.js';
@@ -92,6 +93,7 @@ export async function completeYahooLink(deps: AppDeps, callback: YahooCallback):
   if (callback.sessionUserId !== userId) throw yahooStateInvalid();
   if (!callback.code)
     throw new AppError('YAHOO_AUTH_FAILED', 'Yahoo did not send an authorization code.', 400);
+  await countLinkAttempt(deps, userId);
   const tokens = await deps.leagues.yahooOAuth.exchangeCode(callback.code);
   await saveYahooTokens(deps, userId, tokens);
   // Yahoo players reach projections through Sleeper ids: link them before a league page asks.

@@ -55,13 +55,22 @@ export interface SimulationCaller {
   isAdmin: boolean;
 }
 
+/**
+ * What a run costs: iterations × the players the engine draws in each (drawnPlayerCount), with what
+ * those players are when it is more than the line-ups named (said in the refusal).
+ */
+export interface SimulationCost {
+  iterations: number;
+  players: number;
+  drawn?: string;
+}
+
 /** One simulation request counted against its caller's limits; `release` once it is over. */
 export interface SimulationSlot {
-  /**
-   * Refuses a simulation over the cost cap (VALIDATION_ERROR naming `iterations`, admins exempt),
-   * else runs `work`.
-   */
-  run<T>(cost: { iterations: number; players: number }, work: () => Promise<T>): Promise<T>;
+  /** Refuses a simulation over the cost cap (VALIDATION_ERROR naming `iterations`, admins exempt). */
+  check(cost: SimulationCost): void;
+  /** `check`, then runs `work`. */
+  run<T>(cost: SimulationCost, work: () => Promise<T>): Promise<T>;
   /** Frees the caller's place in flight (again is harmless). */
   release(): void;
 }
@@ -90,10 +99,13 @@ export function simulationAdmission(deps: AppDeps): SimulationAdmission {
   return found;
 }
 
-function tooLarge(players: number, iterations: number): AppError {
+function tooLarge({ players, iterations, drawn }: SimulationCost): AppError {
   const allowed = Math.floor(MAX_SIMULATION_COST / Math.max(1, players));
+  const what = drawn
+    ? `A simulation drawing ${players} players (${drawn})`
+    : `A simulation of ${players} players`;
   return validationError(
-    `A simulation of ${players} players may run at most ${allowed.toLocaleString('en-US')} iterations ` +
+    `${what} may run at most ${allowed.toLocaleString('en-US')} iterations ` +
       `(asked for ${iterations.toLocaleString('en-US')}).`,
     'iterations',
   );
@@ -159,10 +171,13 @@ function createSimulationAdmission(deps: AppDeps): SimulationAdmission {
         throw error;
       }
       let isReleased = false;
+      const check = (cost: SimulationCost) => {
+        if (!caller.isAdmin && cost.iterations * cost.players > MAX_SIMULATION_COST) throw tooLarge(cost);
+      };
       return {
+        check,
         async run(cost, work) {
-          if (!caller.isAdmin && cost.iterations * cost.players > MAX_SIMULATION_COST)
-            throw tooLarge(cost.players, cost.iterations);
+          check(cost);
           return work();
         },
         release() {

@@ -6,11 +6,13 @@ import {
   playablePlayers,
   teamNameOf,
 } from '@fm/contract';
+import { drawnPlayerCount } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
 import { loadLeagueDetails } from '../leagues/details.js';
 import type { LeagueDetails, LeaguePlayerWithGame } from '../leagues/details-shape.js';
+import type { SimulationSlot } from './admission.js';
 import { baselinePlayerIds, type SimulationAnswer } from './answer.js';
-import { leagueRunAnswer } from './league-run.js';
+import { LEAGUE_RUN_DRAWS, leagueRunAnswer } from './league-run.js';
 import { recordedRunOf, recordSimulation } from './record.js';
 import type { MatchupRequest, StarterRequest, TeamRequest } from './request.js';
 import { runMatchupInPool } from './run-matchup.js';
@@ -100,7 +102,7 @@ export async function leagueLineupsOf(
  */
 export async function simulateLeagueLineups(
   deps: AppDeps,
-  userId: string | null,
+  { userId, slot }: { userId: string | null; slot: SimulationSlot },
   request: MatchupRequest,
   { details, user, opponent }: LeagueLineups,
 ): Promise<SimulationAnswer> {
@@ -109,6 +111,8 @@ export async function simulateLeagueLineups(
   const names = { user: teamName(request.user, user), opponent: teamName(request.opponent, opponent) };
   const league = leagueMatchupInput(details, user, opponent, names)!;
   const input = { ...league, iterations: request.iterations, seed: request.seed ?? LEAGUE_SIMULATION_SEED };
+  // the run draws the user's whole roster, not only the starters the request named
+  slot.check({ iterations: request.iterations, players: drawnPlayerCount(input), drawn: LEAGUE_RUN_DRAWS });
   const { result, durationMs } = await runMatchupInPool(deps, userId ?? 'anonymous', input);
   const answer = leagueRunAnswer(
     details,

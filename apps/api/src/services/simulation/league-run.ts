@@ -9,7 +9,7 @@ import {
   type PlayerAnswer,
   type PlayerStatusAnswer,
 } from '@fm/contract';
-import type { MatchupResult, PlayerOutcome, SimulationPlayer } from '@fm/engine';
+import { drawnPlayerCount, type MatchupResult, type PlayerOutcome, type SimulationPlayer } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
 import { validationError } from '../../errors.js';
 import type { LeaguePlatform } from '../leagues/connections.js';
@@ -101,6 +101,9 @@ function playerAnswer(
   };
 }
 
+/** What a league run draws beyond the line-ups, as a refusal over the cost cap says it. */
+export const LEAGUE_RUN_DRAWS = "your whole roster and the opponent's starters";
+
 const SCORING_OF: Record<LeagueDetails['scoring_from'], SimulationAnswer['scoring']> = {
   league: 'league',
   preference: 'request',
@@ -128,41 +131,43 @@ export async function simulateLeagueMatchup(
   const names = { user: teamName(request.user.rosterId), opponent: teamName(request.opponent.rosterId) };
   const input = leagueMatchupInput(details, request.user, request.opponent, names);
   if (!input) throw validationError('Each side needs at least one starter.', 'user.starters');
-  const players = input.user.players.length + input.opponent.players.length;
   const iterations = input.iterations!;
 
-  return caller.slot.run({ iterations, players }, async () => {
-    const { result, durationMs } = await runMatchupInPool(deps, caller.userId, input);
-    const week = { season: Number(details.league.season), week: details.week };
-    const recorded: RecordedRun = {
-      kind: 'analyze',
-      platform: details.platform,
-      leagueId: details.league.league_id,
-      user: {
-        name: names.user,
-        rosterId: String(request.user.rosterId),
-        starters: input.user.players.length,
-      },
-      opponent: {
-        name: names.opponent,
-        rosterId: String(request.opponent.rosterId),
-        starters: input.opponent.players.length,
-      },
-    };
-    const answer = leagueRunAnswer(details, request, input.user.players, input.opponent.players, result, {
-      simulationId: '',
-      durationMs,
-    });
-    answer.simulation_id = await recordSimulation(deps, {
-      userId: caller.userId,
-      request: recorded,
-      week,
-      result,
-      durationMs,
-      baselinePlayers: answer.baseline_players.length,
-    });
-    return { ...answer, analysis: analyzeMatchup(answer) };
-  });
+  return caller.slot.run(
+    { iterations, players: drawnPlayerCount(input), drawn: LEAGUE_RUN_DRAWS },
+    async () => {
+      const { result, durationMs } = await runMatchupInPool(deps, caller.userId, input);
+      const week = { season: Number(details.league.season), week: details.week };
+      const recorded: RecordedRun = {
+        kind: 'analyze',
+        platform: details.platform,
+        leagueId: details.league.league_id,
+        user: {
+          name: names.user,
+          rosterId: String(request.user.rosterId),
+          starters: input.user.players.length,
+        },
+        opponent: {
+          name: names.opponent,
+          rosterId: String(request.opponent.rosterId),
+          starters: input.opponent.players.length,
+        },
+      };
+      const answer = leagueRunAnswer(details, request, input.user.players, input.opponent.players, result, {
+        simulationId: '',
+        durationMs,
+      });
+      answer.simulation_id = await recordSimulation(deps, {
+        userId: caller.userId,
+        request: recorded,
+        week,
+        result,
+        durationMs,
+        baselinePlayers: answer.baseline_players.length,
+      });
+      return { ...answer, analysis: analyzeMatchup(answer) };
+    },
+  );
 }
 
 /** The answer of a league run: each simulated player as the league's answer has him (ids, projection, game). */

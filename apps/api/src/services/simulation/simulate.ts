@@ -54,7 +54,7 @@ export async function simulateMatchupRequest(
   const slot = options.slot ?? (await simulationAdmission(deps).reserve(caller));
   try {
     return await slot.run({ iterations: request.iterations, players }, () =>
-      simulateAdmitted(deps, caller, request),
+      simulateAdmitted(deps, caller, request, slot),
     );
   } finally {
     if (!options.slot) slot.release();
@@ -65,9 +65,10 @@ async function simulateAdmitted(
   deps: AppDeps,
   { userId }: SimulationCaller,
   request: MatchupRequest,
+  slot: SimulationSlot,
 ): Promise<SimulationAnswer> {
   const league = await leagueLineupsOf(deps, userId, request);
-  if (league) return simulateLeagueLineups(deps, userId, request, league);
+  if (league) return simulateLeagueLineups(deps, { userId, slot }, request, league);
   const { database } = deps;
   const week = await resolveSimulationWeek(database, request);
   const starters = [...request.user.starters, ...request.opponent.starters];

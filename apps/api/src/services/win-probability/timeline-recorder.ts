@@ -1,6 +1,7 @@
 import { appState, withAdvisoryLock } from '@fm/db';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
+import { callingUpstreamForTheProduct } from '../../integrations/upstream-caller.js';
 import { readDataVersion } from '../data-changes/data-version.js';
 import { readSyncRecord } from '../data-sync/sync-status.js';
 import type { TimelineRecorder } from './timeline-recording.js';
@@ -65,7 +66,8 @@ export function createTimelineRecorder(
       isAgainNeeded = true;
       return running;
     }
-    running = (async () => {
+    // the product's own calls, whichever request's data change set them off
+    running = callingUpstreamForTheProduct(async () => {
       do {
         isAgainNeeded = false;
         try {
@@ -78,7 +80,7 @@ export function createTimelineRecorder(
           );
         }
       } while (isAgainNeeded && !controller.signal.aborted);
-    })().finally(() => {
+    }).finally(() => {
       running = null;
     });
     return running;
