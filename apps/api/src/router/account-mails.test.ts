@@ -40,7 +40,7 @@ describe.each(DATABASE_KINDS)('account mails on %s', (kind) => {
     // Past the share the answer is the same 200: a 429 would tell that the address was mailed.
     expect(answers.map((answer) => answer.status)).toEqual(Array(spellings.length).fill(200));
     expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
-    await server.deps.mailer.flush();
+    await server.deps.accountMails.flush();
     expect(mailsToMailbox(email)).toHaveLength(CAP);
   });
 
@@ -57,7 +57,7 @@ describe.each(DATABASE_KINDS)('account mails on %s', (kind) => {
     const statuses = [];
     for (const [path, body] of asks) statuses.push((await from.post(path, body)).status);
     expect(statuses).toEqual([200, 200, 200, 200]);
-    await server.deps.mailer.flush();
+    await server.deps.accountMails.flush();
     const subjects = mailsToMailbox(pending).map((mail) => mail.subject.split(' ')[0]);
     expect(subjects.sort()).toEqual(['Reset', 'Verify', 'Verify']);
 
@@ -66,7 +66,7 @@ describe.each(DATABASE_KINDS)('account mails on %s', (kind) => {
       forUnknown.push(await from.post('/api/auth/resend-verification', { email: unknown }));
     }
     expect(forUnknown.map((answer) => answer.status)).toEqual(Array(CAP + 1).fill(200));
-    await server.deps.mailer.flush();
+    await server.deps.accountMails.flush();
     expect(mailsToMailbox(unknown)).toHaveLength(0);
   });
 
@@ -92,7 +92,7 @@ describe.each(DATABASE_KINDS)('account mails on %s', (kind) => {
     expect(forRecent).toEqual(forNeverMailed);
     expect(new Set(forRecent).size).toBe(1);
     expect(forRecent[0]).toMatch(/^200 /);
-    await server.deps.mailer.flush();
+    await server.deps.accountMails.flush();
     expect(mailsToMailbox(recent)).toHaveLength(CAP);
     expect(mailsToMailbox(neverMailed)).toHaveLength(CAP);
   });

@@ -177,7 +177,7 @@ describe.each(DATABASE_KINDS)('account takeover attempts on %s', (kind) => {
       expect((await login(owner, OTHER_STRONG_PASSWORD)).body.user.email).toBe(owner);
       before = server.smtp.mails.length;
       await server.client().post('/api/auth/forgot-password', { email: intruderMailbox });
-      await server.deps.mailer.flush();
+      await server.deps.accountMails.flush();
       expect(
         server.smtp.mails.slice(before).filter((mail) => mail.to.includes(intruderMailbox)),
       ).toHaveLength(0);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { answerSent } from '../http/answer-sent.js';
 import { provideCsrfToken } from '../http/csrf.js';
 import { signedInOrVisitor } from '../http/signed-in-or-visitor.js';
 import {
@@ -53,11 +52,7 @@ export const authRouter = router({
     .input(credentialsInput)
     .output(messageOutput)
     .mutation(async ({ ctx, input }) => {
-      const registered = await registerAccount(ctx.deps, {
-        ...input,
-        ip: ctx.req.ip,
-        answerSent: answerSent(ctx.reply),
-      });
+      const registered = await registerAccount(ctx.deps, { ...input, ip: ctx.req.ip });
       setRegistrationCookie(ctx.reply, registered.registrationProof, ctx.deps.config);
       return withMessage(registered);
     }),
@@ -74,9 +69,7 @@ export const authRouter = router({
     .input(emailInput)
     .output(messageOutput)
     .mutation(async ({ ctx, input }) =>
-      withMessage(
-        await resendVerification(ctx.deps, { ...input, ip: ctx.req.ip, answerSent: answerSent(ctx.reply) }),
-      ),
+      withMessage(await resendVerification(ctx.deps, { ...input, ip: ctx.req.ip })),
     ),
 
   login: publicProcedure
@@ -148,9 +141,7 @@ export const authRouter = router({
     .input(emailInput)
     .output(messageOutput)
     .mutation(async ({ ctx, input }) =>
-      withMessage(
-        await requestPasswordReset(ctx.deps, { ...input, ip: ctx.req.ip, answerSent: answerSent(ctx.reply) }),
-      ),
+      withMessage(await requestPasswordReset(ctx.deps, { ...input, ip: ctx.req.ip })),
     ),
 
   resetPassword: publicProcedure
