@@ -89,6 +89,7 @@ export const authRouter = router({
         ip: ctx.req.ip,
         userAgent: ctx.req.headers['user-agent'],
         deviceToken: readDeviceToken(ctx.req),
+        request: ctx.login,
       });
       // The browser's previous session (if any) ends: one live session per cookie jar.
       await logout(ctx.deps, readSessionToken(ctx.req));
