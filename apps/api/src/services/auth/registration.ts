@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { users } from '@fm/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
@@ -20,10 +21,11 @@ export const INVALID_VERIFICATION_LINK_MESSAGE =
   'This verification link is invalid or has expired. Please request a new one.';
 
 /**
- * Creates an unverified account and has its verification link mailed. An address that already
- * has an account gets the same answer (its owner is told by mail), so registering cannot be
- * used to find out who has an account: the request queues the same job either way, and the
- * lookups and the mail are the mail worker's. Each mailbox gets a few account mails an hour at most.
+ * Has an unverified account created and its verification link mailed. An address that already
+ * has an account gets the same answer (its owner is told by mail), so registering cannot be used
+ * to find out who has an account: the request hashes the password and queues the same job
+ * either way; creating the account, the lookups and the mail are the mail worker's. Each mailbox
+ * gets a few account mails an hour at most.
  */
 export async function registerAccount(
   deps: AppDeps,
@@ -33,49 +35,50 @@ export async function registerAccount(
   const { email, password } = requireCredentials(input);
   requireStrongPassword(password);
   const mayMail = await claimAccountMail(deps, email);
-  // Hashed even when the address is taken, so both answers take as long.
   const passwordHash = await hashPassword(password);
-  const [created] = await deps.database.db
-    .insert(users)
-    .values({ email, passwordHash, signupIp: input.ip })
-    .onConflictDoNothing()
-    .returning();
+  const userId = randomUUID();
   await deps.accountMails.enqueue({
     kind: 'registration',
     email,
-    createdUserId: created?.id ?? null,
+    userId,
+    passwordHash,
+    signupIp: input.ip,
     mayMail,
   });
   return {
     message: REGISTRATION_SUCCESS_MESSAGE,
-    registrationProof: issueRegistrationProof(created ?? null, deps.config.sessionSecret),
+    // For a taken address the id never becomes an account: the proof has the same shape and proves nothing.
+    registrationProof: issueRegistrationProof({ id: userId, passwordHash }, deps.config.sessionSecret),
   };
 }
 
 /**
- * The mail worker's half of a registration: the new account's verification link, or for an
- * address taken already a notice to its owner (a pending one is reclaimed). A mailbox past its
- * share gets nothing, but a pending password is wiped all the same.
+ * The mail worker's half of a registration: the account is created with the verification link,
+ * or, for an address taken already, its owner gets a notice (a pending one is reclaimed). A
+ * mailbox past its share gets nothing, but the account work is done all the same.
  */
 export async function prepareRegistrationMail(
   deps: AppDeps,
-  job: { email: string; createdUserId: string | null; mayMail: boolean },
+  job: { email: string; userId: string; passwordHash: string; signupIp: string; mayMail: boolean },
 ): Promise<OutgoingMail | undefined> {
-  const mail = await registrationMail(deps, job.email, job.createdUserId);
+  await deps.database.db
+    .insert(users)
+    .values({ id: job.userId, email: job.email, passwordHash: job.passwordHash, signupIp: job.signupIp })
+    .onConflictDoNothing();
+  const mail = await registrationMail(deps, job.email, job.userId);
   return job.mayMail ? mail : undefined;
 }
 
 async function registrationMail(
   deps: AppDeps,
   email: string,
-  createdUserId: string | null,
+  userId: string,
 ): Promise<OutgoingMail | undefined> {
-  if (createdUserId) {
-    const created = await findUserById(deps, createdUserId);
-    return created && !created.emailVerifiedAt ? verificationMailFor(deps, created) : undefined;
-  }
   const existing = await findUserByEmail(deps, email);
   if (!existing || existing.isDisabled) return undefined;
+  // This job's own account (created now, or by an earlier try of the job).
+  if (existing.id === userId)
+    return existing.emailVerifiedAt ? undefined : verificationMailFor(deps, existing);
   if (!existing.emailVerifiedAt) return reclaimPendingAccount(deps, existing);
   return alreadyRegisteredMail(deps.config.appUrl, existing.email);
 }

@@ -6,7 +6,15 @@ import type { Mailer, OutgoingMail } from './mailer.js';
 /** What a request asks to be mailed; the worker looks the address up and makes the mail. */
 export type AccountMailJob =
   | { kind: 'password-reset'; email: string; mayMail: boolean }
-  | { kind: 'registration'; email: string; createdUserId: string | null; mayMail: boolean }
+  | {
+      kind: 'registration';
+      email: string;
+      /** The account the worker creates, unless the address has one already. */
+      userId: string;
+      passwordHash: string;
+      signupIp: string;
+      mayMail: boolean;
+    }
   | { kind: 'resend-verification'; email: string; mayMail: boolean }
   | { kind: 'email-change'; userId: string; newEmail: string; passwordStamp: string };
 
