@@ -77,7 +77,7 @@ try {
   for (const { route, known, knownLabel } of endpoints) {
     // Warm-up: the first requests of a path compile and cache more than later ones.
     for (let i = 0; i < 5; i += 1) await timedPost(server.url, route, `warm-${stamp}-${i}@example.com`);
-    await server.deps.mailer.flush();
+    await server.deps.accountMails.flush();
     const knownMs: number[] = [];
     const unknownMs: number[] = [];
     for (let i = 0; i < SAMPLES; i += 1) {
@@ -86,7 +86,7 @@ try {
         unknownMs.push(await timedPost(server.url, route, `nobody-${stamp}-${i}@example.com`));
       for (const measure of i % 2 === 0 ? [measureKnown, measureUnknown] : [measureUnknown, measureKnown]) {
         await measure();
-        await server.deps.mailer.flush();
+        await server.deps.accountMails.flush();
       }
     }
     const row = (label: string, times: number[]) =>
@@ -115,7 +115,7 @@ try {
     for (const { email } of mailed) {
       for (let i = 0; i < earlierMails; i += 1) await timedPost(server.url, route, email);
     }
-    await server.deps.mailer.flush();
+    await server.deps.accountMails.flush();
     const mailedMs: number[] = [];
     const neverMs: number[] = [];
     for (let i = 0; i < SAMPLES; i += 1) {
@@ -123,7 +123,7 @@ try {
       const measureNever = async () => neverMs.push(await timedPost(server.url, route, never[i]!.email));
       for (const measure of i % 2 === 0 ? [measureMailed, measureNever] : [measureNever, measureMailed]) {
         await measure();
-        await server.deps.mailer.flush();
+        await server.deps.accountMails.flush();
       }
     }
     const ratio = quantile(mailedMs, 0.5) / quantile(neverMs, 0.5);

@@ -6,6 +6,7 @@ import type { LeagueClients } from './services/leagues/clients.js';
 import type { SessionCache } from './services/auth/session-cache.js';
 import type { DataChangeFeed } from './services/live-updates/data-change-feed.js';
 import type { Mailer } from './services/mail/mailer.js';
+import type { AccountMailQueue } from './services/mail/account-mail-queue.js';
 import type { RateLimiter } from './services/rate-limits/rate-limiter.js';
 import type { TimelineRecorder } from './services/win-probability/timeline-recording.js';
 
@@ -13,6 +14,8 @@ import type { TimelineRecorder } from './services/win-probability/timeline-recor
 export interface AppDeps extends CoreDeps {
   /** Account mails: SMTP, or the DATA_DIR/outbox folder. */
   mailer: Mailer;
+  /** Account mails asked for by requests, prepared and sent by a background worker (a database queue). */
+  accountMails: AccountMailQueue;
   /** Attempt counters for login, registration and mail requests (Redis when REDIS_URL is set). */
   rateLimiter: RateLimiter;
   /** Request timing, database pings, the error log and analytics events (admin health pages). */

@@ -20,6 +20,8 @@ import { openDataChangeChannel } from './services/data-changes/data-change-chann
 import { createSessionCache } from './services/auth/session-cache.js';
 import { createDataChangeFeed } from './services/live-updates/data-change-feed.js';
 import { createMailer } from './services/mail/mailer.js';
+import { createAccountMailQueue, type AccountMailQueue } from './services/mail/account-mail-queue.js';
+import { prepareAccountMail } from './services/auth/account-mail-jobs.js';
 import { startFirstStartImport, type BackgroundImport } from './services/nfl-import/first-start-import.js';
 import { createRateLimiter } from './services/rate-limits/rate-limiter.js';
 import { runBoundedSteps } from './process/bounded-steps.js';
@@ -78,11 +80,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     sessionCache: createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000, channel: dataChanges }),
     liveUpdates: createDataChangeFeed({ database, channel: dataChanges, log }),
     dataSync: createDataSync({ config, database, log, leagues }),
-    // set just below: the recorder reloads the followed leagues with these dependencies
+    // set just below: the recorder reloads the followed leagues, and the mail worker prepares
+    // its mails, with these dependencies
     timelines: undefined as unknown as TimelineRecorder,
+    accountMails: undefined as unknown as AccountMailQueue,
   };
   const timelines = createTimelineRecorder(deps, dataChanges);
   deps.timelines = timelines;
+  deps.accountMails = createAccountMailQueue({
+    database,
+    mailer: deps.mailer,
+    log,
+    prepare: (job) => prepareAccountMail(deps, job),
+  });
   const liveSync = createLiveSync(deps);
   let firstStartImport: BackgroundImport | null = null;
   // Background loops first (they would otherwise start new work), then what flushes, then the pools.
@@ -93,6 +103,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         ['data sync', () => deps.dataSync.stop()],
         ['win-probability timelines', () => timelines.stop()],
         ['first-start import', () => firstStartImport?.stop()],
+        ['account mails', () => deps.accountMails.stop()],
         ['alerts', () => deps.alerts.stop()],
         ['monitoring', () => monitoring.stop()],
         ['simulation records', () => flushSimulationRecords(database)],
@@ -139,6 +150,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   liveSync.start();
   // every data change from now on, and one that came while no process was listening
   timelines.start();
+  deps.accountMails.start();
   void timelines.record();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -69,11 +69,16 @@ export const emailTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', {
-      enum: ['verify-email', 'reset-password', 'change-email', 'cancel-email-change'],
+      enum: ['verify-email', 'reset-password', 'change-email', 'cancel-email-change', 'undo-email-change'],
     }).notNull(),
     tokenHash: text('token_hash').notNull(),
-    /** For 'change-email': the address the account moves to once the link is followed. */
+    /**
+     * For 'change-email': the address the account moves to once the link is followed; for
+     * 'undo-email-change': the address it goes back to.
+     */
     newEmail: text('new_email'),
+    /** A digest of the password the link was issued under: a link is refused once the password has moved. */
+    passwordStamp: text('password_stamp'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -333,6 +338,26 @@ export const appState = pgTable('app_state', {
   value: jsonb('value').$type<unknown>().notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Account mails waiting to be prepared and sent by the mail worker, off the path of the request that
+ * asked for them (their lookups and tokens cost that request, and the next one, no time). A row is
+ * claimed (`claimed_until`) before it is worked on and deleted once its mail is sent or given up,
+ * so a process that dies mid-way leaves it to be tried again.
+ */
+export const accountMailJobs = pgTable(
+  'account_mail_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_mail_jobs_run_after_idx').on(t.runAfter)],
+);
 
 /**
  * Attempt counters (login, registration, account mails) shared by every API process while

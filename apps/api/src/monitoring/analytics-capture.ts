@@ -8,12 +8,12 @@ export const EVENT_TYPES = {
   pageView: 'page.view',
 } as const;
 
-export type UserSource = 'request-cookie' | 'response-cookie' | 'none';
+export type UserSource = 'request-cookie' | 'none';
 
 export interface CapturedEvent {
   type: string;
   payload?: Record<string, unknown>;
-  /** Where the user's session token is: the request (signed in already) or the response (just logged in). */
+  /** Where the user's session token is: the request (signed in already), or nowhere. */
   userSource: UserSource;
 }
 
@@ -31,7 +31,8 @@ const isRedirect = (status: number) => status >= 300 && status < 400;
 
 /**
  * Product events read off the responses of the routes that cause them, so the services that
- * own those routes need not know about analytics.
+ * own those routes need not know about analytics. Logins are not among them: the login service
+ * records its own decisions, which a URL cannot see inside a batch.
  */
 const CAPTURE_RULES: CaptureRule[] = [
   {
@@ -40,28 +41,6 @@ const CAPTURE_RULES: CaptureRule[] = [
     procedure: 'auth.register',
     when: isSuccess,
     event: { type: EVENT_TYPES.signup, userSource: 'none' },
-  },
-  {
-    method: 'POST',
-    path: '/api/auth/login',
-    procedure: 'auth.login',
-    when: isSuccess,
-    event: { type: EVENT_TYPES.login, userSource: 'response-cookie' },
-  },
-  {
-    method: 'POST',
-    path: '/api/auth/login',
-    procedure: 'auth.login',
-    when: (status) => status === 401,
-    event: { type: EVENT_TYPES.loginFailed, userSource: 'none' },
-  },
-  {
-    // A guess the limiter stopped is still a failed login: a burst must raise its alert.
-    method: 'POST',
-    path: '/api/auth/login',
-    procedure: 'auth.login',
-    when: (status) => status === 429,
-    event: { type: EVENT_TYPES.loginFailed, payload: { rateLimited: true }, userSource: 'none' },
   },
   {
     method: 'POST',

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
-import { readSessionToken, SESSION_COOKIE } from '../http/session-cookie.js';
+import { readSessionToken } from '../http/session-cookie.js';
 import { readErrorBody } from './request-labels.js';
 
 interface ErrorDetail {
@@ -12,20 +12,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     monitoredError: ErrorDetail | null;
   }
-}
-const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`;
-
-/** The session token a response sets (a login), if any. */
-function sessionTokenSetBy(reply: FastifyReply): string | undefined {
-  const header = reply.getHeader('set-cookie');
-  const cookies = Array.isArray(header) ? header : typeof header === 'string' ? [header] : [];
-  for (const cookie of cookies) {
-    if (cookie.startsWith(SESSION_COOKIE_PREFIX)) {
-      const value = cookie.slice(SESSION_COOKIE_PREFIX.length).split(';', 1)[0];
-      return value ? decodeURIComponent(value) : undefined;
-    }
-  }
-  return undefined;
 }
 
 /**
@@ -53,7 +39,6 @@ export function registerMonitoring(app: FastifyInstance, deps: AppDeps): void {
       errorMessage: detail?.message,
       requestSessionToken: readSessionToken(req),
       requestUserId: req.authenticatedUserId,
-      responseSessionToken: reply.statusCode < 300 ? sessionTokenSetBy(reply) : undefined,
       ip: req.ip,
     });
     done();

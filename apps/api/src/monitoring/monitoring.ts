@@ -37,9 +37,8 @@ export interface FinishedRequest {
   /** From the error response body, when the status is 400 or more. */
   errorCode?: string | undefined;
   errorMessage?: string | undefined;
-  /** Session token sent with the request, and one set by the response (login). */
+  /** Session token sent with the request. */
   requestSessionToken?: string | undefined;
-  responseSessionToken?: string | undefined;
   /** The user behind requestSessionToken when the request already authenticated it. */
   requestUserId?: string | null | undefined;
   ip?: string | undefined;
@@ -96,13 +95,8 @@ export function createMonitoring(options: {
 
   function recordCapturedEvent(event: CapturedEvent, request: FinishedRequest): void {
     const createdAt = new Date();
-    const payload = event.type === 'auth.login_failed' ? { ...event.payload, ip: request.ip } : event.payload;
-    const token =
-      event.userSource === 'request-cookie'
-        ? request.requestSessionToken
-        : event.userSource === 'response-cookie'
-          ? request.responseSessionToken
-          : undefined;
+    const { payload } = event;
+    const token = event.userSource === 'request-cookie' ? request.requestSessionToken : undefined;
     const knownUserId = event.userSource === 'request-cookie' ? request.requestUserId : null;
     const lookup = (knownUserId ? Promise.resolve(knownUserId) : userIdForToken(token))
       .catch(() => null)

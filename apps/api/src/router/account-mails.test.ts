@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { accountMailJobs } from '@fm/db';
+import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount } from '../../test/admin-accounts.js';
 import { STRONG_PASSWORD, uniqueEmail, waitForMailTo } from '../../test/accounts.js';
@@ -40,7 +41,7 @@ describe.each(DATABASE_KINDS)('account mails on %s', (kind) => {
     // Past the share the answer is the same 200: a 429 would tell that the address was mailed.
     expect(answers.map((answer) => answer.status)).toEqual(Array(spellings.length).fill(200));
     expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
-    await server.deps.mailer.flush();
+    await server.deps.accountMails.flush();
     expect(mailsToMailbox(email)).toHaveLength(CAP);
   });
 
@@ -57,7 +58,7 @@ describe.each(DATABASE_KINDS)('account mails on %s', (kind) => {
     const statuses = [];
     for (const [path, body] of asks) statuses.push((await from.post(path, body)).status);
     expect(statuses).toEqual([200, 200, 200, 200]);
-    await server.deps.mailer.flush();
+    await server.deps.accountMails.flush();
     const subjects = mailsToMailbox(pending).map((mail) => mail.subject.split(' ')[0]);
     expect(subjects.sort()).toEqual(['Reset', 'Verify', 'Verify']);
 
@@ -66,7 +67,7 @@ describe.each(DATABASE_KINDS)('account mails on %s', (kind) => {
       forUnknown.push(await from.post('/api/auth/resend-verification', { email: unknown }));
     }
     expect(forUnknown.map((answer) => answer.status)).toEqual(Array(CAP + 1).fill(200));
-    await server.deps.mailer.flush();
+    await server.deps.accountMails.flush();
     expect(mailsToMailbox(unknown)).toHaveLength(0);
   });
 
@@ -92,7 +93,7 @@ describe.each(DATABASE_KINDS)('account mails on %s', (kind) => {
     expect(forRecent).toEqual(forNeverMailed);
     expect(new Set(forRecent).size).toBe(1);
     expect(forRecent[0]).toMatch(/^200 /);
-    await server.deps.mailer.flush();
+    await server.deps.accountMails.flush();
     expect(mailsToMailbox(recent)).toHaveLength(CAP);
     expect(mailsToMailbox(neverMailed)).toHaveLength(CAP);
   });
@@ -107,16 +108,22 @@ describe.each(DATABASE_KINDS)('account mails on %s', (kind) => {
     await waitForMailTo(server.smtp, waiting, 'Verify');
     const before = server.smtp.mails.length;
 
-    // Hold the users table: any answer that needed to look an address up would wait for it.
+    // The mail worker is stopped: the answers cannot wait for any lookup or mail it does.
+    await server.deps.accountMails.stop();
+    // On PostgreSQL the users table is held too: an answer that read it would wait. (PGlite has one
+    // connection, where a held lock stops every query, the queue's own insert included.)
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let isHeld!: () => void;
     const held = new Promise<void>((resolve) => (isHeld = resolve));
-    const holding = server.deps.database.db.transaction(async (tx) => {
-      await tx.execute(sql`lock table users in access exclusive mode`);
-      isHeld();
-      await released;
-    });
+    const holding =
+      kind === 'postgres'
+        ? server.deps.database.db.transaction(async (tx) => {
+            await tx.execute(sql`lock table users in access exclusive mode`);
+            isHeld();
+            await released;
+          })
+        : (isHeld(), released);
     await held;
     try {
       const answers = await within(
@@ -136,7 +143,23 @@ describe.each(DATABASE_KINDS)('account mails on %s', (kind) => {
       release();
       await holding;
     }
+    expect(server.smtp.mails.length).toBe(before);
+    server.deps.accountMails.start();
     await waitForMailTo(server.smtp, registered, 'Reset', before);
     await waitForMailTo(server.smtp, waiting, 'Verify', before);
+  });
+
+  it('keeps a queued mail while the worker is stopped, and sends it once the worker runs', async () => {
+    const { email } = await insertAccount(server);
+    await server.deps.accountMails.stop();
+    const before = server.smtp.mails.length;
+    expect((await client('127.0.9.30').post('/api/auth/forgot-password', { email })).status).toBe(200);
+    const [queued] = await server.deps.database.db.select({ count: count() }).from(accountMailJobs);
+    expect(queued!.count).toBeGreaterThan(0);
+    server.deps.accountMails.start();
+    await waitForMailTo(server.smtp, email, 'Reset', before);
+    await server.deps.accountMails.flush();
+    const [left] = await server.deps.database.db.select({ count: count() }).from(accountMailJobs);
+    expect(left!.count).toBe(0);
   });
 });

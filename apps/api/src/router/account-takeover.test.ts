@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAccount } from '../../test/admin-accounts.js';
+import { insertAccount, signedInAccount } from '../../test/admin-accounts.js';
 import {
   OTHER_STRONG_PASSWORD,
   pathOf,
@@ -11,7 +11,10 @@ import {
 } from '../../test/accounts.js';
 import { DATABASE_KINDS, startMailingTestServer, type MailingTestServer } from '../../test/harness.js';
 import { AddressedClient } from '../../test/raw-http.js';
+import { EMAIL_TOKEN_LIFETIME_MS } from '../services/auth/email-tokens.js';
 import { LOGIN_GUESSES_PER_ACCOUNT } from '../services/auth/login-throttle.js';
+import { resetPassword } from '../services/auth/password-reset.js';
+import { verifyEmail } from '../services/auth/registration.js';
 
 const ATTACKER_PASSWORD = 'Attacker$Owns1t';
 const VICTIM_PASSWORD = 'Victim$Chose1t!';
@@ -66,6 +69,27 @@ describe.each(DATABASE_KINDS)('account takeover attempts on %s', (kind) => {
       const owner = await login(victim, VICTIM_PASSWORD);
       expect(owner.status).toBe(200);
       expect(owner.body.user).toMatchObject({ email: victim, emailVerified: true });
+    });
+
+    it('stops a used verification link from making password links once its lifetime is over', async () => {
+      const victim = uniqueEmail('late');
+      const before = server.smtp.mails.length;
+      await register(victim, ATTACKER_PASSWORD);
+      const link = (await waitForMailTo(server.smtp, victim, 'Verify your email for', before)).links[0]!;
+      expect((await server.client().get(pathOf(link))).headers.get('location')).toMatch(
+        /^\/reset-password\?token=/,
+      );
+      const afterLifetime = new Date(Date.now() + EMAIL_TOKEN_LIFETIME_MS['verify-email'] + 60_000);
+      expect(await verifyEmail(server.deps, tokenOf(link), undefined, afterLifetime)).toMatchObject({
+        isVerified: false,
+      });
+      // within it, a second look still leads to choosing, through a link with a lifetime of its own
+      const newest = (await server.client().get(pathOf(link))).headers.get('location') ?? '';
+      const token = new URL(newest, 'http://x').searchParams.get('token') ?? undefined;
+      const afterItsLifetime = new Date(Date.now() + EMAIL_TOKEN_LIFETIME_MS['reset-password'] + 60_000);
+      await expect(
+        resetPassword(server.deps, { token, password: VICTIM_PASSWORD, ip: '127.0.0.1' }, afterItsLifetime),
+      ).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
     });
 
     it('keeps the password chosen at registration when the link is followed in the browser that registered', async () => {
@@ -177,10 +201,115 @@ describe.each(DATABASE_KINDS)('account takeover attempts on %s', (kind) => {
       expect((await login(owner, OTHER_STRONG_PASSWORD)).body.user.email).toBe(owner);
       before = server.smtp.mails.length;
       await server.client().post('/api/auth/forgot-password', { email: intruderMailbox });
-      await server.deps.mailer.flush();
+      await server.deps.accountMails.flush();
       expect(
         server.smtp.mails.slice(before).filter((mail) => mail.to.includes(intruderMailbox)),
       ).toHaveLength(0);
+    });
+
+    it('leaves no usable email-change link when the change is asked for 0–20 ms after a reset', async () => {
+      let accepted = 0;
+      for (let i = 0; i < 20; i += 1) {
+        const { email } = await insertAccount(server);
+        const owner = new AddressedClient(server.url, `127.0.41.${i + 1}`);
+        const intruder = new AddressedClient(server.url, `127.0.42.${i + 1}`);
+        expect((await intruder.post('/api/auth/login', { email, password: STRONG_PASSWORD })).status).toBe(
+          200,
+        );
+        const before = server.smtp.mails.length;
+        await owner.post('/api/auth/forgot-password', { email });
+        const resetLink = (await waitForMailTo(server.smtp, email, 'Reset', before)).links[0]!;
+        const intruderMailbox = uniqueEmail('racer');
+
+        const reset = owner.post('/api/auth/reset-password', {
+          token: tokenOf(resetLink),
+          password: OTHER_STRONG_PASSWORD,
+        });
+        await new Promise((resolve) => setTimeout(resolve, i));
+        const change = intruder.post('/api/user/email-change', {
+          password: STRONG_PASSWORD,
+          newEmail: intruderMailbox,
+        });
+        const [resetAnswer, changeAnswer] = await Promise.all([reset, change]);
+        expect(resetAnswer.status).toBe(200);
+        if (changeAnswer.status === 200) accepted += 1;
+
+        await server.deps.accountMails.flush();
+        const changeLinks = server.smtp.mails
+          .filter(
+            (mail) => mail.to.includes(intruderMailbox) && mail.subject.includes('Confirm your new email'),
+          )
+          .map((mail) => mail.links[0]!);
+        for (const link of changeLinks) {
+          const confirmed = await server
+            .client()
+            .post('/api/auth/confirm-email-change', { token: tokenOf(link) });
+          expect(confirmed.body.code).toBe('INVALID_TOKEN');
+        }
+        const signedIn = await owner.post('/api/auth/login', { email, password: OTHER_STRONG_PASSWORD });
+        expect(signedIn.body.user.email).toBe(email);
+      }
+      // Some requests were asked while the old password still held: the race was run, not dodged.
+      expect(accepted).toBeGreaterThan(0);
+    }, 120_000);
+
+    it('gives the old address a 7-day "this wasn\'t me" link that takes the account back', async () => {
+      const owner = await registerVerifiedUser(server);
+      const intruderMailbox = uniqueEmail('hijacker');
+      const intruder = await signedInClient(server, owner);
+      await intruder.post('/api/user/email-change', { password: STRONG_PASSWORD, newEmail: intruderMailbox });
+      const changeLink = (await waitForMailTo(server.smtp, intruderMailbox, 'Confirm your new email'))
+        .links[0]!;
+      const before = server.smtp.mails.length;
+      expect(
+        (await server.client().post('/api/auth/confirm-email-change', { token: tokenOf(changeLink) })).status,
+      ).toBe(200);
+      // the intruder locks the owner out as well as they can
+      const changed = await intruder.post('/api/auth/change-password', {
+        currentPassword: STRONG_PASSWORD,
+        newPassword: ATTACKER_PASSWORD,
+      });
+      expect(changed.status).toBe(200);
+
+      const notice = await waitForMailTo(server.smtp, owner, 'email was changed', before);
+      const undoLink = notice.links[0]!;
+      expect(undoLink).toMatch(/^http:\/\/app\.example\.test\/api\/auth\/undo-email-change\?token=/);
+      expect(notice.text).toContain('7 days');
+      const undone = await server.client().get(pathOf(undoLink));
+      expect(undone.status).toBe(302);
+      const target = undone.headers.get('location') ?? '';
+      expect(target).toMatch(/^\/reset-password\?token=[^&]+&verified=true$/);
+
+      // every session ended; neither the intruder's address nor their password opens the account
+      expect((await intruder.get('/api/auth/me')).status).toBe(401);
+      expect((await login(intruderMailbox, ATTACKER_PASSWORD)).status).toBe(401);
+      expect((await login(owner, ATTACKER_PASSWORD)).status).toBe(401);
+      const chosen = await server.client().post('/api/auth/reset-password', {
+        token: new URL(target, 'http://x').searchParams.get('token'),
+        password: VICTIM_PASSWORD,
+      });
+      expect(chosen.status).toBe(200);
+      expect((await login(owner, VICTIM_PASSWORD)).body.user).toMatchObject({ email: owner });
+      // the link worked once
+      const again = await server.client().get(pathOf(undoLink));
+      expect(again.headers.get('location')).toBe('/login?error=invalid-undo-link');
+    });
+
+    it('voids the mailed links of an account when it is disabled, for good', async () => {
+      const admin = await signedInAccount(server, 'admin');
+      const { id, email } = await insertAccount(server);
+      const before = server.smtp.mails.length;
+      await server.client().post('/api/auth/forgot-password', { email });
+      const resetLink = (await waitForMailTo(server.smtp, email, 'Reset', before)).links[0]!;
+      const status = (isDisabled: boolean) =>
+        admin.client.patch(`/api/admin/users/${id}/status`, { isDisabled });
+      expect((await status(true)).status).toBe(200);
+      expect((await status(false)).status).toBe(200);
+      const reset = await server
+        .client()
+        .post('/api/auth/reset-password', { token: tokenOf(resetLink), password: ATTACKER_PASSWORD });
+      expect(reset.body.code).toBe('INVALID_TOKEN');
+      expect((await login(email, STRONG_PASSWORD)).status).toBe(200);
     });
 
     it('voids reset and email-change links when the password is changed from Settings', async () => {

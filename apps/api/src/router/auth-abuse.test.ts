@@ -75,7 +75,7 @@ describe.each(DATABASE_KINDS)('hostile use of the account API on %s', (kind) => 
     expect(new Set(answers.map((a) => `${a.status} ${a.text}`)).size).toBe(1);
     expect(answers[0]!.body.data.message).toMatch(/new verification link/);
     await waitForMailTo(server.smtp, pending, 'Verify', before);
-    await server.deps.mailer.flush();
+    await server.deps.accountMails.flush();
     expect(server.smtp.mails.slice(before).map((m) => m.to[0])).toEqual([pending]);
   });
 
@@ -89,7 +89,7 @@ describe.each(DATABASE_KINDS)('hostile use of the account API on %s', (kind) => 
     }
     expect([...answers]).toHaveLength(1);
     expect([...answers][0]).toMatch(/^200 /);
-    await server.deps.mailer.flush();
+    await server.deps.accountMails.flush();
     expect(server.smtp.mails.filter((mail) => mail.to.includes(email))).toHaveLength(
       ACCOUNT_MAILS_PER_ADDRESS.points,
     );

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { answerSent } from '../http/answer-sent.js';
 import { provideCsrfToken } from '../http/csrf.js';
 import { signedInOrVisitor } from '../http/signed-in-or-visitor.js';
 import {
@@ -53,11 +52,7 @@ export const authRouter = router({
     .input(credentialsInput)
     .output(messageOutput)
     .mutation(async ({ ctx, input }) => {
-      const registered = await registerAccount(ctx.deps, {
-        ...input,
-        ip: ctx.req.ip,
-        answerSent: answerSent(ctx.reply),
-      });
+      const registered = await registerAccount(ctx.deps, { ...input, ip: ctx.req.ip });
       setRegistrationCookie(ctx.reply, registered.registrationProof, ctx.deps.config);
       return withMessage(registered);
     }),
@@ -74,9 +69,7 @@ export const authRouter = router({
     .input(emailInput)
     .output(messageOutput)
     .mutation(async ({ ctx, input }) =>
-      withMessage(
-        await resendVerification(ctx.deps, { ...input, ip: ctx.req.ip, answerSent: answerSent(ctx.reply) }),
-      ),
+      withMessage(await resendVerification(ctx.deps, { ...input, ip: ctx.req.ip })),
     ),
 
   login: publicProcedure
@@ -96,6 +89,7 @@ export const authRouter = router({
         ip: ctx.req.ip,
         userAgent: ctx.req.headers['user-agent'],
         deviceToken: readDeviceToken(ctx.req),
+        request: ctx.login,
       });
       // The browser's previous session (if any) ends: one live session per cookie jar.
       await logout(ctx.deps, readSessionToken(ctx.req));
@@ -148,9 +142,7 @@ export const authRouter = router({
     .input(emailInput)
     .output(messageOutput)
     .mutation(async ({ ctx, input }) =>
-      withMessage(
-        await requestPasswordReset(ctx.deps, { ...input, ip: ctx.req.ip, answerSent: answerSent(ctx.reply) }),
-      ),
+      withMessage(await requestPasswordReset(ctx.deps, { ...input, ip: ctx.req.ip })),
     ),
 
   resetPassword: publicProcedure

@@ -263,8 +263,9 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
 
 describe.each(DATABASE_KINDS)('a finished week, on %s', (kind) => {
   let env: LeagueTestEnv;
+  const leftLeagues = new Set<string>();
   beforeAll(async () => {
-    env = await startLeagueTestEnv(kind);
+    env = await startLeagueTestEnv(kind, { sleeperOptions: { leftLeagues } });
   }, 60_000);
   afterAll(() => env?.stop());
 
@@ -286,5 +287,41 @@ describe.each(DATABASE_KINDS)('a finished week, on %s', (kind) => {
     );
     expect(timeline.status).toBe(200);
     expect(timeline.body).toMatchObject({ season: 2025, roster_ids: null, points: [] });
+  });
+
+  it('answers the timeline only while the viewer is linked and in the league, as the league page does', async () => {
+    const base = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}`;
+    const details = `${base}/details?week=1`;
+    const timeline = `${base}/timeline?week=1&matchup_id=2`;
+    const inLeagueScoring = `/api/projections/all?season=2025&week=1&league=sleeper:${IN_SEASON_LEAGUE_ID}`;
+    const client = await env.newUser();
+    const link = () => client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
+    expect((await link()).status).toBe(200);
+    expect((await client.get(details)).status).toBe(200);
+    expect((await client.get(timeline)).status).toBe(200);
+
+    // unlinked: the page once viewed no longer opens the league's timeline
+    expect((await client.delete('/api/leagues/sleeper/disconnect')).status).toBe(200);
+    expect((await client.get(details)).status).toBeGreaterThanOrEqual(400);
+    const afterUnlink = await client.get(timeline);
+    expect(afterUnlink.status).toBe(404);
+    expect(afterUnlink.body.code).toBe('LEAGUE_NOT_FOUND');
+
+    // linked again, then the account leaves the league on Sleeper
+    expect((await link()).status).toBe(200);
+    expect((await client.get(timeline)).status).toBe(200);
+    expect((await client.get(inLeagueScoring)).status).toBe(200);
+    leftLeagues.add(IN_SEASON_LEAGUE_ID);
+    try {
+      // the league lists held from Sleeper (a few minutes) have run out
+      env.server.deps.leagues.sleeperCache.clear();
+      expect((await client.get(details)).status).toBe(404);
+      const afterLeaving = await client.get(timeline);
+      expect(afterLeaving.status).toBe(404);
+      expect(afterLeaving.body.code).toBe('LEAGUE_NOT_FOUND');
+      expect((await client.get(inLeagueScoring)).status).toBe(404);
+    } finally {
+      leftLeagues.delete(IN_SEASON_LEAGUE_ID);
+    }
   });
 });

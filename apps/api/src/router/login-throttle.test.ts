@@ -1,3 +1,5 @@
+import { sessions, users } from '@fm/db';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount } from '../../test/admin-accounts.js';
 import { OTHER_STRONG_PASSWORD, STRONG_PASSWORD, uniqueEmail, waitForMailTo } from '../../test/accounts.js';
@@ -157,5 +159,40 @@ describe.each(DATABASE_KINDS)('failed-login alert on %s', (kind) => {
     expect(failed).toBe(12);
     const { raised } = await server.deps.alerts.evaluate();
     expect(raised.map((alert) => alert.type)).toContain('failed_login_burst');
+  });
+
+  it('counts failed logins sent to /trpc, batched or not, as the REST ones are counted', async () => {
+    const { email } = await insertAccount(server);
+    const before = await server.deps.monitoring.eventStore.countEvents({ types: [EVENT_TYPES.loginFailed] });
+    const attacker = new AddressedClient(server.url, '127.0.6.2');
+    const single = await attacker.post('/trpc/auth.login', { email, password: 'Wrong$Guess0xx' });
+    expect(single.status).toBe(401);
+    // A batch is either refused whole or answered call by call; each call it answers is a login decision.
+    const batch = await attacker.post('/trpc/auth.login,auth.login,auth.login?batch=1', {
+      0: { email, password: 'Wrong$Guess1xx' },
+      1: { email, password: 'Wrong$Guess2xx' },
+      2: { email, password: 'Wrong$Guess3xx' },
+    });
+    const answered = Array.isArray(batch.body) ? (batch.body as Array<{ error?: unknown }>) : [];
+    await server.deps.monitoring.flush();
+    const failed = await server.deps.monitoring.eventStore.countEvents({ types: [EVENT_TYPES.loginFailed] });
+    expect(failed - before).toBe(1 + answered.filter((call) => call.error).length);
+  });
+
+  it('opens one session at most for a batch of logins with the right password', async () => {
+    const { email } = await insertAccount(server);
+    const owner = new AddressedClient(server.url, '127.0.6.3');
+    const batch = await owner.post('/trpc/auth.login,auth.login?batch=1', {
+      0: { email, password: STRONG_PASSWORD },
+      1: { email, password: STRONG_PASSWORD },
+    });
+    const answered = Array.isArray(batch.body) ? (batch.body as Array<{ error?: unknown }>) : [];
+    const [row] = await server.deps.database.db
+      .select({ count: count() })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(users.email, email));
+    expect(row!.count).toBe(answered.filter((call) => !call.error).length);
+    expect(row!.count).toBeLessThanOrEqual(1);
   });
 });

@@ -101,7 +101,7 @@ describe.each(DATABASE_KINDS)('forgot and reset password on %s', (kind) => {
     expect(forUnknown.status).toBe(forKnown.status);
     expect(forUnknown.text).toBe(forKnown.text);
     await waitForMailTo(server.smtp, known, 'Reset', before);
-    await server.deps.mailer.flush();
+    await server.deps.accountMails.flush();
     expect(server.smtp.mails.some((mail) => mail.to.includes(unknown))).toBe(false);
   });
 

@@ -28,6 +28,8 @@ export interface FakeSleeperOptions {
    * owners are strangers), so "my team" and "my matchup" exist there.
    */
   inSeasonRosterOwned?: number;
+  /** Leagues the recorded user has left: their league lists no longer show them (read at each request). */
+  leftLeagues?: ReadonlySet<string>;
   /** Answer the in-season league as still being played (status in_season) instead of complete. */
   isInSeasonLeagueLive?: boolean;
   port?: number;
@@ -79,7 +81,8 @@ export async function startFakeSleeper(options: FakeSleeperOptions = {}): Promis
 
       if (resource === 'user' && id && parts.length === 3) return ok(findUser(data.user, id, aliases));
       if (resource === 'user' && id && sub === 'leagues' && arg === 'nfl' && extra && parts.length === 6) {
-        return ok(id === FAKE_SLEEPER_USER.userId ? (data.leaguesBySeason.get(extra) ?? []) : []);
+        const listed = id === FAKE_SLEEPER_USER.userId ? (data.leaguesBySeason.get(extra) ?? []) : [];
+        return ok(listed.filter((league) => !options.leftLeagues?.has(league.league_id)));
       }
       if (resource === 'league' && id)
         return leagueRoute(data, id, sub, arg, parts.length, options.matchupsAsOf);

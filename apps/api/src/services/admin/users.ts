@@ -1,3 +1,4 @@
+import { voidAccountLinks } from '../auth/email-tokens.js';
 import { users } from '@fm/db';
 import { desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
@@ -72,8 +73,11 @@ export async function setUserDisabled(
     .where(eq(users.id, userId))
     .returning();
   if (!row) throw notFound('No such user.');
-  if (isDisabled) await revokeUserSessions(deps, userId, 'account-disabled', now);
-  else await deps.sessionCache.forgetUser(userId);
+  if (isDisabled) {
+    await revokeUserSessions(deps, userId, 'account-disabled', now);
+    // A disabled account keeps no way in by mail: every link it was sent stops working.
+    await voidAccountLinks(deps, userId);
+  } else await deps.sessionCache.forgetUser(userId);
   return toItem(row);
 }
 

@@ -1,5 +1,5 @@
 import { users } from '@fm/db';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { AppError, validationError } from '../../errors.js';
 import {
@@ -10,7 +10,16 @@ import {
 } from '../mail/account-change-mails.js';
 import { requireEmail } from './account-input.js';
 import { requireCurrentPassword } from './current-password.js';
-import { consumeEmailToken, issueEmailToken, voidAccountLinks, voidLinks } from './email-tokens.js';
+import {
+  consumeEmailToken,
+  issueEmailToken,
+  passwordStampOf,
+  voidAccountLinks,
+  voidLinks,
+} from './email-tokens.js';
+import type { OutgoingMail } from '../mail/mailer.js';
+import { unusablePasswordHash } from './password-hashing.js';
+import { revokeUserSessions } from './sessions.js';
 import type { RateLimitRule } from '../rate-limits/rate-limiter.js';
 import { findUserByEmail, findUserById, type UserRow } from './users.js';
 
@@ -38,14 +47,15 @@ export const emailAddressTaken = () =>
   );
 
 /**
- * Mails a confirmation link to the new address of a signed-in user who knows their password.
- * Nothing changes until the link is followed. An address that already has an account gets a
- * notice instead of a link, and the answer is the same either way.
+ * Has a confirmation link mailed to the new address of a signed-in user who knows their
+ * password. Nothing changes until the link is followed. An address that already has an account
+ * gets a notice instead of a link; the request only queues the job, so the answer is the same,
+ * in the same time, either way. The links are bound to the password just checked: a reset that
+ * lands around this request voids them, whenever the worker issues them.
  */
 export async function requestEmailChange(
   deps: AppDeps,
   input: { user: UserRow; password?: string | undefined; newEmail?: string | undefined },
-  now = new Date(),
 ): Promise<{ message: string }> {
   const { user } = input;
   const newEmail = requireEmail(input.newEmail, 'Please enter the new email address.');
@@ -53,23 +63,39 @@ export async function requestEmailChange(
     throw validationError('That is already your email address.', 'newEmail');
   await requireCurrentPassword(deps, user, input.password);
   await deps.rateLimiter.consume(EMAIL_CHANGE_REQUESTS_PER_ACCOUNT, user.id);
-  const owner = await findUserByEmail(deps, newEmail);
-  if (owner) {
-    deps.mailer.sendInBackground(emailChangeTakenMail(deps.config.appUrl, newEmail));
-  } else {
-    const token = await issueEmailToken(deps, user.id, 'change-email', now, newEmail);
-    const cancelToken = await issueEmailToken(deps, user.id, 'cancel-email-change', now);
-    deps.mailer.sendInBackground(emailChangeMail(deps.config.appUrl, newEmail, token));
-    deps.mailer.sendInBackground(
-      emailChangePendingMail(deps.config.appUrl, user.email, newEmail, cancelToken),
-    );
-  }
+  await deps.accountMails.enqueue({
+    kind: 'email-change',
+    userId: user.id,
+    newEmail,
+    passwordStamp: passwordStampOf(user.passwordHash),
+  });
   return { message: emailChangeRequestedMessage(newEmail) };
+}
+
+/** The mail worker's half of an email change: the link and the notice to the current address, or the "taken" notice. */
+export async function prepareEmailChangeMails(
+  deps: AppDeps,
+  job: { userId: string; newEmail: string; passwordStamp: string },
+): Promise<OutgoingMail[]> {
+  const { appUrl } = deps.config;
+  const user = await findUserById(deps, job.userId);
+  if (!user || user.isDisabled) return [];
+  if (await findUserByEmail(deps, job.newEmail)) return [emailChangeTakenMail(appUrl, job.newEmail)];
+  const bound = { underPasswordStamp: job.passwordStamp };
+  const token = await issueEmailToken(deps, user.id, 'change-email', { ...bound, newEmail: job.newEmail });
+  const cancelToken = token && (await issueEmailToken(deps, user.id, 'cancel-email-change', bound));
+  if (!token || !cancelToken) return [];
+  return [
+    emailChangeMail(appUrl, job.newEmail, token),
+    emailChangePendingMail(appUrl, user.email, job.newEmail, cancelToken),
+  ];
 }
 
 /**
  * Follows a confirmation link: the account moves to the new address, which counts as verified
- * (the link reached it), and the old address is told.
+ * (the link reached it), and the old address is told, with a "this wasn't me" link that works
+ * for days and moves the account back. The move happens only over the password the link was
+ * checked under, so a reset that lands meanwhile wins.
  */
 export async function confirmEmailChange(
   deps: AppDeps,
@@ -86,7 +112,7 @@ export async function confirmEmailChange(
   const updated = await deps.database.db
     .update(users)
     .set({ email: newEmail, emailVerifiedAt: now, updatedAt: now })
-    .where(eq(users.id, user.id))
+    .where(and(eq(users.id, user.id), eq(users.passwordHash, check.passwordHash)))
     .returning({ id: users.id })
     .catch((error: unknown) => {
       // Another account took the address between the check and the update (unique index).
@@ -95,11 +121,51 @@ export async function confirmEmailChange(
     });
   if (updated.length === 0) throw invalidEmailChangeLink();
   // Links mailed to the old address (a reset, a verification) must not outlive the move; device
-  // tokens, signed over the address, end too.
-  await voidAccountLinks(deps, user.id);
+  // tokens, signed over the address, end too. "This wasn't me" links of earlier moves stay, so
+  // moving the account twice cannot take the first address's way back.
+  await voidAccountLinks(deps, user.id, ['undo-email-change']);
   await deps.sessionCache.forgetUser(user.id);
-  deps.mailer.sendInBackground(emailChangedNoticeMail(deps.config.appUrl, user.email, newEmail));
+  const undoToken = await issueEmailToken(deps, user.id, 'undo-email-change', {
+    now,
+    newEmail: user.email,
+    keepsEarlier: true,
+  });
+  if (undoToken)
+    deps.mailer.sendInBackground(emailChangedNoticeMail(deps.config.appUrl, user.email, newEmail, undoToken));
   return { message: EMAIL_CHANGED_MESSAGE, email: newEmail };
+}
+
+/**
+ * Follows the "this wasn't me" link mailed to the old address after a change: the account moves
+ * back to that address, every session ends, every link dies, and the password (which whoever
+ * moved it may know) is wiped. Answers the token of a link that lets the owner choose a new one,
+ * or null when the link is unknown, expired or used, or the old address has another account now.
+ */
+export async function undoEmailChange(
+  deps: AppDeps,
+  token: string | undefined,
+  now = new Date(),
+): Promise<{ choosePasswordToken: string } | null> {
+  if (!token) return null;
+  const check = await consumeEmailToken(deps, token, 'undo-email-change', now);
+  if (check.status !== 'valid' || !check.newEmail) return null;
+  const oldEmail = check.newEmail;
+  const owner = await findUserByEmail(deps, oldEmail);
+  if (owner && owner.id !== check.userId) return null;
+  const restored = await deps.database.db
+    .update(users)
+    .set({ email: oldEmail, passwordHash: unusablePasswordHash(), emailVerifiedAt: now, updatedAt: now })
+    .where(eq(users.id, check.userId))
+    .returning({ id: users.id })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) return [];
+      throw error;
+    });
+  if (restored.length === 0) return null;
+  await voidAccountLinks(deps, check.userId);
+  await revokeUserSessions(deps, check.userId, 'email-change-undone', now);
+  const choosePasswordToken = await issueEmailToken(deps, check.userId, 'reset-password', { now });
+  return choosePasswordToken ? { choosePasswordToken } : null;
 }
 
 export const EMAIL_CHANGE_CANCELLED_MESSAGE = 'The email change was cancelled. Your email stays the same.';

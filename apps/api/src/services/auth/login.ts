@@ -2,6 +2,7 @@ import { users } from '@fm/db';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { EVENT_TYPES } from '../../monitoring/analytics-capture.js';
 import { requireCredentials } from './account-input.js';
 import { verifyAgainstDummyHash, verifyPassword } from './password-hashing.js';
 import {
@@ -27,6 +28,19 @@ export const emailNotVerified = () =>
     403,
   );
 
+/**
+ * One request's logins. A request (a tRPC batch included) logs in once: a second attempt in the
+ * same request is refused, so a batch cannot open a session its browser never holds, nor try
+ * many passwords for the price of one request.
+ */
+export interface LoginRequestScope {
+  hasLoginAttempt: boolean;
+}
+export const newLoginRequestScope = (): LoginRequestScope => ({ hasLoginAttempt: false });
+
+export const oneLoginPerRequest = () =>
+  new AppError('ONE_LOGIN_PER_REQUEST', 'Only one login can be made per request.', 400);
+
 export interface LoginInput {
   email?: string | undefined;
   password?: string | undefined;
@@ -35,6 +49,28 @@ export interface LoginInput {
   userAgent?: string | undefined;
   /** The browser's trusted-device token, if it has one. */
   deviceToken?: string | undefined;
+  /** The request this login arrived in. */
+  request: LoginRequestScope;
+}
+
+/** Every refused login (a wrong password, an unknown address, a guess the limiter stopped) is an auth.login_failed event. */
+function recordLoginFailed(
+  deps: AppDeps,
+  ip: string,
+  why: { rateLimited?: true; secondInRequest?: true } = {},
+) {
+  deps.monitoring.recordEvent({ type: EVENT_TYPES.loginFailed, userId: null, payload: { ...why, ip } });
+}
+
+/** Runs a throttle step; a 429 it throws is a failed login too (a burst must raise its alert). */
+async function countingRefusals(deps: AppDeps, ip: string, step: () => Promise<void>): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'RATE_LIMITED')
+      recordLoginFailed(deps, ip, { rateLimited: true });
+    throw error;
+  }
 }
 
 /**
@@ -42,7 +78,8 @@ export interface LoginInput {
  * password."; guesses are slowed per account and address, per account, and per address (see
  * login-throttle), counted before the password is checked. Disabled and unverified accounts
  * are told so only after a correct password. A correct password also hands out a new
- * trusted-device token for the browser.
+ * trusted-device token for the browser. The decision is recorded here (auth.login or
+ * auth.login_failed), whichever path or batch the request came by.
  */
 export async function login(
   deps: AppDeps,
@@ -50,6 +87,11 @@ export async function login(
   now = new Date(),
 ): Promise<{ user: SessionUser; session: NewSession; deviceToken: string }> {
   const { email, password } = requireCredentials(input);
+  if (input.request.hasLoginAttempt) {
+    recordLoginFailed(deps, input.ip, { secondInRequest: true });
+    throw oneLoginPerRequest();
+  }
+  input.request.hasLoginAttempt = true;
   const { sessionSecret } = deps.config;
   const user = await findUserByEmail(deps, email);
   const attempt: LoginAttempt = {
@@ -57,16 +99,17 @@ export async function login(
     ip: input.ip,
     isTrustedDevice: isDeviceTrustedFor(user, input.deviceToken, sessionSecret),
   };
-  await beginLoginAttempt(deps, attempt);
+  await countingRefusals(deps, input.ip, () => beginLoginAttempt(deps, attempt));
 
   const isPasswordCorrect = user
     ? await verifyPassword(user.passwordHash, password)
     : await verifyAgainstDummyHash(password).then(() => false);
   if (!user || !isPasswordCorrect) {
-    await endLoginAttemptAsGuess(deps, attempt);
+    await countingRefusals(deps, input.ip, () => endLoginAttemptAsGuess(deps, attempt));
+    recordLoginFailed(deps, input.ip);
     throw invalidCredentials();
   }
-  await endLoginAttemptAsOwner(deps, attempt);
+  await countingRefusals(deps, input.ip, () => endLoginAttemptAsOwner(deps, attempt));
   if (user.isDisabled) throw accountDisabled();
   if (!user.emailVerifiedAt) throw emailNotVerified();
 
@@ -82,6 +125,7 @@ export async function login(
     .set({ lastLoginAt: now, lastActiveAt: now })
     .where(eq(users.id, user.id))
     .returning();
+  deps.monitoring.recordEvent({ type: EVENT_TYPES.login, userId: user.id });
   return {
     user: await toSessionUser(deps, updated ?? user),
     session,

@@ -43,8 +43,9 @@ export async function changePassword(
   const passwordHash = await hashPassword(newPassword);
   await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
   // Links mailed before (a reset, an email change someone asked for) die with the old password;
-  // device tokens do too, being signed over it. This browser gets a new one.
-  await voidAccountLinks(deps, user.id);
+  // device tokens do too, being signed over it. This browser gets a new one. The old address's
+  // "this wasn't me" link stays: whoever took an account changes its password first.
+  await voidAccountLinks(deps, user.id, ['undo-email-change']);
   await db
     .update(sessions)
     .set({ revokedAt: now, revokedReason: PASSWORD_CHANGED_SESSION_REASON })

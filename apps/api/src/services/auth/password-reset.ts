@@ -1,9 +1,10 @@
 import { users } from '@fm/db';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { AppError, validationError } from '../../errors.js';
 import { claimAccountMail, type AccountMailRequest } from '../mail/account-mail-limits.js';
 import { passwordResetMail } from '../mail/account-mails.js';
+import type { OutgoingMail } from '../mail/mailer.js';
 import { requireEmail, requireStrongPassword } from './account-input.js';
 import { consumeEmailToken, issueEmailToken, voidAccountLinks } from './email-tokens.js';
 import { clearLoginGuesses } from './login-throttle.js';
@@ -26,7 +27,8 @@ export const invalidResetLink = () =>
 
 /**
  * Mails a reset link when the address has an active account. The answer is the same, and
- * takes as long, either way: the lookup, the token and the mail happen after the answer.
+ * takes as long, either way: the request only queues the job (for every address alike); the
+ * lookup, the token and the mail are the mail worker's.
  */
 export async function requestPasswordReset(
   deps: AppDeps,
@@ -34,14 +36,20 @@ export async function requestPasswordReset(
 ): Promise<{ message: string }> {
   await deps.rateLimiter.consume(RESET_REQUESTS_PER_IP, input.ip);
   const email = requireEmail(input.email);
-  if (!(await claimAccountMail(deps, email))) return { message: RESET_REQUESTED_MESSAGE };
-  deps.mailer.sendInBackground(async () => {
-    const user = await findUserByEmail(deps, email);
-    if (!user || user.isDisabled) return undefined;
-    const token = await issueEmailToken(deps, user.id, 'reset-password');
-    return passwordResetMail(deps.config.appUrl, user.email, token);
-  }, input.answerSent);
+  const mayMail = await claimAccountMail(deps, email);
+  await deps.accountMails.enqueue({ kind: 'password-reset', email, mayMail });
   return { message: RESET_REQUESTED_MESSAGE };
+}
+
+/** The mail worker's half of a reset request: a link for an active account, else nothing. */
+export async function preparePasswordResetMail(
+  deps: AppDeps,
+  email: string,
+): Promise<OutgoingMail | undefined> {
+  const user = await findUserByEmail(deps, email);
+  if (!user || user.isDisabled) return undefined;
+  const token = await issueEmailToken(deps, user.id, 'reset-password');
+  return token ? passwordResetMail(deps.config.appUrl, user.email, token) : undefined;
 }
 
 /**
@@ -61,9 +69,9 @@ export async function resetPassword(
   const check = await consumeEmailToken(deps, input.token, 'reset-password', now);
   if (check.status !== 'valid') throw invalidResetLink();
   const user = await findUserById(deps, check.userId);
-  if (!user) throw invalidResetLink();
+  if (!user || user.isDisabled) throw invalidResetLink();
   const passwordHash = await hashPassword(password);
-  await deps.database.db
+  const updated = await deps.database.db
     .update(users)
     .set({
       passwordHash,
@@ -71,10 +79,14 @@ export async function resetPassword(
       emailVerifiedAt: user.emailVerifiedAt ?? now,
       updatedAt: now,
     })
-    .where(eq(users.id, user.id));
+    // Only over the password the link was checked under: two resets cannot both win.
+    .where(and(eq(users.id, user.id), eq(users.passwordHash, check.passwordHash)))
+    .returning({ id: users.id });
+  if (updated.length === 0) throw invalidResetLink();
   // Every other link of the account (email change, verification, other resets) dies with the
-  // old password; device tokens do too, being signed over it.
-  await voidAccountLinks(deps, user.id);
+  // old password; device tokens do too, being signed over it. The old address's "this wasn't
+  // me" link stays: it is what undoes a takeover.
+  await voidAccountLinks(deps, user.id, ['undo-email-change']);
   await revokeUserSessions(deps, user.id, 'password-reset', now);
   await clearLoginGuesses(deps, { email: user.email, ip: input.ip });
   return {

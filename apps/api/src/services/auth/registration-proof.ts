@@ -1,4 +1,4 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * Proof that a verification link is followed in the browser that registered the account, with the password set
@@ -7,14 +7,13 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
  * and leave them a way in): they verify the address and choose the password themselves.
  *
  * The proof is an HMAC over the account id and its password hash, so registering again (a new password) makes an
- * older proof worthless. Registering an address that already has an account hands out a proof of the same shape
- * for a random id, so the answer does not tell whether the address was taken.
+ * older proof worthless. Registering an address that already has an account hands out a proof for the id the
+ * account would have had, which never becomes one, so the answer does not tell whether the address was taken.
  */
 export function issueRegistrationProof(
-  account: { id: string; passwordHash: string } | null,
+  account: { id: string; passwordHash: string },
   secret: string,
 ): string {
-  if (!account) return `${randomUUID()}.${sign(randomUUID(), randomUUID(), secret)}`;
   return `${account.id}.${sign(account.id, account.passwordHash, secret)}`;
 }
 

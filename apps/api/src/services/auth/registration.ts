@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { users } from '@fm/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
@@ -20,9 +21,11 @@ export const INVALID_VERIFICATION_LINK_MESSAGE =
   'This verification link is invalid or has expired. Please request a new one.';
 
 /**
- * Creates an unverified account and mails its verification link. An address that already
- * has an account gets the same answer (its owner is told by mail), so registering cannot be
- * used to find out who has an account. Each mailbox gets a few account mails an hour at most.
+ * Has an unverified account created and its verification link mailed. An address that already
+ * has an account gets the same answer (its owner is told by mail), so registering cannot be used
+ * to find out who has an account: the request hashes the password and queues the same job
+ * either way; creating the account, the lookups and the mail are the mail worker's. Each mailbox
+ * gets a few account mails an hour at most.
  */
 export async function registerAccount(
   deps: AppDeps,
@@ -32,32 +35,50 @@ export async function registerAccount(
   const { email, password } = requireCredentials(input);
   requireStrongPassword(password);
   const mayMail = await claimAccountMail(deps, email);
-  // Hashed even when the address is taken, so both answers take as long.
   const passwordHash = await hashPassword(password);
-  const [created] = await deps.database.db
-    .insert(users)
-    .values({ email, passwordHash, signupIp: input.ip })
-    .onConflictDoNothing()
-    .returning();
-  deps.mailer.sendInBackground(async () => {
-    const mail = await registrationMail(deps, email, created);
-    // A mailbox past its share gets nothing, but a pending password is wiped all the same.
-    return mayMail ? mail : undefined;
-  }, input.answerSent);
+  const userId = randomUUID();
+  await deps.accountMails.enqueue({
+    kind: 'registration',
+    email,
+    userId,
+    passwordHash,
+    signupIp: input.ip,
+    mayMail,
+  });
   return {
     message: REGISTRATION_SUCCESS_MESSAGE,
-    registrationProof: issueRegistrationProof(created ?? null, deps.config.sessionSecret),
+    // For a taken address the id never becomes an account: the proof has the same shape and proves nothing.
+    registrationProof: issueRegistrationProof({ id: userId, passwordHash }, deps.config.sessionSecret),
   };
+}
+
+/**
+ * The mail worker's half of a registration: the account is created with the verification link,
+ * or, for an address taken already, its owner gets a notice (a pending one is reclaimed). A
+ * mailbox past its share gets nothing, but the account work is done all the same.
+ */
+export async function prepareRegistrationMail(
+  deps: AppDeps,
+  job: { email: string; userId: string; passwordHash: string; signupIp: string; mayMail: boolean },
+): Promise<OutgoingMail | undefined> {
+  await deps.database.db
+    .insert(users)
+    .values({ id: job.userId, email: job.email, passwordHash: job.passwordHash, signupIp: job.signupIp })
+    .onConflictDoNothing();
+  const mail = await registrationMail(deps, job.email, job.userId);
+  return job.mayMail ? mail : undefined;
 }
 
 async function registrationMail(
   deps: AppDeps,
   email: string,
-  created: UserRow | undefined,
+  userId: string,
 ): Promise<OutgoingMail | undefined> {
-  if (created) return verificationMailFor(deps, created);
   const existing = await findUserByEmail(deps, email);
-  if (!existing) return undefined;
+  if (!existing || existing.isDisabled) return undefined;
+  // This job's own account (created now, or by an earlier try of the job).
+  if (existing.id === userId)
+    return existing.emailVerifiedAt ? undefined : verificationMailFor(deps, existing);
   if (!existing.emailVerifiedAt) return reclaimPendingAccount(deps, existing);
   return alreadyRegisteredMail(deps.config.appUrl, existing.email);
 }
@@ -70,24 +91,24 @@ async function registrationMail(
  * address gets a link that verifies it and lets whoever follows it choose the password. Only
  * the mailbox's owner can follow it.
  */
-async function reclaimPendingAccount(deps: AppDeps, user: UserRow): Promise<OutgoingMail> {
+async function reclaimPendingAccount(deps: AppDeps, user: UserRow): Promise<OutgoingMail | undefined> {
   await deps.database.db
     .update(users)
     .set({ passwordHash: unusablePasswordHash(), updatedAt: new Date() })
     .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)));
   await voidAccountLinks(deps, user.id);
   const token = await issueEmailToken(deps, user.id, 'reset-password');
-  return choosePasswordMail(deps.config.appUrl, user.email, token);
+  return token ? choosePasswordMail(deps.config.appUrl, user.email, token) : undefined;
 }
 
-async function verificationMailFor(deps: AppDeps, user: UserRow): Promise<OutgoingMail> {
+async function verificationMailFor(deps: AppDeps, user: UserRow): Promise<OutgoingMail | undefined> {
   const token = await issueEmailToken(deps, user.id, 'verify-email');
-  return verificationMail(deps.config.appUrl, user.email, token);
+  return token ? verificationMail(deps.config.appUrl, user.email, token) : undefined;
 }
 
 /**
  * Same answer, in the same time, whether or not the address has an account waiting for
- * verification: the lookup and the mail happen after the answer.
+ * verification: the request queues the job; the lookup and the mail are the mail worker's.
  */
 export async function resendVerification(
   deps: AppDeps,
@@ -95,19 +116,25 @@ export async function resendVerification(
 ): Promise<{ message: string }> {
   await deps.rateLimiter.consume(RESENDS_PER_IP, input.ip);
   const email = requireEmail(input.email);
-  if (!(await claimAccountMail(deps, email))) return { message: RESEND_MESSAGE };
-  deps.mailer.sendInBackground(async () => {
-    const user = await findUserByEmail(deps, email);
-    const isWaiting = user && !user.emailVerifiedAt && !user.isDisabled;
-    if (!isWaiting) return undefined;
-    // A reclaimed account has no password to verify: its owner chooses one instead.
-    if (!isUsablePasswordHash(user.passwordHash)) {
-      const token = await issueEmailToken(deps, user.id, 'reset-password');
-      return choosePasswordMail(deps.config.appUrl, user.email, token);
-    }
-    return verificationMailFor(deps, user);
-  }, input.answerSent);
+  const mayMail = await claimAccountMail(deps, email);
+  await deps.accountMails.enqueue({ kind: 'resend-verification', email, mayMail });
   return { message: RESEND_MESSAGE };
+}
+
+/** The mail worker's half of a resend: a new link for an account awaiting verification, else nothing. */
+export async function prepareResendVerificationMail(
+  deps: AppDeps,
+  email: string,
+): Promise<OutgoingMail | undefined> {
+  const user = await findUserByEmail(deps, email);
+  const isWaiting = user && !user.emailVerifiedAt && !user.isDisabled;
+  if (!isWaiting) return undefined;
+  // A reclaimed account has no password to verify: its owner chooses one instead.
+  if (!isUsablePasswordHash(user.passwordHash)) {
+    const token = await issueEmailToken(deps, user.id, 'reset-password');
+    return token ? choosePasswordMail(deps.config.appUrl, user.email, token) : undefined;
+  }
+  return verificationMailFor(deps, user);
 }
 
 /** A followed verification link: verified (perhaps with a password still to choose), or refused. */
@@ -119,7 +146,8 @@ export type VerificationOutcome =
  * chosen there is kept. Anywhere else the address is verified but no password set before that survives: the
  * account's password is wiped and whoever followed the link (the mailbox's owner) chooses one through a fresh
  * reset link. A link already used by a now-verified account still counts as success (mail scanners often open
- * links before the person does); if its account still has no password, it leads to choosing one again.
+ * links before the person does); if its account still has no password, it leads to choosing one again, but only
+ * within the link's own lifetime (past it, a used link is as expired as an unused one).
  */
 export async function verifyEmail(
   deps: AppDeps,

@@ -13,7 +13,8 @@ export const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
 /** Activity timestamps are written at most this often per session. */
 export const ACTIVITY_WRITE_INTERVAL_MS = 60 * 1000;
 
-export type SessionEndReason = 'logout' | 'password-reset' | 'account-disabled' | 'account-deleted';
+export type SessionEndReason =
+  'logout' | 'password-reset' | 'account-disabled' | 'account-deleted' | 'email-change-undone';
 
 export type { SessionRow, SessionUserRow };
 
@@ -32,6 +33,8 @@ const REVOKED_MESSAGES: Record<string, string> = {
   'account-deleted': 'This account has been deleted.',
   'password-reset': 'Your password was changed, so this device was signed out. Please log in again.',
   'password-change': 'Your password was changed, so this device was signed out. Please log in again.',
+  'email-change-undone':
+    'The owner of this account moved it back to its previous email, so this device was signed out.',
   'session-limit':
     'Your account was signed in on too many devices, so this older session was ended. Please log in again.',
 };

@@ -5,6 +5,7 @@ import { toAppLeague as sleeperLeague } from '../../integrations/sleeper/normali
 import type { AppDeps } from '../../deps.js';
 import { findConnection, type LeaguePlatform } from './connections.js';
 import { leagueNotFound } from './details-shape.js';
+import { requireCurrentLeague } from './league-access.js';
 import { findEspnLeague, readEspnCredentials } from './espn-link.js';
 import type { ScoringSettings } from './scoring.js';
 import { findUsersSleeperLeague } from './sleeper-membership.js';
@@ -20,6 +21,9 @@ export interface LinkedLeagueScoring {
   /** The league's Sleeper-style `scoring_settings`; empty when the league does not say how it scores. */
   scoring: ScoringSettings;
 }
+
+const notLinked = (platform: LeaguePlatform) =>
+  forbidden(`Link your ${platform === 'sleeper' ? 'Sleeper' : 'Yahoo'} account to use its leagues.`);
 
 const cached = new TtlCache<LinkedLeagueScoring>({ maxEntries: 2_000 });
 
@@ -45,8 +49,7 @@ async function readLeagueScoring(
     return found(league.name, league.scoring_settings);
   }
   const connection = await findConnection(deps, userId, platform);
-  if (!connection)
-    throw forbidden(`Link your ${platform === 'sleeper' ? 'Sleeper' : 'Yahoo'} account to use its leagues.`);
+  if (!connection) throw notLinked(platform);
   if (platform === 'sleeper') {
     // Only a league of the caller's own account, found in its league lists before anything is asked about it.
     const league = await findUsersSleeperLeague(deps, connection.externalUserId, leagueId);
@@ -60,14 +63,16 @@ async function readLeagueScoring(
 
 /**
  * The own scoring rules of a league the user linked (Sleeper, Yahoo or ESPN), held a few minutes per user and
- * league. 404 for a league that is not one of theirs, 403 for a platform they have not linked.
+ * league. 404 for a league that is not one of theirs now: the link (and for Sleeper and ESPN the membership) is
+ * checked at every call, only the rules are held.
  */
-export function loadLinkedLeagueScoring(
+export async function loadLinkedLeagueScoring(
   deps: AppDeps,
   userId: string,
   platform: LeaguePlatform,
   leagueId: string,
 ): Promise<LinkedLeagueScoring> {
+  await requireCurrentLeague(deps, userId, { platform, leagueId }, () => notLinked(platform));
   return cached.getOrLoad(`${userId}:${platform}:${leagueId}`, LEAGUE_SCORING_TTL_MS, () =>
     readLeagueScoring(deps, userId, platform, leagueId),
   );

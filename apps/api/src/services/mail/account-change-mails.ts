@@ -41,16 +41,25 @@ export function emailChangePendingMail(
   );
 }
 
-/** Sent to the old address once the change is done, so a hijack does not go unnoticed. */
-export function emailChangedNoticeMail(appUrl: string, to: string, newEmail: string): OutgoingMail {
+/**
+ * Sent to the old address once the change is done, so a hijack does not go unnoticed. Its link
+ * moves the account back to this address (for 7 days), whoever holds the account by then.
+ */
+export function emailChangedNoticeMail(
+  appUrl: string,
+  to: string,
+  newEmail: string,
+  undoToken: string,
+): OutgoingMail {
+  const url = `${appUrl}/api/auth/undo-email-change?token=${encodeURIComponent(undoToken)}`;
   return linkMail(
     to,
     `Your ${PRODUCT_NAME} email was changed`,
     [
       `The email address of your ${PRODUCT_NAME} account was changed to ${newEmail}. You will log in with that address from now on.`,
-      'If you did not do this, reset your password at once and contact support.',
+      'If you did not do this, follow the link below within 7 days: your account moves back to this address, every device is signed out, and you choose a new password.',
     ],
-    { label: 'Reset my password', url: `${appUrl}/forgot-password` },
+    { label: "This wasn't me", url },
     'You receive this notice at your previous address for your security.',
   );
 }

@@ -16,8 +16,6 @@ export const ACCOUNT_MAILS_PER_ADDRESS: RateLimitRule = {
 export interface AccountMailRequest {
   email?: string | undefined;
   ip: string;
-  /** Settles once the request's answer is sent: the lookups and the mail wait for it. */
-  answerSent?: Promise<unknown> | undefined;
 }
 
 /** The mailbox an address delivers to: `Ann+news@Example.com` → `ann@example.com`. */

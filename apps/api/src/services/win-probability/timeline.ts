@@ -1,10 +1,11 @@
 import { leagueWeekViews, winProbabilityPoints, type Database } from '@fm/db';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { AppError } from '../../errors.js';
 import { TtlCache } from '../../integrations/cache.js';
 import { readDataVersion } from '../data-changes/data-version.js';
-import type { LeagueDetails } from '../leagues/details-shape.js';
+import type { LeaguePlatform } from '../leagues/connections.js';
+import { leagueNotFound, type LeagueDetails } from '../leagues/details-shape.js';
+import { requireCurrentLeague } from '../leagues/league-access.js';
 import { getSimulationRunner } from '../simulation/pool.js';
 import { gameTimeElapsed, matchupPairs, pointsSoFar, toTimelineInput } from './matchup-input.js';
 
@@ -166,17 +167,15 @@ export interface MatchupTimelineAnswer {
   points: TimelinePointAnswer[];
 }
 
-const notFound = () =>
-  new AppError('LEAGUE_NOT_FOUND', 'That league is not one of your linked leagues.', 404);
-
 /**
  * The recorded win probability of one matchup through its week, oldest first. Only for someone who opened the
- * league (its league page records the view); others get 404 as for any league not theirs.
+ * league (its league page records the view, which says the season) and whose linked account is in it now; others
+ * get 404 as for any league not theirs.
  */
 export async function loadMatchupTimeline(
   deps: AppDeps,
   userId: string,
-  request: { platform: string; leagueId: string; week: number; matchupId: number },
+  request: { platform: LeaguePlatform; leagueId: string; week: number; matchupId: number },
 ): Promise<MatchupTimelineAnswer> {
   const { db } = deps.database;
   const [view] = await db
@@ -191,7 +190,8 @@ export async function loadMatchupTimeline(
     )
     .orderBy(desc(leagueWeekViews.season))
     .limit(1);
-  if (!view) throw notFound();
+  if (!view) throw leagueNotFound();
+  await requireCurrentLeague(deps, userId, { ...request, season: view.season });
   const rows = await db
     .select()
     .from(winProbabilityPoints)

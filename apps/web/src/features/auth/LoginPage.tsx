@@ -21,6 +21,8 @@ export const LOGIN_ERROR_CODES: Record<string, string> = {
   'invalid-verification-link': 'This verification link is invalid or has expired. Please request a new one.',
   'invalid-cancel-link':
     'This link is invalid or has expired, so nothing was cancelled. If your email changed without you, reset your password.',
+  'invalid-undo-link':
+    'This link is invalid or has expired, so your email was not changed back. Please contact support.',
 };
 export const LOGIN_MESSAGE_CODES: Record<string, string> = {
   'email-change-cancelled':
