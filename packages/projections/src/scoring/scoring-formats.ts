@@ -22,6 +22,7 @@ const OLDER_SPELLINGS: Readonly<Record<string, ScoringFormat>> = {
 
 /** Every spelling an input may use: the formats and their older names. */
 export const SCORING_FORMAT_SPELLINGS = [...SCORING_FORMATS, 'half-ppr', 'half_ppr', 'standard'] as const;
+export type ScoringFormatSpelling = (typeof SCORING_FORMAT_SPELLINGS)[number];
 
 /** A format from any of its spellings; null for anything else. */
 export function parseScoringFormat(value: unknown): ScoringFormat | null {

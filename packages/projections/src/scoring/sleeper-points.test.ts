@@ -90,8 +90,7 @@ describe('our points equal Sleeper’s own on its 2024 week-1 stat lines', () =>
     }
   }
 
-  it('compares every line with offensive, kicking or team-defense stats; skips only IDP lines', () => {
-    console.info('Sleeper week-1 lines compared:', kinds);
+  it(`compares every line with offensive, kicking or team-defense stats (${kinds.players} players, ${kinds.defenses} defenses, ${kinds.teamTotals} team totals); skips only IDP lines (${kinds.idpOnly})`, () => {
     expect(kinds).toEqual({ players: 223, defenses: 32, teamTotals: 32, idpOnly: 1 });
   });
 
