@@ -12,7 +12,12 @@ import { noteLeagueWeekView, recordMatchupTimelines } from '../win-probability/t
 import { countLeagueRead } from './league-read-limit.js';
 import { ensureSleeperIdsLinked } from './player-directory.js';
 import { joinRostersWithFacts } from './roster-facts.js';
-import { SCORING_PRESETS, scoringFormatOf, type ScoringFormatSpelling } from '@fm/projections';
+import {
+  SCORING_PRESETS,
+  scoringFormatOf,
+  type ScoringFormatSpelling,
+  unsupportedScoringKeys,
+} from '@fm/projections';
 import { loadLeagueWeekFacts, rosteredPlayers } from './week-facts.js';
 
 export type { LeagueDetails };
@@ -96,6 +101,7 @@ export async function loadLeagueDetails(
     ...loaded,
     league,
     scoring_from: leagueSaysScoring ? 'league' : request.scoringType ? 'preference' : 'none',
+    scoring_unsupported: unsupportedScoringKeys(league.scoring_settings),
     ...live,
     projections: joined.projections,
     app_player_ids: joined.app_player_ids,

@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { readSyncRecord } from '../data-sync/sync-status.js';
 import { loadScoredPoints } from '../leagues/banked-points.js';
-import { PPR, type ScoringRules } from '@fm/projections';
+import { pointsSoFar, PPR, type ScoringRules } from '@fm/projections';
 import { isEveryGameOver, playerGameOf, type PlayerGameAnswer } from '../live-games/player-games.js';
 import { liveGamesByTeam, loadLiveWeek } from '../live-games/week-games.js';
 import type { LineupPlayer } from './players.js';
@@ -82,7 +82,8 @@ async function liveGamesOf(
           isWeekComplete,
           isEveryGameOver: isOver,
           injuryStatus: injuryOf.get(player.id),
-          recordedPoints: scored.get(player.id) ?? null,
+          // a line-up simulated on its own carries no platform points: our scored stats are all there is
+          recordedPoints: pointsSoFar(undefined, scored.get(player.id)),
         }),
       ];
     }),
