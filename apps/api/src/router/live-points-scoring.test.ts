@@ -4,6 +4,7 @@ import { GAME_DAY_MATCHUP_ID, GAME_DAY_WEEK, replayGameDayForMember } from '../.
 import { readFixture } from '../../test/fakes/fixtures.js';
 import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
 import { seedPlayer } from '../../test/leagues.js';
+import { signedInAccount } from '../../test/admin-accounts.js';
 
 type Json = Record<string, any>;
 const DETAILS = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details?week=${GAME_DAY_WEEK}`;
@@ -13,6 +14,8 @@ const SLEEPER_LINES = readFixture<Record<string, Json>>('sleeper/stats_nfl_regul
 
 /** Whether the platform has its own per-player points yet (it lags our live stats on a Sunday). */
 let isPlatformScoring = false;
+/** The platform's own per-player points once it has them (default: the recorded matchup's). */
+let platformPointsOf: ((recorded: Record<string, number>) => Record<string, number>) | null = null;
 
 describe('points so far in a Sleeper league under Sleeper’s standard rules, live stats served as the week', () => {
   const day = replayGameDayForMember('postgres', {
@@ -91,5 +94,53 @@ describe('points so far in a Sleeper league under Sleeper’s standard rules, li
       }
     }
     expect(compared).toBeGreaterThanOrEqual(10);
+  }, 60_000);
+
+  it('after the finished week, the reconciliation compares our points with the platform’s and shows the worst', async () => {
+    const { replay, client } = day;
+    // the platform's numbers for the week: Sleeper's own on each line, but one team defense off by 1.5
+    const details = (await client.get(DETAILS)).body;
+    const defense = (details.rosters as Json[])
+      .flatMap((roster) => roster.players.starters as Json[])
+      .find((player) => player.position === 'DEF' && SLEEPER_LINES[player.player_id])!;
+    platformPointsOf = (recorded) => {
+      const points: Record<string, number> = {};
+      for (const id of Object.keys(recorded)) {
+        const sleepers = SLEEPER_LINES[id]?.pts_ppr;
+        if (sleepers !== undefined) points[id] = id === defense.player_id ? sleepers + 1.5 : sleepers;
+      }
+      return points;
+    };
+    replay.env.server.deps.leagues.sleeperCache.clear();
+    const admin = await signedInAccount(replay.env.server, 'admin');
+    // nothing checked yet: System Health says so
+    const before = await admin.client.get('/api/admin/system/health');
+    expect(before.body.data.components.scoringReconciliation).toBeNull();
+
+    const run = await admin.client.post('/api/admin/scoring-reconciliation', {
+      season: 2025,
+      week: GAME_DAY_WEEK,
+    });
+    expect(run.status).toBe(200);
+    const outcome = run.body.data;
+    expect(outcome.leagues).toBe(1);
+    expect(outcome.players_compared).toBeGreaterThanOrEqual(10);
+    expect(outcome.within_hundredth).toBe(outcome.players_compared - 1);
+    expect(outcome.worst).toHaveLength(1);
+    expect(outcome.worst[0]).toMatchObject({
+      player_id: defense.player_id,
+      position: 'DEF',
+      difference: -1.5,
+      platform_points: SLEEPER_LINES[defense.player_id]!.pts_ppr + 1.5,
+    });
+    // the stats behind the difference: the defense's stored line
+    expect(outcome.worst[0].stats.pts_allowed).toBe(SLEEPER_LINES[defense.player_id]!.pts_allow);
+
+    const health = await admin.client.get('/api/admin/system/health');
+    expect(health.body.data.components.scoringReconciliation).toEqual(outcome);
+    // a member may not run it
+    expect((await client.post('/api/admin/scoring-reconciliation', { season: 2025, week: 1 })).status).toBe(
+      403,
+    );
   }, 60_000);
 });
