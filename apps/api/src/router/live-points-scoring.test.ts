@@ -23,9 +23,12 @@ describe('points so far in a Sleeper league under Sleeper’s standard rules, li
     // Sleeper's lines, published from halftime on (the same lines at the half and at the final whistle)
     statsAt: (phase) => (phase === 'kickoff' ? {} : SLEEPER_LINES),
     matchupsAt: (recorded) =>
-      isPlatformScoring
-        ? recorded
-        : recorded.map((matchup) => ({ ...matchup, players_points: {}, points: 0 })),
+      recorded.map((matchup) => {
+        if (!isPlatformScoring) return { ...matchup, players_points: {}, points: 0 };
+        return platformPointsOf
+          ? { ...matchup, players_points: platformPointsOf(matchup.players_points) }
+          : matchup;
+      }),
   });
 
   it('shows every starter with a stat line, team defenses included, at Sleeper’s own points', async () => {
