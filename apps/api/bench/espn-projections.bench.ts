@@ -131,7 +131,7 @@ withEspnBeside.features.forEach((entry, index) => {
         ? null
         : {
             projected: published.nflcomPoints,
-            actual: scoreStatLine(line, SCORING_PRESETS.half_ppr, line.position),
+            actual: scoreStatLine(line, SCORING_PRESETS.half, line.position),
           },
     modelAlone: alone.predMean,
     modelWithEspn: withEspnBeside.projections[index]!.predMean,

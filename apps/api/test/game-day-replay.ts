@@ -129,7 +129,15 @@ const statsWorth = (points: number): Json => ({ gp: 1, rush_yd: Math.round(point
  */
 export async function startGameDayReplay(
   kind: DatabaseKind,
-  options: { env?: Record<string, string> } = {},
+  options: {
+    env?: Record<string, string>;
+    /** The league as the platform answers it (its scoring settings, say). */
+    leagueAsOf?: (recorded: Json) => Json;
+    /** The platform's matchups at a phase, from the consistent recorded ones (default: their points at the share played). */
+    matchupsAt?: (recorded: Json[], phase: GameDayPhase) => Json[];
+    /** The stats the live sync reads at a phase, by Sleeper id (default: the seeded starters' rushing yards). */
+    statsAt?: (phase: GameDayPhase) => Json;
+  } = {},
 ): Promise<GameDayReplay> {
   let phase: GameDayPhase = 'kickoff';
   const injuries = new Map<string, string>();
@@ -144,7 +152,11 @@ export async function startGameDayReplay(
       liveWeek: GAME_DAY_WEEK,
       inSeasonRosterOwned: MY_ROSTER_ID,
       // the consistent matchups at the share of the games played so far
-      matchupsAsOf: () => recordedMatchups().map((matchup) => atShare(matchup, PLAYED_SHARE[phase])),
+      matchupsAsOf: () =>
+        options.matchupsAt
+          ? options.matchupsAt(recordedMatchups(), phase)
+          : recordedMatchups().map((matchup) => atShare(matchup, PLAYED_SHARE[phase])),
+      ...(options.leagueAsOf ? { leagueAsOf: options.leagueAsOf } : {}),
       playersAsOf: (recorded) => withInjuries(recorded, injuries),
       // the week's stats as published so far, for a data sync run against the league service
       season,
@@ -213,7 +225,7 @@ export async function startGameDayReplay(
     for (const [sleeperId] of appIds) published[sleeperId] = statsWorth(finalPoints.get(sleeperId)! * share);
     stats.data.weeks.set(
       `${GAME_DAY_SEASON}:${GAME_DAY_WEEK}`,
-      next === 'kickoff' ? {} : { stats: published },
+      next === 'kickoff' ? {} : { stats: options.statsAt ? options.statsAt(next) : published },
     );
   };
   advance('kickoff');
@@ -259,10 +271,13 @@ export interface GameDayWithMember {
  * For a describe block: the replayed game day and a member, started before its tests and stopped after them.
  * The fields are set once the tests run.
  */
-export function replayGameDayForMember(kind: DatabaseKind): GameDayWithMember {
+export function replayGameDayForMember(
+  kind: DatabaseKind,
+  options: Parameters<typeof startGameDayReplay>[1] = {},
+): GameDayWithMember {
   const day = {} as GameDayWithMember;
   beforeAll(async () => {
-    day.replay = await startGameDayReplay(kind);
+    day.replay = await startGameDayReplay(kind, options);
     day.client = await day.replay.env.newUser();
     await day.client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
   }, 60_000);

@@ -37,6 +37,36 @@ const databaseHealthSchema = z.object({
 
 const databasesHealthSchema = z.object({ postgresql: databaseHealthSchema, mongodb: databaseHealthSchema });
 
+/**
+ * The last check of our points against the platforms' after a finished week: our scorer on the stored stats with
+ * each league's rules against the platform's own per-player points, for the leagues people opened that week.
+ */
+export const scoringReconciliationSchema = z.object({
+  season: z.number().int(),
+  week: z.number().int(),
+  checked_at: z.iso.datetime(),
+  leagues: z.number().int().describe('leagues compared (finished week, opened by someone that week)'),
+  players_compared: z.number().int().describe('players with both our points and the platform’s'),
+  within_hundredth: z.number().int().describe('of them, how many are within 0.01 points'),
+  worst: z
+    .array(
+      z.object({
+        platform: z.string(),
+        league_id: z.string(),
+        player_id: z.string(),
+        name: z.string(),
+        position: z.string(),
+        ours: z.number(),
+        platform_points: z.number(),
+        difference: z.number().describe('ours − the platform’s'),
+        stats: z.record(z.string(), z.number()).describe('the non-zero stats of our line, by stored column'),
+      }),
+    )
+    .describe('the largest differences over 0.01, largest first'),
+});
+
+export type ScoringReconciliation = z.infer<typeof scoringReconciliationSchema>;
+
 export const systemHealthSchema = z.object({
   status: healthStatusSchema,
   timestamp: z.iso.datetime(),
@@ -87,6 +117,9 @@ export const systemHealthSchema = z.object({
         'the live-data sync: warning after a failed run, critical once failures in a row raise an alert; unknown before any run',
       ),
     databases: databasesHealthSchema,
+    scoringReconciliation: scoringReconciliationSchema
+      .nullable()
+      .describe('the last check of our points against the platforms’ (null: none yet)'),
   }),
   system: z.object({
     uptime: z.number(),

@@ -1,3 +1,4 @@
+import { pointsSoFar } from '@fm/projections/points-so-far';
 import {
   isOutStatus,
   type PlayerGame,
@@ -75,17 +76,14 @@ export function isOnBye(details: LeagueInputDetails, player: LeagueInputPlayer):
 /** A game whose state arrived without its share remaining: counted as half played. */
 const UNKNOWN_FRACTION_IN_PLAY = 0.5;
 
-/**
- * Points the league recorded for a player this week: the platform's own per-player points (the official figure),
- * else our scoring of the synced stats in the league's rules. Undefined when nothing is recorded.
- */
+/** Points the league recorded for a player this week (pointsSoFar's precedence); undefined when nothing is. */
 export function recordedPoints(
   details: LeagueInputDetails,
   rosterId: number,
   playerId: string,
 ): number | undefined {
   const matchup = details.matchups.find((m) => m.roster_id === rosterId);
-  return matchup?.players_points[playerId] ?? details.stats_points[playerId];
+  return pointsSoFar(matchup?.players_points[playerId], details.stats_points[playerId]) ?? undefined;
 }
 
 /**

@@ -170,13 +170,16 @@ export const leagueDetailsSchema = z.object({
   stats_points: z
     .record(z.string(), z.number())
     .describe(
-      'points scored in the week by the synced weekly stats, in the league’s scoring (banked points)',
+      'points scored in the week by the synced weekly stats, in the league’s scoring (the platform’s own per-player points win where it has them)',
     ),
   scoring_from: z
     .enum(['league', 'preference', 'none'])
     .describe(
       'league.scoring_settings: the league’s, the scoring_type asked for (the league says none), or none',
     ),
+  scoring_unsupported: z
+    .array(z.string())
+    .describe('the league’s non-zero scoring settings our points do not apply (keys, e.g. idp_tkl), sorted'),
   data_as_of: z.string().describe('when the platform’s data was fetched (ISO time)'),
   is_stale: z.boolean().describe('the platform did not answer: rosters as held at data_as_of'),
   projections_freshness: z

@@ -21,7 +21,14 @@ import {
   dataAnswer,
   deletedUserSchema,
 } from '@fm/contract';
-import { apiMetricsSchema, errorReportSchema, resourceReportSchema, systemHealthSchema } from '@fm/contract';
+import {
+  apiMetricsSchema,
+  errorReportSchema,
+  resourceReportSchema,
+  scoringReconciliationSchema,
+  systemHealthSchema,
+} from '@fm/contract';
+import { reconcileWeek } from '../services/scoring-check/reconcile-week.js';
 
 const openapi = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: `/${string}`, summary: string) => ({
   openapi: { method, path, tags: ['admin'], summary, protect: true },
@@ -121,6 +128,18 @@ export const adminRouter = router({
     .input(z.void())
     .output(dataAnswer(resourceReportSchema))
     .query(async ({ ctx }) => ({ data: await getResourceReport(ctx.deps) })),
+
+  scoringReconciliation: adminProcedure
+    .meta(
+      openapi(
+        'POST',
+        '/admin/scoring-reconciliation',
+        'After a finished week: our points against the platforms’ for the leagues opened that week',
+      ),
+    )
+    .input(z.object({ season: z.number().int().min(2000).max(2100), week: z.number().int().min(1).max(18) }))
+    .output(dataAnswer(scoringReconciliationSchema))
+    .mutation(async ({ ctx, input }) => ({ data: await reconcileWeek(ctx.deps, input) })),
 
   dataManagement: adminDataManagementRouter,
   dataSync: adminDataSyncRouter,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { connectSleeper, disconnectPlatform, getConnectionsStatus } from '../services/leagues/connections.js';
 import { loadLeagueDetails } from '../services/leagues/details.js';
 import { listLeagues } from '../services/leagues/list.js';
-import { SCORING_TYPES } from '../services/leagues/scoring.js';
+import { SCORING_FORMAT_SPELLINGS } from '@fm/projections/scoring-formats';
 import { linkEspnLeague, unlinkEspnLeague } from '../services/leagues/espn-link.js';
 import { createYahooAuthUrl } from '../services/leagues/yahoo-link.js';
 import { loadMatchupTimeline } from '../services/win-probability/timeline.js';
@@ -22,9 +22,11 @@ import {
 const tags = ['leagues'];
 
 const scoringTypeParam = z
-  .enum(SCORING_TYPES)
+  .enum(SCORING_FORMAT_SPELLINGS)
   .optional()
-  .describe('scoring to use when the league does not say how it scores (ppr, half-ppr, standard)');
+  .describe(
+    'scoring to use when the league does not say how it scores (ppr, half, std; half-ppr, half_ppr, standard also accepted)',
+  );
 
 /** /leagues/*: linking Sleeper, Yahoo and ESPN leagues, and the leagues of the linked accounts. */
 export const leaguesRouter = router({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCORING_TYPES } from '../services/leagues/scoring.js';
+import { SCORING_FORMAT_SPELLINGS } from '@fm/projections/scoring-formats';
 import { markSimulationCall } from '../http/refused-simulation-pause.js';
 import { simulationAdmission } from '../services/simulation/admission.js';
 import { simulateLeagueMatchup } from '../services/simulation/league-run.js';
@@ -101,9 +101,11 @@ export const matchupRouter = router({
         week: fantasyWeekParam,
         season: seasonParam.describe('ESPN leagues: the season to read (default: the one last read)'),
         scoring_type: z
-          .enum(SCORING_TYPES)
+          .enum(SCORING_FORMAT_SPELLINGS)
           .optional()
-          .describe('scoring to use when the league does not say how it scores (ppr, half-ppr, standard)'),
+          .describe(
+            'scoring to use when the league does not say how it scores (ppr, half, std; half-ppr, half_ppr, standard also accepted)',
+          ),
         user: leagueSideInput,
         opponent: leagueSideInput,
       }),

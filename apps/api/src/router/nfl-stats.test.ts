@@ -149,8 +149,8 @@ describe.each(DATABASE_KINDS)('NFL stats API on %s', (kind) => {
       team: 'BAL',
     });
     expect(byName.get('Rashod Bateman')).toMatchObject({ games: 1, weeks: [1] });
-    // QB: 250 × 0.04 + 2 × 4 − 2 (INT) + 2.0 rush − 2 (fumble) = 16
-    expect(byName.get('Lamar Jackson')).toMatchObject({ fantasy_points_ppr: 16 });
+    // QB, Sleeper's standard PPR: 250 × 0.04 + 2 × 4 − 1 (INT) + 2.0 rush − 2 (fumble) = 17
+    expect(byName.get('Lamar Jackson')).toMatchObject({ fantasy_points_ppr: 17 });
     const latest = await server.client().get('/api/nfl-stats/players?position=qb');
     expect(latest.body.season).toBe(2025);
     expect(latest.body.data.map((row: { player_name: string }) => row.player_name)).toEqual([

@@ -41,6 +41,8 @@ export interface FakeSleeperOptions {
   liveWeek?: number;
   /** Rewrites the recorded matchups of a week as they are answered (a game-day replay moves their points on). */
   matchupsAsOf?: (recorded: Json[], week: number) => Json[];
+  /** Rewrites the in-season league as it is answered (its scoring settings, say). */
+  leagueAsOf?: (recorded: Json) => Json;
   /** Rewrites the player directory as it is answered (a game-day replay rules a player out). */
   playersAsOf?: (recorded: Json) => Json;
   /**
@@ -82,10 +84,12 @@ export async function startFakeSleeper(options: FakeSleeperOptions = {}): Promis
       if (resource === 'user' && id && parts.length === 3) return ok(findUser(data.user, id, aliases));
       if (resource === 'user' && id && sub === 'leagues' && arg === 'nfl' && extra && parts.length === 6) {
         const listed = id === FAKE_SLEEPER_USER.userId ? (data.leaguesBySeason.get(extra) ?? []) : [];
-        return ok(listed.filter((league) => !options.leftLeagues?.has(league.league_id)));
+        const leagues = listed.filter((league) => !options.leftLeagues?.has(league.league_id));
+        const asOf = options.leagueAsOf;
+        return ok(asOf ? leagues.map((l) => (l.league_id === IN_SEASON_LEAGUE_ID ? asOf(l) : l)) : leagues);
       }
       if (resource === 'league' && id)
-        return leagueRoute(data, id, sub, arg, parts.length, options.matchupsAsOf);
+        return leagueRoute(data, id, sub, arg, parts.length, options.matchupsAsOf, options.leagueAsOf);
       if (resource === 'state' && id === 'nfl' && parts.length === 3) {
         const state = stateFor(scenario);
         return ok(
@@ -183,8 +187,10 @@ function leagueRoute(
   arg: string | undefined,
   depth: number,
   matchupsAsOf?: FakeSleeperOptions['matchupsAsOf'],
+  leagueAsOf?: FakeSleeperOptions['leagueAsOf'],
 ): FakeResponse {
-  if (depth === 3) return ok(data.leagues.get(leagueId) ?? null);
+  const league = data.leagues.get(leagueId);
+  if (depth === 3) return ok(league && leagueAsOf ? leagueAsOf(league) : (league ?? null));
   const isKnown = data.leagues.has(leagueId);
   if (sub === 'rosters' && depth === 4) return ok(isKnown ? (data.rosters.get(leagueId) ?? []) : null);
   if (sub === 'users' && depth === 4) return ok(isKnown ? (data.users.get(leagueId) ?? []) : null);

@@ -92,19 +92,19 @@ describe('player-weeks of a played week', () => {
   const players = buildPlayerWeeks(week);
   const byId = new Map(players.map((player) => [player.id, player]));
 
-  it('scores players PPR with the product’s rules: a missed PAT costs a kicker nothing', () => {
+  it('scores players PPR with the product’s rules (Sleeper’s): a missed PAT costs a kicker 1', () => {
     expect(byId.get('1')?.actual).toBeCloseTo(0.04 * 232 + 8 + 3.9 + 12 - 2, 9);
-    expect(byId.get('2')).toMatchObject({ position: 'K', projected: 3 + 4, actual: 4 + 4 });
+    expect(byId.get('2')).toMatchObject({ position: 'K', projected: 3 + 4, actual: 4 - 1 + 4 });
     // Projected but without a line in the actual files: not a player-week.
     expect(byId.has('4')).toBe(false);
     expect(byId.get('3')).toMatchObject({ depthRank: 1, team: 'MIA', opponent: 'BUF' });
   });
 
   it('scores a defense from the offense it faced: points-allowed bracket plus 2 per takeaway', () => {
-    // Buffalo's offense scored 2 rushing TDs, 4 PATs and a field goal (19 points: 14–20 → 1) and lost a fumble;
+    // Buffalo's offense scored 2 rushing TDs, 4 PATs and a field goal (19 points: 14–20 → 0) and lost a fumble;
     // Miami's scored 2 TDs (a run and a catch) with a 2-point try (14 points) and threw 2 interceptions.
-    expect(byId.get('DEF-MIA')).toMatchObject({ opponent: 'BUF', actual: 1 + 2 });
-    expect(byId.get('DEF-BUF')).toMatchObject({ opponent: 'MIA', actual: 1 + 2 * 2 });
+    expect(byId.get('DEF-MIA')).toMatchObject({ opponent: 'BUF', actual: 0 + 2 });
+    expect(byId.get('DEF-BUF')).toMatchObject({ opponent: 'MIA', actual: 0 + 2 * 2 });
     // Projected: Buffalo's lines score 3 PATs and a field goal (6 points: 1–6 → 7), Miami's nothing (10); each
     // quarterback throws 1 interception.
     expect(byId.get('DEF-MIA')?.projected).toBe(7 + 2);

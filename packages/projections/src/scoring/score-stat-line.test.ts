@@ -30,14 +30,14 @@ describe('scoreStatLine on real NFL.com rows', () => {
     // 232×0.04 + 2×4 + 39×0.1 + 2×6 − 2 = 9.28 + 8 + 3.9 + 12 − 2 = 31.18 (no catches: same in every preset)
     const allen = realRow('2024/1/QB.csv', 2560955);
     expect(score(allen, SCORING_PRESETS.ppr)).toBeCloseTo(31.18, 6);
-    expect(score(allen, SCORING_PRESETS.standard)).toBeCloseTo(31.18, 6);
+    expect(score(allen, SCORING_PRESETS.std)).toBeCloseTo(31.18, 6);
   });
 
   it('James Conner, 2024 week 1: rushing, receiving and a two-point conversion', () => {
     // 50 rush yd, 1 rush TD, 3 rec, 33 rec yd, 1 two-point: 5 + 6 + 3.3 + 2 = 16.3, plus 3 × (0 | 0.5 | 1)
     const conner = realRow('2024/1/RB.csv', 2557978);
-    expect(score(conner, SCORING_PRESETS.standard)).toBeCloseTo(16.3, 6);
-    expect(score(conner, SCORING_PRESETS.half_ppr)).toBeCloseTo(17.8, 6);
+    expect(score(conner, SCORING_PRESETS.std)).toBeCloseTo(16.3, 6);
+    expect(score(conner, SCORING_PRESETS.half)).toBeCloseTo(17.8, 6);
     expect(score(conner, SCORING_PRESETS.ppr)).toBeCloseTo(19.3, 6);
   });
 
@@ -93,11 +93,88 @@ describe('scoreStatLine for kickers beyond NFL.com’s columns and for team defe
   });
 });
 
+describe('scoreStatLine for the rules leagues add', () => {
+  const none = emptyStatLine();
+
+  it('first downs per unit and per position, TD-length bonuses, yardage and volume thresholds', () => {
+    const back = {
+      ...none,
+      carries: 21,
+      rushYd: 96,
+      rushTd: 1,
+      rushTd40p: 1,
+      rushFd: 4,
+      rec: 3,
+      recYd: 10,
+      recFd: 1,
+    };
+    const rules = {
+      rush_fd: 0.5,
+      rec_fd: 0.5,
+      bonus_fd_rb: 0.25,
+      rush_td_40p: 2,
+      bonus_rush_att_20: 1,
+      bonus_rush_rec_yd_100: 3,
+    };
+    // 2 + 0.5 + 5 × 0.25 + 2 + 1 (21 carries) + 3 (106 scrimmage yards)
+    expect(scoreStatLine(back, rules, 'RB')).toBeCloseTo(2 + 0.5 + 1.25 + 2 + 1 + 3, 9);
+    // a first-down premium is the position's own: a WR line is not paid the RB's
+    expect(scoreStatLine(back, { bonus_fd_rb: 1 }, 'WR')).toBe(0);
+    const passer = { ...none, passAtt: 30, passCmp: 26, passFd: 12, passTd50p: 1, passTd40p: 1 };
+    // 26 × 0.1 − 4 incompletions × 0.5 + 12 × 0.2 + 40+ and 50+ TD bonuses 1 + 2 + completion bonus 2
+    const passing = {
+      pass_cmp: 0.1,
+      pass_inc: -0.5,
+      pass_fd: 0.2,
+      pass_td_40p: 1,
+      pass_td_50p: 2,
+      bonus_pass_cmp_25: 2,
+    };
+    expect(scoreStatLine(passer, passing, 'QB')).toBeCloseTo(2.6 - 2 + 2.4 + 3 + 2, 9);
+  });
+
+  it('TE premium, return yards, a player’s special-teams recoveries', () => {
+    const te = { ...none, rec: 5, recYd: 40, krYd: 50, prYd: 10, stFumRec: 1, stForcedFumble: 1 };
+    const rules = { ...SCORING_PRESETS.half, bonus_rec_te: 0.5, kr_yd: 0.04, pr_yd: 0.1 };
+    // 5 × (0.5 + 0.5) + 4 + 2 + 1 + 1 (st_fum_rec, st_ff)
+    expect(scoreStatLine(te, rules, 'TE')).toBeCloseTo(5 + 4 + 2 + 1 + 1 + 1, 9);
+    expect(scoreStatLine(te, rules, 'WR')).toBeCloseTo(2.5 + 4 + 2 + 1 + 1 + 1, 9);
+  });
+
+  it('kicks of 60+ yards priced on their own when a league splits the 50+ bucket, and points per kick yard', () => {
+    const kicker = { ...none, fgMade50: 2, fgMade60: 1, fgMiss50: 1, fgMiss60: 1, fgMadeYd: 113 };
+    const split = { fgm_50_59: 5, fgm_60p: 6, fgmiss: -1, fgmiss_60p: 0 };
+    expect(scoreStatLine(kicker, split, 'K')).toBe(5 + 6 + 0);
+    expect(scoreStatLine(kicker, { fgm_50p: 5, fgmiss: -1 }, 'K')).toBe(10 - 1);
+    expect(scoreStatLine(kicker, { fgm_yds: 0.1 }, 'K')).toBeCloseTo(11.3, 9);
+  });
+
+  it('a defense: fumble recoveries, TDs, safeties, blocked kicks and the yards-allowed tiers', () => {
+    const line = {
+      ...none,
+      defFumRec: 1,
+      defTd: 1,
+      defStTd: 1,
+      defSafety: 1,
+      defBlockedKick: 1,
+      ptsAllowed: 28,
+      ydsAllowed: 199,
+    };
+    // 2 + 6 + 6 + 2 + 2 − 1 (28–34 allowed)
+    expect(scoreStatLine(line, SCORING_PRESETS.ppr, 'DEF')).toBe(17);
+    expect(scoreStatLine(line, { yds_allow_100_199: 3, yds_allow_200_299: 1 }, 'DEF')).toBe(3);
+    expect(
+      scoreStatLine({ ...line, ydsAllowed: 200 }, { yds_allow_100_199: 3, yds_allow_200_299: 1 }, 'DEF'),
+    ).toBe(1);
+  });
+});
+
 describe('unsupportedScoringKeys', () => {
-  it('names the rules NFL.com lines cannot feed, and nothing for the presets', () => {
-    expect(unsupportedScoringKeys(SCORING_PRESETS.ppr)).toEqual([]);
-    const missing = unsupportedScoringKeys(sleeperScoring('league.json'));
-    expect(missing).toEqual(expect.arrayContaining(['rec_fd', 'rush_fd', 'pass_td_40p', 'kr_yd']));
-    expect(missing).not.toContain('bonus_rec_te');
+  it('names every non-zero rule the scorer does not apply, IDP rules included, and nothing for the presets', () => {
+    for (const rules of Object.values(SCORING_PRESETS)) expect(unsupportedScoringKeys(rules)).toEqual([]);
+    expect(unsupportedScoringKeys(sleeperScoring('league.json'))).toEqual([]);
+    expect(unsupportedScoringKeys(sleeperScoring('season2025_league.json'))).toEqual([]);
+    const rules = { ...SCORING_PRESETS.ppr, idp_tkl: 1, pass_sack: -0.5, def_3_and_out: 1, int_ret_yd: 0 };
+    expect(unsupportedScoringKeys(rules)).toEqual(['def_3_and_out', 'idp_tkl', 'pass_sack']);
   });
 });

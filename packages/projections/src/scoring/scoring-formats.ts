@@ -13,16 +13,25 @@ export const SCORING_FORMAT_LABELS: Record<ScoringFormat, string> = {
 
 export const POINTS_PER_RECEPTION: Record<ScoringFormat, number> = { ppr: 1, half: 0.5, std: 0 };
 
-/** A saved scoring preference ('ppr', 'half-ppr', 'standard') as a format; PPR when unknown. */
+/** Older spellings of the formats, still accepted on input and rewritten where they were saved. */
+const OLDER_SPELLINGS: Readonly<Record<string, ScoringFormat>> = {
+  'half-ppr': 'half',
+  half_ppr: 'half',
+  standard: 'std',
+};
+
+/** Every spelling an input may use: the formats and their older names. */
+export const SCORING_FORMAT_SPELLINGS = [...SCORING_FORMATS, 'half-ppr', 'half_ppr', 'standard'] as const;
+export type ScoringFormatSpelling = (typeof SCORING_FORMAT_SPELLINGS)[number];
+
+/** A format from any of its spellings; null for anything else. */
+export function parseScoringFormat(value: unknown): ScoringFormat | null {
+  if (typeof value !== 'string') return null;
+  if ((SCORING_FORMATS as readonly string[]).includes(value)) return value as ScoringFormat;
+  return OLDER_SPELLINGS[value] ?? null;
+}
+
+/** A saved scoring preference in any spelling as a format; PPR when unknown. */
 export function scoringFormatOf(preference: string | null | undefined): ScoringFormat {
-  switch (preference) {
-    case 'half-ppr':
-    case 'half':
-      return 'half';
-    case 'standard':
-    case 'std':
-      return 'std';
-    default:
-      return 'ppr';
-  }
+  return parseScoringFormat(preference) ?? 'ppr';
 }

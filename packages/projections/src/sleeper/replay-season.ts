@@ -73,8 +73,8 @@ const round = (value: number) => Math.round(value * 100) / 100;
 function pointsKeys(line: StatLine, position: Position): Record<string, number> {
   return {
     pts_ppr: round(scoreStatLine(line, SCORING_PRESETS.ppr, position)),
-    pts_half_ppr: round(scoreStatLine(line, SCORING_PRESETS.half_ppr, position)),
-    pts_std: round(scoreStatLine(line, SCORING_PRESETS.standard, position)),
+    pts_half_ppr: round(scoreStatLine(line, SCORING_PRESETS.half, position)),
+    pts_std: round(scoreStatLine(line, SCORING_PRESETS.std, position)),
   };
 }
 

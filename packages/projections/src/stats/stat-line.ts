@@ -68,11 +68,39 @@ export const DEFENSE_STAT_KEYS = [
   'ydsAllowed',
 ] as const;
 
+/**
+ * Figures some leagues score beyond the usual ones: pass attempts and completions, first downs (by
+ * passing, rushing, receiving), touchdowns of 40+ and 50+ yards (a 55-yard TD counts in both), kick and punt
+ * return yards, a player's special-teams fumble recoveries and forced fumbles, field goals of 60+ yards
+ * (also counted in the 50+ columns) and the yards of made field goals.
+ */
+export const SCORING_DETAIL_STAT_KEYS = [
+  'passAtt',
+  'passCmp',
+  'passFd',
+  'rushFd',
+  'recFd',
+  'passTd40p',
+  'passTd50p',
+  'rushTd40p',
+  'rushTd50p',
+  'recTd40p',
+  'recTd50p',
+  'krYd',
+  'prYd',
+  'stFumRec',
+  'stForcedFumble',
+  'fgMade60',
+  'fgMiss60',
+  'fgMadeYd',
+] as const;
+
 export const STAT_KEYS = [
   ...OFFENSE_STAT_KEYS,
   ...USAGE_STAT_KEYS,
   ...KICKING_STAT_KEYS,
   ...DEFENSE_STAT_KEYS,
+  ...SCORING_DETAIL_STAT_KEYS,
 ] as const;
 export type StatKey = (typeof STAT_KEYS)[number];
 export type StatLine = Record<StatKey, number>;
@@ -123,6 +151,24 @@ export function emptyStatLine(): StatLine {
     defStFumRec: 0,
     ptsAllowed: 0,
     ydsAllowed: 0,
+    passAtt: 0,
+    passCmp: 0,
+    passFd: 0,
+    rushFd: 0,
+    recFd: 0,
+    passTd40p: 0,
+    passTd50p: 0,
+    rushTd40p: 0,
+    rushTd50p: 0,
+    recTd40p: 0,
+    recTd50p: 0,
+    krYd: 0,
+    prYd: 0,
+    stFumRec: 0,
+    stForcedFumble: 0,
+    fgMade60: 0,
+    fgMiss60: 0,
+    fgMadeYd: 0,
   };
 }
 

@@ -10,6 +10,9 @@ const rostered: EspnPlayer[] = league.schedule
   .flatMap((side) => side?.rosterForCurrentScoringPeriod?.entries ?? [])
   .map((entry) => entry.playerPoolEntry.player);
 
+/** The recorded ESPN league's PPR differs from Sleeper's (our presets): an interception thrown costs 2, a missed PAT 0. */
+const ESPN_PPR = { ...PPR, pass_int: -2, xpmiss: 0 };
+
 describe("ESPN's projected stat lines", () => {
   it('score in PPR what ESPN itself scores them in the recorded PPR league, for every player but the D/STs', () => {
     const players = rostered.filter((player) => espnPosition(player) !== 'DEF');
@@ -19,8 +22,8 @@ describe("ESPN's projected stat lines", () => {
       const line = espnProjectedLine(player, 1);
       const espnTotal = player.stats.find((stat) => stat.statSourceId === 1)?.appliedTotal;
       expect(line, player.fullName).not.toBeNull();
-      // the league scores players as PPR does (its D/STs also by yards allowed, which PPR does not)
-      expect(scoreStatLine(line!, PPR, position)).toBeCloseTo(espnTotal!, 3);
+      // the league scores players as ESPN's PPR does (its D/STs also by yards allowed, which PPR does not)
+      expect(scoreStatLine(line!, ESPN_PPR, position)).toBeCloseTo(espnTotal!, 3);
     }
   });
 

@@ -15,6 +15,7 @@ import { PROCESS_CRASH_EVENT } from '../../process/fatal-errors.js';
 import { FAILURES_BEFORE_ALERT } from '../data-sync/run-sleeper-sync.js';
 import { readSyncRecord, type SleeperSyncRecord } from '../data-sync/sync-status.js';
 import { readDatabasesHealth, type DatabasesHealth } from './database-health.js';
+import { readScoringReconciliation } from '../scoring-check/reconcile-week.js';
 
 /** Process crashes (uncaught errors that made an API process exit) are counted over this many hours. */
 export const CRASH_WINDOW_HOURS = 24;
@@ -131,11 +132,12 @@ export async function getApiMetrics(deps: Pick<AppDeps, 'database' | 'monitoring
 /** `GET /admin/system/health`: overall status, issues and the state of each component. */
 export async function getSystemHealth(deps: Pick<AppDeps, 'database' | 'monitoring' | 'config'>) {
   const performance = readPerformance(deps);
-  const [databases, resources, crashes, sync] = await Promise.all([
+  const [databases, resources, crashes, sync, scoringReconciliation] = await Promise.all([
     readDatabasesHealth(deps),
     readResources(deps.config.dataDir),
     countRecentCrashes(deps),
     readSyncRecord(deps.database).catch(() => null),
+    readScoringReconciliation(deps).catch(() => null),
   ]);
   const dataSync = dataSyncHealth(sync);
   const warnings = performanceWarnings(performance, databases);
@@ -224,6 +226,7 @@ export async function getSystemHealth(deps: Pick<AppDeps, 'database' | 'monitori
       memory: { status: memoryStatus, usagePercentage: memoryPercent },
       dataSync,
       databases,
+      scoringReconciliation,
     },
     system: {
       uptime: resources.uptime.processSeconds,

@@ -1,26 +1,16 @@
 import { playerWeekStats } from '@fm/db';
-import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { isPosition, type ScoringRules, scoreStatLine, statLineOf } from '@fm/projections';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { type ScoringSettings, scoreStatLine, type StatLine } from './scoring.js';
 
 /** Postgres caps bind parameters; league rosters are far below this, but a batch keeps it safe. */
 const IDS_PER_QUERY = 500;
-const STAT_COLUMNS = getTableColumns(playerWeekStats);
-
-/** A stored stats row as a stat line keyed by its column names (pass_yd, rec, fg_made_50…). */
-function toStatLine(row: typeof playerWeekStats.$inferSelect): StatLine {
-  const line: StatLine = {};
-  for (const [key, column] of Object.entries(STAT_COLUMNS)) {
-    const value = row[key as keyof typeof row];
-    if (typeof value === 'number') line[column.name] = value;
-  }
-  return line;
-}
 
 /**
- * Points already scored in `season`/`week`, from the synced weekly stats (player_week_stats), in the league's
- * scoring: the same for Sleeper and Yahoo leagues, whatever the platform reports. Keyed by our player id;
- * players without a stats row that week are absent.
+ * Points already scored in `season`/`week`, from the synced weekly stats (player_week_stats), scored by the
+ * package's scorer in the league's rules: the same for Sleeper and Yahoo leagues, team defenses and kickers
+ * included. Keyed by our player id; players without a stats row that week, or without a fantasy position, are
+ * absent.
  */
 export async function loadScoredPoints(
   deps: AppDeps,
@@ -29,7 +19,7 @@ export async function loadScoredPoints(
     positions: Map<number, string>;
     season: number;
     week: number;
-    scoring: ScoringSettings;
+    scoring: ScoringRules;
   },
 ): Promise<Map<number, number>> {
   const ids = [...new Set(request.playerIds)];
@@ -47,8 +37,11 @@ export async function loadScoredPoints(
       );
     for (const row of rows) {
       const position = request.positions.get(row.playerId) ?? '';
-      points.set(row.playerId, scoreStatLine(toStatLine(row), request.scoring, position));
+      if (!isPosition(position)) continue;
+      points.set(row.playerId, round(scoreStatLine(statLineOf(row), request.scoring, position)));
     }
   }
   return points;
 }
+
+const round = (value: number) => Math.round(value * 100) / 100;

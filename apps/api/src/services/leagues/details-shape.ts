@@ -47,7 +47,7 @@ export interface LeagueDetails {
   app_player_ids: Record<string, number>;
   /**
    * Points each rostered player scored in `week` by the synced weekly stats, in the league's scoring, keyed like
-   * `projections`: what counts as banked (preferred to the platform's own per-player points). Absent: no stats.
+   * `projections`: banked points where the platform has no per-player number yet (pointsSoFar). Absent: no stats.
    */
   stats_points: Record<string, number>;
   /**
@@ -55,6 +55,8 @@ export interface LeagueDetails {
    * say), or nowhere (projections stay in PPR).
    */
   scoring_from: 'league' | 'preference' | 'none';
+  /** The league's non-zero scoring settings our scorer does not apply (keys, sorted): said, never dropped in silence. */
+  scoring_unsupported: string[];
   /** When the platform's data was fetched (ISO time). */
   data_as_of: string;
   /** The platform did not answer: these are the rosters held from `data_as_of`. */
@@ -78,6 +80,7 @@ export type PlatformLeague = Omit<
   | 'data_as_of'
   | 'is_stale'
   | 'scoring_from'
+  | 'scoring_unsupported'
   | 'projections_freshness'
   | 'games'
   | 'live'

@@ -12,7 +12,12 @@ import { noteLeagueWeekView, recordMatchupTimelines } from '../win-probability/t
 import { countLeagueRead } from './league-read-limit.js';
 import { ensureSleeperIdsLinked } from './player-directory.js';
 import { joinRostersWithFacts } from './roster-facts.js';
-import { type ScoringType, scoringOfType } from './scoring.js';
+import {
+  SCORING_PRESETS,
+  scoringFormatOf,
+  type ScoringFormatSpelling,
+  unsupportedScoringKeys,
+} from '@fm/projections';
 import { loadLeagueWeekFacts, rosteredPlayers } from './week-facts.js';
 
 export type { LeagueDetails };
@@ -60,7 +65,7 @@ export async function loadLeagueDetails(
     /** ESPN leagues: the season to read (default: the one it was last read for). */
     season?: number | undefined;
     /** The person's preferred scoring, used only when the league does not say how it scores. */
-    scoringType?: ScoringType | undefined;
+    scoringType?: ScoringFormatSpelling | undefined;
   },
 ): Promise<LeagueDetails> {
   const load = await loadPlatformLeague(deps, userId, request);
@@ -79,7 +84,7 @@ export async function loadLeagueDetails(
   const league =
     leagueSaysScoring || !request.scoringType
       ? loaded.league
-      : { ...loaded.league, scoring_settings: scoringOfType(request.scoringType) };
+      : { ...loaded.league, scoring_settings: { ...SCORING_PRESETS[scoringFormatOf(request.scoringType)] } };
   const season = Number(league.season);
   const rostered = rosteredPlayers(loaded.rosters, request.platform);
   const facts = await loadLeagueWeekFacts(deps, {
@@ -96,6 +101,7 @@ export async function loadLeagueDetails(
     ...loaded,
     league,
     scoring_from: leagueSaysScoring ? 'league' : request.scoringType ? 'preference' : 'none',
+    scoring_unsupported: unsupportedScoringKeys(league.scoring_settings),
     ...live,
     projections: joined.projections,
     app_player_ids: joined.app_player_ids,

@@ -7,7 +7,7 @@ import { findConnection, type LeaguePlatform } from './connections.js';
 import { leagueNotFound } from './details-shape.js';
 import { requireCurrentLeague } from './league-access.js';
 import { findEspnLeague, readEspnCredentials } from './espn-link.js';
-import type { ScoringSettings } from './scoring.js';
+import type { ScoringRules } from '@fm/projections';
 import { findUsersSleeperLeague } from './sleeper-membership.js';
 import { yahooClientFor } from './yahoo-session.js';
 
@@ -19,7 +19,7 @@ export interface LinkedLeagueScoring {
   leagueId: string;
   name: string;
   /** The league's Sleeper-style `scoring_settings`; empty when the league does not say how it scores. */
-  scoring: ScoringSettings;
+  scoring: ScoringRules;
 }
 
 const notLinked = (platform: LeaguePlatform) =>
@@ -33,7 +33,7 @@ async function readLeagueScoring(
   platform: LeaguePlatform,
   leagueId: string,
 ): Promise<LinkedLeagueScoring> {
-  const found = (name: string, scoring: ScoringSettings) => ({ platform, leagueId, name, scoring });
+  const found = (name: string, scoring: ScoringRules) => ({ platform, leagueId, name, scoring });
   if (platform === 'espn') {
     // ESPN leagues are linked one by one: a league not linked is simply not one of yours.
     const row = await findEspnLeague(deps, userId, leagueId);

@@ -1,3 +1,4 @@
+import { pointsSoFar } from '@fm/projections';
 import type { AppDeps } from '../../deps.js';
 import { type AppPlayer, type AppRoster, FREE_AGENT_TEAM } from '../../integrations/league-shapes.js';
 import { readLiveScoresStatus } from '../live-games/live-scores-status.js';
@@ -75,8 +76,10 @@ function playerStates(
         isWeekComplete: loaded.is_week_complete,
         isEveryGameOver: isOver,
         injuryStatus: player.injury_status,
-        recordedPoints:
-          statsPoints[player.player_id] ?? platformPoints.get(rosterId)?.[player.player_id] ?? null,
+        recordedPoints: pointsSoFar(
+          platformPoints.get(rosterId)?.[player.player_id],
+          statsPoints[player.player_id],
+        ),
       });
       return {
         ...player,
@@ -96,8 +99,8 @@ function playerStates(
 }
 
 /**
- * Each rostered player's game_state, points (so far, league scoring: the synced weekly stats, else the platform's
- * per-player points) and fraction_remaining; the week's games; and how fresh the scores are.
+ * Each rostered player's game_state, points (so far, by pointsSoFar: the platform's per-player points, else the synced
+ * weekly stats in the league's rules) and fraction_remaining; the week's games; and how fresh the scores are.
  */
 export async function withLiveGameStates(
   deps: AppDeps,

@@ -1,7 +1,8 @@
 import { players, projections } from '@fm/db';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { type ScoringSettings, toLeagueScoring } from './scoring.js';
+import { isPosition, type ScoringRules, toLeagueScoring } from '@fm/projections';
+import { statLineFromColumns } from '../nfl-stats/stat-columns.js';
 import { sourceRank } from '../projections/projection-sources.js';
 
 /** Postgres caps bind parameters; league rosters are far below this, but a batch keeps it safe. */
@@ -26,7 +27,7 @@ export interface LeaguePlayerProjection {
 interface ProjectionsRequest {
   season: number;
   week: number;
-  scoring: ScoringSettings;
+  scoring: ScoringRules;
 }
 
 /**
@@ -98,12 +99,10 @@ async function readBestProjections<Id>(
       const rank = sourceRank(row.source);
       const current = best.get(row.playerId);
       if (current && current.rank <= rank) continue;
-      const scored = toLeagueScoring(
-        { mean: row.predMean, std: row.predStd, p10: row.p10, p50: row.p50, p90: row.p90 },
-        row.stats,
-        request.scoring,
-        row.position,
-      );
+      const ppr = { mean: row.predMean, std: row.predStd, p10: row.p10, p50: row.p50, p90: row.p90 };
+      const scored = isPosition(row.position)
+        ? toLeagueScoring(ppr, row.stats && statLineFromColumns(row.stats), request.scoring, row.position)
+        : { ...ppr, isLeagueScored: false };
       best.set(row.playerId, {
         rank,
         sleeperId: row.sleeperId,

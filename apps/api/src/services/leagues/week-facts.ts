@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { rulesOrPreset, type ScoringRules } from '@fm/projections';
 import type { AppDeps } from '../../deps.js';
 import type { AppPlayer, AppRoster } from '../../integrations/league-shapes.js';
 import { createDataCache } from '../data-changes/data-cache.js';
@@ -9,7 +10,6 @@ import type { LeaguePlatform } from './connections.js';
 import { appPlayerIdsBySleeperId } from './player-directory.js';
 import { type LeaguePlayerProjection, loadLeagueProjectionsByAppId } from './projections.js';
 import { loadTeamWeekGames, type TeamWeekGame } from './schedule.js';
-import { PPR_SCORING, type ScoringSettings } from './scoring.js';
 import { loadWeekTeams } from './week-teams.js';
 
 /**
@@ -110,7 +110,7 @@ const cachedFacts = createDataCache<LeagueWeekFacts>({ maxEntries: 256 });
 /** The facts of a league week for its rostered players, read once per data version for all of its viewers. */
 export function loadLeagueWeekFacts(
   deps: AppDeps,
-  request: { season: number; week: number; scoring: ScoringSettings; rostered: RosteredPlayers },
+  request: { season: number; week: number; scoring: ScoringRules; rostered: RosteredPlayers },
 ): Promise<LeagueWeekFacts> {
   const { season, week, scoring, rostered } = request;
   const key = `league-week:${season}:${week}:${rostered.digest}:${JSON.stringify(scoring)}`;
@@ -119,7 +119,7 @@ export function loadLeagueWeekFacts(
 
 async function readLeagueWeekFacts(
   deps: AppDeps,
-  request: { season: number; week: number; scoring: ScoringSettings; rostered: RosteredPlayers },
+  request: { season: number; week: number; scoring: ScoringRules; rostered: RosteredPlayers },
 ): Promise<LeagueWeekFacts> {
   const { season, week, scoring, rostered } = request;
   const appIdByRef = await appIdsOfRefs(
@@ -149,7 +149,7 @@ async function readLeagueWeekFacts(
       positions,
       season,
       week,
-      scoring: Object.keys(scoring).length > 0 ? scoring : PPR_SCORING,
+      scoring: rulesOrPreset(scoring),
     }),
     loadWeekTeams(deps, { playerIds, season, week }),
   ]);

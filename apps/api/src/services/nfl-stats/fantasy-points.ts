@@ -12,8 +12,8 @@ export function fantasyPoints(line: StatLine, position: string): FantasyPoints {
   const scoredAs = isPosition(position) ? position : 'WR';
   return {
     ppr: roundPoints(scoreStatLine(line, SCORING_PRESETS.ppr, scoredAs)),
-    half_ppr: roundPoints(scoreStatLine(line, SCORING_PRESETS.half_ppr, scoredAs)),
-    standard: roundPoints(scoreStatLine(line, SCORING_PRESETS.standard, scoredAs)),
+    half_ppr: roundPoints(scoreStatLine(line, SCORING_PRESETS.half, scoredAs)),
+    standard: roundPoints(scoreStatLine(line, SCORING_PRESETS.std, scoredAs)),
   };
 }
 

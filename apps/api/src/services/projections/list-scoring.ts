@@ -1,6 +1,11 @@
-import { POINTS_PER_RECEPTION, SCORING_FORMATS, type ScoringFormat } from '@fm/projections/scoring-formats';
+import {
+  rulesOrPreset,
+  SCORING_FORMATS,
+  SCORING_PRESETS,
+  type ScoringFormat,
+  type ScoringRules,
+} from '@fm/projections';
 import type { LinkedLeagueScoring } from '../leagues/league-scoring.js';
-import { PPR_SCORING, type ScoringSettings } from '../leagues/scoring.js';
 
 /** The scoring formats a projections list can be shown in (`scoring=` on the API). */
 export const LIST_SCORINGS = SCORING_FORMATS;
@@ -9,17 +14,13 @@ export type ListScoring = ScoringFormat;
 export const LIST_SCORING_KINDS = [...LIST_SCORINGS, 'league'] as const;
 export type ListScoringKind = (typeof LIST_SCORING_KINDS)[number];
 
-/** The rules of each format: PPR with 1, ½ or 0 points a reception. */
-export const LIST_SCORING_RULES: Record<ListScoring, ScoringSettings> = {
-  ppr: { ...PPR_SCORING, rec: POINTS_PER_RECEPTION.ppr },
-  half: { ...PPR_SCORING, rec: POINTS_PER_RECEPTION.half },
-  std: { ...PPR_SCORING, rec: POINTS_PER_RECEPTION.std },
-};
+/** The rules of each format (the package's presets). */
+export const LIST_SCORING_RULES: Readonly<Record<ListScoring, ScoringRules>> = SCORING_PRESETS;
 
 /** The scoring a list is answered in: its kind, its rules, and the league they are the rules of. */
 export interface ScoringChoice {
   kind: ListScoringKind;
-  rules: ScoringSettings;
+  rules: ScoringRules;
   /** The same for the same rules: what caches of figures are keyed by. */
   key: string;
   league: { platform: LinkedLeagueScoring['platform']; league_id: string; name: string } | null;
@@ -31,7 +32,7 @@ export function formatScoring(format: ListScoring): ScoringChoice {
 
 /** A league's own rules (PPR when the league does not say how it scores). */
 export function leagueScoringChoice(league: LinkedLeagueScoring): ScoringChoice {
-  const rules = Object.keys(league.scoring).length > 0 ? league.scoring : PPR_SCORING;
+  const rules = rulesOrPreset(league.scoring);
   const sorted = Object.entries(rules).sort(([a], [b]) => a.localeCompare(b));
   return {
     kind: 'league',

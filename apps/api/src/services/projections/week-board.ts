@@ -2,7 +2,8 @@ import { players, projections, type Database } from '@fm/db';
 import { boomBustChances, fitPointsDistribution, normalizePosition } from '@fm/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import { createDataCache } from '../data-changes/data-cache.js';
-import { type PointsProjection, toLeagueScoring } from '../leagues/scoring.js';
+import { isPosition, type PointsProjection, toLeagueScoring } from '@fm/projections';
+import { statLineFromColumns } from '../nfl-stats/stat-columns.js';
 import { weekAvailability } from './player-availability.js';
 import { sourceRank } from './projection-sources.js';
 import { formatScoring, type ListScoringKind, type ScoringChoice } from './list-scoring.js';
@@ -122,7 +123,9 @@ function inScoring(
 ): PointsProjection & { scoring: ListScoringKind } {
   const ppr = { mean: row.predMean, std: row.predStd, p10: row.p10, p50: row.p50, p90: row.p90 };
   if (scoring.kind === 'ppr') return { ...ppr, scoring: 'ppr' };
-  const converted = toLeagueScoring(ppr, row.stats, scoring.rules, row.position);
+  if (!isPosition(row.position)) return { ...ppr, scoring: 'ppr' };
+  const stats = row.stats && statLineFromColumns(row.stats);
+  const converted = toLeagueScoring(ppr, stats, scoring.rules, row.position);
   return { ...converted, scoring: converted.isLeagueScored ? scoring.kind : 'ppr' };
 }
 

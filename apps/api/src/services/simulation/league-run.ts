@@ -15,7 +15,7 @@ import { validationError } from '../../errors.js';
 import type { LeaguePlatform } from '../leagues/connections.js';
 import { loadLeagueDetails } from '../leagues/details.js';
 import type { LeagueDetails } from '../leagues/details-shape.js';
-import type { ScoringType } from '../leagues/scoring.js';
+import type { ScoringFormatSpelling } from '@fm/projections';
 import type { SimulationSlot } from './admission.js';
 import { analyzeMatchup } from './analysis.js';
 import { baselinePlayerIds, summaryAnswer, type SimulationAnswer } from './answer.js';
@@ -28,7 +28,7 @@ export interface LeagueRunRequest {
   leagueId: string;
   week?: number | undefined;
   season?: number | undefined;
-  scoringType?: ScoringType | undefined;
+  scoringType?: ScoringFormatSpelling | undefined;
   user: { rosterId: number; starterIds: string[] };
   opponent: { rosterId: number; starterIds: string[] };
 }

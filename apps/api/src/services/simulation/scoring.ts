@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import { isPlatform } from '@fm/contract';
 import { loadLinkedLeagueScoring } from '../leagues/league-scoring.js';
 import { loadLeagueProjections } from '../leagues/projections.js';
-import type { ScoringSettings } from '../leagues/scoring.js';
+import type { ScoringRules } from '@fm/projections';
 import type { LineupPlayer } from './players.js';
 import type { MatchupRequest } from './request.js';
 
@@ -14,7 +14,7 @@ async function leagueScoring(
   userId: string | null,
   platform: string,
   leagueId: string,
-): Promise<ScoringSettings | null> {
+): Promise<ScoringRules | null> {
   // Only a league of the caller's own linked account (Sleeper, Yahoo or ESPN).
   if (!userId || !isPlatform(platform)) return null;
   return (await loadLinkedLeagueScoring(deps, userId, platform, leagueId)).scoring;
@@ -30,7 +30,7 @@ export async function resolveRequestScoring(
   deps: AppDeps,
   userId: string | null,
   request: Pick<MatchupRequest, 'scoring' | 'leagueId' | 'platform'>,
-): Promise<{ scoring: ScoringSettings | null; source: ScoringSource }> {
+): Promise<{ scoring: ScoringRules | null; source: ScoringSource }> {
   if (request.scoring && Object.keys(request.scoring).length > 0) {
     return { scoring: request.scoring, source: 'request' };
   }
@@ -53,7 +53,7 @@ export async function withLeagueScoring(
   deps: AppDeps,
   players: LineupPlayer[],
   week: { season: number; week: number } | null,
-  scoring: ScoringSettings | null,
+  scoring: ScoringRules | null,
 ): Promise<LineupPlayer[]> {
   if (!scoring || !week) return players;
   const sleeperIds = players.flatMap((player) => (player.sleeperId ? [player.sleeperId] : []));

@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { readSyncRecord } from '../data-sync/sync-status.js';
 import { loadScoredPoints } from '../leagues/banked-points.js';
-import { PPR_SCORING, type ScoringSettings } from '../leagues/scoring.js';
+import { pointsSoFar, PPR, type ScoringRules } from '@fm/projections';
 import { isEveryGameOver, playerGameOf, type PlayerGameAnswer } from '../live-games/player-games.js';
 import { liveGamesByTeam, loadLiveWeek } from '../live-games/week-games.js';
 import type { LineupPlayer } from './players.js';
@@ -25,7 +25,7 @@ export async function resolveStarterGames(
   deps: AppDeps,
   starters: readonly { starter: StarterRequest; player: LineupPlayer }[],
   week: { season: number; week: number } | null,
-  scoring: ScoringSettings | null,
+  scoring: ScoringRules | null,
 ): Promise<PlayerGameAnswer[]> {
   const undecided = starters.filter(({ starter }) => !starter.game && !starter.isFinal && !starter.isOut);
   let live: Map<number, PlayerGameAnswer> = new Map();
@@ -49,7 +49,7 @@ async function liveGamesOf(
   deps: AppDeps,
   lineup: readonly LineupPlayer[],
   week: { season: number; week: number },
-  scoring: ScoringSettings | null,
+  scoring: ScoringRules | null,
 ): Promise<Map<number, PlayerGameAnswer>> {
   const isWeekComplete = false;
   const ids = [...new Set(lineup.map((player) => player.id))];
@@ -59,7 +59,7 @@ async function liveGamesOf(
       playerIds: ids,
       positions: new Map(lineup.map((player) => [player.id, player.position])),
       ...week,
-      scoring: scoring ?? PPR_SCORING,
+      scoring: scoring ?? PPR,
     }),
     deps.database.db
       .select({ id: players.id, injuryStatus: players.injuryStatus })
@@ -82,7 +82,8 @@ async function liveGamesOf(
           isWeekComplete,
           isEveryGameOver: isOver,
           injuryStatus: injuryOf.get(player.id),
-          recordedPoints: scored.get(player.id) ?? null,
+          // a line-up simulated on its own carries no platform points: our scored stats are all there is
+          recordedPoints: pointsSoFar(undefined, scored.get(player.id)),
         }),
       ];
     }),

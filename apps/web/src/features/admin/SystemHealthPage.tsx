@@ -6,6 +6,7 @@ import { ErrorMonitoring } from './ErrorMonitoring';
 import { formatUptime, statusLabel } from './format';
 import { ConnectionCards, MetricCards } from './HealthCards';
 import { ResourceUsage } from './ResourceUsage';
+import { ScoringReconciliation } from './ScoringReconciliation';
 
 /** The health page refreshes every 5 s while auto-refresh is on. */
 export const HEALTH_POLL_MS = 5_000;
@@ -86,6 +87,10 @@ export default function SystemHealthPage() {
           <section className="admin-section" aria-labelledby={`${id}-connections`}>
             <h2 id={`${id}-connections`}>Connections and API performance</h2>
             <ConnectionCards health={data} metrics={metrics.data?.data} />
+          </section>
+          <section className="admin-section" aria-labelledby={`${id}-scoring`}>
+            <h2 id={`${id}-scoring`}>Our points against the platforms’</h2>
+            <ScoringReconciliation outcome={data.components.scoringReconciliation} />
           </section>
         </>
       ) : null}

@@ -1,3 +1,4 @@
+import type { ScoringFormat } from '@fm/projections/scoring-formats';
 /**
  * The shape and defaults of the local preferences: one browser storage key holds
  * every field below. Bump PREFERENCES_VERSION when the shape changes and teach
@@ -25,7 +26,8 @@ export type LineupSlot = (typeof LINEUP_SLOTS)[number];
 export type InjuryStatusFilter = 'all' | 'healthy' | 'questionable' | 'out';
 export type ChartType = 'trend' | 'bar' | 'radar' | 'heat-map';
 export type ColorScheme = 'default' | 'high-contrast' | 'colorblind';
-export type ScoringType = 'ppr' | 'half-ppr' | 'standard';
+/** The saved scoring, in the one vocabulary of the formats (older spellings are migrated on read). */
+export type ScoringType = ScoringFormat;
 
 export interface PlayerFilters {
   positions: string[];

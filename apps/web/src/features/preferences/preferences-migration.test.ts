@@ -83,7 +83,8 @@ describe('migratePreferences', () => {
     );
     expect(migrated.version).toBe(PREFERENCES_VERSION);
     expect(migrated.favoriteMetrics).toEqual(['epa']);
-    expect(migrated.leagueSettings.scoringType).toBe('half-ppr');
+    // the older spelling is rewritten to the one vocabulary
+    expect(migrated.leagueSettings.scoringType).toBe('half');
     expect(migrated.leagueSettings.startingLineup).toEqual({
       QB: 2,
       RB: 2,

@@ -1,3 +1,4 @@
+import { parseScoringFormat } from '@fm/projections/scoring-formats';
 import {
   DASHBOARD_WIDGET_IDS,
   defaultPreferences,
@@ -54,7 +55,8 @@ export function migratePreferences(stored: unknown, now: Date = new Date()): Pre
       compactMode: bool(layout.compactMode, d.dashboardLayout.compactMode),
     },
     leagueSettings: {
-      scoringType: oneOf(league.scoringType, ['ppr', 'half-ppr', 'standard'], d.leagueSettings.scoringType),
+      // older saves spell the formats half-ppr / half_ppr / standard: rewritten to half / std
+      scoringType: parseScoringFormat(league.scoringType) ?? d.leagueSettings.scoringType,
       rosterSize: integer(league.rosterSize, d.leagueSettings.rosterSize, 1, 60),
       startingLineup: Object.fromEntries(
         LINEUP_SLOTS.map((slot) => [

@@ -216,7 +216,7 @@ describe('the projections page', () => {
     expect(await screen.findByText('Opens on: all positions, KC, Half-PPR.')).toBeTruthy();
     const stored = JSON.parse(localStorage.getItem('fm_preferences')!);
     expect(stored.defaultFilters).toMatchObject({ positions: [], teams: ['KC'] });
-    expect(stored.leagueSettings.scoringType).toBe('half-ppr');
+    expect(stored.leagueSettings.scoringType).toBe('half');
   });
 
   it("offers a signed-in user's leagues as scorings: a league's own scoring is asked for and named", async () => {
@@ -281,7 +281,7 @@ describe('the projections page', () => {
     });
     renderApp('/projections');
     await screen.findByRole('table', { name: 'Projected Standard points' }, PAGE_LOAD);
-    expect(JSON.parse(localStorage.getItem('fm_preferences')!).leagueSettings.scoringType).toBe('standard');
+    expect(JSON.parse(localStorage.getItem('fm_preferences')!).leagueSettings.scoringType).toBe('std');
     expect(server.callsTo('user.setScoringPreference')).toHaveLength(0);
 
     const user = userEvent.setup();

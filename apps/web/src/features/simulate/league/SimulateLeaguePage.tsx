@@ -7,6 +7,7 @@ import { getEngineWorker } from '../shared/engine-client';
 import { type LeaguePlatform, useLeagueDetails } from '../shared/league-details';
 import { LeagueSimulator } from './LeagueSimulator';
 import { isClockEstimated, livePausedText } from './match-timeline';
+import { unsupportedScoringNote } from './scoring-note';
 import { WeekSelect } from '../shared/WeekSelect';
 import { WinProbabilityTimeline } from './WinProbabilityTimeline';
 import '../shared/simulate.css';
@@ -77,6 +78,11 @@ export default function SimulateLeaguePage({ platform }: { platform: LeaguePlatf
       {isClockEstimated(details.data) && (
         <p className="simulate-page__meta">
           Game clocks are estimated from kickoff times (the scoreboard is unavailable).
+        </p>
+      )}
+      {unsupportedScoringNote(details.data.scoring_unsupported) && (
+        <p className="simulate-page__meta" data-testid="scoring-unsupported">
+          {unsupportedScoringNote(details.data.scoring_unsupported)}
         </p>
       )}
       {/* Keyed by week so each week starts from that week's real line-ups. */}

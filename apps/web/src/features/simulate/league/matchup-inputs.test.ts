@@ -104,6 +104,7 @@ function details(overrides: Partial<LeagueDetails> = {}): LeagueDetails {
     app_player_ids: { q1: 11, r1: 12, w1: 13, w2: 14, r2: 15, q2: 21, r3: 22, w3: 23 },
     stats_points: {},
     scoring_from: 'league',
+    scoring_unsupported: [],
     data_as_of: '2025-09-10T12:00:00.000Z',
     is_stale: false,
     projections_freshness: null,

@@ -75,6 +75,7 @@ function leagueWith(
     app_player_ids: {},
     stats_points: {},
     scoring_from: 'none',
+    scoring_unsupported: [],
     data_as_of: '2025-10-20T12:00:00.000Z',
     is_stale: false,
     projections_freshness: null,

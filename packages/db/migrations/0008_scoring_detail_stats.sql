@@ -1,0 +1,19 @@
+ALTER TABLE "player_week_stats" ADD COLUMN "pass_att" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "player_week_stats" ADD COLUMN "pass_cmp" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "player_week_stats" ADD COLUMN "pass_fd" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "player_week_stats" ADD COLUMN "rush_fd" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "player_week_stats" ADD COLUMN "rec_fd" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "player_week_stats" ADD COLUMN "pass_td_40p" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "player_week_stats" ADD COLUMN "pass_td_50p" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "player_week_stats" ADD COLUMN "rush_td_40p" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "player_week_stats" ADD COLUMN "rush_td_50p" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "player_week_stats" ADD COLUMN "rec_td_40p" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "player_week_stats" ADD COLUMN "rec_td_50p" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "player_week_stats" ADD COLUMN "kr_yd" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "player_week_stats" ADD COLUMN "pr_yd" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "player_week_stats" ADD COLUMN "st_fum_rec" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "player_week_stats" ADD COLUMN "st_forced_fumble" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "player_week_stats" ADD COLUMN "fg_made_60" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "player_week_stats" ADD COLUMN "fg_miss_60" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "player_week_stats" ADD COLUMN "fg_made_yd" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+UPDATE "users" SET "scoring_format" = CASE "scoring_format" WHEN 'half-ppr' THEN 'half' WHEN 'half_ppr' THEN 'half' WHEN 'standard' THEN 'std' ELSE "scoring_format" END WHERE "scoring_format" IN ('half-ppr', 'half_ppr', 'standard');
