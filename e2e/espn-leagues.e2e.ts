@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_ESPN_LEAGUE_ID,
+  FAKE_ESPN_PRIVATE_LEAGUE_ID,
   type FakeEspn,
   startFakeEspn,
   type FakeSleeper,
@@ -60,13 +61,23 @@ describe('an ESPN league: link by id, see its card, open it, simulate', () => {
       await page.getByRole('button', { name: 'Link ESPN League' }).click();
       await page.getByText('No ESPN league with id 999').waitFor();
 
-      await page.getByLabel('ESPN league ID or address').fill(FAKE_ESPN_LEAGUE_ID);
+      // ESPN's "private" (a 403) opens the cookie fields and breaks no later write: the next link and the
+      // simulation below go through without a reload.
+      const privateBox = page.getByRole('checkbox', { name: 'This league is private' });
+      await page.getByLabel('ESPN league ID or address').fill(FAKE_ESPN_PRIVATE_LEAGUE_ID);
       await page.getByRole('button', { name: 'Link ESPN League' }).click();
-      await page.getByRole('list', { name: 'Linked ESPN leagues' }).getByText(ESPN_LEAGUE).waitFor();
-      await page.getByRole('checkbox', { name: 'This league is private' }).check();
+      await page.getByText('This ESPN league is private.').waitFor();
+      await page.getByLabel('espn_s2 cookie').waitFor();
+      await page.getByLabel('SWID cookie').waitFor();
+      expect(await privateBox.isChecked()).toBe(true);
       await page.getByText('How to find your ESPN cookies').waitFor();
       await screenshot(page, `espn-link-${viewport.name}`);
       expect(await blockingViolations(page)).toEqual([]);
+
+      await privateBox.uncheck();
+      await page.getByLabel('ESPN league ID or address').fill(FAKE_ESPN_LEAGUE_ID);
+      await page.getByRole('button', { name: 'Link ESPN League' }).click();
+      await page.getByRole('list', { name: 'Linked ESPN leagues' }).getByText(ESPN_LEAGUE).waitFor();
 
       await page.goto('/');
       const espnGroup = page.getByRole('region', { name: 'ESPN (1)' });
