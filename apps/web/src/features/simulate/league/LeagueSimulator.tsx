@@ -22,7 +22,13 @@ import { lineupLabInput, previewMatchupInput, teamName } from '../shared/matchup
 import { expectedPointsOf } from './matchup-players';
 import type { ShownPoints } from './PlayerCell';
 import { seasonOutlookInput } from './season-outlook-input';
-import { rosterPositionsFromCounts, rosterPositionsOf, sideLineup } from './side-lineup';
+import {
+  rosterPositionsFromCounts,
+  rosterPositionsOf,
+  sideLineup,
+  withPlayerStarted,
+  withStarterBenched,
+} from './side-lineup';
 import { startRun, useSimulationRun } from '../shared/simulation-store';
 import { TeamPicker } from './TeamPicker';
 import { useEnginePreview } from '../shared/use-engine-preview';
@@ -117,11 +123,11 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
     setFocusNext(`Bench ${replacement.name}`);
   };
   const bench = (player: LeaguePlayer) => {
-    sides.toggleStarter(user.rosterId, player.player_id, false);
+    sides.setStarters(user.rosterId, withStarterBenched(userLineup, player.player_id));
     setFocusNext(`Start ${player.name}`);
   };
   const start = (player: LeaguePlayer) => {
-    sides.toggleStarter(user.rosterId, player.player_id, true);
+    sides.setStarters(user.rosterId, withPlayerStarted(userLineup, player));
     setFocusNext(`Bench ${player.name}`);
   };
   const replacementsFor = (request: BenchRequest | null) =>
