@@ -32,6 +32,7 @@ import {
 import { startRun, useSimulationRun } from '../shared/simulation-store';
 import { TeamPicker } from './TeamPicker';
 import { useEnginePreview } from '../shared/use-engine-preview';
+import type { ShownSides } from './match-timeline';
 import { useMatchupSides } from './use-matchup-sides';
 import { type FinalScore, WinProbabilityBar } from './WinProbabilityBar';
 
@@ -51,8 +52,21 @@ function finalScoreOf(
 }
 
 /** The matchup of one league week, phone first: win probability, head-to-head by slot, advice, bench. */
-export function LeagueSimulator({ details }: { details: LeagueDetails }) {
+export function LeagueSimulator({
+  details,
+  onSidesShown,
+}: {
+  details: LeagueDetails;
+  /** Told the two teams shown whenever the reader changes them. */
+  onSidesShown?: (sides: ShownSides) => void;
+}) {
   const sides = useMatchupSides(details);
+  const shownUserId = sides.user?.rosterId;
+  const shownOpponentId = sides.opponent?.rosterId;
+  useEffect(() => {
+    if (shownUserId !== undefined && shownOpponentId !== undefined)
+      onSidesShown?.({ userRosterId: shownUserId, opponentRosterId: shownOpponentId });
+  }, [shownUserId, shownOpponentId, onSidesShown]);
   const { user: currentUser } = useAuth();
   const { preferences } = usePreferences();
   const navigate = useNavigate();
