@@ -19,6 +19,9 @@ const ESPN_LEAGUE = 'Anonymised ESPN League';
 const SEASON = '2025';
 const IMPORTED_WEEK = '1';
 const IMPORT_TIMEOUT_MS = 60_000;
+/** How long the fake ESPN takes to answer a league while Home is timed (the real one takes about this). */
+const ESPN_LATENCY_MS = 1_500;
+const ESPN_LEAGUE_PATH = /\/leagues\/\d+$/;
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
@@ -70,7 +73,7 @@ describe('an ESPN league: link by id, see its card, open it, simulate', () => {
       await page.getByLabel('espn_s2 cookie').waitFor();
       await page.getByLabel('SWID cookie').waitFor();
       expect(await privateBox.isChecked()).toBe(true);
-      await page.getByText('How to find your ESPN cookies').waitFor();
+      await page.getByText('How to find your ESPN cookies', { exact: true }).waitFor();
       await screenshot(page, `espn-link-${viewport.name}`);
       expect(await blockingViolations(page)).toEqual([]);
 
@@ -79,9 +82,22 @@ describe('an ESPN league: link by id, see its card, open it, simulate', () => {
       await page.getByRole('button', { name: 'Link ESPN League' }).click();
       await page.getByRole('list', { name: 'Linked ESPN leagues' }).getByText(ESPN_LEAGUE).waitFor();
 
+      // ESPN takes about a second a league: Home asks it once per league (the list), not again per card.
+      espn.reset();
+      espn.failNext({ kind: 'delay', ms: ESPN_LATENCY_MS }, 4, ESPN_LEAGUE_PATH);
+      const homeStartedAt = Date.now();
       await page.goto('/');
       const espnGroup = page.getByRole('region', { name: 'ESPN (1)' });
       await espnGroup.getByRole('heading', { name: ESPN_LEAGUE }).waitFor();
+      // the card's line about this week, once its league has been read
+      await espnGroup.locator('.league-matchup:not(:has-text("Loading"))').waitFor();
+      const homeMs = Date.now() - homeStartedAt;
+      console.info(`Home with an ESPN league at ${viewport.width} px: ${homeMs} ms`);
+      const leagueReads = espn.requests.filter((request) =>
+        ESPN_LEAGUE_PATH.test(new URL(request.url, 'http://espn').pathname),
+      );
+      espn.reset();
+      expect(leagueReads).toHaveLength(1);
       await expect(espnGroup.locator('.platform-badge--espn').textContent()).resolves.toBe('ESPN');
       await screenshot(page, `espn-home-${viewport.name}`);
 
