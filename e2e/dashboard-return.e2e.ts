@@ -64,11 +64,54 @@ describe('getting back to results: the dashboard', () => {
       expect(
         await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth),
       ).toBeLessThanOrEqual(0);
+      // Edges by position and the season outlook too: every column on screen (cards on a phone).
+      for (const label of ['Edges by position', 'Playoff odds by team']) {
+        const region = page.getByRole('region', { name: label });
+        await region.locator('tbody td').first().waitFor({ timeout: 30_000 });
+        const outside = await region
+          .locator('tbody td')
+          .evaluateAll(
+            (tds) =>
+              tds
+                .map((td) => td.getBoundingClientRect())
+                .filter((box) => box.left < 0 || box.right > window.innerWidth + 1).length,
+          );
+        expect(outside, label).toBe(0);
+        expect(await region.evaluate((box) => box.scrollWidth - box.clientWidth), label).toBeLessThanOrEqual(
+          0,
+        );
+      }
       await screenshot(page, `dashboard-${name}`);
       expect(errors).toEqual([]);
       await context.close();
     },
   );
+
+  it('every page opens at its top with focus on its heading, however far down the last one was left', async () => {
+    const viewport = { width: 390, height: 844 };
+    const { page, context, errors } = await openSignedInPage(site.browser, site.app, { viewport });
+    await linkSleeper(page);
+    await page.goto('/');
+    const select = page.getByRole('button', { name: `Select League ${LIVE_LEAGUE}` });
+    await select.scrollIntoViewIfNeeded();
+    await select.click();
+    await page.waitForURL(/\/simulate\//);
+    await page.getByTestId('preview-win-probability').waitFor({ timeout: 30_000 });
+    const place = () =>
+      page.evaluate(() => ({ scrollY: window.scrollY, focused: document.activeElement?.tagName }));
+    expect(await place()).toEqual({ scrollY: 0, focused: 'H1' });
+    await screenshot(page, 'league-opens-at-top-390', { firstScreen: true });
+
+    // from the foot of the long league page to another page
+    await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.locator('footer').getByRole('link', { name: 'Methodology' }).click();
+    await page.waitForURL(/\/methodology$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(place).toEqual({ scrollY: 0, focused: 'H1' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   it('is one tap away from anywhere: a Dashboard link in the navigation', async () => {
     const { page, context, errors } = await openSignedInPage(site.browser, site.app);

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_ESPN_LEAGUE_ID,
+  FAKE_ESPN_PRIVATE_LEAGUE_ID,
   type FakeEspn,
   startFakeEspn,
   type FakeSleeper,
@@ -18,6 +19,9 @@ const ESPN_LEAGUE = 'Anonymised ESPN League';
 const SEASON = '2025';
 const IMPORTED_WEEK = '1';
 const IMPORT_TIMEOUT_MS = 60_000;
+/** How long the fake ESPN takes to answer a league while Home is timed (the real one takes about this). */
+const ESPN_LATENCY_MS = 1_500;
+const ESPN_LEAGUE_PATH = /\/leagues\/\d+$/;
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
@@ -62,17 +66,40 @@ describe('an ESPN league while Sleeper’s player directory is down: link by id,
       await page.getByRole('button', { name: 'Link ESPN League' }).click();
       await page.getByText('No ESPN league with id 999').waitFor();
 
-      await page.getByLabel('ESPN league ID or address').fill(FAKE_ESPN_LEAGUE_ID);
+      // ESPN's "private" (a 403) opens the cookie fields and breaks no later write: the next link and the
+      // simulation below go through without a reload.
+      const privateBox = page.getByRole('checkbox', { name: 'This league is private' });
+      await page.getByLabel('ESPN league ID or address').fill(FAKE_ESPN_PRIVATE_LEAGUE_ID);
       await page.getByRole('button', { name: 'Link ESPN League' }).click();
-      await page.getByRole('list', { name: 'Linked ESPN leagues' }).getByText(ESPN_LEAGUE).waitFor();
-      await page.getByRole('checkbox', { name: 'This league is private' }).check();
-      await page.getByText('How to find your ESPN cookies').waitFor();
+      await page.getByText('This ESPN league is private.').waitFor();
+      await page.getByLabel('espn_s2 cookie').waitFor();
+      await page.getByLabel('SWID cookie').waitFor();
+      expect(await privateBox.isChecked()).toBe(true);
+      await page.getByText('How to find your ESPN cookies', { exact: true }).waitFor();
       await screenshot(page, `espn-link-${viewport.name}`);
       expect(await blockingViolations(page)).toEqual([]);
 
+      await privateBox.uncheck();
+      await page.getByLabel('ESPN league ID or address').fill(FAKE_ESPN_LEAGUE_ID);
+      await page.getByRole('button', { name: 'Link ESPN League' }).click();
+      await page.getByRole('list', { name: 'Linked ESPN leagues' }).getByText(ESPN_LEAGUE).waitFor();
+
+      // ESPN takes about a second a league: Home asks it once per league (the list), not again per card.
+      espn.reset();
+      espn.failNext({ kind: 'delay', ms: ESPN_LATENCY_MS }, 4, ESPN_LEAGUE_PATH);
+      const homeStartedAt = Date.now();
       await page.goto('/');
       const espnGroup = page.getByRole('region', { name: 'ESPN (1)' });
       await espnGroup.getByRole('heading', { name: ESPN_LEAGUE }).waitFor();
+      // the card's line about this week, once its league has been read
+      await espnGroup.locator('.league-matchup:not(:has-text("Loading"))').waitFor();
+      const homeMs = Date.now() - homeStartedAt;
+      console.info(`Home with an ESPN league at ${viewport.width} px: ${homeMs} ms`);
+      const leagueReads = espn.requests.filter((request) =>
+        ESPN_LEAGUE_PATH.test(new URL(request.url, 'http://espn').pathname),
+      );
+      espn.reset();
+      expect(leagueReads).toHaveLength(1);
       await expect(espnGroup.locator('.platform-badge--espn').textContent()).resolves.toBe('ESPN');
       await screenshot(page, `espn-home-${viewport.name}`);
 

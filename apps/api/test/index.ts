@@ -6,7 +6,12 @@
  */
 export { STRONG_PASSWORD, signedInClient } from './accounts.js';
 export { startFakeSmtp, type FakeSmtp, type ReceivedMail } from './fake-smtp.js';
-export { FAKE_ESPN_LEAGUE_ID, startFakeEspn, type FakeEspn } from './fakes/espn-server.js';
+export {
+  FAKE_ESPN_LEAGUE_ID,
+  FAKE_ESPN_PRIVATE_LEAGUE_ID,
+  startFakeEspn,
+  type FakeEspn,
+} from './fakes/espn-server.js';
 export {
   replaySeasonData,
   scheduledWeek,

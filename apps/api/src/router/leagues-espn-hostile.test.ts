@@ -115,6 +115,8 @@ describe('ESPN leagues from a hostile ESPN-compatible service, through the real 
     const fresh = await client.get(details(FAKE_ESPN_LEAGUE_ID, '?week=1'));
     expect(fresh.body.is_stale).toBe(false);
 
+    // ESPN goes down after the reused answer has expired
+    env.server.deps.leagues.espnLeagueCache.clear();
     hostile.set({ kind: 'down', path: LEAGUE_PATH });
     const held = await client.get(details(FAKE_ESPN_LEAGUE_ID, '?week=1'));
     expect(held.status).toBe(200);

@@ -178,6 +178,8 @@ describe.each(DATABASE_KINDS)('ESPN leagues through the real server on %s', (kin
     const fresh = await client.get(details(FAKE_ESPN_LEAGUE_ID, '?week=1'));
     expect(fresh.body.is_stale).toBe(false);
 
+    // ESPN goes down after the reused answer has expired
+    env.server.deps.leagues.espnLeagueCache.clear();
     env.espn.failNext(503, 6);
     const held = await client.get(details(FAKE_ESPN_LEAGUE_ID, '?week=1'));
     expect(held.status).toBe(200);

@@ -11,8 +11,11 @@ import { buildBreadcrumbs } from '../lib/breadcrumbs';
 import { useCrumbLabels } from '../lib/use-crumb-labels';
 import { usePageViewReporting } from '../lib/page-views';
 import { BrandMark } from './BrandMark';
+import { usePagesOpenAtTop } from './open-at-top';
 import { navigationFor, type NavLinkItem } from './navigation';
 import { PageLoading, RouteErrorBoundary } from './RouteErrorBoundary';
+
+const MAIN_ID = 'main';
 
 export function Layout() {
   const { user, logout } = useAuth();
@@ -26,6 +29,7 @@ export function Layout() {
   useSessionNavigation();
   usePageViewReporting();
   useScoringPreferenceSync();
+  usePagesOpenAtTop(MAIN_ID);
   const liveUpdates = useLiveUpdates();
 
   const handleLogout = async () => {
@@ -36,7 +40,7 @@ export function Layout() {
 
   return (
     <div className="app">
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href={`#${MAIN_ID}`}>
         Skip to content
       </a>
       <header className="topbar">
@@ -74,7 +78,7 @@ export function Layout() {
         items={buildBreadcrumbs(location.pathname, crumbLabels)}
         renderLink={(crumb) => <Link to={crumb.path}>{crumb.label}</Link>}
       />
-      <main id="main" className="main" tabIndex={-1}>
+      <main id={MAIN_ID} className="main" tabIndex={-1}>
         <RouteErrorBoundary key={location.pathname}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />

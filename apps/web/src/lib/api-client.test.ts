@@ -84,6 +84,33 @@ describe('api client', () => {
     window.removeEventListener(SESSION_EXPIRED_EVENT, listener);
   });
 
+  it('keeps the token after a refusal that does not end the session (a private ESPN league, a wrong password)', async () => {
+    document.cookie = 'csrf-token=abc.def; path=/';
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(403, { code: 'ESPN_LEAGUE_PRIVATE', message: 'This ESPN league is private.' }),
+    );
+    await expect(api.post('/leagues/espn/connect', { leagueId: '1' })).rejects.toMatchObject({ status: 403 });
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(401, { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' }),
+    );
+    await expect(api.post('/auth/login', {})).rejects.toMatchObject({ status: 401 });
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ok: true }));
+    await api.post('/leagues/espn/connect', { leagueId: '2' });
+    expect(new Headers(fetchMock.mock.calls[2]![1].headers).get('X-CSRF-Token')).toBe('abc.def');
+  });
+
+  it('replaces a token the server refused with a fresh one for the next write', async () => {
+    document.cookie = 'csrf-token=old.token; path=/';
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(403, { code: 'CSRF_INVALID', message: 'Please reload.' }))
+      .mockResolvedValueOnce(jsonResponse(200, { csrfToken: 'new.token' }, { 'x-csrf-token': 'new.token' }))
+      .mockResolvedValueOnce(jsonResponse(200, { ok: true }));
+    await expect(api.post('/simulate', {})).rejects.toMatchObject({ code: 'CSRF_INVALID' });
+    await api.post('/simulate', {});
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/auth/csrf-token');
+    expect(new Headers(fetchMock.mock.calls[2]![1].headers).get('X-CSRF-Token')).toBe('new.token');
+  });
+
   it('reports a request that never got an answer as NetworkError', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));

@@ -94,8 +94,8 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 }
 
 /**
- * Adds credentials, timeout and CSRF header, and signals an expired or revoked session on a 401
- * or 403. Used by tRPC too.
+ * Adds credentials, timeout and CSRF header, and signals an expired or revoked session. Used by tRPC too.
+ * Any other refusal (a private ESPN league's 403, a wrong password's 401) leaves token and session as they are.
  */
 export async function apiFetch(
   input: string,
@@ -127,11 +127,24 @@ export async function apiFetch(
   return response;
 }
 
+/** The server refused the CSRF token itself (out of date, or missing): the one refusal a new token mends. */
+const CSRF_REFUSED_CODE = 'CSRF_INVALID';
+
+/**
+ * Only the end of the session drops the CSRF token (and signs out); a refused token is replaced by a
+ * fresh one, so the next write goes through without a reload.
+ */
 async function handleAuthFailure(response: Response): Promise<void> {
-  clearCsrfToken();
   const body = await response.json().catch(() => null);
   const code = readErrorCode(body);
-  if (code && isSessionEndingCode(code) && typeof window !== 'undefined') {
+  if (code === CSRF_REFUSED_CODE) {
+    clearCsrfToken();
+    await fetchCsrfToken();
+    return;
+  }
+  if (!code || !isSessionEndingCode(code)) return;
+  clearCsrfToken();
+  if (typeof window !== 'undefined') {
     const message = readErrorMessage(body) ?? 'Your session has ended.';
     const failure = firstFailure(body) as { reason?: unknown; error?: { data?: { reason?: unknown } } };
     const endedBecause = failure.reason ?? failure.error?.data?.reason;

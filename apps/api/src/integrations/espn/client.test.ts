@@ -7,9 +7,10 @@ import {
   type FakeEspn,
   startFakeEspn,
 } from '../../../test/fakes/espn-server.js';
+import { TtlCache } from '../cache.js';
 import { UpstreamRequestError } from '../http.js';
 import { createUpstreamBudget } from '../upstream-budget.js';
-import { EspnClient, normalizeEspnCredentials } from './client.js';
+import { EspnClient, LEAGUE_ANSWER_TTL_MS, normalizeEspnCredentials } from './client.js';
 
 describe('EspnClient against the fake ESPN league API', () => {
   let espn: FakeEspn;
@@ -39,6 +40,32 @@ describe('EspnClient against the fake ESPN league API', () => {
     const views = new URL(request.url, 'http://x').searchParams.getAll('view');
     expect(views).toEqual(expect.arrayContaining(['mSettings', 'mTeam', 'mRoster', 'mMatchupScore']));
     expect(request.headers.cookie).toBeUndefined();
+  });
+
+  it('reuses a whole-league answer for a few seconds, per week and per person’s cookies, and asks again after', async () => {
+    let now = 1_000;
+    const cached = new EspnClient({
+      baseUrl: espn.url,
+      sleep: async () => {},
+      timeoutMs: 1_000,
+      leagueCache: new TtlCache({ now: () => now }),
+    });
+    const read = (extra: object = {}) =>
+      cached.getLeague({ leagueId: FAKE_ESPN_PRIVATE_LEAGUE_ID, season: FAKE_ESPN_SEASON, ...extra });
+    // the leagues list and the league card right after it: one call
+    const [first, second] = [
+      await read({ credentials: FAKE_ESPN_COOKIES }),
+      await read({ credentials: FAKE_ESPN_COOKIES }),
+    ];
+    expect(second).toEqual(first);
+    expect(espn.requests).toHaveLength(1);
+    // someone without the cookies is not answered from the cookie holder's copy
+    await expect(read()).rejects.toMatchObject({ code: 'ESPN_LEAGUE_PRIVATE' });
+    await read({ credentials: FAKE_ESPN_COOKIES, scoringPeriod: 2 });
+    expect(espn.requests).toHaveLength(3);
+    now += LEAGUE_ANSWER_TTL_MS + 1;
+    await read({ credentials: FAKE_ESPN_COOKIES });
+    expect(espn.requests).toHaveLength(4);
   });
 
   it('asks for the requested week', async () => {

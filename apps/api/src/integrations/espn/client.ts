@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { AppError, validationError } from '../../errors.js';
+import type { TtlCache } from '../cache.js';
 import { fetchJson, type HttpRetryOptions, UpstreamRequestError } from '../http.js';
 import {
   ESPN_FOOTBALL_GAME_ID,
@@ -75,6 +77,20 @@ export const espnAnswerInvalid = () =>
 export interface EspnClientOptions extends HttpRetryOptions {
   /** e.g. https://lm-api-reads.fantasy.espn.com */
   baseUrl: string;
+  /** Whole-league answers, each kept for LEAGUE_ANSWER_TTL_MS (none kept without it). */
+  leagueCache?: TtlCache | undefined;
+}
+
+/**
+ * How long a whole-league answer is reused: long enough that the leagues list and the league cards read right
+ * after it make one ESPN call (ESPN takes about a second a call), short enough that live scores stay fresh.
+ */
+export const LEAGUE_ANSWER_TTL_MS = 20_000;
+
+/** Who asks: one person's cookies never answer for another's (only a digest of them is kept in the key). */
+function credentialsKey(credentials: EspnCredentials | undefined): string {
+  if (!credentials) return 'public';
+  return createHash('sha256').update(`${credentials.espnS2}\n${credentials.swid}`).digest('base64url');
 }
 
 /** ESPN Fantasy Football's league API (v3). Answers are validated; errors are the app's. */
@@ -82,11 +98,13 @@ export class EspnClient {
   private readonly baseUrl: string;
   /** Retries, time limits and the product's ESPN call budget (every attempt takes one call). */
   private readonly retry: HttpRetryOptions;
+  private readonly leagueCache: TtlCache | undefined;
 
   constructor(options: EspnClientOptions) {
-    const { baseUrl, ...retry } = options;
+    const { baseUrl, leagueCache, ...retry } = options;
     this.baseUrl = `${baseUrl.replace(/\/+$/, '')}${FOOTBALL_PATH}`;
     this.retry = retry;
+    this.leagueCache = leagueCache;
   }
 
   /**
@@ -101,6 +119,20 @@ export class EspnClient {
     /** Only the league's settings and status (a lighter answer, for lists). */
     isSummaryOnly?: boolean;
   }): Promise<EspnLeague> {
+    if (request.isSummaryOnly || !this.leagueCache) return this.readLeague(request);
+    const key = [
+      this.baseUrl,
+      request.leagueId,
+      request.season,
+      request.scoringPeriod ?? 'current',
+      credentialsKey(request.credentials),
+    ].join(':');
+    return this.leagueCache.getOrLoad(key, LEAGUE_ANSWER_TTL_MS, () =>
+      this.readLeague(request),
+    ) as Promise<EspnLeague>;
+  }
+
+  private async readLeague(request: Parameters<EspnClient['getLeague']>[0]): Promise<EspnLeague> {
     const { leagueId, season, credentials } = request;
     if (!/^\d{1,12}$/.test(leagueId)) throw espnLeagueNotFound(leagueId);
     if (season < FIRST_SUPPORTED_ESPN_SEASON) throw espnSeasonUnsupported(season);

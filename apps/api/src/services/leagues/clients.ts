@@ -23,6 +23,8 @@ export interface LeagueClients {
   sleeperBudget: UpstreamBudget;
   /** ESPN's league API at ESPN_API_URL. */
   espn: EspnClient;
+  /** Its whole-league answers, reused for a few seconds (clearing it makes the next request ask ESPN). */
+  espnLeagueCache: TtlCache;
   /** Calls per minute to ESPN (ESPN_CALLS_PER_MINUTE), shared by the league pages and the sync. */
   espnBudget: UpstreamBudget;
   /** Yahoo OAuth at YAHOO_AUTH_URL; `isConfigured` is false without YAHOO_CLIENT_ID/SECRET. */
@@ -43,6 +45,7 @@ export function createLeagueClients(
 ): LeagueClients {
   const sleeperCache = new TtlCache();
   const playerDirectoryCache = new TtlCache({ maxEntries: 2 });
+  const espnLeagueCache = new TtlCache();
   const sleeperBudget = createUpstreamBudget({
     service: 'sleeper',
     label: 'Sleeper',
@@ -65,7 +68,8 @@ export function createLeagueClients(
     sleeperCache,
     playerDirectoryCache,
     sleeperBudget,
-    espn: new EspnClient({ baseUrl: config.espnApiUrl, budget: espnBudget }),
+    espn: new EspnClient({ baseUrl: config.espnApiUrl, budget: espnBudget, leagueCache: espnLeagueCache }),
+    espnLeagueCache,
     espnBudget,
     yahooOAuth: new YahooOAuth({
       clientId: config.yahoo.clientId,

@@ -101,7 +101,10 @@ export async function loadLeagueDetails(
     ...loaded,
     league,
     scoring_from: leagueSaysScoring ? 'league' : request.scoringType ? 'preference' : 'none',
-    scoring_unsupported: unsupportedScoringKeys(league.scoring_settings),
+    // the rules our scorer skips, plus the platform's own settings that have no rule of ours (ESPN, Yahoo)
+    scoring_unsupported: [
+      ...new Set([...unsupportedScoringKeys(league.scoring_settings), ...(league.scoring_unsupported ?? [])]),
+    ].sort(),
     ...live,
     projections: joined.projections,
     app_player_ids: joined.app_player_ids,

@@ -178,7 +178,8 @@ export async function unlinkEspnLeague(deps: AppDeps, userId: string, leagueId: 
 }
 
 /**
- * The user's linked ESPN leagues as they stand in `season` (one light call each). A league that did
+ * The user's linked ESPN leagues as they stand in `season` (one call each, for the whole league: the league
+ * cards shown with the list read the same answer instead of asking ESPN again). A league that did
  * not exist that season is left out; when some fail otherwise the others are still answered, and
  * only when every one fails is the first failure thrown.
  */
@@ -190,7 +191,6 @@ export async function listEspnLeagues(deps: AppDeps, userId: string, season: num
         leagueId: row.leagueId,
         season,
         credentials: readEspnCredentials(deps, row),
-        isSummaryOnly: true,
       }),
     ),
   );

@@ -43,7 +43,7 @@ export function ComparisonTable({
   return (
     // Focusable so that a keyboard can scroll it sideways on a narrow screen.
     <div className="table-wrap" tabIndex={0} role="region" aria-label={`${caption} (scrolls sideways)`}>
-      <table className="table comparison-table" aria-label={caption}>
+      <table className="table table--cards comparison-table" aria-label={caption}>
         <thead>
           <tr>
             <th scope="col">{caption}</th>
@@ -74,7 +74,11 @@ export function ComparisonTable({
                   {row.label}
                 </th>
                 {row.values.map((value, index) => (
-                  <td key={players[index] ?? index} className={`numeric${index === best ? ' is-best' : ''}`}>
+                  <td
+                    key={players[index] ?? index}
+                    data-label={players[index]}
+                    className={`numeric${index === best ? ' is-best' : ''}`}
+                  >
                     {typeof value === 'number' ? (row.format ?? formatNumber(1))(value) : '—'}
                     {index === best && <span className="visually-hidden"> (best)</span>}
                   </td>

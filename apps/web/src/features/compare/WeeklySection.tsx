@@ -34,7 +34,7 @@ export function WeeklySection({ weekly }: { weekly: WeeklyLines }) {
           role="region"
           aria-label="PPR points by week (scrolls sideways)"
         >
-          <table className="table comparison-table" aria-label="PPR points by week">
+          <table className="table table--cards comparison-table" aria-label="PPR points by week">
             <thead>
               <tr>
                 <th scope="col">Week</th>
@@ -48,12 +48,14 @@ export function WeeklySection({ weekly }: { weekly: WeeklyLines }) {
             <tbody>
               {weeks.map((week) => (
                 <tr key={week}>
-                  <th scope="row">{week}</th>
+                  <th scope="row" data-label="Week">
+                    {week}
+                  </th>
                   {weekly.data.map((entry, index) => {
                     const line = entry.weeks.find((l) => Number(l.week) === week);
                     const points = pointsOf(index, week);
                     return (
-                      <td key={entry.player.player_id} className="numeric">
+                      <td key={entry.player.player_id} data-label={names[index]} className="numeric">
                         {points === null ? '—' : points.toFixed(1)}
                         {line && (
                           <span className="compare-weekly-table__opponent"> {String(line.opponent)}</span>

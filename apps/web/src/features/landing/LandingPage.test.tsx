@@ -55,6 +55,16 @@ describe('landing page', () => {
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
 
+  it('names every platform whose leagues can be linked: Sleeper, Yahoo and ESPN', () => {
+    renderLanding({ simulationsRun: 0, modelAccuracy: null });
+    const lead = document.querySelector('.hero__lead')!.textContent!;
+    const linking = screen.getByText(/Bring in your Sleeper leagues/).textContent!;
+    for (const platform of ['Sleeper', 'Yahoo', 'ESPN']) {
+      expect(lead).toContain(platform);
+      expect(linking).toContain(platform);
+    }
+  });
+
   it('says the accuracy is being measured when the API has no figure', () => {
     renderLanding({ simulationsRun: 0, modelAccuracy: null });
     expect(statValue('Start/sit accuracy')).toBe('being measured');

@@ -18,7 +18,7 @@ export default function LandingPage() {
         <h1 id="hero-title">Know your odds before kickoff.</h1>
         <p className="hero__lead">
           Weekly projections with honest ranges, side-by-side player comparison, and 10,000-run Monte Carlo
-          simulations of your Sleeper and Yahoo matchups.
+          simulations of your Sleeper, Yahoo and ESPN matchups.
         </p>
         <div className="hero__actions">
           <Link to="/register" className="button button--primary">

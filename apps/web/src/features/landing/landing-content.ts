@@ -40,8 +40,10 @@ export const FEATURES: ProductFeature[] = [
   {
     name: 'League linking',
     status: 'Live',
-    description: 'Bring in your Sleeper leagues by username, or your Yahoo leagues by signing in to Yahoo.',
-    today: 'Sleeper works everywhere; Yahoo needs the site’s Yahoo app to be configured by its operator.',
+    description:
+      'Bring in your Sleeper leagues by username, your Yahoo leagues by signing in to Yahoo, and ESPN leagues by their ID or address.',
+    today:
+      'Sleeper and ESPN work everywhere (a private ESPN league needs your espn_s2 and SWID cookies); Yahoo needs the site’s Yahoo app to be configured by its operator.',
   },
   {
     name: 'Matchup simulations',

@@ -1,6 +1,10 @@
 import { Banner, Button } from '@fm/ui';
 import { useId, useState, type FormEvent } from 'react';
+import { appErrorCode } from '../../lib/app-error';
 import { type ConnectionsStatus, useConnectEspn, useDisconnectEspn } from './leagues-queries';
+
+/** ESPN's answer for a league it shows only with the member's cookies. */
+const LEAGUE_PRIVATE_CODE = 'ESPN_LEAGUE_PRIVATE';
 
 /** The anchor the server's "private league" message points at. */
 export const ESPN_COOKIES_ANCHOR = 'espn-cookies';
@@ -29,6 +33,10 @@ export function EspnLinkCard({ status }: { status: ConnectionsStatus['espn'] }) 
           setLeagueId('');
           setEspnS2('');
           setSwid('');
+        },
+        // The cookie fields the message asks for are opened for the reader.
+        onError: (error) => {
+          if (appErrorCode(error) === LEAGUE_PRIVATE_CODE) setPrivate(true);
         },
       },
     );

@@ -115,7 +115,7 @@ describe('/link-leagues', () => {
     expect(await screen.findByText('Yahoo linking is not configured on this server.')).toBeTruthy();
   });
 
-  it('links an ESPN league by id, asks for cookies for a private one, and removes it', async () => {
+  it('links an ESPN league by id, opens the cookie fields for a private one, and removes it (no reload after the refusal)', async () => {
     let connections = NOTHING_LINKED;
     const server = fakeServer({
       'GET /trpc/auth.me': () => [200, { data: sessionUser({ hasLinkedLeagues: false }) }],
@@ -148,7 +148,8 @@ describe('/link-leagues', () => {
     await user.click(screen.getByRole('button', { name: 'Link ESPN League' }));
     expect(await screen.findByText(/This ESPN league is private/)).toBeTruthy();
 
-    await user.click(screen.getByRole('checkbox', { name: 'This league is private' }));
+    const privateBox = screen.getByRole('checkbox', { name: 'This league is private' });
+    await waitFor(() => expect((privateBox as HTMLInputElement).checked).toBe(true));
     expect(screen.getByText('How to find your ESPN cookies')).toBeTruthy();
     await user.type(screen.getByLabelText('espn_s2 cookie'), 'AEBsecretCookieValue1234567890');
     // Pasted, as people do (typing "{" would be read as a key name).
@@ -168,5 +169,11 @@ describe('/link-leagues', () => {
     expect(server.calls.find((call) => call.procedure === 'leagues.espnDisconnect')?.body).toEqual({
       leagueId: '27182818',
     });
+    // ESPN's refusal is no reason to drop the CSRF token: every later write still carries it.
+    const writes = server.calls.filter((call) => call.method === 'POST');
+    expect(writes.map((call) => call.headers.get('X-CSRF-Token'))).toEqual(
+      writes.map(() => 'nonce.signature'),
+    );
+    expect(writes.filter((call) => call.procedure?.startsWith('leagues.')).length).toBe(3);
   });
 });

@@ -8,7 +8,6 @@ import { ScoreDistributions } from '../shared/ScoreDistributions';
 import { SeasonOutlookPanel } from './SeasonOutlookPanel';
 import { SimulationHeadline } from '../shared/SimulationHeadline';
 import { useSimulationRun } from '../shared/simulation-store';
-import { useOpenAtTop } from './use-open-at-top';
 import '../shared/simulate.css';
 
 const METHODOLOGY_LINK = (
@@ -21,14 +20,11 @@ const METHODOLOGY_LINK = (
 export default function DashboardPage() {
   const run = useSimulationRun('simulate');
   const { context } = run;
-  const headingRef = useOpenAtTop<HTMLHeadingElement>();
 
   if (run.status === 'idle' || !context) {
     return (
       <section className="page dashboard">
-        <h1 ref={headingRef} tabIndex={-1}>
-          Dashboard
-        </h1>
+        <h1 tabIndex={-1}>Dashboard</h1>
         <p>No simulation yet. Pick a league and run one.</p>
         <Link to="/" className="button button--primary">
           Your leagues
@@ -40,9 +36,7 @@ export default function DashboardPage() {
   const title = `${context.userName} vs ${context.opponentName}`;
   return (
     <section className="page dashboard">
-      <h1 ref={headingRef} tabIndex={-1}>
-        {title}
-      </h1>
+      <h1 tabIndex={-1}>{title}</h1>
       <p className="simulate-page__meta">
         {context.leagueName} · week {context.week}, {context.season} ·{' '}
         <Link to={context.backPath}>Back to the league</Link>

@@ -33,7 +33,7 @@ export function SeasonOutlookPanel({
       {input && !outlook.result && outlook.status !== 'error' && <Spinner label="Playing out the season…" />}
       {outlook.result && (
         <ScrollingTable label={'Playoff odds by team'}>
-          <table className="table">
+          <table className="table table--cards">
             <caption className="visually-hidden">Playoff odds by team</caption>
             <thead>
               <tr>
@@ -49,8 +49,8 @@ export function SeasonOutlookPanel({
                     {team.name ?? team.id}
                     {team.id === myTeamId && <span className="outlook-you"> (you)</span>}
                   </th>
-                  <td>{formatPercent(team.playoffProbability)}</td>
-                  <td>{team.expectedWins.toFixed(1)}</td>
+                  <td data-label="Playoff odds">{formatPercent(team.playoffProbability)}</td>
+                  <td data-label="Expected wins">{team.expectedWins.toFixed(1)}</td>
                 </tr>
               ))}
             </tbody>

@@ -22,10 +22,17 @@ import { lineupLabInput, previewMatchupInput, teamName } from '../shared/matchup
 import { expectedPointsOf } from './matchup-players';
 import type { ShownPoints } from './PlayerCell';
 import { seasonOutlookInput } from './season-outlook-input';
-import { rosterPositionsFromCounts, rosterPositionsOf, sideLineup } from './side-lineup';
+import {
+  rosterPositionsFromCounts,
+  rosterPositionsOf,
+  sideLineup,
+  withPlayerStarted,
+  withStarterBenched,
+} from './side-lineup';
 import { startRun, useSimulationRun } from '../shared/simulation-store';
 import { TeamPicker } from './TeamPicker';
 import { useEnginePreview } from '../shared/use-engine-preview';
+import type { ShownSides } from './match-timeline';
 import { useMatchupSides } from './use-matchup-sides';
 import { type FinalScore, WinProbabilityBar } from './WinProbabilityBar';
 
@@ -45,8 +52,21 @@ function finalScoreOf(
 }
 
 /** The matchup of one league week, phone first: win probability, head-to-head by slot, advice, bench. */
-export function LeagueSimulator({ details }: { details: LeagueDetails }) {
+export function LeagueSimulator({
+  details,
+  onSidesShown,
+}: {
+  details: LeagueDetails;
+  /** Told the two teams shown whenever the reader changes them. */
+  onSidesShown?: (sides: ShownSides) => void;
+}) {
   const sides = useMatchupSides(details);
+  const shownUserId = sides.user?.rosterId;
+  const shownOpponentId = sides.opponent?.rosterId;
+  useEffect(() => {
+    if (shownUserId !== undefined && shownOpponentId !== undefined)
+      onSidesShown?.({ userRosterId: shownUserId, opponentRosterId: shownOpponentId });
+  }, [shownUserId, shownOpponentId, onSidesShown]);
   const { user: currentUser } = useAuth();
   const { preferences } = usePreferences();
   const navigate = useNavigate();
@@ -117,11 +137,11 @@ export function LeagueSimulator({ details }: { details: LeagueDetails }) {
     setFocusNext(`Bench ${replacement.name}`);
   };
   const bench = (player: LeaguePlayer) => {
-    sides.toggleStarter(user.rosterId, player.player_id, false);
+    sides.setStarters(user.rosterId, withStarterBenched(userLineup, player.player_id));
     setFocusNext(`Start ${player.name}`);
   };
   const start = (player: LeaguePlayer) => {
-    sides.toggleStarter(user.rosterId, player.player_id, true);
+    sides.setStarters(user.rosterId, withPlayerStarted(userLineup, player));
     setFocusNext(`Bench ${player.name}`);
   };
   const replacementsFor = (request: BenchRequest | null) =>

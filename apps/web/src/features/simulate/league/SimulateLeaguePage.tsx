@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { getEngineWorker } from '../shared/engine-client';
 import { type LeaguePlatform, useLeagueDetails } from '../shared/league-details';
 import { LeagueSimulator } from './LeagueSimulator';
-import { isClockEstimated, livePausedText } from './match-timeline';
+import { isClockEstimated, livePausedText, type ShownSides } from './match-timeline';
 import { unsupportedScoringNote } from './scoring-note';
 import { WeekSelect } from '../shared/WeekSelect';
 import { WinProbabilityTimeline } from './WinProbabilityTimeline';
@@ -21,6 +21,8 @@ const DATA_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSt
 export default function SimulateLeaguePage({ platform }: { platform: LeaguePlatform }) {
   const { leagueId = '', season } = useParams();
   const [week, setWeek] = useState<number | undefined>(undefined);
+  // The timeline follows the two teams the matchup shows, whichever the reader picked.
+  const [shownSides, setShownSides] = useState<ShownSides | null>(null);
   const details = useLeagueDetails(platform, leagueId, week, Number(season) || undefined);
   // Boot the engine worker while the league loads, so the first preview does not wait for it.
   useEffect(() => {
@@ -86,8 +88,12 @@ export default function SimulateLeaguePage({ platform }: { platform: LeaguePlatf
         </p>
       )}
       {/* Keyed by week so each week starts from that week's real line-ups. */}
-      <LeagueSimulator key={`${details.data.league.league_id}:${details.data.week}`} details={details.data} />
-      <WinProbabilityTimeline details={details.data} />
+      <LeagueSimulator
+        key={`${details.data.league.league_id}:${details.data.week}`}
+        details={details.data}
+        onSidesShown={setShownSides}
+      />
+      {shownSides && <WinProbabilityTimeline details={details.data} sides={shownSides} />}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { formatPercent, formatPoints } from '../shared/format';
+import { formatPercentPair, formatPoints } from '../shared/format';
 import type { EnginePreview } from '../shared/use-engine-preview';
 
 export interface FinalScore {
@@ -30,6 +30,7 @@ export function WinProbabilityBar({
 }) {
   const result = preview.result;
   const isUpdating = preview.status === 'running';
+  const [userPercent, opponentPercent] = result ? formatPercentPair(result.winProbability) : ['', ''];
   return (
     <section className="win-bar card" aria-label="Win probability" aria-busy={isUpdating}>
       {finalScore ? (
@@ -57,11 +58,11 @@ export function WinProbabilityBar({
           <div className="win-bar__figures">
             <span className="win-bar__side">
               <span className="win-bar__name">{userName}</span>
-              <strong data-testid="preview-win-probability">{formatPercent(result.winProbability)}</strong>
+              <strong data-testid="preview-win-probability">{userPercent}</strong>
             </span>
             <span className="win-bar__side win-bar__side--them">
               <span className="win-bar__name">{opponentName}</span>
-              <strong>{formatPercent(1 - result.winProbability)}</strong>
+              <strong>{opponentPercent}</strong>
             </span>
           </div>
           <div className="win-bar__track" aria-hidden="true">

@@ -3,17 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { trpc } from '../../../lib/trpc';
 import type { LeagueDetails } from '../shared/league-details';
-import { followedMatchupId, timelineFromSide } from './match-timeline';
+import { type ShownSides, shownMatchupId, timelineFromSide } from './match-timeline';
 
 /** While the week is played the line gains a point per stats change; a minute between looks is enough. */
 const TIMELINE_REFRESH_MS = 60_000;
 
 /**
- * How the win probability of the viewer's matchup moved through the week's games, as recorded by the server on
- * each stats change (the same line for everyone, kept across reloads).
+ * How the win probability of the matchup the page shows moved through the week's games, from the first shown
+ * team's side, as recorded by the server on each stats change (the same line for everyone, kept across reloads).
  */
-export function WinProbabilityTimeline({ details }: { details: LeagueDetails }) {
-  const matchupId = followedMatchupId(details);
+export function WinProbabilityTimeline({ details, sides }: { details: LeagueDetails; sides: ShownSides }) {
+  const matchupId = shownMatchupId(details, sides);
   const timeline = useQuery({
     ...trpc.leagues.timeline.queryOptions({
       platform: details.platform,
@@ -35,7 +35,7 @@ export function WinProbabilityTimeline({ details }: { details: LeagueDetails }) 
     if (matchupId !== null) void refetch();
   }, [details, matchupId, refetch]);
   if (matchupId === null) return null;
-  const rosterId = details.my_roster_id ?? timeline.data?.roster_ids?.[0] ?? null;
+  const rosterId = sides.userRosterId;
   const sideName = details.rosters.find((roster) => roster.roster_id === rosterId)?.owner_name ?? 'Your team';
   return (
     <section className="win-timeline" aria-labelledby="win-timeline-title">

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LeagueDetails } from '../shared/league-details';
 import {
-  followedMatchupId,
   isClockEstimated,
   livePausedText,
+  shownMatchupId,
   type MatchupTimeline,
   timelineFromSide,
 } from './match-timeline';
@@ -34,8 +34,20 @@ const details = (overrides: Partial<LeagueDetails>) =>
   }) as unknown as LeagueDetails;
 
 describe('the win-probability timeline on the league page', () => {
-  it('follows my matchup and shows the line from my side', () => {
-    expect(followedMatchupId(details({}))).toBe(2);
+  it('follows the matchup shown and shows the line from the first shown side', () => {
+    const league = details({
+      matchups: [
+        { matchup_id: 1, roster_id: 2, points: 0, players_points: {}, starters: [] },
+        { matchup_id: 2, roster_id: 3, points: 0, players_points: {}, starters: [] },
+        { matchup_id: 1, roster_id: 4, points: 0, players_points: {}, starters: [] },
+        { matchup_id: 2, roster_id: 1, points: 0, players_points: {}, starters: [] },
+      ] as LeagueDetails['matchups'],
+    });
+    expect(shownMatchupId(league, { userRosterId: 3, opponentRosterId: 1 })).toBe(2);
+    // another game of the week picked on the page: its timeline, not mine
+    expect(shownMatchupId(league, { userRosterId: 2, opponentRosterId: 4 })).toBe(1);
+    // two teams that do not play each other this week have no recorded line
+    expect(shownMatchupId(league, { userRosterId: 3, opponentRosterId: 4 })).toBeNull();
     const mine = timelineFromSide(timeline, 3);
     expect(mine.map((point) => point.probability)).toEqual([0.6, 0.25]);
     expect(mine.map((point) => point.elapsed)).toEqual([0, 0.5]);

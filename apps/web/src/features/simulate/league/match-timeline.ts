@@ -6,12 +6,21 @@ export type MatchupTimeline = RouterOutputs['leagues']['timeline'];
 
 const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
-/** The matchup a league page follows: the viewer's own (else the first of the week); null when there is none. */
-export function followedMatchupId(details: LeagueDetails): number | null {
-  const mine = details.matchups.find((matchup) => matchup.roster_id === details.my_roster_id);
-  return (
-    mine?.matchup_id ?? details.matchups.find((matchup) => matchup.matchup_id !== null)?.matchup_id ?? null
-  );
+/** The two teams the league page shows, the first one's side told. */
+export interface ShownSides {
+  userRosterId: number;
+  opponentRosterId: number;
+}
+
+/**
+ * The week's matchup the page shows: the one the two shown teams play in; null when they do not play each
+ * other this week (the server records timelines of real matchups only).
+ */
+export function shownMatchupId(details: LeagueDetails, sides: ShownSides): number | null {
+  const matchupOf = (rosterId: number) =>
+    details.matchups.find((matchup) => matchup.roster_id === rosterId)?.matchup_id ?? null;
+  const matchupId = matchupOf(sides.userRosterId);
+  return matchupId !== null && matchupId === matchupOf(sides.opponentRosterId) ? matchupId : null;
 }
 
 /** The timeline's points from `rosterId`'s side (the server records the lower roster id's chance). */

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { LeagueDetails, LeaguePlayer, LeagueRoster } from '../shared/league-details';
 import { expectedPointsOf } from './matchup-players';
 import { gameLabel, injuryTag } from './player-game';
-import { rosterPositionsFromCounts, rosterPositionsOf, sideLineup } from './side-lineup';
+import {
+  rosterPositionsFromCounts,
+  rosterPositionsOf,
+  sideLineup,
+  withPlayerStarted,
+  withStarterBenched,
+} from './side-lineup';
 
 // Without game fields unless a test gives them: the answer of a server that does not say where games stand.
 const player = (player_id: string, position: string, extra: Partial<LeaguePlayer> = {}): LeaguePlayer =>
@@ -105,6 +111,36 @@ describe('sideLineup', () => {
       ['FLEX', 'te'],
     ]);
     expect(lineup.bench.map((p) => p.player_id)).toEqual(['qb2', 'def']);
+  });
+
+  it('benching a starter empties his slot (the FLEX player stays in FLEX); starting fills it again', () => {
+    const wr2 = player('wr2', 'WR');
+    const details = leagueWith([...starters, wr2], bench, yahooSlots);
+    const slots = ['QB', 'WR', 'RB', 'FLEX'];
+    const rowsOf = (ids: string[]) =>
+      sideLineup(details, { rosterId: 1, starterIds: ids }, slots).rows.map((row) => [
+        row.label,
+        row.player?.player_id ?? null,
+      ]);
+    // a WR in FLEX, as a league lists him
+    const lineup = sideLineup(details, { rosterId: 1, starterIds: ['qb', 'wr1', 'rb1', 'wr2'] }, slots);
+    const benched = withStarterBenched(lineup, 'wr1');
+    expect(rowsOf(benched)).toEqual([
+      ['QB', 'qb'],
+      ['WR', null],
+      ['RB', 'rb1'],
+      ['FLEX', 'wr2'],
+    ]);
+    const afterBench = sideLineup(details, { rosterId: 1, starterIds: benched }, slots);
+    expect(afterBench.bench.map((p) => p.player_id)).toContain('wr1');
+    expect(afterBench.check.isLegal).toBe(false);
+
+    expect(rowsOf(withPlayerStarted(afterBench, player('wr1', 'WR')))).toEqual([
+      ['QB', 'qb'],
+      ['WR', 'wr1'],
+      ['RB', 'rb1'],
+      ['FLEX', 'wr2'],
+    ]);
   });
 
   it('keeps a second QB in a one-QB league out of the slots and says why', () => {

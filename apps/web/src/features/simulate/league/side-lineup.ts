@@ -1,5 +1,5 @@
 import { playablePlayers } from '@fm/contract';
-import { checkLineup, DEFAULT_ROSTER_POSITIONS, type LineupCheck } from '@fm/engine';
+import { checkLineup, DEFAULT_ROSTER_POSITIONS, type LineupCheck, slotAccepts } from '@fm/engine';
 import { type LeagueDetails, type LeaguePlayer, rosterById } from '../shared/league-details';
 import type { Side } from '../shared/matchup-inputs';
 
@@ -30,6 +30,12 @@ export function rosterPositionsOf(details: LeagueDetails, fallback?: string[]): 
   return fallback && fallback.length > 0 ? fallback : [...DEFAULT_ROSTER_POSITIONS];
 }
 
+/**
+ * A starter list may hold one entry per starting slot, in slot order, with EMPTY_SLOT where a starter was
+ * benched: the others keep their slots (the FLEX player stays in FLEX when a WR sits).
+ */
+export const EMPTY_SLOT = '';
+
 export function sideLineup(details: LeagueDetails, side: Side, rosterPositions: string[]): SideLineup {
   const roster = rosterById(details, side.rosterId);
   const players = roster ? playablePlayers(roster) : [];
@@ -43,16 +49,59 @@ export function sideLineup(details: LeagueDetails, side: Side, rosterPositions: 
     rosterPositions,
   );
   const starting = new Set(side.starterIds);
+  const bySlotOrder = slotOrderRows(check, side.starterIds, byId);
   return {
     check,
-    rows: check.slots.map((slot) => ({
-      label: slot.label,
-      player: slot.playerId ? (byId.get(slot.playerId) ?? null) : null,
-    })),
-    unplaced: check.unplaced.flatMap((id) => {
-      const player = byId.get(id);
-      return player ? [player] : [];
-    }),
+    rows:
+      bySlotOrder ??
+      check.slots.map((slot) => ({
+        label: slot.label,
+        player: slot.playerId ? (byId.get(slot.playerId) ?? null) : null,
+      })),
+    unplaced: bySlotOrder
+      ? []
+      : check.unplaced.flatMap((id) => {
+          const player = byId.get(id);
+          return player ? [player] : [];
+        }),
     bench: players.filter((player) => !starting.has(player.player_id)),
   };
+}
+
+/** The rows of a list laid out slot by slot (each entry a player the slot takes, or EMPTY_SLOT); else null. */
+function slotOrderRows(
+  check: LineupCheck,
+  starterIds: readonly string[],
+  byId: ReadonlyMap<string, LeaguePlayer>,
+): SlotRow[] | null {
+  if (starterIds.length !== check.slots.length) return null;
+  const rows: SlotRow[] = [];
+  for (const [index, slot] of check.slots.entries()) {
+    const id = starterIds[index]!;
+    const player = id === EMPTY_SLOT ? null : byId.get(id);
+    if (player === undefined || (player && !slotAccepts(slot.label, player.position))) return null;
+    rows.push({ label: slot.label, player });
+  }
+  return rows;
+}
+
+/** The starter list once `playerId` sits: his slot stays empty, every other starter keeps his. */
+export function withStarterBenched(lineup: SideLineup, playerId: string): string[] {
+  return [
+    ...lineup.rows.map((row) =>
+      row.player && row.player.player_id !== playerId ? row.player.player_id : EMPTY_SLOT,
+    ),
+    ...lineup.unplaced.map((player) => player.player_id).filter((id) => id !== playerId),
+  ];
+}
+
+/** The starter list once `player` starts: in the first empty slot that takes him, else added for the slots to be matched again. */
+export function withPlayerStarted(lineup: SideLineup, player: LeaguePlayer): string[] {
+  const ids = withStarterBenched(lineup, player.player_id);
+  const open = lineup.rows.findIndex((row) => row.player === null && slotAccepts(row.label, player.position));
+  if (open >= 0 && lineup.unplaced.length === 0) {
+    ids[open] = player.player_id;
+    return ids;
+  }
+  return [...ids.filter((id) => id !== EMPTY_SLOT), player.player_id];
 }

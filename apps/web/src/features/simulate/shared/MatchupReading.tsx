@@ -31,7 +31,7 @@ export function MatchupReading({
       </ul>
       <h3>Edges by position</h3>
       <ScrollingTable label={'Edges by position'}>
-        <table className="table">
+        <table className="table table--cards">
           <thead>
             <tr>
               <th scope="col">Position</th>
@@ -44,9 +44,9 @@ export function MatchupReading({
             {analysis.position_edges.map((edge) => (
               <tr key={edge.position}>
                 <th scope="row">{edge.position}</th>
-                <td>{formatPoints(edge.user_points)}</td>
-                <td>{formatPoints(edge.opponent_points)}</td>
-                <td>{formatSigned(edge.edge)}</td>
+                <td data-label={names[0]}>{formatPoints(edge.user_points)}</td>
+                <td data-label={names[1]}>{formatPoints(edge.opponent_points)}</td>
+                <td data-label="Edge">{formatSigned(edge.edge)}</td>
               </tr>
             ))}
           </tbody>
