@@ -1,29 +1,45 @@
 import type { LeagueDetails, LeaguePlayer } from '../shared/league-details';
 import { formatPoints } from '../shared/format';
-import type { ExpectedBasis, ExpectedPoints } from './matchup-players';
-import { gameLabel, injuryTag } from './player-game';
+import type { ExpectedPoints } from './matchup-players';
+import { injuryTag, playerGameStatus } from './player-game';
+import type { PlayProgress } from './box-score';
 
-export type ShownPoints = ExpectedPoints;
-
-/** What a number rests on, said next to it (the average one is explained under the table). */
-const BASIS_MARKS: Partial<Record<ExpectedBasis, string>> = {
-  final: 'final',
-  out: 'out',
-  bye: 'bye',
-  average: 'avg*',
-};
-
-/**
- * "final", "avg*"…, while his game is on "6.0 so far" (the shown total is so far + the remaining share), and for a
- * finished week whose official points differ from our scoring of his stats, "final · ours 21.4".
- */
-function basisMark(shown: ShownPoints): string | undefined {
-  if (shown.basis === 'live' && shown.soFar !== undefined) return `${formatPoints(shown.soFar)} so far`;
-  if (shown.ours !== undefined) return `${BASIS_MARKS[shown.basis] ?? ''} · ours ${formatPoints(shown.ours)}`;
-  return BASIS_MARKS[shown.basis];
+/** A player's figures: his points on the board (null: his game is still to come) and his projected total. */
+export interface ShownPoints extends ExpectedPoints {
+  actual: number | null;
+  progress: PlayProgress;
 }
 
-/** A player in the head-to-head or on the bench: name, team and game, injury tag, and his points. */
+/** The small figure under his points: what he is projected to end with, or a note on the points shown. */
+function projectionNote(shown: ShownPoints): { text: string; title?: string } | null {
+  if (shown.ours !== undefined) {
+    return {
+      text: `our scoring: ${formatPoints(shown.ours)}`,
+      title:
+        'The platform’s official points are shown; scoring his stats with the league’s rules ourselves gives this figure.',
+    };
+  }
+  if (shown.points === null) return null;
+  if (shown.basis === 'projection' || shown.basis === 'live')
+    return { text: `proj ${formatPoints(shown.points)}` };
+  if (shown.basis === 'average') return { text: `avg* ${formatPoints(shown.points)}` };
+  return null;
+}
+
+/** "Javonte Williams" → first name "Javonte", "J." on narrow screens; a defense keeps its whole name. */
+function nameParts(player: LeaguePlayer): { first: string; initial: string; rest: string } | null {
+  if (player.position === 'DEF' || player.position === 'DST') return null;
+  const space = player.name.indexOf(' ');
+  if (space <= 0) return null;
+  const first = player.name.slice(0, space);
+  return { first, initial: `${first[0]}.`, rest: player.name.slice(space + 1) };
+}
+
+/**
+ * A player in the head-to-head, on the bench or in a picker, in two lines: his name and points on the board, then
+ * position, team and game ("QB · BUF · Half") and his projection. On a phone the first name shrinks to an initial
+ * (the whole name stays what is read out); a surname is never cut.
+ */
 export function PlayerCell({
   details,
   player,
@@ -35,34 +51,43 @@ export function PlayerCell({
   shown: ShownPoints;
   action?: React.ReactNode;
 }) {
-  const tag = injuryTag(player.injury_status);
-  const game = gameLabel(details, player);
-  const mark = basisMark(shown);
+  // A closed week's players are shown as they were then: today's injury status or free agency says nothing of it.
+  const tag = details.is_week_complete ? null : injuryTag(player.injury_status);
+  const team = details.is_week_complete && player.team === 'FA' ? '' : player.team;
+  const status = playerGameStatus(details, player);
+  const note = projectionNote(shown);
+  const parts = nameParts(player);
   return (
-    <div className="player-cell">
-      <span className="player-cell__name">{player.name}</span>
-      <span className="player-cell__meta">
-        {player.position} {player.team}
-        {game && ` · ${game}`}
+    <div className={`player-cell player-cell--${shown.progress}${action ? ' player-cell--with-action' : ''}`}>
+      <span className="player-cell__name">
+        {parts ? (
+          <>
+            <span className="player-cell__first" data-initial={parts.initial}>
+              {parts.first}
+            </span>{' '}
+            {parts.rest}
+          </>
+        ) : (
+          player.name
+        )}
+      </span>
+      <span
+        className="player-cell__points"
+        title={shown.actual === null ? 'His game has not started' : undefined}
+      >
+        {shown.actual === null ? '–' : formatPoints(shown.actual)}
+      </span>
+      <span className="player-cell__meta" title={status.title || undefined}>
+        {[player.position, team, status.clock].filter(Boolean).join(' · ')}
+        {status.extra && <span className="player-cell__game"> · {status.extra}</span>}
         {tag && (
           <span className={`injury-tag injury-tag--${tag.toLowerCase()}`} title={player.injury_status ?? ''}>
             {tag}
           </span>
         )}
       </span>
-      <span className="player-cell__points">
-        {shown.points === null ? '—' : formatPoints(shown.points)}
-        {mark && (
-          <span
-            className="player-cell__basis"
-            title={
-              shown.ours === undefined ? undefined : 'ours: our scoring of his stats with the league’s rules'
-            }
-          >
-            {' '}
-            {mark}
-          </span>
-        )}
+      <span className="player-cell__projection" title={note?.title}>
+        {note?.text}
       </span>
       {action && <span className="player-cell__action">{action}</span>}
     </div>
