@@ -118,7 +118,7 @@ describe('the matchup page, phone first', () => {
       // Scrolled down to the bench, the win probability stays in view, just under the top bar.
       await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-      const bar = (await page.getByRole('region', { name: 'Win probability' }).boundingBox())!;
+      const bar = (await page.getByRole('region', { name: 'Score' }).boundingBox())!;
       const topBar = (await page.locator('.topbar').boundingBox())!;
       expect(bar.y).toBeGreaterThanOrEqual(topBar.y + topBar.height - 1);
       expect(bar.y + bar.height).toBeLessThanOrEqual(viewport.height);

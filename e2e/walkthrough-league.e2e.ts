@@ -171,7 +171,7 @@ describe('the walkthrough: league scoring, the league page, team matchup, search
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs.locator('[aria-current="page"]').textContent()).resolves.toBe(LIVE_LEAGUE);
 
-    const bar = page.getByRole('region', { name: 'Win probability' });
+    const bar = page.getByRole('region', { name: 'Score' });
     await bar.getByText('Win probability', { exact: true }).waitFor();
     expect(await bar.getByText('Win probability', { exact: true }).isVisible()).toBe(true);
     // Each team name is shown whole: nothing cut off with an ellipsis.

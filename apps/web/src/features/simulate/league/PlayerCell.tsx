@@ -11,29 +11,32 @@ export interface ShownPoints extends ExpectedPoints {
 }
 
 /** The small figure under his points: what he is projected to end with, or a note on the points shown. */
-function projectionNote(shown: ShownPoints): { text: string; title?: string } | null {
+function projectionNote(shown: ShownPoints): { label?: string; text: string; title?: string } | null {
   if (shown.ours !== undefined) {
     return {
-      text: `our scoring: ${formatPoints(shown.ours)}`,
+      label: 'our scoring: ',
+      text: formatPoints(shown.ours),
       title:
         'The platform’s official points are shown; scoring his stats with the league’s rules ourselves gives this figure.',
     };
   }
   if (shown.points === null) return null;
-  if (shown.basis === 'projection' || shown.basis === 'live')
-    return { text: `proj ${formatPoints(shown.points)}` };
-  if (shown.basis === 'average') return { text: `avg* ${formatPoints(shown.points)}` };
+  if (shown.basis === 'projection' || shown.basis === 'live') {
+    return { label: 'proj ', text: formatPoints(shown.points), title: 'Projected points' };
+  }
+  if (shown.basis === 'average') return { label: 'avg ', text: `${formatPoints(shown.points)}*` };
   return null;
 }
 
-/** "Javonte Williams" → first name "Javonte", "J." on narrow screens; a defense keeps its whole name. */
+/** "Javonte Williams" → first name "Javonte", "J." on narrow screens. */
 function nameParts(player: LeaguePlayer): { first: string; initial: string; rest: string } | null {
-  if (player.position === 'DEF' || player.position === 'DST') return null;
   const space = player.name.indexOf(' ');
   if (space <= 0) return null;
   const first = player.name.slice(0, space);
   return { first, initial: `${first[0]}.`, rest: player.name.slice(space + 1) };
 }
+
+const isDefense = (player: LeaguePlayer) => player.position === 'DEF' || player.position === 'DST';
 
 /**
  * A player in the head-to-head, on the bench or in a picker, in two lines: his name and points on the board, then
@@ -60,7 +63,13 @@ export function PlayerCell({
   return (
     <div className={`player-cell player-cell--${shown.progress}${action ? ' player-cell--with-action' : ''}`}>
       <span className="player-cell__name">
-        {parts ? (
+        {isDefense(player) && parts ? (
+          // "DEN Defense": the team alone on a phone (the meta line says DEF)
+          <>
+            {parts.first}
+            <span className="player-cell__wide"> {parts.rest}</span>
+          </>
+        ) : parts ? (
           <>
             <span className="player-cell__first" data-initial={parts.initial}>
               {parts.first}
@@ -87,6 +96,7 @@ export function PlayerCell({
         )}
       </span>
       <span className="player-cell__projection" title={note?.title}>
+        {note?.label && <span className="player-cell__wide">{note.label}</span>}
         {note?.text}
       </span>
       {action && <span className="player-cell__action">{action}</span>}

@@ -1,19 +1,20 @@
 import { isOnBye } from '@fm/contract';
 import { statusTag } from '@fm/engine';
 import type { LeagueDetails, LeaguePlayer } from '../shared/league-details';
-import { gameClockText, gameSummaryText, scoreText, sideOfGame, teamGame } from '../shared/game-status';
+import {
+  gameClockText,
+  gameSummaryText,
+  kickoffText,
+  scoreText,
+  sideOfGame,
+  teamGame,
+} from '../shared/game-status';
 
 /** "Q", "D", "O", "IR", "Sus"… for a player's injury status; null when healthy (one definition, in the engine). */
 export const injuryTag = statusTag;
 
-const KICKOFF_FORMAT = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
 export interface PlayerGameStatus {
-  /** "Half", "Q2 4:31", "Final", "Sun 1:00 PM", "Bye"; "" when his week's game is unknown. */
+  /** "Half", "Q2 4:31", "Final", "Sun 1:00p", "Bye"; "" when his week's game is unknown. */
   clock: string;
   /** The score (his team's first) and the opponent, for wide screens: "14–7 vs KC", "@ BUF". */
   extra: string;
@@ -28,7 +29,7 @@ export function playerGameStatus(details: LeagueDetails, player: LeaguePlayer): 
   }
   const game = teamGame(details, player.team);
   if (!game) {
-    const kickoff = player.kickoff ? KICKOFF_FORMAT.format(new Date(player.kickoff)) : '';
+    const kickoff = player.kickoff ? kickoffText(player.kickoff) : '';
     return { clock: kickoff, extra: '', title: '' };
   }
   const side = sideOfGame(game, player.team);

@@ -149,7 +149,7 @@ describe('what a player cell says', () => {
 
   it('says the kickoff before the game, the quarter, clock and score during it, and the final score after', () => {
     expect(status([game({})])).toMatchObject({ extra: '@ BUF' });
-    expect(status([game({})]).clock).toMatch(/^Sun \d{1,2}:00 [AP]M$/);
+    expect(status([game({})]).clock).toMatch(/^Sun \d{1,2}:00[ap]$/);
     const playing = { state: 'in' as const, period: 2, clock: '4:31', home_score: 7, away_score: 14 };
     expect(status([game({ ...playing, description: 'In Progress' })])).toEqual({
       clock: 'Q2 4:31',

@@ -11,6 +11,13 @@ const KICKOFF_FORMAT = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 
+/** A kickoff in the viewer's time, short enough for a phone's one-line meta: "Sun 1:00p", "Mon 8:15p". */
+export function kickoffText(iso: string): string {
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    KICKOFF_FORMAT.formatToParts(new Date(iso)).find((entry) => entry.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('hour')}:${part('minute')}${part('dayPeriod').charAt(0).toLowerCase()}`;
+}
+
 /** A team's game of the answer's week; undefined when it has none (bye) or the week's games are unknown. */
 export function teamGame(details: Pick<LeagueDetails, 'games'>, team: string): WeekGame | undefined {
   const code = team.toUpperCase();
@@ -44,7 +51,7 @@ function periodName(period: number): string {
 }
 
 /**
- * Where a game stands in a few characters, as box scores say it: "Sun 1:00 PM" before kickoff, "Q2 4:31",
+ * Where a game stands in a few characters, as box scores say it: "Sun 1:00p" before kickoff, "Q2 4:31",
  * "Half", "End Q1", "OT 3:10" while it is played, "Final" (or "Final/OT") once over, "Postponed", "Cancelled".
  * While a clock is only estimated from the kickoff time, "Playing".
  */
@@ -57,7 +64,7 @@ export function gameClockText(game: WeekGame): string {
     case 'final':
       return game.period !== null && game.period > REGULATION_PERIODS ? 'Final/OT' : 'Final';
     case 'pre':
-      return game.kickoff ? KICKOFF_FORMAT.format(new Date(game.kickoff)) : 'Not started';
+      return game.kickoff ? kickoffText(game.kickoff) : 'Not started';
     case 'in': {
       const description = game.description?.toLowerCase() ?? '';
       if (description.includes('halftime')) return 'Half';
