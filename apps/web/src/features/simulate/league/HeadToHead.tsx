@@ -55,7 +55,12 @@ function SideCell({
   if (!player) return <td className="h2h__empty">Empty</td>;
   return (
     <td>
-      <PlayerCell details={props.details} player={player} shown={props.shownFor(side, player)} />
+      <PlayerCell
+        details={props.details}
+        player={player}
+        shown={props.shownFor(side, player)}
+        slot={row?.label}
+      />
     </td>
   );
 }

@@ -48,11 +48,14 @@ export function PlayerCell({
   player,
   shown,
   action,
+  slot,
 }: {
   details: LeagueDetails;
   player: LeaguePlayer;
   shown: ShownPoints;
   action?: React.ReactNode;
+  /** The head-to-head slot he fills: when it names his position, a phone leaves the position out of his meta. */
+  slot?: string;
 }) {
   // A closed week's players are shown as they were then: today's injury status or free agency says nothing of it.
   const tag = details.is_week_complete ? null : injuryTag(player.injury_status);
@@ -60,6 +63,7 @@ export function PlayerCell({
   const status = playerGameStatus(details, player);
   const note = projectionNote(shown);
   const parts = nameParts(player);
+  const rest = [team, status.clock].filter(Boolean).join(' · ');
   return (
     <div className={`player-cell player-cell--${shown.progress}${action ? ' player-cell--with-action' : ''}`}>
       <span className="player-cell__name">
@@ -87,7 +91,11 @@ export function PlayerCell({
         {shown.actual === null ? '–' : formatPoints(shown.actual)}
       </span>
       <span className="player-cell__meta" title={status.title || undefined}>
-        {[player.position, team, status.clock].filter(Boolean).join(' · ')}
+        <span className={slot === player.position && rest ? 'player-cell__wide' : undefined}>
+          {player.position}
+          {rest && ' · '}
+        </span>
+        {rest}
         {status.extra && <span className="player-cell__game"> · {status.extra}</span>}
         {tag && (
           <span className={`injury-tag injury-tag--${tag.toLowerCase()}`} title={player.injury_status ?? ''}>

@@ -11,11 +11,16 @@ const KICKOFF_FORMAT = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 
-/** A kickoff in the viewer's time, short enough for a phone's one-line meta: "Sun 1:00p", "Mon 8:15p". */
-export function kickoffText(iso: string): string {
+/**
+ * A kickoff in the viewer's time, short enough for a phone's one-line meta: "1:00p" today, "Mon 8:15p" on
+ * another day.
+ */
+export function kickoffText(iso: string, now = new Date()): string {
+  const at = new Date(iso);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
-    KICKOFF_FORMAT.formatToParts(new Date(iso)).find((entry) => entry.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('hour')}:${part('minute')}${part('dayPeriod').charAt(0).toLowerCase()}`;
+    KICKOFF_FORMAT.formatToParts(at).find((entry) => entry.type === type)?.value ?? '';
+  const time = `${part('hour')}:${part('minute')}${part('dayPeriod').charAt(0).toLowerCase()}`;
+  return at.toDateString() === now.toDateString() ? time : `${part('weekday')} ${time}`;
 }
 
 /** A team's game of the answer's week; undefined when it has none (bye) or the week's games are unknown. */
