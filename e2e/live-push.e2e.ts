@@ -126,14 +126,14 @@ async function checkBoxScoreAt(page: Page, phase: string): Promise<void> {
     const rows = await page.locator('table.h2h tbody tr').evaluateAll((trs) =>
       trs.map((tr) => ({
         height: tr.getBoundingClientRect().height,
-        names: [...tr.querySelectorAll<HTMLElement>('.player-cell__name')].map((cell) => ({
+        names: Array.from(tr.querySelectorAll<HTMLElement>('.player-cell__name')).map((cell) => ({
           name: cell.innerText,
           clipped: cell.scrollWidth > cell.clientWidth + 1 || /…/.test(cell.innerText),
           lines: Math.round(
             cell.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(cell).lineHeight),
           ),
         })),
-        metas: [...tr.querySelectorAll<HTMLElement>('.player-cell__meta')].map((cell) => ({
+        metas: Array.from(tr.querySelectorAll<HTMLElement>('.player-cell__meta')).map((cell) => ({
           meta: cell.innerText,
           cut: cell.scrollWidth > cell.clientWidth + 1,
         })),
