@@ -80,7 +80,9 @@ describe('the matchup page, phone first', () => {
         .locator('table.h2h tbody th[data-slot]')
         .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-slot')));
       expect(slots).toEqual(['QB', 'RB', 'RB', 'WR', 'WR', 'TE', 'WRRB_FLEX', 'K', 'DEF']);
-      await expect(page.locator('th[data-slot="WRRB_FLEX"]').textContent()).resolves.toBe('W/R');
+      await expect(page.locator('th[data-slot="WRRB_FLEX"] .h2h__slot-name').textContent()).resolves.toBe(
+        'W/R',
+      );
 
       // The line-up's total is the simulation's expected score, and a defense without projection says so.
       await expect
