@@ -193,9 +193,9 @@ describe('/dashboard', () => {
       ),
     );
     expect(screen.getByTestId('final-score').textContent).toBe('30.0 – 42.5');
-    expect(screen.getByText('· You lost by 12.5')).toBeTruthy();
+    expect(screen.getByText('· Tua Many Wins lost by 12.5')).toBeTruthy();
     expect(screen.queryByTestId('win-probability')).toBeNull();
-    expect(screen.getByText('Tua Many Wins lost by 12.5')).toBeTruthy();
+    expect(screen.getByText('Tua Many Wins lost by 12.5', { selector: 'strong' })).toBeTruthy();
     expect(screen.queryByText('strong underdog')).toBeNull();
   });
 });

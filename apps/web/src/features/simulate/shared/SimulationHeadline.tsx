@@ -28,7 +28,7 @@ export function SimulationHeadline({
           <strong data-testid="final-score">
             {formatPoints(decided.user)} – {formatPoints(decided.opponent)}
           </strong>{' '}
-          <span>· {resultText(decided.user, decided.opponent)}</span>
+          <span>· {resultText(decided.user, decided.opponent).replace(/^You/, userName)}</span>
         </p>
         <p>
           {userName} against {opponentName}: every starter has played, so this is the result, not a forecast.
