@@ -106,7 +106,7 @@ describe('an ESPN league while Sleeper’s player directory is down: link by id,
       await espnGroup.getByRole('button', { name: `Select League ${ESPN_LEAGUE}` }).click();
       await page.waitForURL(`${app.baseUrl}/simulate/espn/${SEASON}/${FAKE_ESPN_LEAGUE_ID}`);
       await page
-        .getByRole('region', { name: 'Win probability' })
+        .getByRole('region', { name: 'Score' })
         .locator('[data-testid="preview-win-probability"], [data-testid="final-score"]')
         .waitFor()
         .catch(async (error: unknown) => {

@@ -78,7 +78,7 @@ describe('league linking and the simulate journey', () => {
     console.log(`[leagues e2e] Select League → rendered preview: ${previewMs} ms`);
     expect(new URL(page.url()).pathname).toMatch(/^\/simulate\/e2e_manager\/2025\/\d+$/);
     await expect(previewFigure.textContent()).resolves.toMatch(
-      /^Final[\d.]+ – [\d.]+(You won|You lost|Tied)$/,
+      /^Final [\d.]+ – [\d.]+ · (You won by [\d.]+|You lost by [\d.]+|Tied)$/,
     );
 
     // The week is over: the page shows its result rather than a 100% "probability".
@@ -88,9 +88,11 @@ describe('league linking and the simulate journey', () => {
 
     await page.getByRole('button', { name: 'Run simulation' }).click();
     await page.waitForURL(`${app.baseUrl}/dashboard`);
-    const winProbability = page.getByTestId('win-probability');
-    await winProbability.waitFor({ timeout: 30_000 });
-    await expect(winProbability.textContent()).resolves.toMatch(/^\d+\.\d%$/);
+    // every starter of the finished week has played: the dashboard says the result, not a 0 % or 100 % chance
+    const result = page.getByTestId('final-score');
+    await result.waitFor({ timeout: 30_000 });
+    await expect(result.textContent()).resolves.toMatch(/^[\d.]+ – [\d.]+$/);
+    await expect(page.getByTestId('win-probability').count()).resolves.toBe(0);
     await expect(
       page.getByRole('link', { name: 'How these numbers are made' }).count(),
     ).resolves.toBeGreaterThan(0);
@@ -117,7 +119,7 @@ describe('league linking and the simulate journey', () => {
     await yahooLeagues.getByRole('button', { name: /^Select League / }).click();
     await page.waitForURL(new RegExp(`/simulate/yahoo/2025/${YAHOO_LEAGUE_KEY.replace(/\./g, '\\.')}$`));
     await page
-      .getByRole('region', { name: 'Win probability' })
+      .getByRole('region', { name: 'Score' })
       .locator('[data-testid="preview-win-probability"], [data-testid="final-score"]')
       .waitFor()
       .catch(async (error: unknown) => {

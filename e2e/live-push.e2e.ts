@@ -56,14 +56,87 @@ interface Shown {
   theirs: string;
 }
 
-/** The headline as the page shows it, once its engine run is done (null while it runs). */
+/** The headline as the page shows it, once its engine run is done (null while it runs, or once the result is in). */
 async function shownFigures(page: Page): Promise<Shown | null> {
   if ((await page.getByTestId('win-bar-updating').count()) > 0) return null;
+  if ((await page.getByTestId('preview-win-probability').count()) === 0) return null;
   const text = await page.getByTestId('preview-win-probability').textContent();
   const meta = await page.locator('.win-bar__meta').textContent();
-  const expected = /Expected ([\d.]+) – ([\d.]+)/.exec(meta ?? '');
-  if (!text || !expected) return null;
-  return { winProbability: Number.parseFloat(text), text, mine: expected[1]!, theirs: expected[2]! };
+  const projected = /Projected ([\d.]+) – ([\d.]+)/.exec(meta ?? '');
+  if (!text || !projected) return null;
+  return { winProbability: Number.parseFloat(text), text, mine: projected[1]!, theirs: projected[2]! };
+}
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+/** A phone row of the head-to-head: two lines, a Bench button beside them. */
+const MAX_ROW_PX = 120;
+
+/** Both teams' points on the board, as the box score shows them. */
+async function boardPoints(page: Page): Promise<[string, string]> {
+  return [
+    (await page.getByTestId('score-user').textContent()) ?? '',
+    (await page.getByTestId('score-opponent').textContent()) ?? '',
+  ];
+}
+
+/** Each starter's game status, as his cell's one-line meta ends it ("QB · BUF · Half"). */
+async function metaLines(page: Page): Promise<string[]> {
+  return page.locator('table.h2h tbody .player-cell__meta').evaluateAll((cells) =>
+    cells.map((cell) => {
+      // the score and opponent are for wide screens; the status is what a phone shows
+      const wide = cell.querySelector('.player-cell__game')?.textContent ?? '';
+      const tag = cell.querySelector('.injury-tag')?.textContent ?? '';
+      return (cell.textContent ?? '').replace(wide, '').replace(tag, '');
+    }),
+  );
+}
+
+/**
+ * The page at 390 × 844 and at 1280 × 800: both teams' points on the first screen, head-to-head rows at most
+ * 120 px tall on the phone with every name whole (never cut, never an ellipsis) and each meta on one line;
+ * screenshots of both.
+ */
+async function checkBoxScoreAt(page: Page, phase: string): Promise<void> {
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const id of ['score-user', 'score-opponent']) {
+      const box = (await page.getByTestId(id).boundingBox())!;
+      expect(box.y + box.height, `${id} on the first ${name} screen`).toBeLessThanOrEqual(viewport.height);
+    }
+    const rows = await page.locator('table.h2h tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => ({
+        height: tr.getBoundingClientRect().height,
+        names: Array.from(tr.querySelectorAll<HTMLElement>('.player-cell__name')).map((cell) => ({
+          name: cell.innerText,
+          clipped: cell.scrollWidth > cell.clientWidth + 1 || /…/.test(cell.innerText),
+          lines: Math.round(
+            cell.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(cell).lineHeight),
+          ),
+        })),
+        metas: Array.from(tr.querySelectorAll<HTMLElement>('.player-cell__meta')).map((cell) => ({
+          meta: cell.innerText,
+          cut: cell.scrollWidth > cell.clientWidth + 1,
+        })),
+      })),
+    );
+    await screenshot(page, `live-push-${phase}-${name}`, { firstScreen: true });
+    if (name === 'phone') {
+      expect(Math.max(...rows.map((row) => row.height))).toBeLessThanOrEqual(MAX_ROW_PX);
+      // every name whole and on one line (its first name an initial), nothing cut
+      expect(rows.flatMap((row) => row.names).filter((shown) => shown.clipped || shown.lines !== 1)).toEqual(
+        [],
+      );
+      expect(rows.flatMap((row) => row.metas).filter((shown) => shown.cut)).toEqual([]);
+    }
+    console.log(
+      `[live-push e2e] ${phase} at ${viewport.width} px: tallest head-to-head row ${Math.max(...rows.map((r) => r.height)).toFixed(0)} px, points on the board ${(await boardPoints(page)).join(' – ')}`,
+    );
+  }
 }
 
 describe.runIf(process.env.DATABASE_URL)(
@@ -152,7 +225,7 @@ describe.runIf(process.env.DATABASE_URL)(
       return shown;
     }
 
-    it('updates the scores and the win probability by itself: kickoff = pregame, halftime between, final = the official result', async () => {
+    it('updates the box score and the win probability by itself: kickoff = pregame, halftime between, final = the result; fits 390 and 1280 px', async () => {
       const { context, page, errors } = await openSignedInPage(browser, pages);
       await linkSleeper(page);
       await openLeaguePage(page, LEAGUE);
@@ -163,6 +236,9 @@ describe.runIf(process.env.DATABASE_URL)(
       // a reload would lose this
       await page.evaluate(() => ((window as unknown as { pageMark: number }).pageMark = 1));
       await screenshot(page, 'live-push-pregame');
+      await checkBoxScoreAt(page, 'pregame');
+      // nothing played yet: 0.0 on the board, every starter yet to play with his kickoff
+      expect(await boardPoints(page)).toEqual(['0.0', '0.0']);
 
       // Who scores what: each rostered skill player a share of his projection (in the league's scoring).
       const answer = await context.request.get(
@@ -190,12 +266,10 @@ describe.runIf(process.env.DATABASE_URL)(
       // the replay's outcome: I win
       expect(myFinal).toBeGreaterThan(theirFinal);
 
-      // Kickoff: every game under way, nobody has scored. The page shows the new states by itself ("0.0 so far"),
+      // Kickoff: every game under way, nobody has scored. The page shows the new states by itself ("Q1 15:00"),
       // and a game at 15:00 of the 1st quarter changes nothing: the pregame figure and expected points.
-      const atKickoff = await shownAfter(
-        page,
-        'kickoff',
-        async () => (await page.getByText(/ so far$/).count()) > 0,
+      const atKickoff = await shownAfter(page, 'kickoff', async () =>
+        (await metaLines(page)).some((line) => line.endsWith('Q1 15:00')),
       );
       expect(atKickoff).toEqual(pregame);
       await screenshot(page, 'live-push-kickoff');
@@ -205,17 +279,47 @@ describe.runIf(process.env.DATABASE_URL)(
       expect(atHalf.winProbability).toBeGreaterThan(pregame.winProbability);
       expect(atHalf.winProbability).toBeLessThan(100);
       expect(atHalf.mine).not.toBe(pregame.mine);
-      await expect(page.getByText(/(^|\s)[1-9][\d.]* so far$/).count()).resolves.toBeGreaterThan(0);
       await screenshot(page, 'live-push-halftime');
+      // the box score: both teams' points so far, "Half" for every starter with a game, who is playing
+      const [mineAtHalf] = await boardPoints(page);
+      expect(Number.parseFloat(mineAtHalf)).toBeGreaterThan(0);
+      expect((await metaLines(page)).filter((line) => line.endsWith(' · Half')).length).toBeGreaterThan(4);
+      await expect(page.locator('.box-score__progress').first().textContent()).resolves.toMatch(
+        /\d+ playing/,
+      );
+      await checkBoxScoreAt(page, 'half');
 
-      // Final whistle: the official result, and the scores it rests on.
-      const atFinal = await shownAfter(page, 'final', (shown) => shown.text !== atHalf.text);
-      expect(atFinal).toMatchObject({
-        text: '100.0%',
-        mine: myFinal.toFixed(1),
-        theirs: theirFinal.toFixed(1),
-      });
-      await expect(page.getByText(/ so far$/).count()).resolves.toBe(0);
+      // Final whistle (the platform has not closed the week yet): the result, made of the points on the board, and
+      // no probability, no advice, nobody to start or bench.
+      const margin = (Number(myFinal.toFixed(1)) - Number(theirFinal.toFixed(1))).toFixed(1);
+      const { landedAt } = await advance('final');
+      const result = page.getByTestId('final-score');
+      await until('the result', PUSH_DEADLINE_MS + 5_000, async () =>
+        (await result.count()) > 0 ? true : undefined,
+      );
+      console.log(
+        `[live-push e2e] final: the result on screen ${Date.now() - landedAt} ms after the stats landed`,
+      );
+      expect(Date.now() - landedAt).toBeLessThan(PUSH_DEADLINE_MS);
+      await expect
+        .poll(() => result.textContent())
+        .toBe(`Final ${myFinal.toFixed(1)} – ${theirFinal.toFixed(1)} · You won by ${margin}`);
+      expect(await boardPoints(page)).toEqual([myFinal.toFixed(1), theirFinal.toFixed(1)]);
+      expect(await page.getByTestId('preview-win-probability').count()).toBe(0);
+      expect(await page.getByText('Win probability', { exact: true }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^(Bench|Start|Apply) / }).count()).toBe(0);
+      const metas = await metaLines(page);
+      expect(metas.filter((line) => line.endsWith(' · Final')).length).toBeGreaterThan(4);
+      expect(metas.some((line) => / · (Half|Q\d)/.test(line))).toBe(false);
+      await checkBoxScoreAt(page, 'final');
+      // the home page says the same
+      const home = await context.newPage();
+      await home.goto('/');
+      const card = home.getByRole('listitem').filter({ has: home.getByRole('heading', { name: LEAGUE }) });
+      await expect
+        .poll(() => card.locator('.league-matchup__chance').textContent(), { timeout: 15_000 })
+        .toBe(`Final ${myFinal.toFixed(1)}–${theirFinal.toFixed(1)} · won by ${margin}`);
+      await home.close();
 
       // The timeline recorded on the server at each change, on the page without a reload.
       const timeline = page.getByRole('table', { name: /win probability over game time/ });

@@ -80,7 +80,9 @@ describe('the matchup page, phone first', () => {
         .locator('table.h2h tbody th[data-slot]')
         .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-slot')));
       expect(slots).toEqual(['QB', 'RB', 'RB', 'WR', 'WR', 'TE', 'WRRB_FLEX', 'K', 'DEF']);
-      await expect(page.locator('th[data-slot="WRRB_FLEX"]').textContent()).resolves.toBe('W/R');
+      await expect(page.locator('th[data-slot="WRRB_FLEX"] .h2h__slot-name').textContent()).resolves.toBe(
+        'W/R',
+      );
 
       // The line-up's total is the simulation's expected score, and a defense without projection says so.
       await expect
@@ -120,7 +122,7 @@ describe('the matchup page, phone first', () => {
       // Scrolled down to the bench, the win probability stays in view, just under the top bar.
       await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-      const bar = (await page.getByRole('region', { name: 'Win probability' }).boundingBox())!;
+      const bar = (await page.getByRole('region', { name: 'Score' }).boundingBox())!;
       const topBar = (await page.locator('.topbar').boundingBox())!;
       expect(bar.y).toBeGreaterThanOrEqual(topBar.y + topBar.height - 1);
       expect(bar.y + bar.height).toBeLessThanOrEqual(viewport.height);

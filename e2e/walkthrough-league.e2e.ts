@@ -171,7 +171,7 @@ describe('the walkthrough: league scoring, the league page, team matchup, search
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs.locator('[aria-current="page"]').textContent()).resolves.toBe(LIVE_LEAGUE);
 
-    const bar = page.getByRole('region', { name: 'Win probability' });
+    const bar = page.getByRole('region', { name: 'Score' });
     await bar.getByText('Win probability', { exact: true }).waitFor();
     expect(await bar.getByText('Win probability', { exact: true }).isVisible()).toBe(true);
     // Each team name is shown whole: nothing cut off with an ellipsis.
@@ -257,7 +257,12 @@ describe('the walkthrough: league scoring, the league page, team matchup, search
       await screenshot(page, `walkthrough-team-matchup-${name}`);
       await page.getByRole('button', { name: 'Analyze matchup' }).click();
       await page.waitForURL(/\/team-matchup\/dashboard$/);
-      await page.getByTestId('win-probability').waitFor({ timeout: 30_000 });
+      // the week is over: its result, said of the two teams by name, not a 0 % or 100 % chance
+      const result = page.getByTestId('final-score');
+      await result.waitFor({ timeout: 30_000 });
+      await expect(result.locator('xpath=..').textContent()).resolves.toMatch(
+        new RegExp(`· ${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (won|lost) by [\\d.]+$|· Tied$`),
+      );
       const main = (await page.locator('main').textContent())!;
       expect(main).toContain(`${first}'s points minus ${second}'s`);
       expect(main).not.toContain('Your points minus theirs');

@@ -21,7 +21,9 @@ export {
 } from './fakes/sleeper-season-server.js';
 export { IN_SEASON_LEAGUE_ID, startFakeSleeper, type FakeSleeper } from './fakes/sleeper-server.js';
 export {
+  FINAL_SCORE,
   gameAtMoment,
+  HALFTIME_SCORE,
   scoreboardAnswer,
   startFakeNflScoreboard,
   type FakeNflScoreboard,

@@ -119,6 +119,18 @@ export function playerGame(
   return null;
 }
 
+/**
+ * Whether no game of the week can still be played (its games known, each final or cancelled): nobody can score any
+ * more, though the platform may not call the week complete yet.
+ */
+export function isEveryGameOver(games: readonly { state: string }[] | undefined): boolean {
+  return (
+    games !== undefined &&
+    games.length > 0 &&
+    games.every((game) => game.state === 'final' || game.state === 'cancelled')
+  );
+}
+
 /** His team's game has kicked off (under way or over) by the answer's games; false when it carries none. */
 function hasKickedOff(details: LeagueInputDetails, player: LeagueInputPlayer): boolean {
   const team = player.team.toUpperCase();

@@ -3,8 +3,11 @@ import { withAdvisoryLock } from '@fm/db';
 import { simulateMatchup } from '@fm/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_LOCK_NAME } from '../services/data-sync/data-sync.js';
+import { loadLiveWeek } from '../services/live-games/week-games.js';
+import { FINAL_SCORE, HALFTIME_SCORE } from '../../test/fakes/nfl-scoreboard-server.js';
 import {
   GAME_DAY_MATCHUP_ID,
+  GAME_DAY_SEASON,
   GAME_DAY_WEEK,
   MY_ROSTER_ID,
   OPPONENT_ROSTER_ID,
@@ -51,9 +54,18 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
     const atHalf = (await day.client.get(DETAILS)).body;
     const jacobsAtHalf = starters(atHalf, MY_ROSTER_ID).find((p) => p.player_id === JACOBS)!;
     expect(jacobsAtHalf).toMatchObject({ game_state: 'in', points: 7, fraction_remaining: 0.5 });
-    expect(atHalf.games.find((g: any) => g.home_team === 'GB')).toMatchObject({
+    // each game's quarter, clock and score as the scoreboard says them
+    expect(atHalf.games.find((g: any) => g.home_team === 'GB')).toEqual({
+      home_team: 'GB',
+      away_team: 'DET',
       state: 'in',
+      fraction_remaining: 0.5,
+      period: 2,
+      clock: '0:00',
       description: 'Halftime',
+      home_score: HALFTIME_SCORE.home,
+      away_score: HALFTIME_SCORE.away,
+      kickoff: day.replay.kickoff.toISOString(),
       clock_source: 'scoreboard',
     });
     expect(atHalf.live.scores_updated_at).not.toBeNull();
@@ -84,6 +96,13 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
       fraction_remaining: 0,
     });
     expect(mine.every((p) => p.game_state === 'final' && p.fraction_remaining === 0)).toBe(true);
+    expect(atFinal.games.find((g: any) => g.home_team === 'GB')).toMatchObject({
+      state: 'final',
+      period: 4,
+      clock: null,
+      home_score: FINAL_SCORE.home,
+      away_score: FINAL_SCORE.away,
+    });
     // once over, nothing polls: the next tick is idle
     expect((await day.replay.tick()).kind).toBe('idle');
 
@@ -166,6 +185,25 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
     } finally {
       day.replay.setInjury(JACOBS, null);
     }
+  });
+
+  it('gives a closed week’s games their final scores from the scoreboard, read once', async () => {
+    const { deps } = day.replay.env.server;
+    day.replay.advance('final');
+    const closed = { season: GAME_DAY_SEASON, week: GAME_DAY_WEEK, isWeekComplete: true };
+    const before = day.replay.scoreboard.requests.length;
+    const week = await loadLiveWeek(deps, closed);
+    expect(week.games).toHaveLength(10);
+    expect(week.games.find((g) => g.home_team === 'GB')).toMatchObject({
+      state: 'final',
+      fraction_remaining: 0,
+      period: 4,
+      home_score: FINAL_SCORE.home,
+      away_score: FINAL_SCORE.away,
+    });
+    // its scores do not change: a second page is answered without asking again
+    await loadLiveWeek(deps, closed);
+    expect(day.replay.scoreboard.requests.length).toBe(before + 1);
   });
 
   it('estimates the clock when the scoreboard cannot be read, and says so', async () => {

@@ -45,6 +45,10 @@ export interface ReplayedGame {
 /** Where a replayed game stands: not started, at the first snap (15:00 of the 1st quarter), at the half, over. */
 export type GameMoment = 'scheduled' | 'first-snap' | 'halftime' | 'over';
 
+/** The score of every replayed game (home, away): 14–7 at the half, 24–17 at the final whistle. */
+export const HALFTIME_SCORE = { home: 14, away: 7 } as const;
+export const FINAL_SCORE = { home: 24, away: 17 } as const;
+
 /** A game as the scoreboard shows it at `moment`, kicking off at `kickoff`. */
 export function gameAtMoment(home: string, away: string, moment: GameMoment, kickoff: Date): ReplayedGame {
   const date = kickoff.toISOString();
@@ -62,10 +66,19 @@ export function gameAtMoment(home: string, away: string, moment: GameMoment, kic
         clock: 0,
         name: 'STATUS_HALFTIME',
         description: 'Halftime',
+        homeScore: HALFTIME_SCORE.home,
+        awayScore: HALFTIME_SCORE.away,
         kickoff: date,
       };
     case 'over':
-      return { home, away, state: 'post', kickoff: date };
+      return {
+        home,
+        away,
+        state: 'post',
+        homeScore: FINAL_SCORE.home,
+        awayScore: FINAL_SCORE.away,
+        kickoff: date,
+      };
   }
 }
 

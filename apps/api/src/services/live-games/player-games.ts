@@ -53,10 +53,8 @@ export function playerGameOf(facts: PlayerGameFacts): PlayerGameAnswer {
   return { state: 'pre', points: points ?? 0, fractionRemaining: 1 };
 }
 
-/** Whether no game of the week can still be played (its games known, each final or cancelled). */
-export function isEveryGameOver(games: readonly { state: string }[]): boolean {
-  return games.length > 0 && games.every((game) => game.state === 'final' || game.state === 'cancelled');
-}
+/** Whether no game of the week can still be played: one rule for the server and the browser. */
+export { isEveryGameOver } from '@fm/contract';
 
 /** The engine's view of it (a finished game with nothing recorded scored 0). */
 export function toEngineGame(answer: PlayerGameAnswer): PlayerGame {

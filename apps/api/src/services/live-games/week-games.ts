@@ -12,6 +12,11 @@ import { loadHeldGames } from './season-games.js';
 export const NOMINAL_GAME_MS = (3 * 60 + 5) * 60_000;
 /** The scoreboard is read at most this often per process and week, however many pages ask. */
 export const SCOREBOARD_REFRESH_MS = 20_000;
+/**
+ * A closed week's final scores do not change: its scoreboard is read at most this often per process and week (an
+ * unreadable one is tried again after SCOREBOARD_REFRESH_MS).
+ */
+export const CLOSED_WEEK_REFRESH_MS = 6 * 60 * 60_000;
 /** An estimated game under way keeps at least this share to play until the estimate says it is over. */
 const MIN_ESTIMATED_FRACTION = 0.01;
 
@@ -86,6 +91,52 @@ async function readScoreboard(
   return games;
 }
 
+/** A closed week's final scores, read once per CLOSED_WEEK_REFRESH_MS; null when the scoreboard cannot be read. */
+async function readClosedWeekScoreboard(
+  deps: AppDeps,
+  season: number,
+  week: number,
+): Promise<ScoreboardGame[] | null> {
+  const { client, cache } = scoreboardOf(deps.config);
+  const key = `closed:${season}:${week}`;
+  const held = cache.get(key);
+  if (held !== undefined) return held;
+  const games = await client.weekGames(season, week).then(
+    (read) => (read.length > 0 ? read : null),
+    (error: unknown) => {
+      deps.log.warn(
+        { err: error, season, week },
+        'NFL scoreboard unreadable; a closed week shows no game scores',
+      );
+      return null;
+    },
+  );
+  cache.set(key, games, games ? CLOSED_WEEK_REFRESH_MS : SCOREBOARD_REFRESH_MS);
+  return games;
+}
+
+/**
+ * A closed week's game, final, with its score and period (overtime) from the scoreboard when it lists the same two
+ * teams as over (either way round: a schedule paired from the stats does not know which side was at home).
+ */
+export function withFinalScore(game: LiveGame, board: readonly ScoreboardGame[] | null): LiveGame {
+  const played = board?.find(
+    (entry) =>
+      entry.state === 'final' &&
+      ((entry.homeTeam === game.home_team && entry.awayTeam === game.away_team) ||
+        (entry.homeTeam === game.away_team && entry.awayTeam === game.home_team)),
+  );
+  if (!played) return game;
+  const isSwapped = played.homeTeam !== game.home_team;
+  return {
+    ...game,
+    period: played.period,
+    description: played.description,
+    home_score: isSwapped ? played.awayScore : played.homeScore,
+    away_score: isSwapped ? played.homeScore : played.awayScore,
+  };
+}
+
 /**
  * A game's state without a scoreboard: before kickoff `pre`; then `in`, the share left falling linearly over
  * NOMINAL_GAME_MS; then `final`. Unknown kickoff: `pre` (or `final` once the week is complete).
@@ -133,7 +184,7 @@ function fromScoreboard(game: ScoreboardGame, scheduled: NflGame | undefined): L
 /**
  * Every NFL game of `week`: state, share left, clock and score from the scoreboard while the week is played;
  * estimated from the schedule's kickoff times when the scoreboard cannot be read; all final once the week is
- * complete (no scoreboard call).
+ * complete, with their final scores where the scoreboard has them.
  */
 export async function loadLiveWeek(
   deps: AppDeps,
@@ -148,14 +199,17 @@ export async function loadLiveWeek(
 ): Promise<LiveWeek> {
   const now = request.now ?? Date.now();
   const scheduled = await loadHeldGames(deps, request.season, request.week);
-  const board = request.isWeekComplete
-    ? null
-    : await readScoreboard(deps, request.season, request.week, request.isFresh ?? false);
-  if (!board) {
+  if (request.isWeekComplete) {
+    // the live sync never asks for a closed week: only pages do, and they may show its scores
+    const board = request.isFresh ? null : await readClosedWeekScoreboard(deps, request.season, request.week);
     return {
-      games: scheduled.map((game) => estimateGame(game, now, request.isWeekComplete)),
-      clock_source: request.isWeekComplete ? 'scoreboard' : 'estimated',
+      games: scheduled.map((game) => withFinalScore(estimateGame(game, now, true), board)),
+      clock_source: 'scoreboard',
     };
+  }
+  const board = await readScoreboard(deps, request.season, request.week, request.isFresh ?? false);
+  if (!board) {
+    return { games: scheduled.map((game) => estimateGame(game, now, false)), clock_source: 'estimated' };
   }
   const byHome = new Map(scheduled.map((game) => [game.homeTeam, game]));
   return {

@@ -1,4 +1,5 @@
 import { formatPercent, formatPoints } from '../simulate/shared/format';
+import { resultText, resultTone } from '../simulate/shared/matchup-result';
 import type { LeaguePlatform } from './leagues-queries';
 import { useLeagueMatchup } from './use-league-matchup';
 
@@ -26,18 +27,14 @@ export function LeagueMatchupSummary({ platform, leagueId }: { platform: LeagueP
     case 'no-matchup':
       return <p className="league-matchup league-matchup--muted">No matchup in week {matchup.week}.</p>;
     case 'final': {
-      const outcome =
-        matchup.points > matchup.opponentPoints
-          ? 'Won'
-          : matchup.points < matchup.opponentPoints
-            ? 'Lost'
-            : 'Tied';
+      const tone = resultTone(matchup.points, matchup.opponentPoints);
       return (
         <p className="league-matchup">
           <span className="league-matchup__week">Week {matchup.week}</span> vs{' '}
           <strong className="league-matchup__opponent">{matchup.opponentName}</strong>
-          <span className="league-matchup__chance">
-            {outcome} {formatPoints(matchup.points)}–{formatPoints(matchup.opponentPoints)}
+          <span className={`league-matchup__chance league-matchup__chance--${tone}`}>
+            Final {formatPoints(matchup.points)}–{formatPoints(matchup.opponentPoints)} ·{' '}
+            {resultText(matchup.points, matchup.opponentPoints).replace(/^You /, '')}
           </span>
         </p>
       );

@@ -19,10 +19,20 @@ const league = (league_id: string, name: string, season = '2026') => ({
   username: 'fan',
 });
 
-const roster = (roster_id: number, owner_name: string) => ({
+const starter = (player_id: string) => ({
+  player_id,
+  name: `Player ${player_id}`,
+  position: 'WR',
+  team: 'KC',
+  game_state: 'final',
+  points: null,
+  fraction_remaining: 0,
+});
+
+const roster = (roster_id: number, owner_name: string, starters: string[] = []) => ({
   roster_id,
   owner_name,
-  players: { starters: [], bench: [], reserve: [], taxi: [] },
+  players: { starters: starters.map(starter), bench: [], reserve: [], taxi: [] },
 });
 
 function finishedWeek() {
@@ -32,13 +42,27 @@ function finishedWeek() {
     week: 11,
     is_week_complete: true,
     my_roster_id: 1,
-    rosters: [roster(1, 'fan'), roster(2, 'Rival Ron')],
+    rosters: [roster(1, 'fan', ['a1', 'a2']), roster(2, 'Rival Ron', ['b1', 'b2'])],
     matchups: [
-      { matchup_id: 4, roster_id: 1, points: 121.4, players_points: {}, starters: [] },
-      { matchup_id: 4, roster_id: 2, points: 98.2, players_points: {}, starters: [] },
+      {
+        matchup_id: 4,
+        roster_id: 1,
+        points: 121.4,
+        players_points: { a1: 100, a2: 21.4 },
+        starters: ['a1', 'a2'],
+      },
+      {
+        matchup_id: 4,
+        roster_id: 2,
+        points: 98.2,
+        players_points: { b1: 90, b2: 8.2 },
+        starters: ['b1', 'b2'],
+      },
     ],
     projections: {},
     app_player_ids: {},
+    stats_points: {},
+    games: [],
   };
 }
 
@@ -72,7 +96,7 @@ describe('the signed-in home: this week per league, and earlier seasons', () => 
     renderApp('/');
     const dads = (await screen.findByText('Dynasty Dads', {}, PAGE_LOAD)).closest('li')!;
     expect(await within(dads).findByText('Rival Ron')).toBeTruthy();
-    expect(within(dads).getByText('Won 121.4–98.2')).toBeTruthy();
+    expect(within(dads).getByText('Final 121.4–98.2 · won by 23.2')).toBeTruthy();
     const office = screen.getByText('Office League').closest('li')!;
     expect(await within(office).findByText(/could not be loaded/)).toBeTruthy();
     expect(within(office).getByRole('button', { name: 'Try again' })).toBeTruthy();

@@ -1,4 +1,4 @@
-import { weekStarterIds } from '@fm/contract';
+import { sideStarters, weekStarterIds } from '@fm/contract';
 import { useMemo } from 'react';
 import type { EngineClient } from '../simulate/shared/engine-api';
 import { getEngineWorker } from '../simulate/shared/engine-client';
@@ -10,6 +10,7 @@ import {
 } from '../simulate/shared/league-details';
 import { previewMatchupInput, teamName } from '../simulate/shared/matchup-inputs';
 import { useEnginePreview } from '../simulate/shared/use-engine-preview';
+import { isMatchupOver, teamBoxScore } from '../simulate/league/box-score';
 
 /** A worker that cannot start (no Worker in this browser) shows as an error, not an exception. */
 const engineOrError: EngineClient = {
@@ -43,13 +44,17 @@ export function useLeagueMatchup(platform: LeaguePlatform, leagueId: string): Le
     const opponentId = weeklyOpponentId(data, data.my_roster_id);
     if (opponentId === null) return null;
     const starters = (rosterId: number) => weekStarterIds(data, rosterId);
-    const pointsOf = (rosterId: number) => data.matchups.find((m) => m.roster_id === rosterId)?.points ?? 0;
+    // the points the league page's box score shows: its line-up's points on the board
+    const pointsOf = (rosterId: number) =>
+      teamBoxScore(data, rosterId, sideStarters(data, { rosterId, starterIds: starters(rosterId) })).points;
+    const isOver = isMatchupOver(data);
     return {
       opponentName: teamName(rosterById(data, opponentId)),
       points: pointsOf(data.my_roster_id),
       opponentPoints: pointsOf(opponentId),
-      // A finished week has a result, not a probability: nothing to simulate.
-      input: data.is_week_complete
+      isOver,
+      // Once every game is over there is a result, not a probability: nothing to simulate.
+      input: isOver
         ? null
         : previewMatchupInput(
             data,
@@ -64,7 +69,7 @@ export function useLeagueMatchup(platform: LeaguePlatform, leagueId: string): Le
   if (!data) return { status: 'loading' };
   if (data.my_roster_id === null) return { status: 'no-team' };
   if (!sides) return { status: 'no-matchup', week: data.week };
-  if (data.is_week_complete) {
+  if (sides.isOver) {
     const { opponentName, points, opponentPoints } = sides;
     return { status: 'final', week: data.week, opponentName, points, opponentPoints };
   }

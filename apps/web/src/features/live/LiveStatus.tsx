@@ -14,7 +14,7 @@ export function liveStatusText(state: LiveUpdatesState): string {
 }
 
 /**
- * A small badge in a corner (fixed, so it never moves the page): how fresh the data on screen is.
+ * A small badge in the footer (in the page's flow, so it never covers content): how fresh the data on screen is.
  * Polite and atomic, and it changes at most once per data change, so a screen reader is not chatty.
  */
 export function LiveStatus({ state }: { state: LiveUpdatesState }) {

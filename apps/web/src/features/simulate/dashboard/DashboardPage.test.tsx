@@ -138,4 +138,64 @@ describe('/dashboard', () => {
     act(() => runSessionResets());
     expect(screen.getByText('No simulation yet. Pick a league and run one.')).toBeTruthy();
   });
+
+  const playerAt = (name: string, game: { game_state: string; points: number; status: string }) => ({
+    player_id: name,
+    name,
+    position: 'WR',
+    distribution: { mean: 15, std: 5, p10: 8, p50: 15, p90: 22 },
+    simulated_mean: 15,
+    boom_probability: 0.2,
+    bust_probability: 0.2,
+    swing_share: 0.5,
+    actual_points: null,
+    fraction_remaining: game.game_state === 'in' ? 0.5 : 0,
+    ...game,
+  });
+
+  it('during games a playing starter reads “Playing · 15.6 so far”; once every game is over, the result', async () => {
+    signedIn();
+    const teams = (user: unknown[], opponent: unknown[]) => ({
+      ...answer,
+      user_team: { ...answer.user_team, players: user },
+      opponent_team: { ...answer.opponent_team, players: opponent },
+    });
+    await startRun('simulate', context, () =>
+      Promise.resolve(
+        teams(
+          [playerAt('Amon-Ra St. Brown', { game_state: 'in', points: 15.6, status: 'projected' })],
+          [playerAt('Garrett Wilson', { game_state: 'pre', points: 0, status: 'projected' })],
+        ) as SimulationAnswer,
+      ),
+    );
+    renderApp('/dashboard');
+    expect(await screen.findByText('Playing · 15.6 so far', {}, PAGE_LOAD)).toBeTruthy();
+    expect(screen.getByText('Projected')).toBeTruthy();
+    expect(screen.getByTestId('win-probability').textContent).toBe('68.1%');
+
+    await act(() =>
+      startRun('simulate', context, () =>
+        Promise.resolve({
+          ...teams(
+            [playerAt('Amon-Ra St. Brown', { game_state: 'final', points: 30, status: 'final' })],
+            [playerAt('Garrett Wilson', { game_state: 'final', points: 42.5, status: 'final' })],
+          ),
+          win_probability: 0,
+          kind: 'analyze',
+          analysis: {
+            verdict: 'strong underdog',
+            key_players: [],
+            position_edges: [],
+            user_range: { upside: 0, downside: 0, std: 0 },
+            opponent_range: { upside: 0, downside: 0, std: 0 },
+          },
+        } as unknown as SimulationAnswer),
+      ),
+    );
+    expect(screen.getByTestId('final-score').textContent).toBe('30.0 – 42.5');
+    expect(screen.getByText('· Tua Many Wins lost by 12.5')).toBeTruthy();
+    expect(screen.queryByTestId('win-probability')).toBeNull();
+    expect(screen.getByText('Tua Many Wins lost by 12.5', { selector: 'strong' })).toBeTruthy();
+    expect(screen.queryByText('strong underdog')).toBeNull();
+  });
 });

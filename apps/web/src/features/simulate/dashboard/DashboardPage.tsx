@@ -2,6 +2,7 @@ import { Banner, Spinner } from '@fm/ui';
 import { Link } from 'react-router';
 import { LineupSuggestions } from './LineupSuggestions';
 import { MatchupReading } from '../shared/MatchupReading';
+import { decidedScore } from '../shared/matchup-result';
 import { PlayerOutlookTable } from './PlayerOutlookTable';
 import { RecentSimulations } from './RecentSimulations';
 import { ScoreDistributions } from '../shared/ScoreDistributions';
@@ -62,7 +63,11 @@ export default function DashboardPage() {
             opponentName={context.opponentName}
           />
           {'analysis' in run.result && (
-            <MatchupReading analysis={run.result.analysis} names={[context.userName, context.opponentName]} />
+            <MatchupReading
+              analysis={run.result.analysis}
+              names={[context.userName, context.opponentName]}
+              decided={decidedScore(run.result)}
+            />
           )}
           {METHODOLOGY_LINK}
           <ScoreDistributions result={run.result} />

@@ -18,6 +18,13 @@ function chance(value: number | null): string {
 
 const isKnown = (player: PlayerAnswer) => player.status === 'out' || player.status === 'final';
 
+/** His status as the simulation saw it; while his game is on, "Playing · 15.6 so far". */
+function statusLabel(player: PlayerAnswer): string {
+  if (player.game_state === 'in') return `Playing · ${formatPoints(player.points ?? 0)} so far`;
+  if (player.game_state === 'bye') return 'Bye';
+  return STATUS_LABELS[player.status];
+}
+
 function Rows({ players }: { players: PlayerAnswer[] }) {
   return (
     <>
@@ -33,7 +40,7 @@ function Rows({ players }: { players: PlayerAnswer[] }) {
               nothing more than his status. */}
           <td data-label="Boom">{isKnown(player) ? '—' : chance(player.boom_probability)}</td>
           <td data-label="Bust">{isKnown(player) ? '—' : chance(player.bust_probability)}</td>
-          <td data-label="Status">{STATUS_LABELS[player.status]}</td>
+          <td data-label="Status">{statusLabel(player)}</td>
         </tr>
       ))}
     </>

@@ -7,6 +7,27 @@ import { slotName } from './slot-names';
 
 export type MatchupSideName = 'user' | 'opponent';
 
+export interface TeamTotal {
+  points: number;
+  projected: number;
+  /** Nobody can score any more: the projection is the points. */
+  isOver: boolean;
+}
+
+function TotalCell({ total, testId }: { total: TeamTotal; testId?: string }) {
+  return (
+    <td className="h2h__total">
+      <strong>{formatPoints(total.points)}</strong>
+      {!total.isOver && (
+        <span className="h2h__projected">
+          {' '}
+          proj <span data-testid={testId}>{formatPoints(total.projected)}</span>
+        </span>
+      )}
+    </td>
+  );
+}
+
 export interface HeadToHeadProps {
   details: LeagueDetails;
   userName: string;
@@ -14,7 +35,8 @@ export interface HeadToHeadProps {
   user: SideLineup;
   opponent: SideLineup;
   shownFor(side: MatchupSideName, player: LeaguePlayer): ShownPoints;
-  totals: { user: number; opponent: number };
+  /** Each line-up's points on the board and its projected final. */
+  totals: { user: TeamTotal; opponent: TeamTotal };
   /** Bench one of my starters, leaving `slot` ('' for a starter no slot takes); absent when the line-up cannot change (a finished week). */
   onBench?: (player: LeaguePlayer, slot: string) => void;
   canMove(player: LeaguePlayer): boolean;
@@ -31,31 +53,51 @@ function SideCell({
 }) {
   const player = row?.player;
   if (!player) return <td className="h2h__empty">Empty</td>;
-  const canBench = side === 'user' && props.onBench && props.canMove(player);
   return (
     <td>
       <PlayerCell
         details={props.details}
         player={player}
         shown={props.shownFor(side, player)}
-        action={
-          canBench ? (
-            <button
-              type="button"
-              className="chip-button"
-              aria-label={`Bench ${player.name}`}
-              onClick={() => props.onBench!(player, row?.label ?? '')}
-            >
-              Bench
-            </button>
-          ) : undefined
-        }
+        slot={row?.label}
       />
     </td>
   );
 }
 
-/** Both line-ups slot by slot (my QB against their QB…), with the expected total of each. */
+/**
+ * The slot between the two players, and the button that benches my player in it: kept out of the players' cells so
+ * each keeps its two lines on a phone, yet a whole 44 px target.
+ */
+function SlotCell({
+  props,
+  row,
+  label,
+}: {
+  props: HeadToHeadProps;
+  row: SlotRow | undefined;
+  label: string;
+}) {
+  const player = row?.player;
+  const canBench = player && props.onBench && props.canMove(player);
+  return (
+    <th scope="row" className="h2h__slot" data-slot={label}>
+      <span className="h2h__slot-name">{slotName(label)}</span>
+      {canBench && (
+        <button
+          type="button"
+          className="chip-button h2h__bench"
+          aria-label={`Bench ${player.name}`}
+          onClick={() => props.onBench!(player, row?.label ?? '')}
+        >
+          Bench
+        </button>
+      )}
+    </th>
+  );
+}
+
+/** Both line-ups slot by slot (my QB against their QB…), with each one's points on the board and projected total. */
 export function HeadToHead(props: HeadToHeadProps) {
   const { user, opponent, userName, opponentName, totals } = props;
   const rowCount = Math.max(user.rows.length, opponent.rows.length);
@@ -83,9 +125,7 @@ export function HeadToHead(props: HeadToHeadProps) {
             return (
               <tr key={`${label}-${index}`}>
                 <SideCell props={props} side="user" row={user.rows[index]} />
-                <th scope="row" className="h2h__slot" data-slot={label}>
-                  {slotName(label)}
-                </th>
+                <SlotCell props={props} row={user.rows[index]} label={label} />
                 <SideCell props={props} side="opponent" row={opponent.rows[index]} />
               </tr>
             );
@@ -94,7 +134,17 @@ export function HeadToHead(props: HeadToHeadProps) {
             <tr key={`unplaced-${player.player_id}`} className="h2h__unplaced">
               <SideCell props={props} side="user" row={{ label: '', player }} />
               <th scope="row" className="h2h__slot">
-                No slot
+                <span className="h2h__slot-name">No slot</span>
+                {props.onBench && props.canMove(player) && (
+                  <button
+                    type="button"
+                    className="chip-button h2h__bench"
+                    aria-label={`Bench ${player.name}`}
+                    onClick={() => props.onBench!(player, '')}
+                  >
+                    Bench
+                  </button>
+                )}
               </th>
               <td />
             </tr>
@@ -102,13 +152,11 @@ export function HeadToHead(props: HeadToHeadProps) {
         </tbody>
         <tfoot>
           <tr>
-            <td className="h2h__total" data-testid="lineup-total-user">
-              {formatPoints(totals.user)}
-            </td>
+            <TotalCell total={totals.user} testId="lineup-total-user" />
             <th scope="row" className="h2h__slot">
               Total
             </th>
-            <td className="h2h__total">{formatPoints(totals.opponent)}</td>
+            <TotalCell total={totals.opponent} />
           </tr>
         </tfoot>
       </table>

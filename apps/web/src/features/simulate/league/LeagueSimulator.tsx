@@ -1,4 +1,4 @@
-import { isGameLocked, playerGame, sideStarters } from '@fm/contract';
+import { isGameLocked, PLATFORM_LABELS, playerGame, sideStarters } from '@fm/contract';
 import { type LineupLabResult, type LineupSwap, slotAccepts } from '@fm/engine';
 import { Banner, Button } from '@fm/ui';
 import { useEffect, useMemo, useState } from 'react';
@@ -21,6 +21,7 @@ import { LineupAdvice } from './LineupAdvice';
 import { lineupLabInput, previewMatchupInput, teamName } from '../shared/matchup-inputs';
 import { expectedPointsOf } from './matchup-players';
 import type { ShownPoints } from './PlayerCell';
+import { actualPointsOf, isMatchupOver, playProgressOf, teamBoxScore } from './box-score';
 import { seasonOutlookInput } from './season-outlook-input';
 import {
   rosterPositionsFromCounts,
@@ -34,22 +35,10 @@ import { TeamPicker } from './TeamPicker';
 import { useEnginePreview } from '../shared/use-engine-preview';
 import type { ShownSides } from './match-timeline';
 import { useMatchupSides } from './use-matchup-sides';
-import { type FinalScore, WinProbabilityBar } from './WinProbabilityBar';
+import { MatchupBoxScore } from './MatchupBoxScore';
 
 /** Taps come one at a time: a short pause is enough to fold a swap's two taps into one run. */
 const PREVIEW_DEBOUNCE_MS = 60;
-
-function finalScoreOf(
-  details: LeagueDetails,
-  userRosterId: number,
-  opponentRosterId: number,
-): FinalScore | null {
-  if (!details.is_week_complete) return null;
-  const points = (rosterId: number) => details.matchups.find((m) => m.roster_id === rosterId)?.points;
-  const user = points(userRosterId);
-  const opponent = points(opponentRosterId);
-  return user === undefined || opponent === undefined ? null : { user, opponent };
-}
 
 /** The matchup of one league week, phone first: win probability, head-to-head by slot, advice, bench. */
 export function LeagueSimulator({
@@ -97,7 +86,7 @@ export function LeagueSimulator({
   const preview = useEnginePreview('matchup', previewInput, { debounceMs: PREVIEW_DEBOUNCE_MS });
   const labInput = useMemo(
     () =>
-      user && opponent && !details.is_week_complete
+      user && opponent && !isMatchupOver(details)
         ? lineupLabInput(details, user, opponent, rosterPositions)
         : null,
     [details, user, opponent, rosterPositions],
@@ -114,21 +103,41 @@ export function LeagueSimulator({
   // Once the preview has run on this line-up, every number on the page is the simulation's own.
   const simulated = preview.status === 'completed' ? preview.result : null;
   const simulatedMeans = new Map(simulated?.players.map((p) => [`${p.side}:${p.id}`, p.simulatedMean]) ?? []);
+  const isOver = isMatchupOver(details);
   const shownFor = (side: MatchupSideName, player: LeaguePlayer): ShownPoints => {
-    const estimate = expectedPointsOf(details, rosterOf(side), player);
+    const rosterId = rosterOf(side);
+    const estimate = expectedPointsOf(details, rosterId, player);
     const mean = simulatedMeans.get(`${side}:${player.player_id}`);
-    return mean === undefined ? estimate : { ...estimate, points: mean };
+    return {
+      ...estimate,
+      ...(mean === undefined ? {} : { points: mean }),
+      actual: actualPointsOf(details, rosterId, player),
+      progress: playProgressOf(details, rosterId, player),
+    };
   };
   const startersTotal = (side: MatchupSideName, rows: typeof userLineup.rows) =>
     rows.reduce((sum, row) => sum + (row.player ? (shownFor(side, row.player).points ?? 0) : 0), 0);
-  const totals = simulated
+  const starting = (lineup: typeof userLineup) => [
+    ...lineup.rows.flatMap((row) => (row.player ? [row.player] : [])),
+    ...lineup.unplaced,
+  ];
+  const boxes = {
+    user: teamBoxScore(details, user.rosterId, starting(userLineup)),
+    opponent: teamBoxScore(details, opponent.rosterId, starting(opponentLineup)),
+  };
+  const projected = simulated
     ? { user: simulated.user.mean, opponent: simulated.opponent.mean }
     : {
         user: startersTotal('user', userLineup.rows),
         opponent: startersTotal('opponent', opponentLineup.rows),
       };
+  const totals = {
+    user: { points: boxes.user.points, projected: projected.user, isOver },
+    opponent: { points: boxes.opponent.points, projected: projected.opponent, isOver },
+  };
+  // Once nobody can score any more, nobody is moved either (a player without a game included).
   const canMove = (player: LeaguePlayer) =>
-    !details.is_week_complete && !isGameLocked(details, player, playerGame(details, user.rosterId, player));
+    !isOver && !isGameLocked(details, player, playerGame(details, user.rosterId, player));
   const problems = userLineup.check.problems.map((problem) => problem.message);
 
   const applySwap = (swap: LineupSwap) => sides.applySwap(user.rosterId, swap.playerOut, swap.playerIn);
@@ -206,11 +215,12 @@ export function LeagueSimulator({
 
   return (
     <>
-      <WinProbabilityBar
+      <MatchupBoxScore
         preview={preview}
-        userName={userName}
-        opponentName={opponentName}
-        finalScore={finalScoreOf(details, user.rosterId, opponent.rosterId)}
+        user={{ name: userName, box: boxes.user, projected: projected.user }}
+        opponent={{ name: opponentName, box: boxes.opponent, projected: projected.opponent }}
+        isOver={isOver}
+        platformName={PLATFORM_LABELS[details.platform]}
         blockedReason={isLegal ? null : 'this line-up is not one the league allows (see below).'}
       />
       {details.my_roster_id === null && (
@@ -234,7 +244,7 @@ export function LeagueSimulator({
                 <li key={message}>{message}</li>
               ))}
             </ul>
-            {!details.is_week_complete && (
+            {!isOver && (
               <Button variant="secondary" onClick={() => sides.resetStarters(user.rosterId)}>
                 Back to my saved line-up
               </Button>
@@ -242,7 +252,7 @@ export function LeagueSimulator({
           </Banner>
         </div>
       )}
-      {!details.is_week_complete && (
+      {!isOver && (
         <OutStarterWarnings
           fixes={outStarterFixes(details, userLineup, (p) => shownFor('user', p).points, canMove)}
           onFix={(fix) => startInstead(fix.starter, fix.replacement)}
@@ -257,14 +267,14 @@ export function LeagueSimulator({
         shownFor={shownFor}
         totals={totals}
         canMove={canMove}
-        {...(details.is_week_complete
+        {...(isOver
           ? {}
           : {
               // A starter in a slot is replaced by someone the person picks; one no slot takes just leaves.
               onBench: (player, slot) => (slot ? setBenching({ player, slot }) : bench(player)),
             })}
       />
-      {!details.is_week_complete && (
+      {!isOver && (
         <LineupAdvice input={isLegal ? labInput : null} onApplySwap={applySwap} onApplyLineup={applyLineup} />
       )}
       <BenchList
@@ -272,7 +282,7 @@ export function LeagueSimulator({
         bench={userLineup.bench}
         shownFor={(player) => shownFor('user', player)}
         canMove={canMove}
-        {...(details.is_week_complete ? {} : { onStart: start })}
+        {...(isOver ? {} : { onStart: start })}
       />
       <ReplaceStarterDialog
         details={details}

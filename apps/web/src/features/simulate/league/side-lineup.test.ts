@@ -2,7 +2,7 @@ import { playerGame, recordedPoints } from '@fm/contract';
 import { describe, expect, it } from 'vitest';
 import type { LeagueDetails, LeaguePlayer, LeagueRoster } from '../shared/league-details';
 import { expectedPointsOf } from './matchup-players';
-import { gameLabel, injuryTag } from './player-game';
+import { injuryTag, playerGameStatus } from './player-game';
 import {
   rosterPositionsFromCounts,
   rosterPositionsOf,
@@ -166,10 +166,56 @@ describe('sideLineup', () => {
 describe('what a player cell says', () => {
   const details = leagueWith([player('wr1', 'WR', { kickoff: '2025-10-19T17:00:00.000Z' })], [], ['WR']);
 
-  it('shows the game, and BYE in the team’s bye week', () => {
-    expect(gameLabel(details, player('wr1', 'WR'))).toBe('@ BUF');
-    expect(gameLabel(details, player('x', 'WR', { bye_week: 7 }))).toBe('BYE');
-    expect(gameLabel(details, player('x', 'WR'))).toBe('');
+  type Game = LeagueDetails['games'][number];
+  const game = (overrides: Partial<Game>): Game => ({
+    home_team: 'BUF',
+    away_team: 'KC',
+    state: 'pre',
+    fraction_remaining: 1,
+    period: null,
+    clock: null,
+    description: null,
+    home_score: null,
+    away_score: null,
+    kickoff: '2025-10-19T17:00:00.000Z',
+    clock_source: 'scoreboard',
+    ...overrides,
+  });
+  const on = (games: Game[]) => ({ ...details, games });
+  const status = (games: Game[], who = player('wr1', 'WR')) => playerGameStatus(on(games), who);
+
+  it('says the kickoff before the game, the quarter, clock and score during it, and the final score after', () => {
+    expect(status([game({})])).toMatchObject({ extra: '@ BUF' });
+    expect(status([game({})]).clock).toMatch(/^Sun \d{1,2}:00[ap]$/);
+    const playing = { state: 'in' as const, period: 2, clock: '4:31', home_score: 7, away_score: 14 };
+    expect(status([game({ ...playing, description: 'In Progress' })])).toEqual({
+      clock: 'Q2 4:31',
+      extra: '14–7 @ BUF',
+      title: 'Q2 4:31 · KC 14–7 BUF',
+    });
+    expect(status([game({ ...playing, clock: '0:00', description: 'Halftime' })]).clock).toBe('Half');
+    expect(
+      status([game({ ...playing, period: 1, clock: '0:00', description: 'End of 1st Quarter' })]).clock,
+    ).toBe('End Q1');
+    expect(status([game({ ...playing, period: 5, clock: '3:10', description: 'In Progress' })]).clock).toBe(
+      'OT 3:10',
+    );
+    const final = { state: 'final' as const, period: 4, home_score: 17, away_score: 24 };
+    expect(status([game(final)])).toEqual({
+      clock: 'Final',
+      extra: '24–17 @ BUF',
+      title: 'Final 24–17 @ BUF',
+    });
+    expect(status([game({ ...final, period: 5 })]).clock).toBe('Final/OT');
+    // a closed week's games carry no score: just Final
+    expect(status([game({ state: 'final' })])).toMatchObject({ clock: 'Final', extra: '@ BUF' });
+    expect(status([game({ state: 'postponed' })]).clock).toBe('Postponed');
+  });
+
+  it('says Bye in the team’s bye week, and nothing when the week’s game is unknown', () => {
+    expect(status([], player('x', 'WR', { bye_week: 7 })).clock).toBe('Bye');
+    expect(status([], player('x', 'WR', { game_state: 'bye' })).clock).toBe('Bye');
+    expect(status([], player('x', 'WR')).clock).toBe('');
   });
 
   it('tags injuries the way fantasy apps do, for Sleeper and Yahoo spellings', () => {

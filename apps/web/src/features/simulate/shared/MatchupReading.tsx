@@ -1,21 +1,31 @@
 import type { AnalysisAnswer } from './league-details';
 import { ScrollingTable } from './ScrollingTable';
 import { formatPercent, formatPoints, formatSigned } from './format';
+import { resultText } from './matchup-result';
 
 /** The reading of a simulated matchup: verdict, the players who swing it, and edges by position. */
 export function MatchupReading({
   analysis,
   names,
+  decided = null,
 }: {
   analysis: AnalysisAnswer['analysis'];
   names: [string, string];
+  /** The result, once every starter has played: said instead of a verdict on the odds. */
+  decided?: { user: number; opponent: number } | null;
 }) {
   return (
     <section className="card dashboard-section" aria-labelledby="analysis-title">
       <h2 id="analysis-title">Reading the matchup</h2>
-      <p>
-        {names[0]} is the <strong>{analysis.verdict}</strong>.
-      </p>
+      {decided ? (
+        <p>
+          Final: <strong>{resultText(decided.user, decided.opponent).replace(/^You/, names[0])}</strong>.
+        </p>
+      ) : (
+        <p>
+          {names[0]} is the <strong>{analysis.verdict}</strong>.
+        </p>
+      )}
       <h3>Players who swing it</h3>
       {analysis.key_players.length === 0 && (
         <p>Every starter has played (or will not play): no one is left to swing it.</p>

@@ -1,7 +1,11 @@
 import type { SimulationAnswer } from './league-details';
-import { formatPercent, formatSigned } from './format';
+import { formatPercent, formatPoints, formatSigned } from './format';
+import { decidedScore, resultText, resultTone } from './matchup-result';
 
-/** The answer in one line: win probability and predicted difference, with their precision. */
+/**
+ * The answer in one line: win probability and predicted difference, with their precision — or, once every starter
+ * has played, the result (a 0 % or 100 % "probability" would only restate it).
+ */
 export function SimulationHeadline({
   result,
   userName,
@@ -12,6 +16,26 @@ export function SimulationHeadline({
   opponentName: string;
 }) {
   const margin = 1.96 * result.win_probability_standard_error;
+  const decided = decidedScore(result);
+  if (decided) {
+    return (
+      <section className="card dashboard-headline" aria-labelledby="headline-title">
+        <h2 id="headline-title" className="visually-hidden">
+          Result
+        </h2>
+        <p className={`box-score__result box-score__result--${resultTone(decided.user, decided.opponent)}`}>
+          <span className="win-bar__label">Final</span>{' '}
+          <strong data-testid="final-score">
+            {formatPoints(decided.user)} – {formatPoints(decided.opponent)}
+          </strong>{' '}
+          <span>· {resultText(decided.user, decided.opponent).replace(/^You/, userName)}</span>
+        </p>
+        <p>
+          {userName} against {opponentName}: every starter has played, so this is the result, not a forecast.
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="card dashboard-headline" aria-labelledby="headline-title">
       <h2 id="headline-title" className="visually-hidden">
