@@ -92,7 +92,9 @@ export function MatchupBoxScore({
         <>
           <div className="box-score__chance">
             <span className="win-bar__label">Win probability</span>
-            <strong data-testid="preview-win-probability">{formatPercentPair(result.winProbability)[0]}</strong>
+            <strong data-testid="preview-win-probability">
+              {formatPercentPair(result.winProbability)[0]}
+            </strong>
             <div className="win-bar__track" aria-hidden="true">
               <div
                 className="win-bar__fill"
