@@ -7,20 +7,21 @@ const HEADING_WAIT_MS = 10_000;
 /**
  * Every page opens at its top after in-app navigation, with keyboard focus on its heading: arriving from
  * a long page must not leave the reader scrolled past the headline, nor focus on a link that is gone.
- * The first load and back/forward (where the browser restores the place) are left alone, and so is an
- * address with a #fragment (the browser scrolls to it). Focus moves only while the reader has not put it
+ * The first load, back/forward (where the browser restores the place), a change of search parameters alone
+ * and an address with a #fragment (the browser scrolls to it) are left alone. Focus moves only while the reader has not put it
  * somewhere on the new page themselves.
  */
 export function usePagesOpenAtTop(mainId: string): void {
   const { pathname, hash } = useLocation();
   const navigationType = useNavigationType();
-  const isFirstPage = useRef(true);
+  // null until the first page: it is left where the browser puts it
+  const shownPathname = useRef<string | null>(null);
 
   useLayoutEffect(() => {
-    if (isFirstPage.current) {
-      isFirstPage.current = false;
-      return;
-    }
+    const previous = shownPathname.current;
+    shownPathname.current = pathname;
+    // the same page with other search parameters (a filter, the next page of a list) keeps its place and focus
+    if (previous === null || previous === pathname) return;
     if (navigationType === 'POP' || hash) return;
     (document.scrollingElement ?? document.documentElement).scrollTop = 0;
     const main = document.getElementById(mainId);
