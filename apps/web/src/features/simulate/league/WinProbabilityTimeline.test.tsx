@@ -44,6 +44,7 @@ const liveWeek = {
   games: [],
   live: { clock_source: 'scoreboard', scores_updated_at: null, paused_since: null },
   scoring_from: 'none',
+  scoring_unsupported: [],
   data_as_of: '2026-11-20T12:00:00.000Z',
   is_stale: false,
   projections_freshness: null,
