@@ -123,7 +123,7 @@ export async function apiFetch(
   }
   const token = response.headers.get(CSRF_HEADER);
   if (token) headerToken = token;
-  if (response.status === 401 || response.status === 403) await handleAuthFailure(response.clone());
+  if (response.status === 401 || response.status === 403) await handleAuthFailure(response.clone(), method);
   return response;
 }
 
@@ -131,13 +131,15 @@ export async function apiFetch(
 const CSRF_REFUSED_CODE = 'CSRF_INVALID';
 
 /**
- * Only the end of the session drops the CSRF token (and signs out); a refused token is replaced by a
- * fresh one, so the next write goes through without a reload.
+ * Only the end of the session drops the CSRF token (and signs out); a write whose token was refused gets a
+ * fresh one, so the next write goes through without a reload. (Only a write: fetching the token is a read, and
+ * a read answered CSRF_INVALID must not ask for a token again and again.)
  */
-async function handleAuthFailure(response: Response): Promise<void> {
+async function handleAuthFailure(response: Response, method: string): Promise<void> {
   const body = await response.json().catch(() => null);
   const code = readErrorCode(body);
   if (code === CSRF_REFUSED_CODE) {
+    if (!WRITE_METHODS.has(method)) return;
     clearCsrfToken();
     await fetchCsrfToken();
     return;

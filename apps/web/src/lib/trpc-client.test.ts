@@ -39,10 +39,18 @@ describe('the typed client', () => {
   });
 
   it('reads a refusal sent before tRPC (the CSRF check) as the same code and message', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(403, { code: 'CSRF_INVALID', message: 'Reload the page.' }));
+    // every call refused, the token's own read included: a fresh answer each time
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(jsonResponse(403, { code: 'CSRF_INVALID', message: 'Reload the page.' })),
+    );
     const error = await trpcClient.auth.logout.mutate().catch((e: unknown) => e);
     expect(appErrorCode(error)).toBe('CSRF_INVALID');
     expect(appErrorMessage(error, 'fallback')).toBe('Reload the page.');
+    // the refused write asked for a new token once; that read's own refusal asked for nothing more
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      '/trpc/auth.logout',
+      '/api/auth/csrf-token',
+    ]);
   });
 
   it('raises the session-expired signal, with why the session ended, from a tRPC answer', async () => {
