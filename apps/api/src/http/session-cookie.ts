@@ -7,9 +7,17 @@ import { TRUSTED_DEVICE_DAYS } from '../services/auth/trusted-devices.js';
 
 export const SESSION_COOKIE = 'fm_session';
 
+/**
+ * A cookie's value, or undefined. A request dropped before the cookie plugin parsed it (the client went away
+ * early) has no cookies at all: that is no cookie, not an error, since the response hooks still read it.
+ */
+function cookieOf(req: FastifyRequest, name: string): string | undefined {
+  const cookies = req.cookies as FastifyRequest['cookies'] | null | undefined;
+  return cookies?.[name] || undefined;
+}
+
 export function readSessionToken(req: FastifyRequest): string | undefined {
-  const token = req.cookies[SESSION_COOKIE];
-  return token ? token : undefined;
+  return cookieOf(req, SESSION_COOKIE);
 }
 
 /**
@@ -43,7 +51,7 @@ export function clearSessionCookie(reply: FastifyReply, config: Pick<Config, 'is
 export const DEVICE_COOKIE = 'fm_device';
 
 export function readDeviceToken(req: FastifyRequest): string | undefined {
-  return req.cookies[DEVICE_COOKIE] || undefined;
+  return cookieOf(req, DEVICE_COOKIE);
 }
 
 export function setDeviceCookie(
@@ -65,7 +73,7 @@ export const REGISTRATION_COOKIE = 'fm_registration';
 const REGISTRATION_COOKIE_PATH = '/api/auth';
 
 export function readRegistrationProof(req: FastifyRequest): string | undefined {
-  return req.cookies[REGISTRATION_COOKIE] || undefined;
+  return cookieOf(req, REGISTRATION_COOKIE);
 }
 
 /** Lives as long as the verification link it goes with. */
