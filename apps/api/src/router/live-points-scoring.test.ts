@@ -1,5 +1,8 @@
 import { SCORING_PRESETS } from '@fm/projections';
 import { describe, expect, it } from 'vitest';
+import { SleeperSeasonFeed } from '../integrations/sleeper/season-feed.js';
+import { createLiveSync } from '../services/data-sync/live-sync.js';
+import { readSyncRecord, writeSyncRecord } from '../services/data-sync/sync-status.js';
 import { GAME_DAY_MATCHUP_ID, GAME_DAY_WEEK, replayGameDayForMember } from '../../test/game-day-replay.js';
 import { readFixture } from '../../test/fakes/fixtures.js';
 import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
@@ -116,9 +119,15 @@ describe('points so far in a Sleeper league under Sleeper’s standard rules, li
     };
     replay.env.server.deps.leagues.sleeperCache.clear();
     const admin = await signedInAccount(replay.env.server, 'admin');
-    // nothing checked yet: System Health says so
+    // checked by itself at the final whistle, when the platform had not scored the players yet: nothing compared
     const before = await admin.client.get('/api/admin/system/health');
-    expect(before.body.data.components.scoringReconciliation).toBeNull();
+    expect(before.body.data.components.scoringReconciliation).toMatchObject({
+      season: 2025,
+      week: GAME_DAY_WEEK,
+      leagues: 1,
+      players_compared: 0,
+      worst: [],
+    });
 
     const run = await admin.client.post('/api/admin/scoring-reconciliation', {
       season: 2025,
@@ -145,5 +154,51 @@ describe('points so far in a Sleeper league under Sleeper’s standard rules, li
     expect((await client.post('/api/admin/scoring-reconciliation', { season: 2025, week: 1 })).status).toBe(
       403,
     );
+  }, 60_000);
+
+  it('once the platform’s week moves past the finished week, it is reconciled by itself, once across processes', async () => {
+    const { replay } = day;
+    const { server } = replay.env;
+    const admin = await signedInAccount(server, 'admin');
+    const shown = async () =>
+      (await admin.client.get('/api/admin/system/health')).body.data.components.scoringReconciliation;
+    const byAdmin = await shown();
+    // the platform's league is read afresh at each tick: a second run would ask for the week's matchups again
+    const matchupReads = () =>
+      replay.env.sleeper.requests.filter((request) =>
+        request.url.endsWith(`/league/${IN_SEASON_LEAGUE_ID}/matchups/${GAME_DAY_WEEK}`),
+      ).length;
+    const tickBoth = async () => {
+      server.deps.leagues.sleeperCache.clear();
+      return Promise.all([replay.liveSync.tick(replay.now()), otherProcess.tick(replay.now())]);
+    };
+    // a second API process's live sync on the same database
+    const otherProcess = createLiveSync(server.deps, {
+      feed: new SleeperSeasonFeed({ baseUrl: replay.stats.url, sleep: async () => {} }),
+    });
+    try {
+      // the data sync has read the platform's state: its week is now the next one
+      const record = await readSyncRecord(server.deps.database);
+      record.nflWeek = { season: 2025, week: GAME_DAY_WEEK + 1, seasonType: 'regular' };
+      await writeSyncRecord(server.deps.database, record);
+      const readsBefore = matchupReads();
+
+      expect(await tickBoth()).toEqual([{ kind: 'idle' }, { kind: 'idle' }]);
+      const automatic = await shown();
+      expect(automatic).toMatchObject({ season: 2025, week: GAME_DAY_WEEK, leagues: 1 });
+      expect(Date.parse(automatic.checked_at)).toBeGreaterThan(Date.parse(byAdmin.checked_at));
+      expect(automatic.players_compared).toBeGreaterThanOrEqual(10);
+      expect(automatic.within_hundredth).toBe(automatic.players_compared - 1);
+      expect(automatic.worst.map((entry: Json) => entry.difference)).toEqual([-1.5]);
+      expect(matchupReads() - readsBefore).toBe(1);
+
+      // later ticks, in either process, do nothing new
+      await tickBoth();
+      await tickBoth();
+      expect(await shown()).toEqual(automatic);
+      expect(matchupReads() - readsBefore).toBe(1);
+    } finally {
+      await otherProcess.stop();
+    }
   }, 60_000);
 });

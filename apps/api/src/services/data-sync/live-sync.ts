@@ -4,7 +4,9 @@ import { UpstreamRequestError } from '../../integrations/http.js';
 import { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
 import { bumpDataVersion } from '../data-changes/data-version.js';
 import { readLiveScoresStatus, writeLiveScoresStatus } from '../live-games/live-scores-status.js';
-import { isAnyGameInProgress, loadLiveWeek } from '../live-games/week-games.js';
+import { isEveryGameOver } from '../live-games/player-games.js';
+import { isAnyGameInProgress, loadLiveWeek, type LiveWeek } from '../live-games/week-games.js';
+import { reconcileFinishedWeekOnce, type WeekRef } from '../scoring-check/finished-week.js';
 import { SYNC_LOCK_NAME } from './data-sync.js';
 import { loadKnownPlayers } from './directory-sync.js';
 import { emptyCount, syncWeek, type SyncRunSummary } from './run-sleeper-sync.js';
@@ -27,7 +29,10 @@ export type LiveTickOutcome =
   | { kind: 'paused'; since: string; error: string };
 
 export interface LiveSync {
-  /** One check: while a game of the current week is in progress, refresh its stats. */
+  /**
+   * One check: while a game of the current week is in progress, refresh its stats; then reconcile the scoring of
+   * a week that has finished, once.
+   */
   tick(now?: Date): Promise<LiveTickOutcome>;
   /** Ticks every LIVE_SYNC_SECONDS (not when it or DATA_SYNC_MINUTES is 0). */
   start(): void;
@@ -49,6 +54,8 @@ function describeFailure(error: unknown): string {
  * one process at a time (the data sync's lock), and a change is announced through the data version so every
  * process drops its caches. One more refresh follows the last game's final whistle. The stats service failing
  * changes nothing and marks live scores paused (since the first failure) until it answers again.
+ * After that, a finished week's scoring is reconciled with the platform's points, once for all processes: the
+ * current week once the scoreboard has every game over, the previous one once the platform's week has moved past it.
  */
 export function createLiveSync(deps: AppDeps, options: LiveSyncOptions = {}): LiveSync {
   const feed = options.feed ?? new SleeperSeasonFeed({ baseUrl: deps.config.sleeperApiUrl });
@@ -58,6 +65,9 @@ export function createLiveSync(deps: AppDeps, options: LiveSyncOptions = {}): Li
   let timer: NodeJS.Timeout | undefined;
   let isStopped = false;
   let running: Promise<LiveTickOutcome> | null = null;
+  /** Weeks reconciled (by any process), and weeks tried here at their final whistle: neither is asked again. */
+  const reconciledWeeks = new Set<string>();
+  const triedAtFinalWhistle = new Set<string>();
 
   const mayBeUnderway = async (season: number, week: number, now: number) => {
     const games = await readGames(deps.database.db, season, week);
@@ -98,23 +108,59 @@ export function createLiveSync(deps: AppDeps, options: LiveSyncOptions = {}): Li
     return { kind: 'refreshed', season, week, statsChanged };
   };
 
+  const reconcile = async (week: WeekRef, isPlatformComplete: boolean) => {
+    const key = `${week.season}:${week.week}`;
+    if (reconciledWeeks.has(key)) return;
+    try {
+      const outcome = await reconcileFinishedWeekOnce(deps, week, { isPlatformComplete });
+      if (outcome === 'reconciled' || outcome === 'already-done') reconciledWeeks.add(key);
+      if (outcome !== 'already-done')
+        log.info({ ...week, outcome }, 'scoring reconciliation of a finished week');
+    } catch (error) {
+      log.warn({ err: error, ...week }, 'scoring reconciliation failed; the next tick tries again');
+    }
+  };
+
+  /**
+   * The finished weeks' reconciliation, after the stats' last refresh so the week's final stats are compared
+   * (`isStatsSettled` false: another process is refreshing, or the stats service failed; a later tick tries).
+   */
+  const reconcileFinishedWeeks = async (current: WeekRef, live: LiveWeek | null, isStatsSettled: boolean) => {
+    // the platform's week (Sleeper's state, as synced) has moved past the previous week: it calls it complete
+    if (current.week > 1) await reconcile({ season: current.season, week: current.week - 1 }, true);
+    const isOver = live?.clock_source === 'scoreboard' && isEveryGameOver(live.games);
+    const key = `${current.season}:${current.week}`;
+    if (isOver && isStatsSettled && !triedAtFinalWhistle.has(key)) {
+      triedAtFinalWhistle.add(key);
+      await reconcile(current, false);
+    }
+  };
+
   const tick = async (at = new Date()): Promise<LiveTickOutcome> => {
     const nflWeek = (await readSyncRecord(deps.database)).nflWeek;
     if (!nflWeek || nflWeek.seasonType !== 'regular') return { kind: 'idle' };
     const { season, week } = nflWeek;
     const now = at.getTime();
-    let isLive = false;
+    let live: LiveWeek | null = null;
     if (await mayBeUnderway(season, week, now)) {
-      const live = await loadLiveWeek(deps, { season, week, isWeekComplete: false, now, isFresh: true });
-      isLive = isAnyGameInProgress(live);
+      live = await loadLiveWeek(deps, { season, week, isWeekComplete: false, now, isFresh: true });
     }
+    const isLive = live !== null && isAnyGameInProgress(live);
     // one last read after the final whistle, so the final stats land without waiting for the hourly sync
     const isLastRead = wasLive && !isLive;
     wasLive = isLive;
-    if (!isLive && !isLastRead) return { kind: 'idle' };
-    const outcome = await withAdvisoryLock(deps.database, SYNC_LOCK_NAME, () => refresh(season, week, at));
-    // a change is announced through the data version: the timelines are recorded from there
-    return outcome.acquired ? outcome.value : { kind: 'skipped' };
+    let outcome: LiveTickOutcome = { kind: 'idle' };
+    if (isLive || isLastRead) {
+      const locked = await withAdvisoryLock(deps.database, SYNC_LOCK_NAME, () => refresh(season, week, at));
+      // a change is announced through the data version: the timelines are recorded from there
+      outcome = locked.acquired ? locked.value : { kind: 'skipped' };
+    }
+    await reconcileFinishedWeeks(
+      { season, week },
+      live,
+      outcome.kind === 'idle' || outcome.kind === 'refreshed',
+    );
+    return outcome;
   };
 
   const guardedTick = (at?: Date) => {
