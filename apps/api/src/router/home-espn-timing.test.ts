@@ -11,6 +11,9 @@ import { hasImportedNflData } from '../services/nfl-import/first-start-import.js
 import { type LeagueTestEnv, startLeagueTestEnv } from '../../test/leagues.js';
 
 const NFL_DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/nfl-data');
+/** How long the fake ESPN takes to answer the first league read (the real one takes about this). */
+const ESPN_LATENCY_MS = 1_000;
+const ESPN_LEAGUE_PATH = /\/leagues\/\d+$/;
 const DETAILS = `/api/leagues/leagues/espn/${FAKE_ESPN_PRIVATE_LEAGUE_ID}/details`;
 
 /** Home's requests: the leagues list, then each ESPN league's card (its details), timed from the client. */
@@ -56,6 +59,8 @@ describe('Home with a linked ESPN league', () => {
       (await db.select().from(projections).where(eq(projections.source, 'espn'))).length;
     const before = await espnRows();
 
+    // ESPN takes about a second a league: Home reads it once (the list), the card reuses that answer
+    env.espn.failNext({ kind: 'delay', ms: ESPN_LATENCY_MS }, 1, ESPN_LEAGUE_PATH);
     const cold = await openHome(client);
     expect(cold.list.status).toBe(200);
     expect(cold.list.body.data.espn).toEqual([
@@ -87,7 +92,7 @@ describe('Home with a linked ESPN league', () => {
     const figures = (run: typeof cold) =>
       `list ${run.listMs.toFixed(0)} ms + card ${run.cardMs.toFixed(0)} ms = ${run.totalMs.toFixed(0)} ms`;
     process.stdout.write(
-      `Home with an ESPN league — cold: ${figures(cold)}; warm: ${figures(warm)}; ` +
+      `Home with an ESPN league — cold (ESPN ${ESPN_LATENCY_MS} ms): ${figures(cold)}; warm: ${figures(warm)}; ` +
         `espn projection rows ${before} → ${await espnRows()}, views ${views.length}, timeline points ${points.length}\n`,
     );
   }, 60_000);
