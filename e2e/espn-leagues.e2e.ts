@@ -84,7 +84,8 @@ describe('an ESPN league while Sleeper’s player directory is down: link by id,
       await page.getByRole('button', { name: 'Link ESPN League' }).click();
       await page.getByRole('list', { name: 'Linked ESPN leagues' }).getByText(ESPN_LEAGUE).waitFor();
 
-      // ESPN takes about a second a league: Home asks it once per league (the list), not again per card.
+      // ESPN takes about a second a league: Home asks it once per league (the list), not again per card; none
+      // at all when the answer read while linking, moments ago, is still fresh enough to reuse.
       espn.reset();
       espn.failNext({ kind: 'delay', ms: ESPN_LATENCY_MS }, 4, ESPN_LEAGUE_PATH);
       const homeStartedAt = Date.now();
@@ -99,7 +100,7 @@ describe('an ESPN league while Sleeper’s player directory is down: link by id,
         ESPN_LEAGUE_PATH.test(new URL(request.url, 'http://espn').pathname),
       );
       espn.reset();
-      expect(leagueReads).toHaveLength(1);
+      expect(leagueReads.length).toBeLessThanOrEqual(1);
       await expect(espnGroup.locator('.platform-badge--espn').textContent()).resolves.toBe('ESPN');
       await screenshot(page, `espn-home-${viewport.name}`);
 

@@ -139,9 +139,15 @@ async function steadyClients(url: string, clients: number, during: Promise<unkno
   return statuses;
 }
 
-/** The league page's headline once its engine run is done (undefined while it runs). */
+/**
+ * The league page's headline once its engine run is done (undefined while it runs): the win probability with the
+ * projected finals, or once every game is over the result ("Final 126.7 – 80.3 · You won by 46.4").
+ */
 async function headline(page: Page): Promise<string | undefined> {
+  const result = page.getByTestId('final-score');
+  if ((await result.count()) > 0) return (await result.textContent()) ?? undefined;
   if ((await page.getByTestId('win-bar-updating').count()) > 0) return undefined;
+  if ((await page.getByTestId('preview-win-probability').count()) === 0) return undefined;
   const figure = await page.getByTestId('preview-win-probability').textContent();
   const expected = await page.locator('.win-bar__meta').textContent();
   return figure && expected && !expected.includes('Updating') ? `${figure} ${expected}` : undefined;
@@ -407,7 +413,7 @@ describe.runIf(process.env.DATABASE_URL)('two API processes behind nginx (npm ru
     // page's stream, one of the two changes was made on the other.
     const steps = [
       { onProcess: 0, phase: 'halftime', isShown: (now: string) => now !== pregame },
-      { onProcess: 1, phase: 'final', isShown: (now: string) => now.startsWith('100.0%') },
+      { onProcess: 1, phase: 'final', isShown: (now: string) => /^Final .* won by/.test(now) },
     ] as const;
     for (const { onProcess: i, phase, isShown } of steps) {
       gameDay.advance(phase);

@@ -24,9 +24,14 @@ function projectionNote(shown: ShownPoints): { label?: string; text: string; tit
   if (shown.basis === 'projection' || shown.basis === 'live') {
     return { label: 'proj ', text: formatPoints(shown.points), title: 'Projected points' };
   }
-  // the simulation counts the position's average for him: said in words, explained under the table
+  // the simulation counts the position's average for him: said in words where there is room (a phone's meta line
+  // keeps its width: the asterisk alone there), explained under the table
   if (shown.basis === 'average')
-    return { text: 'no projection*', title: `Position average ${formatPoints(shown.points)} stands in` };
+    return {
+      label: 'no projection',
+      text: '*',
+      title: `No projection of ours: the position's average, ${formatPoints(shown.points)}, stands in`,
+    };
   return null;
 }
 
