@@ -1,5 +1,4 @@
 import type { CoreDeps } from './core-deps.js';
-import type { AfterAnswer } from './process/after-answer.js';
 import type { AlertEngine } from './monitoring/alert-engine.js';
 import type { Monitoring } from './monitoring/monitoring.js';
 import type { DataSync } from './services/data-sync/data-sync.js';
@@ -33,6 +32,4 @@ export interface AppDeps extends CoreDeps {
   liveUpdates: DataChangeFeed;
   /** Records the followed leagues' win-probability timelines after every data change (one process at a time). */
   timelines: TimelineRecorder;
-  /** The writes a read leads to, run one at a time after its answer (timeline points, ESPN projections). */
-  afterAnswer: AfterAnswer;
 }

@@ -24,7 +24,6 @@ import { createAccountMailQueue, type AccountMailQueue } from './services/mail/a
 import { prepareAccountMail } from './services/auth/account-mail-jobs.js';
 import { startFirstStartImport, type BackgroundImport } from './services/nfl-import/first-start-import.js';
 import { createRateLimiter } from './services/rate-limits/rate-limiter.js';
-import { createAfterAnswer } from './process/after-answer.js';
 import { runBoundedSteps } from './process/bounded-steps.js';
 import { flushSimulationRecords } from './services/simulation/record.js';
 
@@ -78,7 +77,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     monitoring,
     alerts: createAlertEngine({ config, database, log, monitoring }),
     leagues,
-    afterAnswer: createAfterAnswer(log),
     sessionCache: createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000, channel: dataChanges }),
     liveUpdates: createDataChangeFeed({ database, channel: dataChanges, log }),
     dataSync: createDataSync({ config, database, log, leagues }),
@@ -104,7 +102,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         ['live sync', () => liveSync.stop()],
         ['data sync', () => deps.dataSync.stop()],
         ['win-probability timelines', () => timelines.stop()],
-        ['follow-ups of reads', () => deps.afterAnswer.stop()],
         ['first-start import', () => firstStartImport?.stop()],
         ['account mails', () => deps.accountMails.stop()],
         ['alerts', () => deps.alerts.stop()],

@@ -249,8 +249,6 @@ export async function startGameDayReplay(
     },
     now: clockOf,
     async tick() {
-      // the league pages read so far have had their follow-ups (viewer, timeline point) before the change
-      await server.deps.afterAnswer.settled();
       const outcome = await liveSync.tick(clockOf());
       await server.deps.timelines.record();
       return outcome;

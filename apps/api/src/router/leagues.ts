@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { connectSleeper, disconnectPlatform, getConnectionsStatus } from '../services/leagues/connections.js';
-import { openLeaguePage } from '../services/leagues/details.js';
+import { loadLeagueDetails } from '../services/leagues/details.js';
 import { listLeagues } from '../services/leagues/list.js';
 import { SCORING_FORMAT_SPELLINGS } from '@fm/projections/scoring-formats';
 import { linkEspnLeague, unlinkEspnLeague } from '../services/leagues/espn-link.js';
@@ -136,7 +136,7 @@ export const leaguesRouter = router({
     )
     .output(leagueDetailsSchema)
     .query(({ ctx, input: { scoring_type, ...input } }) =>
-      openLeaguePage(ctx.deps, ctx.user.id, { ...input, scoringType: scoring_type }),
+      loadLeagueDetails(ctx.deps, ctx.user.id, { ...input, scoringType: scoring_type }),
     ),
 
   timeline: authedProcedure

@@ -11,9 +11,6 @@ import { leagueNotFound, type PlatformLeague } from './details-shape.js';
 import { type EspnLeagueRow, readEspnCredentials } from './espn-link.js';
 import { linkEspnToOurPlayers } from './espn-players.js';
 
-/** ESPN's answers (its client holds each for a while) whose projections are already queued to be stored. */
-const isStored = new WeakSet<EspnLeague>();
-
 function everyRosteredPlayer(league: EspnLeague) {
   const fromTeams = league.teams.flatMap((team) => team.roster?.entries ?? []);
   const fromGames = league.schedule
@@ -28,7 +25,8 @@ function everyRosteredPlayer(league: EspnLeague) {
  * A linked ESPN league: rosters, the week's matchups (default: ESPN's current week) and scoring.
  * Players are tagged with our player id (through Sleeper's directory when it answers, else by name, position and
  * team against our own players) so projections join, and ESPN's projections of the players Sleeper's directory
- * links are stored as an expert's, after the answer; the signed-in user's team is the one their SWID owns, when they gave cookies.
+ * links are stored as an expert's; the
+ * signed-in user's team is the one their SWID owns, when they gave cookies.
  */
 export async function loadEspnLeague(
   deps: AppDeps,
@@ -52,19 +50,17 @@ export async function loadEspnLeague(
   const appLeague = toAppLeague(league);
   const currentWeek = appLeague.current_week ?? 1;
   const week = request.week ?? currentWeek;
-  if (links.sleeperIdByEspnId.size > 0 && !isStored.has(league)) {
-    // ESPN's projections of the rostered players feed our model (a second expert beside Sleeper's), once per
-    // answer of ESPN's and apart from this one (the model reads them at its next run, not this answer)
-    isStored.add(league);
+  if (links.sleeperIdByEspnId.size > 0) {
+    // ESPN's projections of the rostered players feed our model (a second expert beside Sleeper's)
     const batch = {
       season: league.seasonId,
       week,
       players: rostered,
       sleeperIdByEspnId: links.sleeperIdByEspnId,
     };
-    deps.afterAnswer.run(`espn-projections:${row.leagueId}:${batch.season}:${week}`, () =>
-      storeEspnProjections(deps, batch),
-    );
+    await storeEspnProjections(deps, batch).catch((error: unknown) => {
+      deps.log.warn({ err: error }, 'ESPN projections of a league page not stored');
+    });
   }
   const mine = credentials
     ? league.teams.find(

@@ -9,7 +9,6 @@ import { loadYahooLeague } from './details-yahoo.js';
 import { loadWithLastHeld } from './last-held.js';
 import { withLiveGameStates } from './live-fields.js';
 import { noteLeagueWeekView, recordMatchupTimelines } from '../win-probability/timeline.js';
-import { readDataVersion } from '../data-changes/data-version.js';
 import { countLeagueRead } from './league-read-limit.js';
 import { ensureSleeperIdsLinked } from './player-directory.js';
 import { joinRostersWithFacts } from './roster-facts.js';
@@ -112,24 +111,19 @@ export async function loadLeagueDetails(
     projections_freshness: facts.freshness.updated_at ? facts.freshness : null,
     ...freshness,
   };
+  await followWeek(deps, userId, details);
   return details;
 }
 
 /**
- * A league page's read: the league answered at once, then, apart from the answer, the viewer remembered (who may
- * then read the league's timelines) and, while the week is played, its matchups' win probability recorded for
- * the stats state the answer was read in, unless it is held or the data has changed meanwhile (the timeline
- * recorder, which waits for these follow-ups, records every later change for all followed leagues).
+ * Remembers the viewer (who may then read the league's timelines) and, while the week is played, records its
+ * matchups' win probability for this stats state unless it is held: a league opened for the first time has its
+ * point at once, and an answer never shows a stats state its timeline lacks. Every later change is recorded for
+ * all followed leagues by the timeline recorder (timeline-recorder.ts).
  */
-export async function openLeaguePage(
-  deps: AppDeps,
-  userId: string,
-  request: Parameters<typeof loadLeagueDetails>[2],
-): Promise<LeagueDetails> {
-  const version = await readDataVersion(deps.database);
-  const details = await loadLeagueDetails(deps, userId, request);
+async function followWeek(deps: AppDeps, userId: string, details: LeagueDetails): Promise<void> {
   const { platform, league, week } = details;
-  deps.afterAnswer.run(`follow:${platform}:${league.league_id}:${week}:${userId}:${version}`, async () => {
+  try {
     await noteLeagueWeekView(deps, {
       platform,
       leagueId: league.league_id,
@@ -137,7 +131,11 @@ export async function openLeaguePage(
       week,
       userId,
     });
-    if (!details.is_week_complete) await recordMatchupTimelines(deps, details, { version });
-  });
-  return details;
+    if (!details.is_week_complete) await recordMatchupTimelines(deps, details);
+  } catch (error) {
+    deps.log.warn(
+      { err: error, platform, leagueId: league.league_id },
+      'win-probability timeline not recorded',
+    );
+  }
 }

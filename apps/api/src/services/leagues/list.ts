@@ -7,7 +7,6 @@ import { findConnection, type LeaguePlatform } from './connections.js';
 import { currentNflSeason } from './current-season.js';
 import { countLeagueRead } from './league-read-limit.js';
 import { listEspnLeagueRows, listEspnLeagues } from './espn-link.js';
-import { warmCurrentWeek } from './week-facts.js';
 import { yahooClientFor } from './yahoo-session.js';
 
 /** A league as the leagues list shows it: league_id, name, total_rosters; Sleeper also username. */
@@ -61,12 +60,6 @@ export async function listLeagues(deps: AppDeps, userId: string, season?: number
       : isLinked
         ? await currentNflSeason(deps)
         : String(nflSeasonOn(new Date()));
-  if (espnRows.length > 0) {
-    // ESPN answers in about a second; meanwhile the week the cards shown with the list need is read
-    warmCurrentWeek(deps, Number(seasonText)).catch((error: unknown) =>
-      deps.log.warn({ err: error }, 'the current week could not be read ahead of the league cards'),
-    );
-  }
   const loads: [LeaguePlatform, Promise<LeagueSummary[]> | undefined][] = [
     [
       'sleeper',

@@ -3,7 +3,6 @@ import { rulesOrPreset, type ScoringRules } from '@fm/projections';
 import type { AppDeps } from '../../deps.js';
 import type { AppPlayer, AppRoster } from '../../integrations/league-shapes.js';
 import { createDataCache } from '../data-changes/data-cache.js';
-import { readSyncRecord } from '../data-sync/sync-status.js';
 import { loadWeekFreshness, type WeekFreshness } from '../projections/week-freshness.js';
 import { loadWeekDepthRanks } from '../simulation/players.js';
 import { loadScoredPoints } from './banked-points.js';
@@ -116,16 +115,6 @@ export function loadLeagueWeekFacts(
   const { season, week, scoring, rostered } = request;
   const key = `league-week:${season}:${week}:${rostered.digest}:${JSON.stringify(scoring)}`;
   return cachedFacts(deps.database, key, () => readLeagueWeekFacts(deps, request));
-}
-
-/**
- * Reads what every league's facts of the NFL week share (the week's projections ranked by depth), so that the
- * league cards asked for next find it read: the leagues list calls it while it waits for the platforms.
- */
-export async function warmCurrentWeek(deps: AppDeps, season: number): Promise<void> {
-  const nflWeek = (await readSyncRecord(deps.database)).nflWeek;
-  if (nflWeek?.season !== season) return;
-  await loadWeekDepthRanks(deps.database, season, nflWeek.week);
 }
 
 async function readLeagueWeekFacts(

@@ -46,8 +46,6 @@ export function createTimelineRecorder(
   const recordOnce = async () => {
     const week = (await readSyncRecord(deps.database)).nflWeek;
     if (!week || week.seasonType !== 'regular') return;
-    // the league pages answered so far have noted their viewers: their leagues are followed below
-    await deps.afterAnswer.settled();
     await withAdvisoryLock(
       deps.database,
       TIMELINE_LOCK_NAME,

@@ -69,17 +69,10 @@ export async function noteLeagueWeekView(
  * version already has one: computed once by the server (worker pool, fixed seed), whoever asked. Loads of the
  * league that arrive while its points are being recorded (every open page reloads it after a push) wait for
  * that recording rather than compute the same points again; answers how many points this call recorded.
- * `readIn`: the data version the answer was read in; when the data has changed since, nothing is recorded
- * (the answer may mix the two states; the timeline recorder records the new one).
  */
-export async function recordMatchupTimelines(
-  deps: AppDeps,
-  details: LeagueDetails,
-  readIn: { version?: string } = {},
-): Promise<number> {
+export async function recordMatchupTimelines(deps: AppDeps, details: LeagueDetails): Promise<number> {
   const season = Number(details.league.season);
   const version = await readDataVersion(deps.database);
-  if (readIn.version !== undefined && readIn.version !== version) return 0;
   const { recorded: done, recording } = memoOf(deps.database);
   const doneKey = `${details.platform}:${details.league.league_id}:${season}:${details.week}:${version}`;
   for (;;) {
@@ -185,8 +178,6 @@ export async function loadMatchupTimeline(
   request: { platform: LeaguePlatform; leagueId: string; week: number; matchupId: number },
 ): Promise<MatchupTimelineAnswer> {
   const { db } = deps.database;
-  // the league pages answered before on this process have noted their viewer and recorded their point
-  await deps.afterAnswer.settled();
   const [view] = await db
     .select({ season: leagueWeekViews.season })
     .from(leagueWeekViews)

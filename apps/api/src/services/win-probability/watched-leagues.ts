@@ -2,7 +2,6 @@ import { leagueWeekViews } from '@fm/db';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { loadLeagueDetails } from '../leagues/details.js';
-import { recordMatchupTimelines } from './timeline.js';
 import type { LeaguePlatform } from '../leagues/connections.js';
 
 /** A league opened within this long is followed through the week's games. */
@@ -12,7 +11,7 @@ export const MAX_FOLLOWED_LEAGUES = 200;
 
 /**
  * After a game-day stats change: every league someone opened this week is loaded again (with the most recent
- * viewer's linked account) and has one timeline point per matchup recorded for the new data version.
+ * viewer's linked account), which records one timeline point per matchup for the new data version.
  */
 export async function recordFollowedLeagues(
   deps: AppDeps,
@@ -43,12 +42,11 @@ export async function recordFollowedLeagues(
   for (const { platform, leagueId, userId } of leagues.values()) {
     if (signal?.aborted) break;
     try {
-      const details = await loadLeagueDetails(deps, userId, {
+      await loadLeagueDetails(deps, userId, {
         platform: platform as LeaguePlatform,
         leagueId,
         week: week.week,
       });
-      if (!details.is_week_complete) await recordMatchupTimelines(deps, details);
       loaded++;
     } catch (error) {
       deps.log.warn(
