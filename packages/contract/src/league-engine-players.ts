@@ -83,7 +83,11 @@ export function recordedPoints(
   playerId: string,
 ): number | undefined {
   const matchup = details.matchups.find((m) => m.roster_id === rosterId);
-  return pointsSoFar(matchup?.players_points[playerId], details.stats_points[playerId]) ?? undefined;
+  return (
+    pointsSoFar(matchup?.players_points[playerId], details.stats_points[playerId], {
+      isWeekComplete: details.is_week_complete,
+    }) ?? undefined
+  );
 }
 
 /**

@@ -19,10 +19,16 @@ const SLEEPER_LINES = readFixture<Record<string, Json>>('sleeper/stats_nfl_regul
 let isPlatformScoring = false;
 /** The platform's own per-player points once it has them (default: the recorded matchup's). */
 let platformPointsOf: ((recorded: Record<string, number>) => Record<string, number>) | null = null;
+/** Whether the platform has closed the league's week (its league answer says complete). */
+let isWeekClosed = false;
 
 describe('points so far in a Sleeper league under Sleeper’s standard rules, live stats served as the week', () => {
   const day = replayGameDayForMember('postgres', {
-    leagueAsOf: (league) => ({ ...league, scoring_settings: SCORING_PRESETS.ppr }),
+    leagueAsOf: (league) => ({
+      ...league,
+      scoring_settings: SCORING_PRESETS.ppr,
+      ...(isWeekClosed ? { status: 'complete' } : {}),
+    }),
     // Sleeper's lines, published from halftime on (the same lines at the half and at the final whistle)
     statsAt: (phase) => (phase === 'kickoff' ? {} : SLEEPER_LINES),
     matchupsAt: (recorded) =>
@@ -83,10 +89,25 @@ describe('points so far in a Sleeper league under Sleeper’s standard rules, li
       }
     }
 
-    // once the platform has its own per-player points, they are the ones shown
+    // the platform's own per-player points while the week is open: our live stats still come first (fresher)
     isPlatformScoring = true;
     replay.env.server.deps.leagues.sleeperCache.clear();
+    const open = (await client.get(DETAILS)).body;
+    const openStarters = (open.rosters as Json[]).flatMap((roster) => roster.players.starters as Json[]);
+    for (const player of openStarters.filter((p) => p.position === 'DEF' && p.game_state === 'final')) {
+      expect(player.points, player.player_id).toBeCloseTo(
+        SLEEPER_LINES[player.player_id]!.pts_ppr as number,
+        2,
+      );
+    }
+
+    // once the platform closes the week, its own per-player numbers are the official ones shown
+    isWeekClosed = true;
+    replay.env.server.deps.leagues.sleeperCache.clear();
     const official = (await client.get(DETAILS)).body;
+    isWeekClosed = false;
+    replay.env.server.deps.leagues.sleeperCache.clear();
+    expect(official.is_week_complete).toBe(true);
     let compared = 0;
     for (const m of official.matchups.filter((x: Json) => x.matchup_id === GAME_DAY_MATCHUP_ID)) {
       const roster = official.rosters.find((r: Json) => r.roster_id === m.roster_id);

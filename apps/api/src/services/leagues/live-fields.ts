@@ -79,6 +79,7 @@ function playerStates(
         recordedPoints: pointsSoFar(
           platformPoints.get(rosterId)?.[player.player_id],
           statsPoints[player.player_id],
+          { isWeekComplete: loaded.is_week_complete },
         ),
       });
       return {

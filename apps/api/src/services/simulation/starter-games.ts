@@ -83,7 +83,7 @@ async function liveGamesOf(
           isEveryGameOver: isOver,
           injuryStatus: injuryOf.get(player.id),
           // a line-up simulated on its own carries no platform points: our scored stats are all there is
-          recordedPoints: pointsSoFar(undefined, scored.get(player.id)),
+          recordedPoints: pointsSoFar(undefined, scored.get(player.id), { isWeekComplete }),
         }),
       ];
     }),
