@@ -59,7 +59,9 @@ export async function startE2eApp(options: E2eAppOptions): Promise<E2eApp> {
     await pg.close();
   }
   const databaseUrl = options.sharesDatabaseOf ? options.sharesDatabaseOf.databaseUrl : pg?.url;
-  const mail = await startFakeSmtp();
+  // processes on one database share its account-mail queue: any of them may send a mail, so they share one SMTP
+  const sharedMail = options.sharesDatabaseOf?.mail;
+  const mail = sharedMail ?? (await startFakeSmtp());
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   mkdirSync(path.join(ARTIFACTS_DIR, 'logs'), { recursive: true });
@@ -97,7 +99,7 @@ export async function startE2eApp(options: E2eAppOptions): Promise<E2eApp> {
     dataDir,
     async stop() {
       await stopProcess(child);
-      await mail.close();
+      if (!sharedMail) await mail.close();
       if (pg) await pg.destroy().catch(() => {});
       rmSync(dataDir, { recursive: true, force: true });
     },

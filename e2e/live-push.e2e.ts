@@ -268,14 +268,26 @@ describe.runIf(process.env.DATABASE_URL)(
 
       // Kickoff: every game under way, nobody has scored. The page shows the new states by itself ("Q1 15:00"),
       // and a game at 15:00 of the 1st quarter changes nothing: the pregame figure and expected points.
-      const atKickoff = await shownAfter(page, 'kickoff', async () =>
-        (await metaLines(page)).some((line) => line.endsWith('Q1 15:00')),
+      // (the page settles there: a figure read while the new states arrive may lag them for a moment)
+      const atKickoff = await shownAfter(
+        page,
+        'kickoff',
+        async (shown) =>
+          (await metaLines(page)).some((line) => line.endsWith('Q1 15:00')) &&
+          shown.text === pregame.text &&
+          shown.mine === pregame.mine,
       );
       expect(atKickoff).toEqual(pregame);
       await screenshot(page, 'live-push-kickoff');
 
       // Halftime: half of each line in, half of each game to play; strictly between the pregame figure and the final.
-      const atHalf = await shownAfter(page, 'halftime', (shown) => shown.text !== pregame.text);
+      const atHalf = await shownAfter(
+        page,
+        'halftime',
+        async (shown) =>
+          shown.text !== pregame.text &&
+          (await metaLines(page)).filter((line) => line.endsWith(' · Half')).length > 4,
+      );
       expect(atHalf.winProbability).toBeGreaterThan(pregame.winProbability);
       expect(atHalf.winProbability).toBeLessThan(100);
       expect(atHalf.mine).not.toBe(pregame.mine);
