@@ -14,6 +14,7 @@ import { IN_SEASON_LEAGUE_ID, readSyncRecord } from '@fm/api/testing';
 import { openDatabase, type Database } from '@fm/db';
 import { type E2eGameDay, type GameDayPhase, startE2eGameDay } from './game-day.js';
 import { launchBrowser, screenshot, startE2eApp, type E2eApp } from './harness.js';
+import { until } from './until.js';
 import { linkWeekBeforeKickoff, waitForProjectedWeek } from './nfl-weeks.js';
 import { linkSleeper, openLeaguePage, openSignedInPage } from './site-pages.js';
 
@@ -32,20 +33,6 @@ const TICK_TIMEOUT_MS = LIVE_SYNC_SECONDS * 1000 + 20_000;
 /** Line-ups scoring these shares of their projections: mine above, the others below. */
 const MY_SHARE = 1.2;
 const THEIR_SHARE = 0.8;
-
-async function until<T>(
-  what: string,
-  timeoutMs: number,
-  probe: () => Promise<T | undefined> | T | undefined,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 type Details = LeagueInputDetails & { app_player_ids: Record<string, number> };
 

@@ -23,6 +23,7 @@ import { createTestDatabase, openDatabase, type Database, type TestDatabase } fr
 import type { LeagueInputDetails } from '@fm/contract';
 import { type E2eGameDay, startE2eGameDay } from './game-day.js';
 import { ARTIFACTS_DIR, freePort, launchBrowser, openPage, ROOT, type E2eApp } from './harness.js';
+import { until } from './until.js';
 import { linkWeekBeforeKickoff, waitForProjectedWeek } from './nfl-weeks.js';
 import { ADMIN_EMAIL, E2E_PASSWORD, linkSleeper, openLeaguePage } from './site-pages.js';
 
@@ -41,20 +42,6 @@ interface Stack {
   url: string;
   api_pids: number[];
   proxy_pid: number;
-}
-
-async function until<T>(
-  what: string,
-  timeoutMs: number,
-  probe: () => Promise<T | undefined> | T | undefined,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** A free port P with P+1 … P+PROCESSES free too (the stack's API processes listen there). */
