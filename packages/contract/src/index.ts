@@ -16,6 +16,7 @@ export * from './matchup-schemas.js';
 export * from './nfl-calendar.js';
 export * from './password-policy.js';
 export * from './platforms.js';
+export * from './rest-of-season-schemas.js';
 export * from './player-name-match.js';
 export * from './query-params.js';
 export * from './scoring-formats.js';

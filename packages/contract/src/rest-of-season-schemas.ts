@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+/**
+ * Rest-of-season tools of a linked league: free agents, trades and playoff leverage, priced in win and
+ * playoff probability. Paths: /leagues/leagues/{platform}/{leagueId}/free-agents | trades/analyze |
+ * trades/suggestions | playoff-leverage.
+ */
+
+/** Most players a trade may move from one side (the finder searches 1-for-1 and 2-for-1). */
+export const MAX_TRADE_PLAYERS_PER_SIDE = 3;
+export const FREE_AGENT_LIMIT_DEFAULT = 25;
+export const FREE_AGENT_LIMIT_MAX = 100;
+export const TRADE_SUGGESTION_LIMIT_DEFAULT = 10;
+export const TRADE_SUGGESTION_LIMIT_MAX = 50;
+
+export const freeAgentsInputSchema = z.object({
+  week: z.coerce.number().int().min(1).max(22).optional(),
+  position: z
+    .string()
+    .max(8)
+    .optional()
+    .describe('one position the league starts (QB RB WR TE K DEF); absent: every started position'),
+  limit: z.coerce.number().int().min(1).max(FREE_AGENT_LIMIT_MAX).default(FREE_AGENT_LIMIT_DEFAULT),
+});
+
+export const freeAgentSchema = z.object({
+  player_id: z.string().describe("the league platform's player id"),
+  name: z.string(),
+  position: z.string(),
+  team: z.string().nullable(),
+  injury_status: z.string().nullable(),
+  bye_week: z.number().int().nullable(),
+  /** The caller's starter or bench player the pickup would replace (dropped from the roster). */
+  replaces_player_id: z.string().nullable(),
+  delta_win_probability: z.number().describe("change in the caller's P(win) this week after the pickup"),
+  ros_points_over_replacement: z
+    .number()
+    .describe("rest-of-season points of the caller's best line-ups after the pickup minus before"),
+  delta_playoff_probability: z.number(),
+});
+
+export const freeAgentsAnswerSchema = z.object({
+  data: z.array(freeAgentSchema),
+  week: z.number().int(),
+  season: z.string(),
+  /** Weeks the rest-of-season figures cover (this week through the last regular-season week). */
+  ros_weeks: z.array(z.number().int()),
+  /** Season simulations run for this answer. */
+  simulations: z.number().int(),
+  data_as_of: z.string(),
+});
+
+const playerIdsSchema = z.array(z.string().min(1).max(64)).max(MAX_TRADE_PLAYERS_PER_SIDE);
+
+export const tradeAnalyzeInputSchema = z.object({
+  partner_roster_id: z.coerce.number().int(),
+  give: playerIdsSchema,
+  get: playerIdsSchema,
+});
+
+export const tradeSideSchema = z.object({
+  roster_id: z.number().int(),
+  delta_playoff_probability: z.number(),
+  delta_ros_points: z.number().describe("change in the rest-of-season points of the team's best line-ups"),
+  delta_win_probability_next_week: z.number(),
+});
+
+export const tradeAnalysisSchema = z.object({
+  you: tradeSideSchema,
+  partner: tradeSideSchema,
+});
+
+export const tradeSuggestionSchema = z.object({
+  partner_roster_id: z.number().int(),
+  give: z.array(z.string()),
+  get: z.array(z.string()),
+  you: tradeSideSchema,
+  partner: tradeSideSchema,
+});
+
+export const tradeSuggestionsInputSchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(TRADE_SUGGESTION_LIMIT_MAX)
+    .default(TRADE_SUGGESTION_LIMIT_DEFAULT),
+});
+
+export const tradeSuggestionsAnswerSchema = z.object({
+  data: z.array(tradeSuggestionSchema),
+  week: z.number().int(),
+  season: z.string(),
+  /** Swaps looked at, and season simulations run, for this answer. */
+  trades_considered: z.number().int(),
+  simulations: z.number().int(),
+  data_as_of: z.string(),
+});
+
+export const playoffLeverageInputSchema = z.object({
+  week: z.coerce.number().int().min(1).max(22).optional(),
+});
+
+export const playoffLeverageSchema = z.object({
+  roster_id: z.number().int(),
+  p_playoffs_if_win: z.number(),
+  p_playoffs_if_loss: z.number(),
+  leverage: z.number().describe('p_playoffs_if_win − p_playoffs_if_loss'),
+});
+
+export const playoffLeverageAnswerSchema = z.object({
+  data: z.array(playoffLeverageSchema),
+  week: z.number().int(),
+  season: z.string(),
+  simulations: z.number().int(),
+  data_as_of: z.string(),
+});
+
+export type FreeAgent = z.output<typeof freeAgentSchema>;
+export type FreeAgentsAnswer = z.output<typeof freeAgentsAnswerSchema>;
+export type TradeSide = z.output<typeof tradeSideSchema>;
+export type TradeAnalysis = z.output<typeof tradeAnalysisSchema>;
+export type TradeSuggestion = z.output<typeof tradeSuggestionSchema>;
+export type TradeSuggestionsAnswer = z.output<typeof tradeSuggestionsAnswerSchema>;
+export type PlayoffLeverage = z.output<typeof playoffLeverageSchema>;
+export type PlayoffLeverageAnswer = z.output<typeof playoffLeverageAnswerSchema>;
