@@ -73,4 +73,33 @@ describe('TtlCache', () => {
     );
     await expect(cache.getOrLoad('bad', 100, async () => 7)).resolves.toBe(7);
   });
+
+  it('serves a stale value at once while one background load replaces it, keeping it when that load fails', async () => {
+    const cache = new TtlCache<string>({ now: clock });
+    const ages = { freshMs: 100, servableMs: 1_000 };
+    let loads = 0;
+    let answer: () => Promise<string> = async () => `v${++loads}`;
+    const read = () => cache.getOrRevalidate('k', ages, () => answer());
+    await expect(read()).resolves.toEqual({ value: 'v1', ageMs: 0 });
+    now += 50;
+    await expect(read()).resolves.toEqual({ value: 'v1', ageMs: 50 });
+    expect(loads).toBe(1);
+    now += 100;
+    // stale: answered at once, and two reads start one load between them
+    await expect(read()).resolves.toEqual({ value: 'v1', ageMs: 150 });
+    await read();
+    await cache.settled();
+    expect(loads).toBe(2);
+    await expect(read()).resolves.toEqual({ value: 'v2', ageMs: 0 });
+    now += 200;
+    answer = async () => {
+      throw new Error('upstream down');
+    };
+    await expect(read()).resolves.toEqual({ value: 'v2', ageMs: 200 });
+    await cache.settled();
+    await expect(read()).resolves.toMatchObject({ value: 'v2' });
+    // past the servable age nothing old is answered
+    now += 1_000;
+    await expect(read()).rejects.toThrow('upstream down');
+  });
 });

@@ -29,20 +29,27 @@ export interface TtlCacheOptions {
 /** lru-cache refuses undefined values; a box lets any value be cached. */
 interface Box<V> {
   value: V;
+  /** When the value was loaded, on the cache's clock. */
+  loadedAt: number;
 }
 type Load<V> = () => Promise<V>;
 
 /** An in-memory LRU cache in which every entry has its own time to live, counting hits and misses. */
 export class TtlCache<V = unknown> {
   private readonly lru: LRUCache<string, Box<V>, Load<V>>;
+  private readonly now: () => number;
+  /** Background loads of getOrRevalidate, one per key. */
+  private readonly refreshing = new Map<string, Promise<void>>();
 
   constructor(options: TtlCacheOptions = {}) {
+    const now = options.now ?? (() => performance.now());
+    this.now = now;
     this.lru = new LRUCache<string, Box<V>, Load<V>>({
       max: options.maxEntries ?? DEFAULT_MAX_ENTRIES,
       // Read the clock on every lookup (no 1 ms memo), so an injected clock is obeyed at once.
       ttlResolution: 0,
-      ...(options.now ? { perf: { now: options.now } } : {}),
-      fetchMethod: async (_key, _stale, { context: load }) => ({ value: await load() }),
+      perf: { now },
+      fetchMethod: async (_key, _stale, { context: load }) => ({ value: await load(), loadedAt: now() }),
     });
   }
 
@@ -59,7 +66,7 @@ export class TtlCache<V = unknown> {
   }
 
   set(key: string, value: V, ttlMs: number): void {
-    this.lru.set(key, { value }, { ttl: ttlMs });
+    this.lru.set(key, { value, loadedAt: this.now() }, { ttl: ttlMs });
   }
 
   delete(key: string): void {
@@ -81,5 +88,37 @@ export class TtlCache<V = unknown> {
     const box = await pending;
     // fetchMethod always answers a box; undefined would only mean an aborted fetch, which nothing does.
     return box!.value;
+  }
+
+  /**
+   * Stale-while-revalidate: the cached value while younger than `freshMs`; up to `servableMs` the cached value at
+   * once while one background load replaces it (a failed one keeps it); older or absent, the result of `load`.
+   * Answers how old the value is, so a caller can say how fresh what it shows is.
+   */
+  async getOrRevalidate(
+    key: string,
+    ages: { freshMs: number; servableMs: number },
+    load: Load<V>,
+  ): Promise<{ value: V; ageMs: number }> {
+    const held = this.lru.get(key);
+    if (held) {
+      const ageMs = this.now() - held.loadedAt;
+      count(true);
+      if (ageMs >= ages.freshMs && !this.refreshing.has(key)) {
+        const refresh = load()
+          .then((value) => void this.lru.set(key, { value, loadedAt: this.now() }, { ttl: ages.servableMs }))
+          .catch(() => undefined)
+          .finally(() => this.refreshing.delete(key));
+        this.refreshing.set(key, refresh);
+      }
+      return { value: held.value, ageMs };
+    }
+    const value = await this.getOrLoad(key, ages.servableMs, load);
+    return { value, ageMs: 0 };
+  }
+
+  /** Background loads still running (tests wait for them). */
+  async settled(): Promise<void> {
+    await Promise.all(this.refreshing.values());
   }
 }

@@ -10,7 +10,12 @@ import {
 import { TtlCache } from '../cache.js';
 import { UpstreamRequestError } from '../http.js';
 import { createUpstreamBudget } from '../upstream-budget.js';
-import { EspnClient, LEAGUE_ANSWER_TTL_MS, normalizeEspnCredentials } from './client.js';
+import {
+  EspnClient,
+  LEAGUE_ANSWER_SERVABLE_MS,
+  LEAGUE_ANSWER_TTL_MS,
+  normalizeEspnCredentials,
+} from './client.js';
 
 describe('EspnClient against the fake ESPN league API', () => {
   let espn: FakeEspn;
@@ -44,12 +49,8 @@ describe('EspnClient against the fake ESPN league API', () => {
 
   it('reuses a whole-league answer for a few seconds, per week and per person’s cookies, and asks again after', async () => {
     let now = 1_000;
-    const cached = new EspnClient({
-      baseUrl: espn.url,
-      sleep: async () => {},
-      timeoutMs: 1_000,
-      leagueCache: new TtlCache({ now: () => now }),
-    });
+    const leagueCache = new TtlCache({ now: () => now });
+    const cached = new EspnClient({ baseUrl: espn.url, sleep: async () => {}, timeoutMs: 1_000, leagueCache });
     const read = (extra: object = {}) =>
       cached.getLeague({ leagueId: FAKE_ESPN_PRIVATE_LEAGUE_ID, season: FAKE_ESPN_SEASON, ...extra });
     // the leagues list and the league card right after it: one call
@@ -63,9 +64,24 @@ describe('EspnClient against the fake ESPN league API', () => {
     await expect(read()).rejects.toMatchObject({ code: 'ESPN_LEAGUE_PRIVATE' });
     await read({ credentials: FAKE_ESPN_COOKIES, scoringPeriod: 2 });
     expect(espn.requests).toHaveLength(3);
+    // older than that: the held answer at once, saying its age, while a fresh one is read behind it
     now += LEAGUE_ANSWER_TTL_MS + 1;
+    const before = Date.now();
+    const held = await cached.getLeagueAnswer({
+      leagueId: FAKE_ESPN_PRIVATE_LEAGUE_ID,
+      season: FAKE_ESPN_SEASON,
+      credentials: FAKE_ESPN_COOKIES,
+    });
+    expect(held.league).toEqual(first);
+    expect(before - held.fetchedAt.getTime()).toBeGreaterThanOrEqual(LEAGUE_ANSWER_TTL_MS);
+    await leagueCache.settled();
+    expect(espn.requests).toHaveLength(4);
     await read({ credentials: FAKE_ESPN_COOKIES });
     expect(espn.requests).toHaveLength(4);
+    // past the servable age nothing old is shown: the read waits for ESPN
+    now += LEAGUE_ANSWER_SERVABLE_MS + 1;
+    espn.failNext({ kind: 'status', status: 500 }, 10);
+    await expect(read({ credentials: FAKE_ESPN_COOKIES })).rejects.toMatchObject({ code: expect.any(String) });
   });
 
   it('asks for the requested week', async () => {

@@ -82,10 +82,16 @@ export interface EspnClientOptions extends HttpRetryOptions {
 }
 
 /**
- * How long a whole-league answer is reused: long enough that the leagues list and the league cards read right
- * after it make one ESPN call (ESPN takes about a second a call), short enough that live scores stay fresh.
+ * How long a whole-league answer is reused as it is: long enough that the leagues list and the league cards read
+ * right after it make one ESPN call (ESPN takes about a second a call), short enough that live scores stay fresh.
  */
 export const LEAGUE_ANSWER_TTL_MS = 20_000;
+/**
+ * Up to this age an older answer is still shown at once while a fresh one is read behind it: ESPN takes about a
+ * second a call (1.0–1.5 s measured), so a page that waited for it could not open within 1.5 s. The answer's age is
+ * passed on (`fetchedAt`), so the page says how fresh it is; the next read shows the fresh one.
+ */
+export const LEAGUE_ANSWER_SERVABLE_MS = 120_000;
 
 /** Who asks: one person's cookies never answer for another's (only a digest of them is kept in the key). */
 function credentialsKey(credentials: EspnCredentials | undefined): string {
@@ -119,7 +125,16 @@ export class EspnClient {
     /** Only the league's settings and status (a lighter answer, for lists). */
     isSummaryOnly?: boolean;
   }): Promise<EspnLeague> {
-    if (request.isSummaryOnly || !this.leagueCache) return this.readLeague(request);
+    return (await this.getLeagueAnswer(request)).league;
+  }
+
+  /** getLeague, with when ESPN gave the answer (it may be up to LEAGUE_ANSWER_SERVABLE_MS old). */
+  async getLeagueAnswer(
+    request: Parameters<EspnClient['getLeague']>[0],
+  ): Promise<{ league: EspnLeague; fetchedAt: Date }> {
+    if (request.isSummaryOnly || !this.leagueCache) {
+      return { league: await this.readLeague(request), fetchedAt: new Date() };
+    }
     const key = [
       this.baseUrl,
       request.leagueId,
@@ -127,9 +142,12 @@ export class EspnClient {
       request.scoringPeriod ?? 'current',
       credentialsKey(request.credentials),
     ].join(':');
-    return this.leagueCache.getOrLoad(key, LEAGUE_ANSWER_TTL_MS, () =>
-      this.readLeague(request),
-    ) as Promise<EspnLeague>;
+    const { value, ageMs } = await this.leagueCache.getOrRevalidate(
+      key,
+      { freshMs: LEAGUE_ANSWER_TTL_MS, servableMs: LEAGUE_ANSWER_SERVABLE_MS },
+      () => this.readLeague(request),
+    );
+    return { league: value as EspnLeague, fetchedAt: new Date(Date.now() - ageMs) };
   }
 
   private async readLeague(request: Parameters<EspnClient['getLeague']>[0]): Promise<EspnLeague> {

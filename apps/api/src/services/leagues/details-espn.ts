@@ -35,7 +35,7 @@ export async function loadEspnLeague(
 ): Promise<PlatformLeague> {
   if (!row) throw leagueNotFound();
   const credentials = readEspnCredentials(deps, row);
-  const league = await deps.leagues.espn.getLeague({
+  const { league, fetchedAt } = await deps.leagues.espn.getLeagueAnswer({
     leagueId: row.leagueId,
     season: request.season ?? row.season,
     scoringPeriod: request.week,
@@ -74,5 +74,6 @@ export async function loadEspnLeague(
     my_roster_id: mine?.id ?? null,
     rosters: toAppRosters(league, week, links),
     matchups: toAppMatchups(league, week),
+    fetched_at: fetchedAt.toISOString(),
   };
 }

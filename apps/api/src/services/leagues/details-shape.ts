@@ -84,7 +84,11 @@ export type PlatformLeague = Omit<
   | 'projections_freshness'
   | 'games'
   | 'live'
-> & { rosters: AppRoster[] };
+> & {
+  rosters: AppRoster[];
+  /** When the platform gave this answer, when that was before the read (ISO time; absent: just now). */
+  fetched_at?: string | undefined;
+};
 
 /** 404 rather than 403: whether someone else's league exists is not ours to say. */
 export const leagueNotFound = () =>

@@ -55,8 +55,9 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
 /**
  * Loads a league page's platform data within PLATFORM_DEADLINE_MS. When the platform is down or too slow, answers
  * the copy held from the last successful load (marked stale, with its time), or 503 `{PLATFORM}_UNAVAILABLE`.
+ * A load that answers a platform copy older than the read says when the platform gave it (`fetched_at`).
  */
-export async function loadWithLastHeld<T>(
+export async function loadWithLastHeld<T extends { fetched_at?: string | undefined }>(
   store: LastHeldStore,
   request: {
     platform: Platform;
@@ -69,7 +70,7 @@ export async function loadWithLastHeld<T>(
   const key = `${request.platform}:${request.key}`;
   try {
     const value = await withDeadline(load(), request.deadlineMs ?? PLATFORM_DEADLINE_MS);
-    const fetchedAt = new Date().toISOString();
+    const fetchedAt = value.fetched_at ?? new Date().toISOString();
     store.set(key, { value, fetchedAt }, LAST_HELD_TTL_MS);
     return { value, freshness: { data_as_of: fetchedAt, is_stale: false } };
   } catch (error) {
