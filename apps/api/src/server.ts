@@ -25,7 +25,9 @@ import { prepareAccountMail } from './services/auth/account-mail-jobs.js';
 import { startFirstStartImport, type BackgroundImport } from './services/nfl-import/first-start-import.js';
 import { createRateLimiter } from './services/rate-limits/rate-limiter.js';
 import { runBoundedSteps } from './process/bounded-steps.js';
-import { flushSimulationRecords } from './services/simulation/record.js';
+import { createSimulationAdmission } from './services/simulation/admission.js';
+import { createSimulationRunner } from './services/simulation/pool.js';
+import { createSimulationRecords } from './services/simulation/record.js';
 
 /**
  * Time closing the dependencies may take, within main.ts's 10 s shutdown grace: with PostgreSQL down a flush or a
@@ -68,18 +70,22 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const redis = connectRedis(config, log);
   const dataChanges = await openDataChangeChannel({ config, database, log, redis });
   const leagues = createLeagueClients(config, { redis });
+  const rateLimiter = createRateLimiter({ redis, database });
   const deps: AppDeps = {
     config,
     database,
     log,
     mailer: createMailer(config, log),
-    rateLimiter: createRateLimiter({ redis, database }),
+    rateLimiter,
     monitoring,
     alerts: createAlertEngine({ config, database, log, monitoring }),
     leagues,
     sessionCache: createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000, channel: dataChanges }),
     liveUpdates: createDataChangeFeed({ database, channel: dataChanges, log }),
     dataSync: createDataSync({ config, database, log, leagues }),
+    simulationRunner: createSimulationRunner({ threads: config.simulationWorkers, log }),
+    simulationAdmission: createSimulationAdmission({ threads: config.simulationWorkers, rateLimiter }),
+    simulationRecords: createSimulationRecords({ database, log }),
     // set just below: the recorder reloads the followed leagues, and the mail worker prepares
     // its mails, with these dependencies
     timelines: undefined as unknown as TimelineRecorder,
@@ -106,7 +112,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         ['account mails', () => deps.accountMails.stop()],
         ['alerts', () => deps.alerts.stop()],
         ['monitoring', () => monitoring.stop()],
-        ['simulation records', () => flushSimulationRecords(database)],
+        ['simulation records', () => deps.simulationRecords.flush()],
+        ['simulation threads', () => deps.simulationRunner.close()],
         ['event store', () => eventStore.close()],
         ['mailer', () => deps.mailer.close()],
         ['live updates', () => deps.liveUpdates.close()],

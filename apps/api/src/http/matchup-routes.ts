@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { analyzeInput, simulateInput } from '@fm/contract';
-import { simulationAdmission, type SimulationSlot } from '../services/simulation/admission.js';
+import type { SimulationSlot } from '../services/simulation/admission.js';
 import { analyzeMatchupRequest, simulateMatchupRequest } from '../services/simulation/simulate.js';
 import { toMatchupRequest } from '../services/simulation/request.js';
 import { callingUpstreamAs } from '../integrations/upstream-caller.js';
@@ -23,7 +23,7 @@ async function inSimulationSlot<T>(
   user: { id: string; isAdmin: boolean },
   answer: (slot: SimulationSlot) => Promise<T>,
 ): Promise<T> {
-  const slot = await simulationAdmission(deps).reserve({ userId: user.id, isAdmin: user.isAdmin });
+  const slot = await deps.simulationAdmission.reserve({ userId: user.id, isAdmin: user.isAdmin });
   try {
     // a league's line-ups are read from its platform: those calls are the user's, as on /trpc
     return await callingUpstreamAs(`user:${user.id}`, () => answer(slot));

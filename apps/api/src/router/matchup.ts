@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { SCORING_FORMAT_SPELLINGS } from '@fm/projections/scoring-formats';
 import { markSimulationCall } from '../http/refused-simulation-pause.js';
-import { simulationAdmission } from '../services/simulation/admission.js';
 import { simulateLeagueMatchup } from '../services/simulation/league-run.js';
 import { analyzeMatchupRequest, simulateMatchupRequest } from '../services/simulation/simulate.js';
 import { toMatchupRequest } from '../services/simulation/request.js';
@@ -23,7 +22,7 @@ import {
  */
 const simulationProcedure = authedProcedure.use(async ({ ctx, next }) => {
   markSimulationCall(ctx.req);
-  const slot = await simulationAdmission(ctx.deps).reserve({
+  const slot = await ctx.deps.simulationAdmission.reserve({
     userId: ctx.user.id,
     isAdmin: ctx.user.role === 'admin',
   });
