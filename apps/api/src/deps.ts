@@ -11,7 +11,6 @@ import type { RateLimiter } from './services/rate-limits/rate-limiter.js';
 import type { SimulationAdmission } from './services/simulation/admission.js';
 import type { SimulationRunner } from './services/simulation/pool.js';
 import type { SimulationRecords } from './services/simulation/record.js';
-import type { TimelineRecorder } from './services/win-probability/timeline-recording.js';
 
 /** Long-lived dependencies, created once at start-up and handed to every service. */
 export interface AppDeps extends CoreDeps {
@@ -33,8 +32,6 @@ export interface AppDeps extends CoreDeps {
   sessionCache: SessionCache;
   /** Data changes made on any process, fanned out to this process's open live connections. */
   liveUpdates: DataChangeFeed;
-  /** Records the followed leagues' win-probability timelines after every data change (one process at a time). */
-  timelines: TimelineRecorder;
   /** Worker threads that run simulations off the event loop (SIMULATION_WORKERS of them). */
   simulationRunner: SimulationRunner;
   /** Who may start a simulation, and when: per-user limits and the fair queue in front of the threads. */
