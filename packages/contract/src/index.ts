@@ -6,6 +6,7 @@ export * from './admin-schemas.js';
 export * from './admin-system-schemas.js';
 export * from './csv-upload.js';
 export * from './error-categories.js';
+export * from './error-codes.js';
 export * from './export-bounds.js';
 export * from './format-duration.js';
 export * from './league-engine-input.js';
