@@ -14,6 +14,7 @@ export * from './league-engine-players.js';
 export * from './leagues-schemas.js';
 export * from './matchup-request.js';
 export * from './matchup-schemas.js';
+export * from './model-card.js';
 export * from './nfl-calendar.js';
 export * from './password-policy.js';
 export * from './platforms.js';
