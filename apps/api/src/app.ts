@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
 import type { AppDeps } from './deps.js';
+import type { ErrorBody } from './errors.js';
 import { registerCacheHeaders } from './http/cache-headers.js';
 import { canonicalUrl } from './http/canonical-url.js';
 import { acceptedRequestId } from './http/request-id.js';
@@ -128,9 +129,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     if (isPageRequest && isServingWebApp) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply
-      .code(404)
-      .send({ code: 'NOT_FOUND', message: `No such path: ${req.method} ${req.url.split('?')[0]}` });
+    return reply.code(404).send({
+      code: 'NOT_FOUND',
+      message: `No such path: ${req.method} ${req.url.split('?')[0]}`,
+    } satisfies ErrorBody);
   });
 
   return app;

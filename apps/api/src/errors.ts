@@ -1,10 +1,12 @@
+import type { ErrorCode } from '@fm/contract';
+
 /**
  * The one error type services throw. `code` is the stable UPPER_SNAKE code clients branch on,
  * `message` is shown to people, `status` is the HTTP status it maps to.
  */
 export class AppError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly status: number = 400,
     readonly details?: Record<string, unknown>,
@@ -23,7 +25,7 @@ export const forbidden = (message = 'You do not have permission to do that.') =>
   new AppError('FORBIDDEN', message, 403);
 
 export interface ErrorBody {
-  code: string;
+  code: ErrorCode;
   message: string;
   [extra: string]: unknown;
 }

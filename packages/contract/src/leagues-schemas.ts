@@ -1,5 +1,6 @@
 import { NFL_GAME_STATES, PLAYER_GAME_STATES } from '@fm/engine';
 import { z } from 'zod';
+import { ERROR_CODES } from './error-codes.js';
 import { PLATFORMS } from './platforms.js';
 
 /** Response shapes of /leagues/*, for validation, the OpenAPI document and the typed client. */
@@ -52,7 +53,7 @@ export const leaguesAnswerSchema = z.object({
     espn: z.array(leagueSummarySchema),
   }),
   season: z.string(),
-  errors: z.array(z.object({ platform: platformSchema, code: z.string(), message: z.string() })),
+  errors: z.array(z.object({ platform: platformSchema, code: z.enum(ERROR_CODES), message: z.string() })),
 });
 
 const appPlayerSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIRST_WEEK, LAST_NFL_WEEK } from './nfl-calendar.js';
 
 /**
  * Rest-of-season tools of a linked league: free agents, trades and playoff leverage, priced in win and
@@ -14,7 +15,7 @@ export const TRADE_SUGGESTION_LIMIT_DEFAULT = 10;
 export const TRADE_SUGGESTION_LIMIT_MAX = 50;
 
 export const freeAgentsInputSchema = z.object({
-  week: z.coerce.number().int().min(1).max(22).optional(),
+  week: z.coerce.number().int().min(FIRST_WEEK).max(LAST_NFL_WEEK).optional(),
   position: z
     .string()
     .max(8)
@@ -98,7 +99,7 @@ export const tradeSuggestionsAnswerSchema = z.object({
 });
 
 export const playoffLeverageInputSchema = z.object({
-  week: z.coerce.number().int().min(1).max(22).optional(),
+  week: z.coerce.number().int().min(FIRST_WEEK).max(LAST_NFL_WEEK).optional(),
 });
 
 export const playoffLeverageSchema = z.object({

@@ -1,11 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import type { ErrorCode } from '@fm/contract';
 
-const ANSWERS: Record<string, [number, string, string]> = {
+const ANSWERS: Record<string, [number, ErrorCode, string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive.'],
   HPE_HEADER_OVERFLOW: [431, 'HEADERS_TOO_LARGE', 'The request headers are too large.'],
 };
-const MALFORMED: [number, string, string] = [400, 'BAD_REQUEST', 'The request is not valid HTTP.'];
+const MALFORMED: [number, ErrorCode, string] = [400, 'BAD_REQUEST', 'The request is not valid HTTP.'];
 
 /**
  * Requests Node's HTTP parser refuses before Fastify sees them (a body with no length, broken

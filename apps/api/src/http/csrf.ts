@@ -3,6 +3,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@fm/contract';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import type { ErrorBody } from '../errors.js';
 
 function sign(nonce: string, secret: string): string {
   return createHmac('sha256', `csrf:${secret}`).update(nonce).digest('base64url').slice(0, 32);
@@ -41,7 +42,7 @@ export function provideCsrfToken(req: FastifyRequest, reply: FastifyReply, confi
 /** Methods that must not change anything; every other method is a write and needs the token. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const csrfRefused = (message: string) => ({ code: 'CSRF_INVALID', message });
+const csrfRefused = (message: string): ErrorBody => ({ code: 'CSRF_INVALID', message });
 const TOKEN_MESSAGE = 'Your security token is missing or out of date. Please reload the page and try again.';
 const CROSS_SITE_MESSAGE = 'This request came from another site and was refused.';
 

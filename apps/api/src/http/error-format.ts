@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import type { ErrorCode } from '@fm/contract';
 import { isDatabaseUnavailable } from '@fm/db';
 import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -46,7 +47,7 @@ export function setRetryAfter(reply: FastifyReply, formatted: FormattedError): v
 }
 
 /** tRPC's own codes, for errors raised by tRPC itself rather than by our services. */
-const TRPC_CODE_TO_APP: Partial<Record<TRPC_ERROR_CODE_KEY, [number, string, string]>> = {
+const TRPC_CODE_TO_APP: Partial<Record<TRPC_ERROR_CODE_KEY, [number, ErrorCode, string]>> = {
   PARSE_ERROR: [400, 'INVALID_JSON', 'The request body is not valid JSON.'],
   BAD_REQUEST: [400, 'BAD_REQUEST', 'The request is not valid.'],
   UNAUTHORIZED: [401, 'UNAUTHENTICATED', 'Please log in to continue.'],

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ErrorBody } from '../errors.js';
 
 /** Another process (or this one, restarted) can take the request at once. */
 const SHUTDOWN_RETRY_AFTER_SECONDS = 1;
@@ -20,6 +21,9 @@ export function registerShutdownRefusal(app: FastifyInstance): void {
       .code(503)
       .header('Retry-After', String(SHUTDOWN_RETRY_AFTER_SECONDS))
       .header('Connection', 'close')
-      .send({ code: 'SHUTTING_DOWN', message: 'The server is restarting. Please try again in a moment.' });
+      .send({
+        code: 'SHUTTING_DOWN',
+        message: 'The server is restarting. Please try again in a moment.',
+      } satisfies ErrorBody);
   });
 }

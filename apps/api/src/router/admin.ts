@@ -20,6 +20,10 @@ import {
   chartRowSchema,
   dataAnswer,
   deletedUserSchema,
+  FIRST_SEASON,
+  FIRST_WEEK,
+  LAST_FANTASY_WEEK,
+  LAST_SEASON,
 } from '@fm/contract';
 import {
   apiMetricsSchema,
@@ -137,7 +141,12 @@ export const adminRouter = router({
         'After a finished week: our points against the platforms’ for the leagues opened that week',
       ),
     )
-    .input(z.object({ season: z.number().int().min(2000).max(2100), week: z.number().int().min(1).max(18) }))
+    .input(
+      z.object({
+        season: z.number().int().min(FIRST_SEASON).max(LAST_SEASON),
+        week: z.number().int().min(FIRST_WEEK).max(LAST_FANTASY_WEEK),
+      }),
+    )
     .output(dataAnswer(scoringReconciliationSchema))
     .mutation(async ({ ctx, input }) => ({ data: await reconcileWeek(ctx.deps, input) })),
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ModelCard } from '@fm/contract';
 import { simulations } from '@fm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
@@ -33,14 +34,12 @@ describe.each(DATABASE_KINDS)('public figures on %s', (kind) => {
 
   it('reports the accuracy from the model card given, and none without a card', async () => {
     await expect(getPublicStats(server.deps, null)).resolves.toMatchObject({ modelAccuracy: null });
-    const card = {
-      backtest: {
-        measuredOn: '2024 weeks 1-17',
-        pairwiseStartSitAccuracy: { value: 0.642, definition: 'pairs ranked right' },
-      },
-    };
+    const card = cardWith({
+      seasons: [{ season: 2024, firstWeek: 1, lastWeek: 17 }],
+      startSitAccuracy: 0.642,
+    });
     await expect(getPublicStats(server.deps, card)).resolves.toMatchObject({
-      modelAccuracy: { value: 0.642, definition: 'pairs ranked right', measuredOn: '2024 weeks 1-17' },
+      modelAccuracy: { value: 0.642, measuredOn: expect.stringContaining('2024 weeks 1–17') },
     });
   });
 
@@ -59,69 +58,48 @@ describe('the headline accuracy of a model card', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('prefers the pairwise start/sit accuracy over other accuracies, as a fraction', () => {
-    const card = {
-      metrics: { positionAccuracy: 0.9, startSitPairwiseAccuracy: 61.5 },
-      evaluatedOn: '2023-2024 holdout weeks',
-    };
-    expect(headlineAccuracy(card)).toEqual({
-      value: 0.615,
-      definition: expect.stringContaining('backtest'),
-      measuredOn: '2023-2024 holdout weeks',
-    });
-  });
-
-  it('reads a list of named metrics', () => {
-    const card = {
-      backtest: {
-        sample: 'weeks 10-17 of 2024, 4,210 pairs',
-        metrics: [
-          { name: 'MAE', value: 5.1 },
-          {
-            name: 'Pairwise accuracy',
-            value: 0.6,
-            definition: 'Of two players at one position, how often the higher projection scored more.',
-          },
-        ],
-      },
-    };
-    expect(headlineAccuracy(card)).toEqual({
-      value: 0.6,
-      definition: 'Of two players at one position, how often the higher projection scored more.',
-      measuredOn: 'weeks 10-17 of 2024, 4,210 pairs',
-    });
-  });
-
   it('reads the card the projections backtest writes: its headline, definition, weeks and sample', () => {
-    const card = {
-      model: 'Weekly PPR projection',
+    const card = cardWith({
       seasons: [
-        { season: 2024, weeks: [3, 4, 5, 18] },
-        { season: 2025, firstWeek: 1, lastWeek: 11 },
+        { season: 2024, firstWeek: 3, lastWeek: 18 },
+        { season: 2025, firstWeek: 1, lastWeek: 1 },
       ],
-      headline: { startSitAccuracy: 0.6712, statement: '67.1% start/sit accuracy' },
-      definitions: { pairwiseAccuracy: 'Start/sit accuracy: pairs of players ranked right.' },
-      results: {
-        overall: {
-          rows: 12_345,
-          methods: { model: { pairwiseAccuracy: 0.6712 }, nflcom: { pairwiseAccuracy: 0.69 } },
-        },
-      },
-    };
+      startSitAccuracy: 0.6712,
+      rows: 12_345,
+    });
     expect(headlineAccuracy(card)).toEqual({
       value: 0.6712,
-      definition: 'Start/sit accuracy: pairs of players ranked right.',
-      measuredOn: 'a walk-forward backtest over 2024 weeks 3–18 and 2025 weeks 1–11, 12,345 player-weeks',
+      definition: card.definitions.pairwiseAccuracy,
+      measuredOn: 'a walk-forward backtest over 2024 weeks 3–18 and 2025 week 1, 12,345 player-weeks',
     });
   });
 
-  it('is null when the card reports no accuracy, and a broken file reads as no card', () => {
-    expect(headlineAccuracy({ metrics: { mae: 4.2 } })).toBeNull();
+  it('reads a card file as written, and a broken or foreign file as no card', () => {
+    const good = path.join(dir, 'card.json');
+    writeFileSync(good, JSON.stringify(cardWith({ startSitAccuracy: 0.7 })));
+    expect(headlineAccuracy(readModelCard(good))?.value).toBe(0.7);
     const broken = path.join(dir, 'broken.json');
     writeFileSync(broken, '{ not json');
     expect(readModelCard(broken)).toBeNull();
-    const good = path.join(dir, 'card.json');
-    writeFileSync(good, JSON.stringify({ accuracy: 0.7 }));
-    expect(headlineAccuracy(readModelCard(good))?.value).toBe(0.7);
+    const foreign = path.join(dir, 'foreign.json');
+    writeFileSync(foreign, JSON.stringify({ accuracy: 0.7 }));
+    expect(readModelCard(foreign)).toBeNull();
   });
 });
+
+/** The committed card with its headline figures replaced. */
+function cardWith(change: {
+  startSitAccuracy: number;
+  seasons?: ModelCard['seasons'];
+  rows?: number;
+}): ModelCard {
+  const committed = readModelCard();
+  if (!committed) throw new Error('packages/projections/model-card.json is missing or not a card');
+  const { overall } = committed.results;
+  return {
+    ...committed,
+    seasons: change.seasons ?? committed.seasons,
+    headline: { ...committed.headline, startSitAccuracy: change.startSitAccuracy },
+    results: { ...committed.results, overall: { ...overall, rows: change.rows ?? overall.rows } },
+  };
+}

@@ -1,3 +1,4 @@
+import { modelCardSchema } from '@fm/contract';
 import { z } from 'zod';
 import { readModelCard } from '../services/projections/model-card.js';
 import { getPublicStats } from '../services/projections/public-stats.js';
@@ -36,6 +37,6 @@ export const publicRouter = router({
       },
     })
     .input(z.void())
-    .output(z.object({ modelCard: z.record(z.string(), z.unknown()).nullable() }))
+    .output(z.object({ modelCard: modelCardSchema.nullable() }))
     .query(() => ({ modelCard: readModelCard() })),
 });

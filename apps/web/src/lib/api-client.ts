@@ -3,7 +3,7 @@
  * token on every write, and the session-expired signal on revoked or expired sessions.
  */
 import type { RouterOutputs } from '@fm/api';
-import { CSRF_COOKIE, CSRF_HEADER, isSessionEndingCode } from '@fm/contract';
+import { CSRF_COOKIE, CSRF_HEADER, isErrorCode, isSessionEndingCode, type ErrorCode } from '@fm/contract';
 
 export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -19,11 +19,11 @@ export interface SessionExpiredDetail {
   endedBecause?: string | undefined;
 }
 
-/** A non-2xx answer: `code` and `message` come from the server's `{code, message}` body. */
+/** A non-2xx answer: `code` and `message` come from the server's `{code, message}` body (no code when it had none). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode | undefined,
     message: string,
     readonly data: unknown = undefined,
   ) {
@@ -127,9 +127,6 @@ export async function apiFetch(
   return response;
 }
 
-/** The server refused the CSRF token itself (out of date, or missing): the one refusal a new token mends. */
-const CSRF_REFUSED_CODE = 'CSRF_INVALID';
-
 /**
  * Only the end of the session drops the CSRF token (and signs out); a write whose token was refused gets a
  * fresh one, so the next write goes through without a reload. (Only a write: fetching the token is a read, and
@@ -138,7 +135,8 @@ const CSRF_REFUSED_CODE = 'CSRF_INVALID';
 async function handleAuthFailure(response: Response, method: string): Promise<void> {
   const body = await response.json().catch(() => null);
   const code = readErrorCode(body);
-  if (code === CSRF_REFUSED_CODE) {
+  // the server refused the CSRF token itself (out of date, or missing): the one refusal a new token mends
+  if (code === 'CSRF_INVALID') {
     if (!WRITE_METHODS.has(method)) return;
     clearCsrfToken();
     await fetchCsrfToken();
@@ -170,13 +168,12 @@ function firstFailure(body: unknown): unknown {
 }
 
 /** REST bodies are `{code, message}`; tRPC bodies carry it as `error.data.appCode`. */
-function readErrorCode(answer: unknown): string | undefined {
+function readErrorCode(answer: unknown): ErrorCode | undefined {
   const body = firstFailure(answer);
   if (!body || typeof body !== 'object') return undefined;
   const record = body as { code?: unknown; error?: { data?: { appCode?: unknown } } };
-  if (typeof record.code === 'string') return record.code;
-  const appCode = record.error?.data?.appCode;
-  return typeof appCode === 'string' ? appCode : undefined;
+  const code = record.code ?? record.error?.data?.appCode;
+  return isErrorCode(code) ? code : undefined;
 }
 
 function readErrorMessage(answer: unknown): string | undefined {
@@ -212,7 +209,7 @@ export async function apiRequest<T>(
   if (!response.ok) {
     throw new ApiError(
       response.status,
-      readErrorCode(parsed) ?? 'HTTP_ERROR',
+      readErrorCode(parsed),
       readErrorMessage(parsed) ?? `Request failed (${response.status})`,
       parsed,
     );

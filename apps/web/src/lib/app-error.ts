@@ -1,3 +1,4 @@
+import { isErrorCode, type ErrorCode } from '@fm/contract';
 import { TRPCClientError } from '@trpc/client';
 import { ApiError, NetworkError } from './api-client';
 
@@ -5,9 +6,10 @@ import { ApiError, NetworkError } from './api-client';
  * The server's error code (`RATE_LIMITED`, `SESSION_EXPIRED`, `VALIDATION_ERROR`…) of a failed
  * call, from the typed client or the REST client alike; undefined when no server answered.
  */
-export function appErrorCode(error: unknown): string | undefined {
+export function appErrorCode(error: unknown): ErrorCode | undefined {
   if (error instanceof TRPCClientError) {
-    return (error.data as { appCode?: string } | undefined)?.appCode;
+    const appCode = (error.data as { appCode?: unknown } | undefined)?.appCode;
+    return isErrorCode(appCode) ? appCode : undefined;
   }
   return error instanceof ApiError ? error.code : undefined;
 }
@@ -31,8 +33,6 @@ export function isNetworkFailure(error: unknown): boolean {
 
 /** The server's message for people, or `fallback` when the failure carried no code (and so no message of ours). */
 export function appErrorMessage(error: unknown, fallback: string): string {
-  const code = appErrorCode(error);
-  // HTTP_ERROR is the REST client's stand-in when the body named no code.
-  if (code === undefined || code === 'HTTP_ERROR' || !(error instanceof Error)) return fallback;
+  if (appErrorCode(error) === undefined || !(error instanceof Error)) return fallback;
   return error.message || fallback;
 }

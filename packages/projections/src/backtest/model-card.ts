@@ -1,6 +1,6 @@
-import { BLEND_MEMORY_WEEKS, MIN_BLEND_ROWS, type BlendChoice } from '../model/expert-blend.js';
+import { BLEND_MEMORY_WEEKS, MIN_BLEND_ROWS } from '../model/expert-blend.js';
 import { MODEL_VERSION } from '../model/train-model.js';
-import type { Position } from '../stats/stat-line.js';
+import type { ModelCard } from './model-card-schema.js';
 import type { BacktestSummary } from './summarize-backtest.js';
 import { MIN_ACTUAL_POINTS, MIN_EXPERT_PROJECTION } from './walk-forward.js';
 
@@ -31,32 +31,6 @@ export const METRIC_DEFINITIONS = {
     'PPR: 0.04/pass yd, 4/pass TD, -2/INT, 0.1/rush or rec yd, 6/TD, 1/reception, 2/2-pt, -2/fumble lost.',
 } as const;
 
-export interface EvaluatedSeason {
-  season: number;
-  firstWeek: number;
-  lastWeek: number;
-}
-
-export interface ModelCard {
-  model: string;
-  version: string;
-  generatedAt: string;
-  command: string;
-  training: string;
-  seasons: EvaluatedSeason[];
-  headline: {
-    startSitAccuracy: number;
-    statement: string;
-  };
-  /** Per season: our MAE against NFL.com's on the same rows. */
-  maeVersusNflcom: Record<string, { model: number; nflcom: number; modelIsLower: boolean }>;
-  definitions: typeof METRIC_DEFINITIONS;
-  results: BacktestSummary;
-  /** Per position, the experts' mix and our fit's weight learned by the end of the walk. */
-  blend: Record<Position, BlendChoice & { recordRows: number }>;
-  timings: { totalSeconds: number; trainingSeconds: number; weeksEvaluated: number };
-}
-
 export function buildModelCard(input: {
   summary: BacktestSummary;
   seasons: ModelCard['seasons'];
@@ -83,8 +57,8 @@ export function buildModelCard(input: {
     maeVersusNflcom: Object.fromEntries(
       Object.entries(input.summary.bySeason).map(([season, segment]) => {
         const model = segment.methods.model.mae;
-        const nflcom = segment.methods.nflcom?.mae ?? Number.NaN;
-        return [season, { model, nflcom, modelIsLower: model < nflcom }];
+        const nflcom = segment.methods.nflcom?.mae ?? null;
+        return [season, { model, nflcom, modelIsLower: nflcom !== null && model < nflcom }];
       }),
     ),
     definitions: METRIC_DEFINITIONS,

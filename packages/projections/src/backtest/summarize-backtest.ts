@@ -8,26 +8,16 @@ import {
   rootMeanSquaredError,
   type ScoredPrediction,
 } from './accuracy-metrics.js';
+import type { z } from 'zod';
+import type { backtestSummarySchema, segmentSummarySchema } from './model-card-schema.js';
 import type { BacktestRow } from './walk-forward.js';
 
 /** Ours, each expert, and the player's season average; an expert is summarized where it projected every row. */
 export const METHODS = ['model', ...EXPERTS, 'seasonAverage'] as const;
 export type Method = (typeof METHODS)[number];
 
-export interface MethodMetrics {
-  mae: number;
-  rmse: number;
-  spearman: number;
-  pairwiseAccuracy: number;
-}
-
-export interface SegmentSummary {
-  rows: number;
-  methods: Partial<Record<Method, MethodMetrics>> & { model: MethodMetrics };
-  /** Our model only: share of actual points inside [p10, p90], and the MAE of p50 as the point. */
-  intervalCoverage: number;
-  maeOfMedian: number;
-}
+export type SegmentSummary = z.output<typeof segmentSummarySchema>;
+export type MethodMetrics = SegmentSummary['methods']['model'];
 
 /** The point each method puts forward for a row (ours: the mean); null where an expert had none. */
 function pointOf(row: BacktestRow, method: Method): number | null {
@@ -70,14 +60,7 @@ export function summarizeRows(rows: readonly BacktestRow[]): SegmentSummary {
   };
 }
 
-/** One expert on the rows it projected, next to our model on the same rows. */
-export interface ExpertSummary {
-  rows: number;
-  mae: number;
-  rmse: number;
-  modelMae: number;
-  modelRmse: number;
-}
+export type ExpertSummary = BacktestSummary['experts'][Expert];
 
 /** Each expert where it projected (none: zero rows); an expert missing from some weeks is still measured. */
 export function summarizeExperts(rows: readonly BacktestRow[]): Record<Expert, ExpertSummary> {
@@ -100,18 +83,7 @@ export function summarizeExperts(rows: readonly BacktestRow[]): Record<Expert, E
   return summary;
 }
 
-export interface BacktestSummary {
-  /** All evaluated seasons, QB/RB/WR/TE (the README's reference population). */
-  overall: SegmentSummary;
-  bySeason: Record<string, SegmentSummary>;
-  byPosition: Record<string, SegmentSummary>;
-  bySeasonAndPosition: Record<string, Record<string, SegmentSummary>>;
-  /** Kickers and team defenses are scored and projected too, but kept out of the headline figures. */
-  kickers: SegmentSummary | null;
-  defenses: SegmentSummary | null;
-  /** Each expert on the headline rows it projected. */
-  experts: Record<Expert, ExpertSummary>;
-}
+export type BacktestSummary = z.output<typeof backtestSummarySchema>;
 
 const HEADLINE_POSITIONS: readonly Position[] = ['QB', 'RB', 'WR', 'TE'];
 

@@ -26,6 +26,12 @@ describe('the week a Sleeper league page opens on', () => {
     expect(defaultSleeperWeek(league(), state({ season: '2026', league_season: '2026', week: 3 }))).toBe(14);
     expect(defaultSleeperWeek(league(), null)).toBe(1);
   });
+
+  it('stays on the last regular-season week during the play-offs: week 18 since 2021, week 17 before', () => {
+    expect(defaultSleeperWeek(league(), state({ season_type: 'post', week: 20 }))).toBe(18);
+    const past = { season: '2020', league_season: '2020', season_type: 'post', week: 19 };
+    expect(defaultSleeperWeek(league({ season: '2020' }), state(past))).toBe(17);
+  });
 });
 
 describe('whether a week is over', () => {

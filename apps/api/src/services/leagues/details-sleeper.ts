@@ -1,3 +1,4 @@
+import { regularSeasonWeeks } from '@fm/contract';
 import type { AppDeps } from '../../deps.js';
 import { toAppLeague, toAppMatchups, toAppRosters } from '../../integrations/sleeper/normalize.js';
 import type { AppMatchup, AppRoster } from '../../integrations/league-shapes.js';
@@ -15,7 +16,6 @@ import { findUsersSleeperLeague } from './sleeper-membership.js';
 
 /** Regular seasons end the week before the playoffs; Sleeper's default playoff start is week 15. */
 const DEFAULT_PLAYOFF_WEEK_START = 15;
-const LAST_NFL_WEEK = 18;
 const GAME_SEASON_TYPES = new Set(['regular', 'post']);
 
 function playoffWeekStart(league: SleeperLeague): number {
@@ -36,7 +36,7 @@ export function defaultSleeperWeek(league: SleeperLeague, state: SleeperNflState
   const season = stateSeason(state);
   if (Number(league.season) < Number(season)) return playoffWeekStart(league) - 1;
   if (league.season === season && GAME_SEASON_TYPES.has(state.season_type) && state.week >= 1) {
-    return Math.min(state.week, LAST_NFL_WEEK);
+    return Math.min(state.week, regularSeasonWeeks(Number(league.season)));
   }
   return 1;
 }

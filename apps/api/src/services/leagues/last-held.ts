@@ -36,7 +36,7 @@ export function isOutage(error: unknown): boolean {
 export function platformUnavailable(platform: Platform): AppError {
   const name = PLATFORM_LABELS[platform];
   return new AppError(
-    `${platform.toUpperCase()}_UNAVAILABLE`,
+    `${platform.toUpperCase() as Uppercase<Platform>}_UNAVAILABLE`,
     `${name} is not answering right now, and we hold no earlier copy of this league. This is an outage at ${name}, not a problem with your account: try again in a few minutes.`,
     503,
   );

@@ -1,4 +1,6 @@
+import type { leaguesAnswerSchema, leagueSummarySchema } from '@fm/contract';
 import { nflSeasonOn } from '@fm/contract';
+import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import type { AppLeague } from '../../integrations/league-shapes.js';
@@ -10,23 +12,9 @@ import { listEspnLeagueRows, listEspnLeagues } from './espn-link.js';
 import { yahooClientFor } from './yahoo-session.js';
 
 /** A league as the leagues list shows it: league_id, name, total_rosters; Sleeper also username. */
-export interface LeagueSummary {
-  league_id: string;
-  name: string;
-  total_rosters: number;
-  season: string;
-  status: string;
-  avatar: string | null;
-  platform: LeaguePlatform;
-  username?: string;
-}
-
-export interface LeaguesAnswer {
-  data: { sleeper: LeagueSummary[]; yahoo: LeagueSummary[]; espn: LeagueSummary[] };
-  season: string;
-  /** A platform that failed while the other answered: its leagues are missing, this says why. */
-  errors: { platform: LeaguePlatform; code: string; message: string }[];
-}
+export type LeagueSummary = z.output<typeof leagueSummarySchema>;
+/** A platform that failed while the other answered is listed in `errors`: its leagues are missing, this says why. */
+export type LeaguesAnswer = z.output<typeof leaguesAnswerSchema>;
 
 function summarize(league: AppLeague, platform: LeaguePlatform): LeagueSummary {
   return {

@@ -1,3 +1,4 @@
+import { regularSeasonWeeks } from '@fm/contract';
 import { playerWeekStats, projections } from '@fm/db';
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
@@ -14,8 +15,6 @@ export interface TeamWeekGame {
 }
 
 const NO_GAME_INFO: TeamWeekGame = { bye_week: null, kickoff: null };
-/** The regular season's weeks: a team misses exactly one of them. */
-const REGULAR_SEASON_WEEKS = 18;
 
 /**
  * The one place a league page looks up the NFL schedule: each team's bye week of `season` and its kickoff in
@@ -79,8 +78,9 @@ async function impliedTeamWeekGames(
   const { byeProjections, played } = await loadImpliedByes(deps, season);
   const weeksPlayed = new Map<string, Set<number>>();
   let lastWeekPlayed = 0;
+  // a team misses exactly one regular-season week
   for (const { team, week } of played) {
-    if (week > REGULAR_SEASON_WEEKS) continue;
+    if (week > regularSeasonWeeks(season)) continue;
     lastWeekPlayed = Math.max(lastWeekPlayed, week);
     const weeks = weeksPlayed.get(team) ?? new Set<number>();
     weeks.add(week);

@@ -1,3 +1,4 @@
+import { regularSeasonWeeks } from '@fm/contract';
 import {
   ModelWalk,
   PPR,
@@ -9,8 +10,6 @@ import {
 } from '@fm/projections';
 import type { NflWeek } from './model-weeks.js';
 
-/** The regular season's last week: there is no "next week" after it. */
-export const LAST_REGULAR_SEASON_WEEK = 18;
 /** Players listed in these last slates get a projection for a week no expert has projected yet. */
 const RECENT_SLATES_FOR_NEXT_WEEK = 2;
 
@@ -37,7 +36,8 @@ export function nextWeekSlate(weeks: readonly WeekData[], current?: NflWeek): We
       return null;
     target = current;
   } else {
-    if (!last || last.actual === null || last.week >= LAST_REGULAR_SEASON_WEEK) return null;
+    // the regular season's last week has no "next week"
+    if (!last || last.actual === null || last.week >= regularSeasonWeeks(last.season)) return null;
     target = { season: last.season, week: last.week + 1 };
   }
   const latest = new Map<number, SlateRow>();

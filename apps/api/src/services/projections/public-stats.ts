@@ -1,7 +1,8 @@
 import { simulations } from '@fm/db';
 import { count } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { headlineAccuracy, readModelCard, type HeadlineAccuracy, type ModelCard } from './model-card.js';
+import type { ModelCard } from '@fm/contract';
+import { headlineAccuracy, readModelCard, type HeadlineAccuracy } from './model-card.js';
 
 export interface PublicStats {
   /** Every matchup simulation ever run (rows of the simulations table). */

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@fm/contract';
 import { Banner, Button } from '@fm/ui';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -9,7 +10,11 @@ import { EmailField } from './EmailField';
 /** Shown when the reset request fails without a message. */
 export const FORGOT_PASSWORD_FAILED_MESSAGE = 'An error occurred. Please try again.';
 /** A rate limit or a malformed address is worth saying; anything else gets the generic message. */
-const EXPLAINED_CODES = new Set(['RATE_LIMITED', 'VALIDATION_ERROR', 'BAD_REQUEST']);
+const EXPLAINED_CODES: ReadonlySet<ErrorCode | undefined> = new Set([
+  'RATE_LIMITED',
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+]);
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
@@ -24,7 +29,7 @@ export default function ForgotPasswordPage() {
       const message = await requestPasswordResetMail(email);
       setResult({ tone: 'success', text: message || 'Check your inbox for a password reset link.' });
     } catch (failure) {
-      const isExplained = EXPLAINED_CODES.has(appErrorCode(failure) ?? '');
+      const isExplained = EXPLAINED_CODES.has(appErrorCode(failure));
       setResult({
         tone: 'error',
         text: isExplained ? (failure as Error).message : FORGOT_PASSWORD_FAILED_MESSAGE,

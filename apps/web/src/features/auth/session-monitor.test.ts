@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ErrorCode } from '@fm/contract';
 import {
   MAX_TIME_WITHOUT_GOOD_CHECK_MS,
   networkRetryDelay,
@@ -66,7 +67,7 @@ describe('session monitor', () => {
     expect(monitor.running).toBe(false);
   });
 
-  it.each([
+  it.each<[number, ErrorCode | undefined, string]>([
     [401, 'TOKEN_REVOKED', 'TOKEN_REVOKED'],
     [401, 'SESSION_EXPIRED', 'SESSION_EXPIRED'],
     [401, undefined, 'SESSION_EXPIRED'],

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@fm/contract';
 import { browserClock, type Clock } from './clock';
 
 /** How the signed-in session is watched: check interval, network retries and back-off. */
@@ -10,7 +11,7 @@ export const MAX_TIME_WITHOUT_GOOD_CHECK_MS = 30 * 60 * 1000;
 export type SessionCheckResult<User> =
   | { kind: 'ok'; user: User }
   /** 401 or 403, with the server's code when it sent one. */
-  | { kind: 'denied'; status: number; code?: string | undefined }
+  | { kind: 'denied'; status: number; code?: ErrorCode | undefined }
   | { kind: 'rate-limited' }
   | { kind: 'network-error'; error: unknown }
   | { kind: 'server-error'; status: number; error: unknown };

@@ -3,9 +3,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { appErrorCode } from '../../lib/app-error';
 import { type ConnectionsStatus, useConnectEspn, useDisconnectEspn } from './leagues-queries';
 
-/** ESPN's answer for a league it shows only with the member's cookies. */
-const LEAGUE_PRIVATE_CODE = 'ESPN_LEAGUE_PRIVATE';
-
 /** The anchor the server's "private league" message points at. */
 export const ESPN_COOKIES_ANCHOR = 'espn-cookies';
 
@@ -36,7 +33,7 @@ export function EspnLinkCard({ status }: { status: ConnectionsStatus['espn'] }) 
         },
         // The cookie fields the message asks for are opened for the reader.
         onError: (error) => {
-          if (appErrorCode(error) === LEAGUE_PRIVATE_CODE) setPrivate(true);
+          if (appErrorCode(error) === 'ESPN_LEAGUE_PRIVATE') setPrivate(true);
         },
       },
     );

@@ -1,3 +1,7 @@
+import type { RouterOutputs } from '@fm/api';
+import { describeEvaluatedSeason } from '@fm/contract';
+import { POSITIONS } from '@fm/engine';
+
 /**
  * The model card written by the projections backtest (`packages/projections`, `buildModelCard`),
  * laid out for people: what the model is, its scores next to NFL.com's and a naive baseline on
@@ -11,83 +15,17 @@ const METHOD_LABELS = {
 type Method = keyof typeof METHOD_LABELS;
 const METHODS = Object.keys(METHOD_LABELS) as Method[];
 
-interface MethodMetrics {
-  mae: number;
-  rmse: number;
-  spearman: number;
-  pairwiseAccuracy: number;
-}
-interface Segment {
-  rows: number;
-  methods: Record<Method, MethodMetrics>;
-  intervalCoverage: number;
-  maeOfMedian: number;
-}
+type ModelCard = NonNullable<RouterOutputs['public']['modelCard']['modelCard']>;
+type Segment = ModelCard['results']['overall'];
 /** The experts the model is fed, as the card names them. */
 const EXPERT_LABELS = { nflcom: 'NFL.com', sleeper: 'Sleeper', espn: 'ESPN' } as const;
 type Expert = keyof typeof EXPERT_LABELS;
 const EXPERTS = Object.keys(EXPERT_LABELS) as Expert[];
-const BLEND_POSITIONS = ['QB', 'RB', 'WR', 'TE', 'K', 'DEF'] as const;
-
-interface ExpertSummary {
-  rows: number;
-  mae: number;
-  modelMae: number;
-}
-interface BlendChoice {
-  /** Each expert's share; empty: the plain average of the experts who projected the player. */
-  mix: Partial<Record<Expert, number>>;
-  modelWeight: number;
-  recordRows: number;
-}
-
-export interface BacktestCard {
-  model: string;
-  version: string;
-  generatedAt: string;
-  command: string;
-  /** Older cards list the weeks, newer ones give the first and last. */
-  seasons: { season: number; weeks?: number[]; firstWeek?: number; lastWeek?: number }[];
-  training?: string;
-  headline: { startSitAccuracy: number; statement: string };
-  definitions: Record<string, unknown> & { methods?: Record<string, string> };
-  results: {
-    overall: Segment;
-    bySeason: Record<string, Segment>;
-    byPosition: Record<string, Segment>;
-    bySeasonAndPosition?: Record<string, Record<string, Segment>>;
-    /** Newer cards: each expert on the player-weeks it projected. */
-    experts?: Partial<Record<Expert, ExpertSummary>>;
-  };
-  /** Newer cards: per position, the experts' mix and our weight the walk learned. */
-  blend?: Partial<Record<string, BlendChoice>>;
-}
-
-/** Does the card have the backtest's layout (else the page shows it generically)? */
-export function isBacktestCard(card: unknown): card is BacktestCard {
-  const c = card as Partial<BacktestCard> | null;
-  return (
-    typeof c?.headline?.startSitAccuracy === 'number' &&
-    typeof c.results?.overall?.methods?.model?.pairwiseAccuracy === 'number' &&
-    typeof c.results.bySeason === 'object' &&
-    typeof c.results.byPosition === 'object' &&
-    Array.isArray(c.seasons)
-  );
-}
-
-/** "2024 weeks 1–16" from either layout of a season entry. */
-export function describeSeason(entry: BacktestCard['seasons'][number]): string {
-  const weeks = Array.isArray(entry.weeks) ? entry.weeks : [];
-  const first = entry.firstWeek ?? (weeks.length ? Math.min(...weeks) : undefined);
-  const last = entry.lastWeek ?? (weeks.length ? Math.max(...weeks) : undefined);
-  if (first === undefined || last === undefined) return String(entry.season);
-  return first === last ? `${entry.season} week ${first}` : `${entry.season} weeks ${first}–${last}`;
-}
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
 const points = (value: number) => value.toFixed(2);
 
-export function BacktestCardView({ card }: { card: BacktestCard }) {
+export function BacktestCardView({ card }: { card: ModelCard }) {
   const { overall } = card.results;
   const segments: [string, Segment][] = [
     ['All', overall],
@@ -111,7 +49,7 @@ export function BacktestCardView({ card }: { card: BacktestCard }) {
         </div>
         <div>
           <dt>Weeks tested</dt>
-          <dd>{card.seasons.map(describeSeason).join(', ')}</dd>
+          <dd>{card.seasons.map(describeEvaluatedSeason).join(', ')}</dd>
         </div>
         <div>
           <dt>Measured</dt>
@@ -119,20 +57,23 @@ export function BacktestCardView({ card }: { card: BacktestCard }) {
         </div>
       </dl>
 
-      {card.training && <p>{card.training}</p>}
+      <p>{card.training}</p>
 
       <h3>Backtest: every method on the same {overall.rows.toLocaleString('en-US')} player-weeks</h3>
       <ScoreTable
         caption="Backtest results by method"
         headers={['Method', 'Start/sit accuracy', 'MAE (points)', 'RMSE (points)', 'Rank correlation']}
-        rows={METHODS.map((method) => {
+        rows={METHODS.flatMap((method) => {
           const m = overall.methods[method];
+          if (!m) return [];
           return [
-            METHOD_LABELS[method],
-            percent(m.pairwiseAccuracy),
-            points(m.mae),
-            points(m.rmse),
-            m.spearman.toFixed(3),
+            [
+              METHOD_LABELS[method],
+              percent(m.pairwiseAccuracy),
+              points(m.mae),
+              points(m.rmse),
+              m.spearman.toFixed(3),
+            ],
           ];
         })}
       />
@@ -157,14 +98,14 @@ export function BacktestCardView({ card }: { card: BacktestCard }) {
           label,
           s.rows.toLocaleString('en-US'),
           percent(s.methods.model.pairwiseAccuracy),
-          percent(s.methods.nflcom.pairwiseAccuracy),
+          s.methods.nflcom ? percent(s.methods.nflcom.pairwiseAccuracy) : '–',
           points(s.methods.model.mae),
-          points(s.methods.nflcom.mae),
+          s.methods.nflcom ? points(s.methods.nflcom.mae) : '–',
           percent(s.intervalCoverage),
         ])}
       />
 
-      {card.results.experts && <ExpertsAndBlend card={card} />}
+      <ExpertsAndBlend card={card} />
 
       <h3>Definitions</h3>
       <dl className="method-steps">
@@ -177,10 +118,10 @@ export function BacktestCardView({ card }: { card: BacktestCard }) {
             </div>
           ) : null,
         )}
-        {METHODS.filter((method) => card.definitions.methods?.[method]).map((method) => (
+        {METHODS.map((method) => (
           <div key={method}>
             <dt>{METHOD_LABELS[method]}</dt>
-            <dd>{card.definitions.methods![method]}</dd>
+            <dd>{card.definitions.methods[method]}</dd>
           </div>
         ))}
       </dl>
@@ -192,7 +133,7 @@ export function BacktestCardView({ card }: { card: BacktestCard }) {
 }
 
 /** "ESPN 75% + NFL.com 25%", or the plain average. */
-export function describeMix(mix: BlendChoice['mix']): string {
+export function describeMix(mix: ModelCard['blend']['QB']['mix']): string {
   const parts = EXPERTS.filter((expert) => (mix[expert] ?? 0) > 0).map(
     (expert) => `${EXPERT_LABELS[expert]} ${Math.round((mix[expert] ?? 0) * 100)}%`,
   );
@@ -200,10 +141,9 @@ export function describeMix(mix: BlendChoice['mix']): string {
 }
 
 /** Each expert the model is fed, how it fared where it projected, and the mix the model learned per position. */
-function ExpertsAndBlend({ card }: { card: BacktestCard }) {
-  const experts = card.results.experts ?? {};
-  const methods = card.definitions.methods ?? {};
-  const blendText = card.definitions.blend;
+function ExpertsAndBlend({ card }: { card: ModelCard }) {
+  const { experts } = card.results;
+  const { methods, blend: blendText } = card.definitions;
   return (
     <>
       <h3>The experts and the blend</h3>
@@ -217,8 +157,8 @@ function ExpertsAndBlend({ card }: { card: BacktestCard }) {
         headers={['Expert', 'What it is', 'Player-weeks', 'MAE: expert', 'MAE: ours']}
         rows={EXPERTS.map((expert) => {
           const summary = experts[expert];
-          const description = methods[expert] ?? '';
-          return summary && summary.rows > 0
+          const description = methods[expert];
+          return summary.rows > 0
             ? [
                 EXPERT_LABELS[expert],
                 description,
@@ -229,28 +169,20 @@ function ExpertsAndBlend({ card }: { card: BacktestCard }) {
             : [EXPERT_LABELS[expert], description, '0', 'not in this data', '–'];
         })}
       />
-      {card.blend && (
-        <>
-          {typeof blendText === 'string' && <p>{blendText}</p>}
-          <ScoreTable
-            caption="The blend by position"
-            headers={['Position', 'Experts’ mix', 'Our fit’s weight', 'Record (player-weeks)']}
-            rows={BLEND_POSITIONS.flatMap((position) => {
-              const choice = card.blend?.[position];
-              return choice
-                ? [
-                    [
-                      position,
-                      describeMix(choice.mix),
-                      `${Math.round(choice.modelWeight * 100)}%`,
-                      choice.recordRows.toLocaleString('en-US'),
-                    ],
-                  ]
-                : [];
-            })}
-          />
-        </>
-      )}
+      <p>{blendText}</p>
+      <ScoreTable
+        caption="The blend by position"
+        headers={['Position', 'Experts’ mix', 'Our fit’s weight', 'Record (player-weeks)']}
+        rows={POSITIONS.map((position) => {
+          const choice = card.blend[position];
+          return [
+            position,
+            describeMix(choice.mix),
+            `${Math.round(choice.modelWeight * 100)}%`,
+            choice.recordRows.toLocaleString('en-US'),
+          ];
+        })}
+      />
     </>
   );
 }

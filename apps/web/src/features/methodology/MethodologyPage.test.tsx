@@ -1,3 +1,4 @@
+import type { ModelCard } from '@fm/contract';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -7,7 +8,17 @@ import { describe, expect, it } from 'vitest';
 import { trpc } from '../../lib/trpc';
 import MethodologyPage from './MethodologyPage';
 
-function renderWithCard(modelCard: Record<string, unknown> | null) {
+const committedCard: ModelCard = JSON.parse(
+  readFileSync(
+    path.resolve(import.meta.dirname, '../../../../../packages/projections/model-card.json'),
+    'utf8',
+  ),
+);
+
+/** The committed card with some parts replaced. */
+const cardWith = (change: Partial<ModelCard>): ModelCard => ({ ...committedCard, ...change });
+
+function renderWithCard(modelCard: ModelCard | null) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(trpc.public.modelCard.queryKey(), { modelCard });
   return render(
@@ -20,35 +31,6 @@ function renderWithCard(modelCard: Record<string, unknown> | null) {
 }
 
 describe('methodology page', () => {
-  it('renders the model card: facts, nested groups and the backtest rows as a table', () => {
-    renderWithCard({
-      modelVersion: 'ridge-2025.09',
-      scoring: 'ppr',
-      backtest: {
-        pairwiseAccuracy: 0.634,
-        weeks: [
-          { season: 2024, week: 10, mae: 5.123, players: 312 },
-          { season: 2024, week: 11, mae: 4.9, players: 30512 },
-        ],
-      },
-    });
-    expect(screen.getByText('Model version').nextElementSibling!.textContent).toBe('ridge-2025.09');
-    expect(screen.getByText('Pairwise accuracy').nextElementSibling!.textContent).toBe('63.4%');
-    const table = screen.getByRole('table', { name: 'Weeks' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual(['Season', 'Week', 'Mae', 'Players']);
-    const firstRow = within(table).getAllByRole('row')[1]!;
-    expect(within(within(table).getAllByRole('row')[2]!).getAllByRole('cell')[3]!.textContent).toBe('30,512');
-    expect(
-      within(firstRow)
-        .getAllByRole('cell')
-        .map((td) => td.textContent),
-    ).toEqual(['2024', '10', '5.123', '312']);
-  });
-
   it('lays out the backtest card: headline, methods side by side, segments and definitions', () => {
     const metrics = (accuracy: number, mae: number) => ({
       mae,
@@ -66,30 +48,31 @@ describe('methodology page', () => {
       intervalCoverage: 0.801,
       maeOfMedian: 5.48,
     });
-    renderWithCard({
-      model: 'Weekly PPR projection',
-      version: 'wf-1',
-      generatedAt: '2025-11-20T10:00:00.000Z',
-      command: 'npm run backtest -- --seasons 2024,2025',
-      seasons: [
-        { season: 2024, weeks: [1, 2, 16] },
-        { season: 2025, firstWeek: 1, lastWeek: 11 },
-      ],
-      training: 'Walk-forward: refitted before each week on earlier weeks only.',
-      headline: {
-        startSitAccuracy: 0.6468,
-        statement: '64.7% start/sit accuracy (PPR, walk-forward backtest, 4645 player-weeks)',
-      },
-      definitions: {
-        pairwiseAccuracy: 'Start/sit accuracy: pairs ranked right.',
-        methods: { nflcom: 'NFL.com rescored.' },
-      },
-      results: {
-        overall: segment(4645, 0.6468, 0.6469),
-        bySeason: { '2024': segment(2781, 0.649, 0.648) },
-        byPosition: { QB: segment(787, 0.606, 0.605) },
-      },
-    });
+    renderWithCard(
+      cardWith({
+        version: 'wf-1',
+        command: 'npm run backtest -- --seasons 2024,2025',
+        seasons: [
+          { season: 2024, firstWeek: 1, lastWeek: 16 },
+          { season: 2025, firstWeek: 1, lastWeek: 11 },
+        ],
+        training: 'Walk-forward: refitted before each week on earlier weeks only.',
+        headline: {
+          startSitAccuracy: 0.6468,
+          statement: '64.7% start/sit accuracy (PPR, walk-forward backtest, 4645 player-weeks)',
+        },
+        definitions: {
+          ...committedCard.definitions,
+          pairwiseAccuracy: 'Start/sit accuracy: pairs ranked right.',
+        },
+        results: {
+          ...committedCard.results,
+          overall: segment(4645, 0.6468, 0.6469),
+          bySeason: { '2024': segment(2781, 0.649, 0.648) },
+          byPosition: { QB: segment(787, 0.606, 0.605) },
+        },
+      }),
+    );
     expect(screen.getByText(/^64\.7% start\/sit accuracy/)).toBeTruthy();
     const methods = screen.getByRole('table', { name: 'Backtest results by method' });
     const rows = within(methods).getAllByRole('row').slice(1);
@@ -109,8 +92,7 @@ describe('methodology page', () => {
   });
 
   it('renders the model card the projections backtest committed, laid out as tables', () => {
-    const file = path.resolve(import.meta.dirname, '../../../../../packages/projections/model-card.json');
-    const card = JSON.parse(readFileSync(file, 'utf8'));
+    const card = committedCard;
     renderWithCard(card);
     expect(screen.getByText(card.headline.statement)).toBeTruthy();
     const methods = screen.getByRole('table', { name: 'Backtest results by method' });
@@ -134,32 +116,37 @@ describe('methodology page', () => {
   it('shows each expert where it projected and the blend the model learned per position', () => {
     const metrics = { mae: 5.5, rmse: 7, spearman: 0.4, pairwiseAccuracy: 0.64 };
     const segment = { rows: 4645, methods: { model: metrics, nflcom: metrics, seasonAverage: metrics } };
-    renderWithCard({
-      model: 'Weekly PPR projection',
-      version: 'wf-2',
-      generatedAt: '2025-11-20T10:00:00.000Z',
-      command: 'npm run backtest',
-      seasons: [{ season: 2024, firstWeek: 1, lastWeek: 16 }],
-      headline: { startSitAccuracy: 0.64, statement: '64.0% start/sit accuracy' },
-      definitions: {
-        blend: 'Per position, our fit is shrunk toward a mix of the experts.',
-        methods: { nflcom: 'NFL.com rescored.', sleeper: 'Sleeper rescored.', espn: 'ESPN rescored.' },
-      },
-      results: {
-        overall: { ...segment, intervalCoverage: 0.8, maeOfMedian: 5.4 },
-        bySeason: {},
-        byPosition: {},
-        experts: {
-          nflcom: { rows: 4645, mae: 5.512, rmse: 7.1, modelMae: 5.496, modelRmse: 7.09 },
-          sleeper: { rows: 0, mae: 0, rmse: 0, modelMae: 0, modelRmse: 0 },
-          espn: { rows: 129, mae: 5.58, rmse: 7.19, modelMae: 5.59, modelRmse: 7.22 },
+    const { definitions } = committedCard;
+    renderWithCard(
+      cardWith({
+        definitions: {
+          ...definitions,
+          blend: 'Per position, our fit is shrunk toward a mix of the experts.',
+          methods: {
+            ...definitions.methods,
+            nflcom: 'NFL.com rescored.',
+            sleeper: 'Sleeper rescored.',
+            espn: 'ESPN rescored.',
+          },
         },
-      },
-      blend: {
-        QB: { mix: {}, modelWeight: 0.9, recordRows: 1063 },
-        RB: { mix: { nflcom: 0.25, espn: 0.75 }, modelWeight: 0, recordRows: 2316 },
-      },
-    });
+        results: {
+          ...committedCard.results,
+          overall: { ...segment, intervalCoverage: 0.8, maeOfMedian: 5.4 },
+          bySeason: {},
+          byPosition: {},
+          experts: {
+            nflcom: { rows: 4645, mae: 5.512, rmse: 7.1, modelMae: 5.496, modelRmse: 7.09 },
+            sleeper: { rows: 0, mae: 0, rmse: 0, modelMae: 0, modelRmse: 0 },
+            espn: { rows: 129, mae: 5.58, rmse: 7.19, modelMae: 5.59, modelRmse: 7.22 },
+          },
+        },
+        blend: {
+          ...committedCard.blend,
+          QB: { mix: {}, modelWeight: 0.9, recordRows: 1063 },
+          RB: { mix: { nflcom: 0.25, espn: 0.75 }, modelWeight: 0, recordRows: 2316 },
+        },
+      }),
+    );
     const experts = screen.getByRole('table', { name: 'Each expert where it projected' });
     expect(
       within(experts)
@@ -175,7 +162,7 @@ describe('methodology page', () => {
     expect(
       within(blend)
         .getAllByRole('row')
-        .slice(1)
+        .slice(1, 3)
         .map((row) => row.textContent),
     ).toEqual(['QBAverage of the experts90%1,063', 'RBNFL.com 25% + ESPN 75%0%2,316']);
     expect(screen.getAllByText('Per position, our fit is shrunk toward a mix of the experts.')).toHaveLength(

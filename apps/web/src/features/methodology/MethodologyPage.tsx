@@ -3,8 +3,7 @@ import { Spinner } from '@fm/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { trpc } from '../../lib/trpc';
-import { BacktestCardView, isBacktestCard } from './BacktestCardView';
-import { ModelCardView, type CardValue } from './ModelCardView';
+import { BacktestCardView } from './BacktestCardView';
 import { winProbabilityStandardError } from './win-probability-precision';
 import './methodology.css';
 
@@ -71,11 +70,7 @@ function ProjectionModelSection() {
       )}
       {data?.modelCard && (
         <div className="model-card">
-          {isBacktestCard(data.modelCard) ? (
-            <BacktestCardView card={data.modelCard} />
-          ) : (
-            <ModelCardView card={data.modelCard as Record<string, CardValue>} />
-          )}
+          <BacktestCardView card={data.modelCard} />
         </div>
       )}
     </section>

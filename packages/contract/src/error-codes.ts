@@ -1,0 +1,65 @@
+/** The stable codes of the server's `{code, message}` refusals: clients branch on these, never on messages. */
+export const ERROR_CODES = [
+  // the request itself
+  'BAD_REQUEST',
+  'BAD_URL',
+  'BATCH_NOT_ALLOWED',
+  'BATCH_TOO_LARGE',
+  'HEADERS_TOO_LARGE',
+  'INVALID_JSON',
+  'INVALID_MULTIPART',
+  'METHOD_NOT_ALLOWED',
+  'NOT_FOUND',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'REQUEST_TIMEOUT',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'VALIDATION_ERROR',
+  // who is asking
+  'ACCOUNT_DISABLED',
+  'CANNOT_MODIFY_SELF',
+  'CSRF_INVALID',
+  'EMAIL_NOT_VERIFIED',
+  'EMAIL_TAKEN',
+  'FORBIDDEN',
+  'INVALID_CREDENTIALS',
+  'INVALID_PASSWORD',
+  'INVALID_TOKEN',
+  'ONE_LOGIN_PER_REQUEST',
+  'SESSION_EXPIRED',
+  'TOKEN_REVOKED',
+  'UNAUTHENTICATED',
+  // linked leagues and their platforms
+  'ESPN_COOKIES_UNREADABLE',
+  'ESPN_LEAGUE_NOT_FOUND',
+  'ESPN_LEAGUE_PRIVATE',
+  'ESPN_NOT_FOOTBALL',
+  'ESPN_SEASON_UNSUPPORTED',
+  'ESPN_UNAVAILABLE',
+  'LEAGUE_NOT_FOUND',
+  'SLEEPER_LEAGUE_NOT_FOUND',
+  'SLEEPER_USER_INCOMPLETE',
+  'SLEEPER_UNAVAILABLE',
+  'SLEEPER_USER_NOT_FOUND',
+  'UPSTREAM_ERROR',
+  'UPSTREAM_INVALID',
+  'YAHOO_AUTH_DECLINED',
+  'YAHOO_AUTH_FAILED',
+  'YAHOO_NOT_CONFIGURED',
+  'YAHOO_NOT_FOUND',
+  'YAHOO_RELINK_REQUIRED',
+  'YAHOO_STATE_INVALID',
+  'YAHOO_TOKEN_UNREADABLE',
+  'YAHOO_UNAVAILABLE',
+  // the server
+  'DATABASE_ERROR',
+  'DATABASE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+  'SHUTTING_DOWN',
+  'SIMULATION_BUSY',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return (ERROR_CODES as readonly unknown[]).includes(value);
+}
