@@ -174,7 +174,7 @@ async function startProductionSite(apiPorts: number[]) {
     )
     .replace(/listen \[::\]:\d+[^;]*;/g, '')
     .replace('listen 80;', `listen 127.0.0.1:${plain};`)
-    .replace('listen 443 ssl http2;', `listen 127.0.0.1:${https} ssl http2;`)
+    .replace('listen 443 ssl http2', `listen 127.0.0.1:${https} ssl http2`)
     .replace('/etc/letsencrypt/live/example.com/fullchain.pem', path.join(dir, 'cert.pem'))
     .replace('/etc/letsencrypt/live/example.com/privkey.pem', path.join(dir, 'key.pem'))
     .replace('/opt/fantasy/apps/web/dist', path.join(ROOT, 'apps/web/dist'))
