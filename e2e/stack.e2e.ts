@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   IN_SEASON_LEAGUE_ID,
@@ -131,12 +131,14 @@ async function steadyClients(url: string, clients: number, during: Promise<unkno
  * projected finals, or once every game is over the result ("Final 126.7 – 80.3 · You won by 46.4").
  */
 async function headline(page: Page): Promise<string | undefined> {
+  // the page may replace what was just counted (the final result takes the preview's place): read it as unsettled
+  const text = (locator: Locator) => locator.textContent({ timeout: 1_000 }).catch(() => null);
   const result = page.getByTestId('final-score');
-  if ((await result.count()) > 0) return (await result.textContent()) ?? undefined;
+  if ((await result.count()) > 0) return (await text(result)) ?? undefined;
   if ((await page.getByTestId('win-bar-updating').count()) > 0) return undefined;
   if ((await page.getByTestId('preview-win-probability').count()) === 0) return undefined;
-  const figure = await page.getByTestId('preview-win-probability').textContent();
-  const expected = await page.locator('.win-bar__meta').textContent();
+  const figure = await text(page.getByTestId('preview-win-probability'));
+  const expected = await text(page.locator('.win-bar__meta'));
   return figure && expected && !expected.includes('Updating') ? `${figure} ${expected}` : undefined;
 }
 
@@ -174,7 +176,7 @@ async function startProductionSite(apiPorts: number[]) {
     )
     .replace(/listen \[::\]:\d+[^;]*;/g, '')
     .replace('listen 80;', `listen 127.0.0.1:${plain};`)
-    .replace('listen 443 ssl http2;', `listen 127.0.0.1:${https} ssl http2;`)
+    .replace('listen 443 ssl http2', `listen 127.0.0.1:${https} ssl http2`)
     .replace('/etc/letsencrypt/live/example.com/fullchain.pem', path.join(dir, 'cert.pem'))
     .replace('/etc/letsencrypt/live/example.com/privkey.pem', path.join(dir, 'key.pem'))
     .replace('/opt/fantasy/apps/web/dist', path.join(ROOT, 'apps/web/dist'))

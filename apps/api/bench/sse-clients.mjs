@@ -1,5 +1,6 @@
 // SSE clients for bench/live-fanout.bench.ts and bench/stack-live.bench.ts, in their own process so that reading
-// thousands of streams does not share the server's event loop. argv: url count [ms between waves, default 50]. Prints "ready" once every
+// thousands of streams does not share the server's event loop. argv: url count [ms between waves of 100, default 50;
+// at most MAX_OPENING connections wait for their first event at a time]. Prints "ready" once every
 // connection has its first data event; on a line "mark <version>" on stdin, answers with a JSON
 // line {version, received, lastAt, firstAt} once every connection got that version's event
 // (times are Date.now() of this process, on the same machine as the server).
@@ -24,6 +25,8 @@ function onEvent(block, state) {
   if (!id || !isData) return;
   if (!state.isReady) {
     state.isReady = true;
+    opening -= 1;
+    onOpened?.();
     if (++ready === count) process.stdout.write('ready\n');
     return;
   }
@@ -43,9 +46,18 @@ function report() {
 
 /** Pages do not all open in the same millisecond: connections open in waves of this many. */
 const WAVE = 100;
+/**
+ * Connections asked for and not yet streaming are at most this many: past what the server accepts per
+ * second, more would wait in its accept queue (511) and time out there, which measures the queue, not
+ * how fast streams open.
+ */
+const MAX_OPENING = 300;
+let opening = 0;
+let onOpened = null;
 
 function open(i) {
   const state = { isReady: false, buffer: '' };
+  opening += 1;
   const request = http.get(url, { agent, headers: { accept: 'text/event-stream' } }, (response) => {
     if (response.statusCode !== 200) {
       process.stderr.write(`connection ${i}: status ${response.statusCode}\n`);
@@ -76,6 +88,8 @@ function open(i) {
 }
 
 for (let first = 0; first < count; first += WAVE) {
+  while (opening > MAX_OPENING - WAVE) await new Promise((resolve) => (onOpened = resolve));
+  onOpened = null;
   for (let i = first; i < Math.min(count, first + WAVE); i++) open(i);
   await new Promise((resolve) => setTimeout(resolve, Number(waveGapText ?? 50)));
 }

@@ -20,8 +20,11 @@ import { bumpDataVersion } from '../src/services/data-changes/data-version.js';
 
 const STREAMS = Number(process.argv[2] ?? 10_000);
 const CHANGES = 5;
-/** argv[3]: ms between waves of 100 new streams (each stream's set-up costs the API process ~10 ms of CPU). */
-const OPEN_GAP_MS = Number(process.argv[3] ?? 1_000);
+/**
+ * argv[3]: ms between waves of 100 new streams. The client keeps at most 300 waiting for their first event
+ * (bench/sse-clients.mjs), so the streams open as fast as the stack takes them: that rate is the figure.
+ */
+const OPEN_GAP_MS = Number(process.argv[3] ?? 50);
 const OPEN_FILES = 65_536;
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SSE_CLIENTS = fileURLToPath(new URL('./sse-clients.mjs', import.meta.url));
@@ -30,6 +33,18 @@ const kib = (pid: number) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 };
+/** CPU time (user + system) a process has used so far, in ms. */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+};
+/** Linux's USER_HZ: /proc counts CPU time in these ticks. */
+const CLOCK_TICKS_PER_SECOND = 100;
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ');
 const childrenOf = (pid: number) =>
   readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
 /** Runs `command` with the open-file limit raised (both limits: we may be root), or as it is when refused. */
@@ -90,11 +105,14 @@ async function main() {
     const apiPid = api_pids[0]!;
     const workers = childrenOf(proxy_pid);
     const nginxKib = () => workers.reduce((sum, pid) => sum + kib(pid), 0);
+    const cpu = () => ({ api: cpuMs(apiPid), nginx: workers.reduce((sum, pid) => sum + cpuMs(pid), 0) });
     // one stream open and closed first, so what follows counts streams, not the first request's warm-up
     await fetch(`${url}/trpc/live.dataChanges`, { signal: AbortSignal.timeout(1_000) })
       .then((response) => response.text())
       .catch(() => {});
     const before = { api: kib(apiPid), nginx: nginxKib() };
+    const cpuBefore = cpu();
+    const loadBefore = loadAverage();
 
     const [clientShell, clientArgs] = withOpenFiles([
       process.execPath,
@@ -109,10 +127,12 @@ async function main() {
     const nextLine = lines(clients);
     if ((await nextLine()) !== 'ready') throw new Error('the SSE clients did not connect');
     const openMs = Date.now() - openedAt;
+    const cpuOpened = cpu();
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const after = { api: kib(apiPid), nginx: nginxKib() };
 
     const reach: { first: number; last: number }[] = [];
+    const cpuBeforeChanges = cpu();
     for (let i = 0; i < CHANGES; i++) {
       const startedAt = Date.now();
       const version = await bumpDataVersion(database);
@@ -122,9 +142,17 @@ async function main() {
       reach.push({ first: answer.firstAt - startedAt, last: answer.lastAt - startedAt });
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
+    const cpuAfterChanges = cpu();
     const perStream = (from: number, to: number) => ((to - from) / STREAMS).toFixed(1);
+    const perEvent = (from: number, to: number) => ((to - from) / CHANGES).toFixed(0);
     console.log(
-      `\nLive updates through nginx: ${STREAMS} open streams on one API process (${openMs} ms to open them all)\n` +
+      `\nLive updates through nginx: ${STREAMS} open streams on one API process, ` +
+        `opened in ${(openMs / 1000).toFixed(1)} s (${Math.round(STREAMS / (openMs / 1000))} streams/s; ` +
+        `load average ${loadBefore} before, ${loadAverage()} after, on ${os.availableParallelism()} cores)\n` +
+        `  CPU per stream opened (ms): API process ${perStream(cpuBefore.api, cpuOpened.api)}, ` +
+        `nginx ${perStream(cpuBefore.nginx, cpuOpened.nginx)}; ` +
+        `CPU per change pushed to all (ms): API process ${perEvent(cpuBeforeChanges.api, cpuAfterChanges.api)}, ` +
+        `nginx ${perEvent(cpuBeforeChanges.nginx, cpuAfterChanges.nginx)}\n` +
         `  memory per open stream: API process ${perStream(before.api, after.api)} KiB RSS ` +
         `(${(before.api / 1024).toFixed(0)} → ${(after.api / 1024).toFixed(0)} MiB), ` +
         `nginx's ${workers.length} workers ${perStream(before.nginx, after.nginx)} KiB ` +

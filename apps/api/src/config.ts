@@ -67,12 +67,13 @@ function wholeNumber(bounds: WholeNumberBounds) {
 /**
  * Live-update streams one client address may hold open: a person has a few tabs, a household or an
  * office behind one address a few people; past that it is one client hoarding connections
- * (each holds ~0.1 MB and a socket for as long as it likes).
+ * (each holds ~20 KB and a socket for as long as it likes).
  */
 export const DEFAULT_LIVE_STREAMS_PER_ADDRESS = 20;
 /**
- * Live-update streams one process holds in all: ~0.1 MB each, so 12,000 stay near 1.3 GB, above the
- * 10,000 the deployment benchmark opens on one process; further clients reconnect to another process.
+ * Live-update streams one process holds in all: ~20 KB and a socket each (bench:stack), so 12,000 stay
+ * near 250 MB, above the 10,000 the deployment benchmark opens on one process; further clients reconnect
+ * to another process.
  */
 export const DEFAULT_LIVE_STREAMS_PER_PROCESS = 12_000;
 /**

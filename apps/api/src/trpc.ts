@@ -8,13 +8,21 @@ import { signedIn } from './http/signed-in.js';
 import { callingUpstreamAs } from './integrations/upstream-caller.js';
 import { countHeavyPublicRead } from './services/rate-limits/heavy-public-reads.js';
 
+/**
+ * Live subscriptions (server-sent events): a ping every 15 s keeps proxies from closing an idle
+ * connection, and the client reconnects when it hears nothing for longer. The data-change stream's
+ * own writer (http/live-event-stream.ts) keeps the same timing.
+ */
+export const LIVE_STREAM_TIMING = {
+  ping: { enabled: true, intervalMs: 15_000 },
+  client: { reconnectAfterInactivityMs: 40_000 },
+} as const;
+
 const t = initTRPC
   .context<Context>()
   .meta<OpenApiMeta>()
   .create({
-    // live subscriptions (server-sent events): a comment every 15 s keeps proxies from closing an
-    // idle connection, and the client reconnects when it hears nothing for longer
-    sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 40_000 } },
+    sse: LIVE_STREAM_TIMING,
     errorFormatter({ shape, error }) {
       const { body } = formatError(error);
       return {

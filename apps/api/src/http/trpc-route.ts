@@ -6,6 +6,7 @@ import { appRouter } from '../router/root.js';
 import { formatError, isLoggedPerRequest } from './error-format.js';
 import { pauseAfterRefusedSimulationCall } from './refused-simulation-pause.js';
 import { checkTrpcBatch } from './trpc-batch-limits.js';
+import { createLiveEventStreams, DATA_CHANGES_PATH } from './live-event-stream.js';
 import { createLiveStreamCaps } from './live-stream-caps.js';
 import { parseUntrustedJson } from './untrusted-input.js';
 
@@ -18,6 +19,7 @@ import { parseUntrustedJson } from './untrusted-input.js';
 export function registerTrpcRoute(app: FastifyInstance, deps: AppDeps): void {
   const createContext = createContextFactory(deps);
   const liveStreams = createLiveStreamCaps(deps.config);
+  const dataChangeStreams = createLiveEventStreams(deps.liveUpdates);
   // open live subscriptions end first, or closing would wait for them
   app.addHook('preClose', async () => deps.liveUpdates.close());
   app.route<{ Params: { path: string }; Querystring: { input?: unknown; batch?: unknown } }>({
@@ -29,7 +31,9 @@ export function registerTrpcRoute(app: FastifyInstance, deps: AppDeps): void {
     handler: async (req, reply) => {
       checkTrpcBatch(req.params.path, req.query.batch);
       liveStreams.admit(req.params.path, req, reply);
-      if (typeof req.query.input === 'string') parseUntrustedJson(req.query.input, 'input');
+      const input =
+        typeof req.query.input === 'string' ? parseUntrustedJson(req.query.input, 'input') : undefined;
+      if (req.params.path === DATA_CHANGES_PATH && dataChangeStreams.serve(req, reply, input)) return reply;
       await fastifyRequestHandler({
         router: appRouter,
         createContext,

@@ -82,6 +82,27 @@ describe.each(DATABASE_KINDS)('live data changes over server-sent events on %s',
     expect(Date.parse(dataOf(second).changedAt!)).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it("opens with tRPC's connected event, which tells the page's client when to reconnect, and passes proxies unbuffered", async () => {
+    const stream = await subscribe();
+    const first = await stream.next(() => true);
+    expect(first.event).toBe('connected');
+    expect(JSON.parse(first.data)).toEqual({ reconnectAfterInactivityMs: 40_000 });
+    expect(stream.headers['x-accel-buffering']).toBe('no');
+    expect(stream.headers['cache-control']).toBe('no-cache, no-transform');
+    expect(stream.headers['x-request-id']).toBeTruthy();
+    expect(stream.headers['content-security-policy']).toBeTruthy();
+  });
+
+  it('resumes from the Last-Event-ID header an EventSource sends when it reconnects', async () => {
+    const seen = await dataVersion(server.url);
+    const resumed = await subscribe(undefined, { 'last-event-id': seen.version });
+    await resumed.next((event) => event.event === 'connected');
+    await importOneRow(server.url);
+    const changed = await dataVersion(server.url);
+    expect((await resumed.next(isDataChange)).id).toBe(changed.version);
+    expect(resumed.events.filter(isDataChange).map((event) => event.id)).toEqual([changed.version]);
+  });
+
   it('resumes from the last event id: nothing repeated, and a change missed while away sent at once', async () => {
     const seen = await dataVersion(server.url);
     const resumed = await subscribe({ lastEventId: seen.version });
@@ -104,6 +125,25 @@ describe.each(DATABASE_KINDS)('live data changes over server-sent events on %s',
     const after = await dataVersion(server.url);
     const firsts = await Promise.all(streams.map((stream) => stream.next(isDataChange)));
     expect(firsts.map((event) => event.id)).toEqual(streams.map(() => after.version));
+  });
+
+  it('ends every open stream with the return event when the server stops', async () => {
+    const own = await startTestServer(kind);
+    let isStopped = false;
+    try {
+      const streams = await Promise.all(
+        Array.from({ length: 3 }, () => openTrpcSubscription(own.url, 'live.dataChanges')),
+      );
+      await Promise.all(streams.map((stream) => stream.next(isDataChange)));
+      isStopped = true;
+      await own.stop();
+      for (const stream of streams) {
+        expect((await stream.next((event) => event.event === 'return')).event).toBe('return');
+        await expect.poll(() => stream.isClosed).toBe(true);
+      }
+    } finally {
+      if (!isStopped) await own.stop();
+    }
   });
 
   it('answers a malformed resumption id with one clear error event and ends the stream', async () => {

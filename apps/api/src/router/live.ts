@@ -14,6 +14,9 @@ const dataChangeSchema = z.object({
     .describe('When that change was committed, or null before any data'),
 });
 
+/** `live.dataChanges`'s input: the version a reconnecting client last saw. */
+export const dataChangesInput = z.object({ lastEventId: z.string().max(200).nullish() }).optional();
+
 /**
  * Live updates for open pages. Public: the event says only that the NFL data changed and when
  * (no league or user data), and the projections page is public too; a page that receives one
@@ -39,26 +42,26 @@ export const liveRouter = router({
    * the current one, then one per data change, each with the version as its event id, so a
    * reconnecting client resumes without missing a change; a ping comment keeps idle connections
    * open. Not in the OpenAPI document: trpc-to-openapi describes queries and mutations only.
+   * Over HTTP, http/live-event-stream.ts writes this stream itself (same events, far less work per
+   * connection); tRPC answers what it does not take (input that fails dataChangesInput).
    */
-  dataChanges: publicProcedure
-    .input(z.object({ lastEventId: z.string().max(200).nullish() }).optional())
-    .subscription(async function* ({ ctx, input, signal }) {
-      const feed = ctx.deps.liveUpdates;
-      // listen before reading, so a change in between is not lost
-      const changes = feed.changes(signal);
-      let lastVersion = input?.lastEventId ?? null;
-      const send = (event: DataChangeEvent) => {
-        lastVersion = event.version;
-        return tracked(event.version, event);
-      };
-      try {
-        const now = await feed.current();
-        if (now.version !== lastVersion) yield send(now);
-        for await (const event of changes) {
-          if (event.version !== lastVersion) yield send(event);
-        }
-      } finally {
-        await changes.return();
+  dataChanges: publicProcedure.input(dataChangesInput).subscription(async function* ({ ctx, input, signal }) {
+    const feed = ctx.deps.liveUpdates;
+    // listen before reading, so a change in between is not lost
+    const changes = feed.changes(signal);
+    let lastVersion = input?.lastEventId ?? null;
+    const send = (event: DataChangeEvent) => {
+      lastVersion = event.version;
+      return tracked(event.version, event);
+    };
+    try {
+      const now = await feed.current();
+      if (now.version !== lastVersion) yield send(now);
+      for await (const event of changes) {
+        if (event.version !== lastVersion) yield send(event);
       }
-    }),
+    } finally {
+      await changes.return();
+    }
+  }),
 });

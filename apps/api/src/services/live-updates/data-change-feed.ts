@@ -21,15 +21,17 @@ export interface DataChangeFeed {
   current(): Promise<DataChangeEvent>;
   /** Every later change until `signal` aborts or the feed closes; only the newest is kept for a slow reader. */
   changes(signal?: AbortSignal): AsyncGenerator<DataChangeEvent, void, undefined>;
+  /**
+   * Calls `listener` at once with every later change until the returned function is called or the
+   * feed closes (`listener(null)`): no promise or timer per subscriber, for thousands of open streams.
+   */
+  subscribe(listener: (event: DataChangeEvent | null) => void): () => void;
   readonly subscriberCount: number;
   /** Ends every open subscription (the server is stopping). */
   close(): void;
 }
 
-interface Subscriber {
-  pending: DataChangeEvent | null;
-  wake: (() => void) | null;
-}
+type Listener = (event: DataChangeEvent | null) => void;
 
 /** Versions are written as `<epoch ms>-<uuid>` (bumpDataVersion): the time is the change's. */
 export function dataChangeEvent(version: string): DataChangeEvent {
@@ -43,7 +45,7 @@ export function createDataChangeFeed(deps: {
   channel: Pick<DataChangeChannel, 'onDataChange'>;
   log: FastifyBaseLogger;
 }): DataChangeFeed {
-  const subscribers = new Set<Subscriber>();
+  const subscribers = new Set<Listener>();
   let lastVersion: string | null = null;
   let isClosed = false;
   let isReading = false;
@@ -69,10 +71,7 @@ export function createDataChangeFeed(deps: {
         const event = await current();
         if (event.version === lastVersion) continue;
         lastVersion = event.version;
-        for (const subscriber of subscribers) {
-          subscriber.pending = event;
-          subscriber.wake?.();
-        }
+        for (const listener of subscribers) listener(event);
       } while (isReadAgain && !isClosed);
     } catch (error) {
       // the next announcement or the client's resumption catches up
@@ -83,24 +82,37 @@ export function createDataChangeFeed(deps: {
   }
   const stopListening = deps.channel.onDataChange(() => void publish());
 
+  function subscribe(listener: Listener): () => void {
+    if (isClosed) {
+      listener(null);
+      return () => {};
+    }
+    subscribers.add(listener);
+    return () => void subscribers.delete(listener);
+  }
+
   async function* changes(signal?: AbortSignal): AsyncGenerator<DataChangeEvent, void, undefined> {
-    const subscriber: Subscriber = { pending: null, wake: null };
-    subscribers.add(subscriber);
-    const onAbort = () => subscriber.wake?.();
+    let pending: DataChangeEvent | null = null;
+    let wake: (() => void) | null = null;
+    const unsubscribe = subscribe((event) => {
+      pending = event ?? pending;
+      wake?.();
+    });
+    const onAbort = () => wake?.();
     signal?.addEventListener('abort', onAbort);
     try {
       while (!isClosed && !signal?.aborted) {
-        const event = subscriber.pending;
+        const event: DataChangeEvent | null = pending;
         if (event) {
-          subscriber.pending = null;
+          pending = null;
           yield event;
           continue;
         }
-        await new Promise<void>((resolve) => (subscriber.wake = resolve));
-        subscriber.wake = null;
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = null;
       }
     } finally {
-      subscribers.delete(subscriber);
+      unsubscribe();
       signal?.removeEventListener('abort', onAbort);
     }
   }
@@ -108,13 +120,15 @@ export function createDataChangeFeed(deps: {
   return {
     current,
     changes,
+    subscribe,
     get subscriberCount() {
       return subscribers.size;
     },
     close() {
       isClosed = true;
       stopListening();
-      for (const subscriber of subscribers) subscriber.wake?.();
+      for (const listener of [...subscribers]) listener(null);
+      subscribers.clear();
     },
   };
 }
