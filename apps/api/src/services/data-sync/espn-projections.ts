@@ -10,7 +10,7 @@ import { writeProjections, type ProjectionRow } from '../nfl-import/projection-w
 import type { WriteCount } from '../nfl-import/upsert-changed.js';
 import { ESPN_SOURCE } from '../projections/projection-sources.js';
 import { loadKnownPlayers } from './directory-sync.js';
-import { readWeekGames, type WeekGames } from './team-games.js';
+import { readWeekGames, type WeekGames } from '../live-games/nfl-schedule.js';
 import { expertProjectionRow, hasAnyStat, type KnownPlayer } from './week-rows.js';
 
 /**
