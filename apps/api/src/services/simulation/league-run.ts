@@ -13,7 +13,7 @@ import { drawnPlayerCount, type MatchupResult, type PlayerOutcome, type Simulati
 import type { AppDeps } from '../../deps.js';
 import { validationError } from '../../errors.js';
 import type { LeaguePlatform } from '../leagues/connections.js';
-import { loadLeagueDetails } from '../leagues/details.js';
+import { readLeagueWeek } from '../leagues/details.js';
 import type { LeagueDetails } from '../leagues/details-shape.js';
 import type { ScoringFormatSpelling } from '@fm/projections';
 import type { SimulationSlot } from './admission.js';
@@ -120,7 +120,7 @@ export async function simulateLeagueMatchup(
   caller: { userId: string; slot: SimulationSlot },
   request: LeagueRunRequest,
 ): Promise<AnalysisAnswer> {
-  const details = await loadLeagueDetails(deps, caller.userId, request);
+  const { details } = await readLeagueWeek(deps, caller.userId, request);
   checkSide(details, request.user, 'user');
   checkSide(details, request.opponent, 'opponent');
   if (request.user.rosterId === request.opponent.rosterId) {
