@@ -18,7 +18,6 @@ import { createTestDatabase } from '@fm/db';
 import { simulateMatchup, type MatchupInput } from '@fm/engine';
 import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
-import { getSimulationRunner } from '../src/services/simulation/pool.js';
 import { insertMatchupSlate, OPPONENT_STARTERS, USER_STARTERS } from '../test/matchup-fixtures.js';
 
 const CONNECTIONS = 50;
@@ -160,7 +159,7 @@ try {
   // The same simulation without HTTP, for scale: through the pool, and on this thread.
   const { engineInputFromAnswer } = await import('../test/matchup-replay.js');
   const input: MatchupInput = engineInputFromAnswer(lastAnswer as never);
-  const runner = getSimulationRunner();
+  const runner = server.deps.simulationRunner;
   const poolTimes: number[] = [];
   const inlineTimes: number[] = [];
   for (let i = 0; i < 50; i++) {
@@ -265,7 +264,6 @@ try {
   ]);
 } finally {
   await server.close();
-  await getSimulationRunner().close();
   await postgres?.destroy();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -8,7 +8,9 @@ import type { DataChangeFeed } from './services/live-updates/data-change-feed.js
 import type { Mailer } from './services/mail/mailer.js';
 import type { AccountMailQueue } from './services/mail/account-mail-queue.js';
 import type { RateLimiter } from './services/rate-limits/rate-limiter.js';
-import type { TimelineRecorder } from './services/win-probability/timeline-recording.js';
+import type { SimulationAdmission } from './services/simulation/admission.js';
+import type { SimulationRunner } from './services/simulation/pool.js';
+import type { SimulationRecords } from './services/simulation/record.js';
 
 /** Long-lived dependencies, created once at start-up and handed to every service. */
 export interface AppDeps extends CoreDeps {
@@ -30,6 +32,10 @@ export interface AppDeps extends CoreDeps {
   sessionCache: SessionCache;
   /** Data changes made on any process, fanned out to this process's open live connections. */
   liveUpdates: DataChangeFeed;
-  /** Records the followed leagues' win-probability timelines after every data change (one process at a time). */
-  timelines: TimelineRecorder;
+  /** Worker threads that run simulations off the event loop (SIMULATION_WORKERS of them). */
+  simulationRunner: SimulationRunner;
+  /** Who may start a simulation, and when: per-user limits and the fair queue in front of the threads. */
+  simulationAdmission: SimulationAdmission;
+  /** The `simulations` rows, written in batches. */
+  simulationRecords: SimulationRecords;
 }

@@ -12,7 +12,7 @@ import { openEventStore } from './monitoring/open-event-store.js';
 import { connectRedis } from './redis.js';
 import { ensureAdminAccount } from './services/admin/account.js';
 import { createDataSync } from './services/data-sync/data-sync.js';
-import { createLiveSync } from './services/data-sync/live-sync.js';
+import { createLiveSync, type LiveSync } from './services/data-sync/live-sync.js';
 import { createTimelineRecorder } from './services/win-probability/timeline-recorder.js';
 import type { TimelineRecorder } from './services/win-probability/timeline-recording.js';
 import { createLeagueClients } from './services/leagues/clients.js';
@@ -20,12 +20,14 @@ import { openDataChangeChannel } from './services/data-changes/data-change-chann
 import { createSessionCache } from './services/auth/session-cache.js';
 import { createDataChangeFeed } from './services/live-updates/data-change-feed.js';
 import { createMailer } from './services/mail/mailer.js';
-import { createAccountMailQueue, type AccountMailQueue } from './services/mail/account-mail-queue.js';
+import { createAccountMailQueue } from './services/mail/account-mail-queue.js';
 import { prepareAccountMail } from './services/auth/account-mail-jobs.js';
 import { startFirstStartImport, type BackgroundImport } from './services/nfl-import/first-start-import.js';
 import { createRateLimiter } from './services/rate-limits/rate-limiter.js';
 import { runBoundedSteps } from './process/bounded-steps.js';
-import { flushSimulationRecords } from './services/simulation/record.js';
+import { createSimulationAdmission } from './services/simulation/admission.js';
+import { createSimulationRunner } from './services/simulation/pool.js';
+import { createSimulationRecords } from './services/simulation/record.js';
 
 /**
  * Time closing the dependencies may take, within main.ts's 10 s shutdown grace: with PostgreSQL down a flush or a
@@ -35,9 +37,20 @@ const CLOSE_DEPENDENCIES_MS = 7_000;
 
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/** What runs in the background, built from the dependencies; each stops before they close. */
+export interface BackgroundJobs {
+  /** Refreshes the current week's stats while games are on (LIVE_SYNC_SECONDS). */
+  liveSync: LiveSync;
+  /** Records the followed leagues' win-probability timelines after every data change (one process at a time). */
+  timelines: TimelineRecorder;
+  /** A first start's import of NFL_DATA_DIR, once listening (null when there is nothing to import). */
+  firstStartImport: BackgroundImport | null;
+}
+
 export interface RunningServer {
   app: FastifyInstance;
   deps: AppDeps;
+  jobs: BackgroundJobs;
   url: string;
   /** Stops accepting, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
@@ -68,45 +81,46 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const redis = connectRedis(config, log);
   const dataChanges = await openDataChangeChannel({ config, database, log, redis });
   const leagues = createLeagueClients(config, { redis });
+  const rateLimiter = createRateLimiter({ redis, database });
+  const mailer = createMailer(config, log);
   const deps: AppDeps = {
     config,
     database,
     log,
-    mailer: createMailer(config, log),
-    rateLimiter: createRateLimiter({ redis, database }),
+    mailer,
+    rateLimiter,
     monitoring,
     alerts: createAlertEngine({ config, database, log, monitoring }),
     leagues,
     sessionCache: createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000, channel: dataChanges }),
     liveUpdates: createDataChangeFeed({ database, channel: dataChanges, log }),
     dataSync: createDataSync({ config, database, log, leagues }),
-    // set just below: the recorder reloads the followed leagues, and the mail worker prepares
-    // its mails, with these dependencies
-    timelines: undefined as unknown as TimelineRecorder,
-    accountMails: undefined as unknown as AccountMailQueue,
+    // the worker prepares the mails with these dependencies
+    accountMails: createAccountMailQueue({
+      database,
+      mailer,
+      log,
+      prepare: (job) => prepareAccountMail(deps, job),
+    }),
+    simulationRunner: createSimulationRunner({ threads: config.simulationWorkers, log }),
+    simulationAdmission: createSimulationAdmission({ threads: config.simulationWorkers, rateLimiter }),
+    simulationRecords: createSimulationRecords({ database, log }),
   };
   const timelines = createTimelineRecorder(deps, dataChanges);
-  deps.timelines = timelines;
-  deps.accountMails = createAccountMailQueue({
-    database,
-    mailer: deps.mailer,
-    log,
-    prepare: (job) => prepareAccountMail(deps, job),
-  });
-  const liveSync = createLiveSync(deps);
-  let firstStartImport: BackgroundImport | null = null;
+  const jobs: BackgroundJobs = { liveSync: createLiveSync(deps), timelines, firstStartImport: null };
   // Background loops first (they would otherwise start new work), then what flushes, then the pools.
   const closeDependencies = () =>
     runBoundedSteps(
       [
-        ['live sync', () => liveSync.stop()],
+        ['live sync', () => jobs.liveSync.stop()],
         ['data sync', () => deps.dataSync.stop()],
-        ['win-probability timelines', () => timelines.stop()],
-        ['first-start import', () => firstStartImport?.stop()],
+        ['win-probability timelines', () => jobs.timelines.stop()],
+        ['first-start import', () => jobs.firstStartImport?.stop()],
         ['account mails', () => deps.accountMails.stop()],
         ['alerts', () => deps.alerts.stop()],
         ['monitoring', () => monitoring.stop()],
-        ['simulation records', () => flushSimulationRecords(database)],
+        ['simulation records', () => deps.simulationRecords.flush()],
+        ['simulation threads', () => deps.simulationRunner.close()],
         ['event store', () => eventStore.close()],
         ['mailer', () => deps.mailer.close()],
         ['live updates', () => deps.liveUpdates.close()],
@@ -144,17 +158,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   monitoring.start();
   deps.alerts.start();
   // after listen: a first import of NFL_DATA_DIR takes a while and must not delay start-up
-  firstStartImport = startFirstStartImport(deps);
+  jobs.firstStartImport = startFirstStartImport(deps);
   // the sync starts after that import, so a first start with NFL_DATA_DIR builds on its players
-  deps.dataSync.start(firstStartImport?.done);
-  liveSync.start();
+  deps.dataSync.start(jobs.firstStartImport?.done);
+  jobs.liveSync.start();
   // every data change from now on, and one that came while no process was listening
   timelines.start();
   deps.accountMails.start();
   void timelines.record();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  return { app, deps, url: `http://${config.host}:${port}`, close: () => app.close() };
+  return { app, deps, jobs, url: `http://${config.host}:${port}`, close: () => app.close() };
 }
 
 async function connectDatabase(config: Config, log: Logger): Promise<Database> {

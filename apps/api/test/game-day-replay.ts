@@ -250,7 +250,7 @@ export async function startGameDayReplay(
     now: clockOf,
     async tick() {
       const outcome = await liveSync.tick(clockOf());
-      await server.deps.timelines.record();
+      await server.jobs.timelines.record();
       return outcome;
     },
     async stop() {

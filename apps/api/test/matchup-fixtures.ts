@@ -1,8 +1,8 @@
 import { players, simulations, type Database } from '@fm/db';
 import { count } from 'drizzle-orm';
+import type { AppDeps } from '../src/deps.js';
 import { bumpDataVersion } from '../src/services/data-changes/data-version.js';
 import { insertProjections, type TestProjection } from './nfl-rows.js';
-import { flushSimulationRecords } from '../src/services/simulation/record.js';
 
 /** Two line-ups of a small week-10/11 slate with Sleeper ids, sharing games so the copula has work to do. */
 export interface MatchupPlayer {
@@ -171,8 +171,11 @@ export async function insertMatchupSlate(database: Database): Promise<Record<str
 }
 
 /** Rows in `simulations`, including those still waiting to be written. */
-export async function countSimulations(database: Database): Promise<number> {
-  await flushSimulationRecords(database);
+export async function countSimulations({
+  database,
+  simulationRecords,
+}: Pick<AppDeps, 'database' | 'simulationRecords'>): Promise<number> {
+  await simulationRecords.flush();
   const [row] = await database.db.select({ total: count() }).from(simulations);
   return Number(row?.total ?? 0);
 }

@@ -15,7 +15,6 @@ import {
   USER_STARTERS,
 } from '../../test/matchup-fixtures.js';
 import { engineInputFromAnswer } from '../../test/matchup-replay.js';
-import { flushSimulationRecords } from '../services/simulation/record.js';
 
 const MEMBER = { email: 'matchup-member@example.com', password: STRONG_PASSWORD };
 const sleeperIds = (list: { sleeperId: string }[]) => list.map((p) => p.sleeperId);
@@ -173,7 +172,7 @@ describe.each(DATABASE_KINDS)('matchup simulation API on %s', (kind) => {
   });
 
   it('records each run in simulations with the user, league, iterations, duration and result', async () => {
-    const before = await countSimulations(server.deps.database);
+    const before = await countSimulations(server.deps);
     const response = await simulate({
       user_team: sleeperIds(USER_STARTERS),
       opponent_team: sleeperIds(OPPONENT_STARTERS),
@@ -181,7 +180,7 @@ describe.each(DATABASE_KINDS)('matchup simulation API on %s', (kind) => {
       platform: 'sleeper',
       iterations: 5_000,
     });
-    expect(await countSimulations(server.deps.database)).toBe(before + 1);
+    expect(await countSimulations(server.deps)).toBe(before + 1);
     const [row] = await server.deps.database.db
       .select()
       .from(simulations)
@@ -215,7 +214,7 @@ describe.each(DATABASE_KINDS)('matchup simulation API on %s', (kind) => {
   });
 
   it('refuses unknown ids, empty line-ups, repeated players and iterations out of range with 400 VALIDATION_ERROR', async () => {
-    const before = await countSimulations(server.deps.database);
+    const before = await countSimulations(server.deps);
     const cases: [unknown, RegExp][] = [
       [
         { user_team: ['4046', '123456', 'nope'], opponent_team: sleeperIds(OPPONENT_STARTERS) },
@@ -275,7 +274,7 @@ describe.each(DATABASE_KINDS)('matchup simulation API on %s', (kind) => {
       expect(response.body.code).toBe('VALIDATION_ERROR');
       expect(response.body.message).toMatch(message);
     }
-    expect(await countSimulations(server.deps.database)).toBe(before);
+    expect(await countSimulations(server.deps)).toBe(before);
   });
 
   it('asks for a session', async () => {
@@ -316,7 +315,7 @@ describe.each(DATABASE_KINDS)('matchup simulation API on %s', (kind) => {
     const wr = analysis.position_edges.find((edge: { position: string }) => edge.position === 'WR');
     expect(wr.edge).toBeCloseTo(wr.user_points - wr.opponent_points, 9);
     expect(analysis.user_range.upside).toBeCloseTo(user_team.p90 - user_team.median, 9);
-    await flushSimulationRecords(server.deps.database);
+    await server.deps.simulationRecords.flush();
     const [row] = await server.deps.database.db
       .select()
       .from(simulations)

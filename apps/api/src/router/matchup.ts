@@ -1,37 +1,24 @@
 import { z } from 'zod';
 import { SCORING_FORMAT_SPELLINGS } from '@fm/projections/scoring-formats';
 import { markSimulationCall } from '../http/refused-simulation-pause.js';
-import { simulationAdmission } from '../services/simulation/admission.js';
 import { simulateLeagueMatchup } from '../services/simulation/league-run.js';
-import { analyzeMatchupRequest, simulateMatchupRequest } from '../services/simulation/simulate.js';
-import { toMatchupRequest } from '../services/simulation/request.js';
+import { inSimulationSlot, matchupCalls, simulationCallerOf } from '../services/simulation/matchup-calls.js';
 import { authedProcedure, router } from '../trpc.js';
 import {
   analysisAnswerSchema,
-  analyzeInput,
   fantasyWeekParam,
   MAX_STARTERS,
   platformSchema,
   seasonParam,
-  simulateInput,
   simulationAnswerSchema,
 } from '@fm/contract';
 
-/**
- * A signed-in user's simulation, counted against their limits before its input is parsed, so that
- * a call over them (each member of a batch is one) is refused (429) without that work.
- */
-const simulationProcedure = authedProcedure.use(async ({ ctx, next }) => {
+/** A signed-in user's simulation, in a place counted against their limits before its input is parsed. */
+const simulationProcedure = authedProcedure.use(({ ctx, next }) => {
   markSimulationCall(ctx.req);
-  const slot = await simulationAdmission(ctx.deps).reserve({
-    userId: ctx.user.id,
-    isAdmin: ctx.user.role === 'admin',
-  });
-  try {
-    return await next({ ctx: { simulationSlot: slot } });
-  } finally {
-    slot.release();
-  }
+  return inSimulationSlot(ctx.deps, simulationCallerOf(ctx.user), (slot) =>
+    next({ ctx: { simulationSlot: slot } }),
+  );
 });
 
 const leagueSideInput = z.object({
@@ -53,15 +40,10 @@ export const matchupRouter = router({
         summary: 'Monte Carlo of two line-ups: win probability, score distributions, per-player detail',
       },
     })
-    .input(simulateInput)
+    .input(matchupCalls.simulate.input)
     .output(simulationAnswerSchema)
-    .mutation(({ ctx, input: { user_team, opponent_team, ...options } }) =>
-      simulateMatchupRequest(
-        ctx.deps,
-        ctx.user.id,
-        toMatchupRequest('simulate', options, user_team, opponent_team),
-        { isAdmin: ctx.user.role === 'admin', slot: ctx.simulationSlot },
-      ),
+    .mutation(({ ctx, input }) =>
+      matchupCalls.simulate.answer(ctx.deps, simulationCallerOf(ctx.user), ctx.simulationSlot, input),
     ),
 
   analyze: simulationProcedure
@@ -73,15 +55,10 @@ export const matchupRouter = router({
         summary: 'A simulation plus its reading: verdict, key players, positional edges, ranges',
       },
     })
-    .input(analyzeInput)
+    .input(matchupCalls.analyze.input)
     .output(analysisAnswerSchema)
-    .mutation(({ ctx, input: { userTeam, opponentTeam, ...options } }) =>
-      analyzeMatchupRequest(
-        ctx.deps,
-        ctx.user.id,
-        toMatchupRequest('analyze', options, userTeam, opponentTeam),
-        { isAdmin: ctx.user.role === 'admin', slot: ctx.simulationSlot },
-      ),
+    .mutation(({ ctx, input }) =>
+      matchupCalls.analyze.answer(ctx.deps, simulationCallerOf(ctx.user), ctx.simulationSlot, input),
     ),
 
   simulateLeague: simulationProcedure

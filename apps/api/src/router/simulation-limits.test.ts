@@ -7,7 +7,6 @@ import { insertMatchupSlate, OPPONENT_STARTERS, USER_STARTERS } from '../../test
 import {
   ADMIN_SIMULATIONS_IN_FLIGHT,
   MAX_SIMULATION_COST,
-  simulationAdmission,
   USER_SIMULATIONS_IN_FLIGHT,
   USER_SIMULATIONS_PER_MINUTE,
 } from '../services/simulation/admission.js';
@@ -277,7 +276,7 @@ describe('simulation limits per user', () => {
   });
 
   it("answers another user's short simulation while one user's long runs hold the thread, before any of them", async () => {
-    const queue = simulationAdmission(server.deps).queue;
+    const queue = server.deps.simulationAdmission.queue;
     const bystander = await signedInAccount(server, 'user');
     // An admin may run the longest simulations there are; three of them keep the one thread busy.
     const longRuns = Array.from({ length: 3 }, (_, i) =>
@@ -295,7 +294,7 @@ describe('simulation limits per user', () => {
   });
 
   it('refuses at once with 503 SIMULATION_BUSY and Retry-After when the queue is full, and serves again once it drains', async () => {
-    const queue = simulationAdmission(server.deps).queue;
+    const queue = server.deps.simulationAdmission.queue;
     // Admins, each within their own limit in flight, send more of the longest simulations at once
     // than the queue holds: those it cannot hold are refused while the others still run.
     const sent = queue.capacity + 8;

@@ -1,6 +1,7 @@
 import { POSITIONS } from '@fm/engine';
 import { FREE_AGENT_TEAM, normalizeTeamCode } from '@fm/projections';
 import type { SleeperPlayerDirectory } from './schemas.js';
+import { memoByIdentity } from '../../memo-by-identity.js';
 
 /** Generational suffixes that one source writes and another drops ("Marvin Harrison Jr."). */
 const NAME_SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'v']);
@@ -128,16 +129,7 @@ function findCandidate(
 }
 
 /** Directories are held (Sleeper's for a day, ours per data version): each is indexed once. */
-const indexes = new WeakMap<SleeperPlayerDirectory, DirectoryIndex>();
-
-function indexDirectory(directory: SleeperPlayerDirectory): DirectoryIndex {
-  let index = indexes.get(directory);
-  if (!index) {
-    index = buildIndex(directory);
-    indexes.set(directory, index);
-  }
-  return index;
-}
+const indexDirectory = memoByIdentity((directory: SleeperPlayerDirectory) => buildIndex(directory));
 
 function buildIndex(directory: SleeperPlayerDirectory): DirectoryIndex {
   const index: DirectoryIndex = { byName: new Map(), byInitial: new Map(), defenses: new Map() };

@@ -2,7 +2,6 @@ import { executeRows, simulations, users } from '@fm/db';
 import { count, min, sql, type AnyColumn } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { validationError } from '../../errors.js';
-import { flushSimulationRecords } from '../simulation/record.js';
 
 /** Chart presets: 7, 30 and 90 days; 30 by default. */
 export const DEFAULT_CHART_DAYS = 30;
@@ -32,11 +31,11 @@ const startOfUtcDay = (date: Date) =>
 
 /** `GET /admin/metrics`: totals from the real tables. */
 export async function getAdminMetrics(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<AppDeps, 'database' | 'simulationRecords'>,
   now = new Date(),
 ): Promise<AdminMetrics> {
   const { db } = deps.database;
-  await flushSimulationRecords(deps.database);
+  await deps.simulationRecords.flush();
   const [[userRow], [simulationRow]] = await Promise.all([
     db.select({ total: count() }).from(users),
     db.select({ total: count(), first: min(simulations.createdAt) }).from(simulations),
@@ -129,12 +128,12 @@ async function activeUsersPerDay(deps: Pick<AppDeps, 'database' | 'monitoring'>,
 
 /** `GET /admin/chart-data`: one zero-filled row per UTC day of the range. */
 export async function getChartData(
-  deps: Pick<AppDeps, 'database' | 'monitoring'>,
+  deps: Pick<AppDeps, 'database' | 'monitoring' | 'simulationRecords'>,
   range: ChartRange,
   now = new Date(),
 ): Promise<ChartRow[]> {
   const { since, until, days } = resolveChartDays(range, now);
-  await flushSimulationRecords(deps.database);
+  await deps.simulationRecords.flush();
   const [newUsers, simulationsRun, activeUsers] = await Promise.all([
     countPerDay(deps, users, users.createdAt, since, until),
     countPerDay(deps, simulations, simulations.createdAt, since, until),

@@ -86,7 +86,7 @@ export async function setUserDisabled(
  * mail tokens go with it, its analytics events are deleted and its simulations kept anonymously.
  */
 export async function deleteUser(
-  deps: SessionDeps & Pick<AppDeps, 'monitoring'>,
+  deps: SessionDeps & Pick<AppDeps, 'monitoring' | 'simulationRecords'>,
   actorId: string,
   userId: string,
 ): Promise<{ id: string; email: string }> {

@@ -4,7 +4,6 @@ import type { AppDeps } from '../../deps.js';
 import { requireCurrentPassword } from './current-password.js';
 import { revokeUserSessions, type SessionDeps } from './sessions.js';
 import type { UserRow } from './users.js';
-import { flushSimulationRecords } from '../simulation/record.js';
 
 export const ACCOUNT_DELETED_MESSAGE = 'Your account has been deleted.';
 
@@ -23,10 +22,13 @@ export async function deleteOwnAccount(
 }
 
 /** Deletes the account outright (an admin's action, or the owner's once the password is checked). */
-export async function deleteAccount(deps: SessionDeps, userId: string): Promise<{ message: string }> {
+export async function deleteAccount(
+  deps: SessionDeps & Pick<AppDeps, 'simulationRecords'>,
+  userId: string,
+): Promise<{ message: string }> {
   await revokeUserSessions(deps, userId, 'account-deleted');
   // Its last runs go in first, so they are kept anonymously like the rest.
-  await flushSimulationRecords(deps.database);
+  await deps.simulationRecords.flush();
   await deps.database.db.delete(users).where(eq(users.id, userId));
   return { message: ACCOUNT_DELETED_MESSAGE };
 }

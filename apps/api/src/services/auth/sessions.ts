@@ -5,6 +5,7 @@ import type { CoreDeps } from '../../core-deps.js';
 import { AppError, unauthenticated } from '../../errors.js';
 import { generateToken, hashToken } from './secure-tokens.js';
 import type { SessionCache, SessionRow, SessionUserRow } from './session-cache.js';
+import { memoByIdentity } from '../../memo-by-identity.js';
 
 /** "Remember me": a persistent cookie and session that last this long. */
 export const REMEMBERED_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -91,15 +92,7 @@ function prepareSessionLookup(db: Db) {
  * Every signed-in request runs this query: it is built once per database rather than per call
  * (on the embedded database, about a third of its cost on the main thread).
  */
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
-function sessionLookupFor(db: Db) {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
-  return lookup;
-}
+const sessionLookupFor = memoByIdentity((db: Db) => prepareSessionLookup(db));
 
 /**
  * The session and user behind a cookie token, or the reason there is none:

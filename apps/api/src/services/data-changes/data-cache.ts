@@ -1,6 +1,7 @@
 import type { Database } from '@fm/db';
 import { TtlCache } from '../../integrations/cache.js';
 import { readDataVersion } from './data-version.js';
+import { memoByIdentity } from '../../memo-by-identity.js';
 
 /** Entries are keyed by data version, so the time to live only bounds how long unused ones stay. */
 const DEFAULT_TTL_MS = 10 * 60_000;
@@ -22,13 +23,5 @@ export function createDataCache<V>(options: { ttlMs?: number; maxEntries?: numbe
 }
 
 /** Two test servers in one process have two databases; their entries must not mix. */
-const databaseIds = new WeakMap<Database, number>();
 let nextDatabaseId = 1;
-function databaseKey(database: Database): number {
-  let id = databaseIds.get(database);
-  if (id === undefined) {
-    id = nextDatabaseId++;
-    databaseIds.set(database, id);
-  }
-  return id;
-}
+const databaseKey = memoByIdentity((_database: Database) => nextDatabaseId++);

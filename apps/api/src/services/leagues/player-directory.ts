@@ -8,6 +8,7 @@ import { callingUpstreamForTheProduct } from '../../integrations/upstream-caller
 import { sleeperIdsByYahooId } from '../../integrations/yahoo/normalize.js';
 import { bumpDataVersion, readDataVersion } from '../data-changes/data-version.js';
 import { ensureTeamDefenses } from './team-defenses.js';
+import { memoByIdentity } from '../../memo-by-identity.js';
 
 /** Sleeper asks for the player directory at most daily; matching follows the same rhythm. */
 export const SLEEPER_ID_SYNC_INTERVAL_MS = 24 * 60 * 60_000;
@@ -39,7 +40,6 @@ const settledChecks = new WeakMap<
   LinkingDeps,
   { version: string; until: number; state: SleeperIdSyncState | null }
 >();
-const yahooIdMaps = new WeakMap<SleeperPlayerDirectory, Map<string, string>>();
 
 /**
  * Gives our players (NFL.com-sourced) their Sleeper ids by matching the Sleeper directory, so
@@ -161,14 +161,9 @@ export async function sleeperIdCoverage(
 }
 
 /** Sleeper id by Yahoo player id (the directory's yahoo_id), built once per directory answer. */
-export function yahooToSleeperIds(directory: SleeperPlayerDirectory): Map<string, string> {
-  let map = yahooIdMaps.get(directory);
-  if (!map) {
-    map = sleeperIdsByYahooId(directory);
-    yahooIdMaps.set(directory, map);
-  }
-  return map;
-}
+export const yahooToSleeperIds: (directory: SleeperPlayerDirectory) => Map<string, string> = memoByIdentity(
+  (directory: SleeperPlayerDirectory) => sleeperIdsByYahooId(directory),
+);
 
 /** Our player id (players.id) for each of these Sleeper ids that is linked to one. */
 export async function appPlayerIdsBySleeperId(

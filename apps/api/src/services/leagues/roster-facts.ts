@@ -2,6 +2,7 @@ import type { AppPlayer, AppRoster } from '../../integrations/league-shapes.js';
 import type { LeaguePlayerProjection } from './projections.js';
 import type { TeamWeekGame } from './schedule.js';
 import type { LeagueWeekFacts, RosteredPlayers } from './week-facts.js';
+import { memoByIdentity } from '../../memo-by-identity.js';
 
 /** A platform answer's rosters joined to the week's facts: the parts of a league page that do not change by the minute. */
 export interface RostersWithFacts {
@@ -16,24 +17,18 @@ export interface RostersWithFacts {
  * Joined once per (rosters, facts) pair and shared by the answers made from it, which copy what they change: every
  * viewer of a Sleeper league gets the same rosters from the client's cache, and the same facts for a data version.
  */
-const joinedOf = new WeakMap<LeagueWeekFacts, WeakMap<readonly AppRoster[], RostersWithFacts>>();
+const joinedOf = memoByIdentity((_facts: LeagueWeekFacts) =>
+  memoByIdentity((_rosters: readonly AppRoster[]): { joined?: RostersWithFacts } => ({})),
+);
 
 export function joinRostersWithFacts(
   rosters: readonly AppRoster[],
   rostered: RosteredPlayers,
   facts: LeagueWeekFacts,
 ): RostersWithFacts {
-  let byRosters = joinedOf.get(facts);
-  if (!byRosters) {
-    byRosters = new WeakMap();
-    joinedOf.set(facts, byRosters);
-  }
-  let joined = byRosters.get(rosters);
-  if (!joined) {
-    joined = join(rosters, rostered, facts);
-    byRosters.set(rosters, joined);
-  }
-  return joined;
+  const held = joinedOf(facts)(rosters);
+  held.joined ??= join(rosters, rostered, facts);
+  return held.joined;
 }
 
 function join(

@@ -7,6 +7,7 @@ import { TtlCache } from '../../integrations/cache.js';
 import { readDataVersion } from '../data-changes/data-version.js';
 import type { NflGame } from '../data-sync/team-games.js';
 import { loadHeldGames } from './season-games.js';
+import { memoByIdentity } from '../../memo-by-identity.js';
 
 /** A game from kickoff to final whistle, including half-time, as the clock is estimated without a scoreboard. */
 export const NOMINAL_GAME_MS = (3 * 60 + 5) * 60_000;
@@ -47,22 +48,10 @@ export interface LiveWeek {
   clock_source: ClockSource;
 }
 
-const boards = new WeakMap<
-  Config,
-  { client: NflScoreboardClient; cache: TtlCache<ScoreboardGame[] | null> }
->();
-
-function scoreboardOf(config: Config) {
-  let board = boards.get(config);
-  if (!board) {
-    board = {
-      client: new NflScoreboardClient({ baseUrl: config.nflScoreboardUrl }),
-      cache: new TtlCache<ScoreboardGame[] | null>({ maxEntries: 8 }),
-    };
-    boards.set(config, board);
-  }
-  return board;
-}
+const scoreboardOf = memoByIdentity((config: Config) => ({
+  client: new NflScoreboardClient({ baseUrl: config.nflScoreboardUrl }),
+  cache: new TtlCache<ScoreboardGame[] | null>({ maxEntries: 8 }),
+}));
 
 /**
  * The week's games from the scoreboard, read at most every SCOREBOARD_REFRESH_MS and again after every data change

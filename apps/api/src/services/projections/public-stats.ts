@@ -1,5 +1,4 @@
 import { simulations } from '@fm/db';
-import { flushSimulationRecords } from '../simulation/record.js';
 import { count } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { headlineAccuracy, readModelCard, type HeadlineAccuracy, type ModelCard } from './model-card.js';
@@ -15,7 +14,7 @@ export async function getPublicStats(
   deps: AppDeps,
   card: ModelCard | null = readModelCard(),
 ): Promise<PublicStats> {
-  await flushSimulationRecords(deps.database);
+  await deps.simulationRecords.flush();
   const [row] = await deps.database.db.select({ total: count() }).from(simulations);
   return { simulationsRun: Number(row?.total ?? 0), modelAccuracy: headlineAccuracy(card) };
 }

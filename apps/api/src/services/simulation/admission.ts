@@ -1,6 +1,5 @@
-import type { AppDeps } from '../../deps.js';
 import { AppError, validationError } from '../../errors.js';
-import { rateLimited, type RateLimitRule } from '../rate-limits/rate-limiter.js';
+import { rateLimited, type RateLimiter, type RateLimitRule } from '../rate-limits/rate-limiter.js';
 import { createFairQueue, type FairQueue } from './fair-queue.js';
 import { RUNS_PER_THREAD } from './pool.js';
 
@@ -87,18 +86,6 @@ export interface SimulationAdmission {
   queue: FairQueue;
 }
 
-const admissions = new WeakMap<AppDeps, SimulationAdmission>();
-
-/** The admission of this server (one per AppDeps, so two test servers in one process stay apart). */
-export function simulationAdmission(deps: AppDeps): SimulationAdmission {
-  let found = admissions.get(deps);
-  if (!found) {
-    found = createSimulationAdmission(deps);
-    admissions.set(deps, found);
-  }
-  return found;
-}
-
 function tooLarge({ players, iterations, drawn }: SimulationCost): AppError {
   const allowed = Math.floor(MAX_SIMULATION_COST / Math.max(1, players));
   const what = drawn
@@ -124,8 +111,14 @@ function tooManyInMinute(wait: string): string {
   return `You have run a lot of simulations in the last minute. Please wait ${wait} and try again.`;
 }
 
-function createSimulationAdmission(deps: AppDeps): SimulationAdmission {
-  const threads = deps.config.simulationWorkers;
+/** The admission of one server, in front of its `threads` simulation threads (SIMULATION_WORKERS). */
+export function createSimulationAdmission({
+  threads,
+  rateLimiter,
+}: {
+  threads: number;
+  rateLimiter: Pick<RateLimiter, 'consume'>;
+}): SimulationAdmission {
   const queue = createFairQueue({
     concurrency: threads * RUNS_PER_THREAD,
     maxWaiting: threads * WAITING_PER_THREAD,
@@ -159,7 +152,7 @@ function createSimulationAdmission(deps: AppDeps): SimulationAdmission {
       inFlight.set(key, current + 1);
       try {
         const rule = caller.isAdmin ? ADMIN_SIMULATIONS_PER_MINUTE : USER_SIMULATIONS_PER_MINUTE;
-        await deps.rateLimiter.consume(rule, key, tooManyInMinute);
+        await rateLimiter.consume(rule, key, tooManyInMinute);
       } catch (error) {
         leave(key);
         const retryAfterSeconds = (error as AppError).details?.retryAfterSeconds;

@@ -8,6 +8,7 @@ import { readDataVersion } from '../data-changes/data-version.js';
 import { loadAvailableWeeks, resolveWeek } from '../projections/available-weeks.js';
 import { loadWeekBoard, type ProjectionEntry } from '../projections/week-board.js';
 import type { PlayerRefKind } from './request.js';
+import { memoByIdentity } from '../../memo-by-identity.js';
 
 /** A player as a simulation uses him: who he is, his game and his projection of the week (if any). */
 export interface LineupPlayer {
@@ -53,7 +54,9 @@ const cachedWeeks = createDataCache<WeekProjections>();
  */
 const RESOLVED_PLAYER_TTL_MS = 60_000;
 const RESOLVED_PLAYER_MAX_ENTRIES = 5_000;
-const resolvedPlayers = new WeakMap<Database, TtlCache<PlayerRow>>();
+const resolvedPlayersOf = memoByIdentity(
+  (_database: Database) => new TtlCache<PlayerRow>({ maxEntries: RESOLVED_PLAYER_MAX_ENTRIES }),
+);
 
 /** A week's projections by player id, with depth ranks computed over the whole week (as the engine asks). */
 function loadWeekProjections(database: Database, season: number, week: number): Promise<WeekProjections> {
@@ -148,11 +151,7 @@ export async function resolveLineupPlayers(
     readDataVersion(database),
     week ? loadWeekProjections(database, week.season, week.week) : Promise.resolve(null),
   ]);
-  let cache = resolvedPlayers.get(database);
-  if (!cache) {
-    cache = new TtlCache<PlayerRow>({ maxEntries: RESOLVED_PLAYER_MAX_ENTRIES });
-    resolvedPlayers.set(database, cache);
-  }
+  const cache = resolvedPlayersOf(database);
   const cacheKey = ({ ref, kind }: { ref: string; kind: PlayerRefKind }) => `${version}:${kind}:${ref}`;
   const cached = refs.map((reference) => cache.get(cacheKey(reference)));
   const missing = refs.filter((_, i) => cached[i] === undefined);

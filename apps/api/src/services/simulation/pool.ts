@@ -133,11 +133,3 @@ export function createSimulationRunner(options: SimulationRunnerOptions = {}): S
     },
   };
 }
-
-let sharedRunner: SimulationRunner | null = null;
-
-/** The process's one runner, sized by its first caller (the server passes SIMULATION_WORKERS). */
-export function getSimulationRunner(options: SimulationRunnerOptions = {}): SimulationRunner {
-  sharedRunner ??= createSimulationRunner(options);
-  return sharedRunner;
-}

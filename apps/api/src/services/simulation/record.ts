@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { simulations, type Database } from '@fm/db';
+import { simulations } from '@fm/db';
 import type { MatchupResult } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
-import { createBufferedWriter, type BufferedWriter } from '../../monitoring/buffered-writer.js';
+import { createBufferedWriter } from '../../monitoring/buffered-writer.js';
 import type { MatchupRequest } from './request.js';
 
 /**
@@ -17,30 +17,29 @@ const RECORD_BATCH_SIZE = 200;
 
 type SimulationRow = typeof simulations.$inferInsert;
 
-const writers = new WeakMap<Database, BufferedWriter<SimulationRow>>();
-
-function writerFor(deps: Pick<AppDeps, 'database' | 'log'>): BufferedWriter<SimulationRow> {
-  let writer = writers.get(deps.database);
-  if (!writer) {
-    const { database } = deps;
-    writer = createBufferedWriter<SimulationRow>({
-      // a retry after a commit whose answer was lost finds its rows there already
-      write: async (batch) => {
-        await database.db.insert(simulations).values(batch).onConflictDoNothing({ target: simulations.id });
-      },
-      log: deps.log,
-      label: 'simulation records',
-      intervalMs: RECORD_FLUSH_INTERVAL_MS,
-      batchSize: RECORD_BATCH_SIZE,
-    });
-    writers.set(database, writer);
-  }
-  return writer;
+/** The `simulations` rows of one server, written in batches (group commit, above). */
+export interface SimulationRecords {
+  /** Resolves once `row` is committed (rejects when it was not). */
+  write(row: SimulationRow): Promise<void>;
+  /** Writes the simulations still waiting; resolves once they are in the table. */
+  flush(): Promise<void>;
 }
 
-/** Writes the simulations still waiting; resolves once they are in the table. */
-export async function flushSimulationRecords(database: Database): Promise<void> {
-  await writers.get(database)?.flush();
+export function createSimulationRecords({
+  database,
+  log,
+}: Pick<AppDeps, 'database' | 'log'>): SimulationRecords {
+  const writer = createBufferedWriter<SimulationRow>({
+    // a retry after a commit whose answer was lost finds its rows there already
+    write: async (batch) => {
+      await database.db.insert(simulations).values(batch).onConflictDoNothing({ target: simulations.id });
+    },
+    log,
+    label: 'simulation records',
+    intervalMs: RECORD_FLUSH_INTERVAL_MS,
+    batchSize: RECORD_BATCH_SIZE,
+  });
+  return { write: (row) => writer.pushAndWait(row), flush: () => writer.flush() };
 }
 
 /** What the record keeps of the run's request: its kind, league and the two teams. */
@@ -74,7 +73,7 @@ export function recordedRunOf(request: MatchupRequest): RecordedRun {
  * when it was not. The summary keeps what an admin needs to understand a run without storing whole answers.
  */
 export async function recordSimulation(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'simulationRecords'>,
   run: {
     userId: string | null;
     request: RecordedRun;
@@ -86,7 +85,7 @@ export async function recordSimulation(
 ): Promise<string> {
   const { request, result } = run;
   const id = randomUUID();
-  await writerFor(deps).pushAndWait({
+  await deps.simulationRecords.write({
     id,
     userId: run.userId,
     kind: request.kind === 'analyze' ? 'matchup-analysis' : 'matchup',

@@ -2,7 +2,7 @@ import type { AnalysisAnswer } from '@fm/contract';
 import { randomSeed } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
 import { validationError } from '../../errors.js';
-import { simulationAdmission, type SimulationCaller, type SimulationSlot } from './admission.js';
+import { type SimulationCaller, type SimulationSlot } from './admission.js';
 import { analyzeMatchup } from './analysis.js';
 import { toSimulationAnswer, type SimulationAnswer } from './answer.js';
 import { toMatchupInput, type LineupEntry } from './input.js';
@@ -51,7 +51,7 @@ export async function simulateMatchupRequest(
 ): Promise<SimulationAnswer> {
   const caller: SimulationCaller = { userId, isAdmin: options.isAdmin ?? false };
   const players = request.user.starters.length + request.opponent.starters.length;
-  const slot = options.slot ?? (await simulationAdmission(deps).reserve(caller));
+  const slot = options.slot ?? (await deps.simulationAdmission.reserve(caller));
   try {
     return await slot.run({ iterations: request.iterations, players }, () =>
       simulateAdmitted(deps, caller, request, slot),

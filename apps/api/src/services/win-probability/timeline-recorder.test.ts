@@ -64,7 +64,7 @@ describe.each(DATABASE_KINDS)('the win-probability timeline after every stats ch
     expect([0, 1]).toContain(afterSync[2]!.win_probability);
 
     // the same change heard again (another process announcing it, a reconnect) records nothing more
-    await replay.env.server.deps.timelines.record();
+    await replay.env.server.jobs.timelines.record();
     expect(await timeline()).toEqual(afterSync);
   });
 });

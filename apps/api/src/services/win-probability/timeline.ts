@@ -6,7 +6,6 @@ import { readDataVersion } from '../data-changes/data-version.js';
 import type { LeaguePlatform } from '../leagues/connections.js';
 import { leagueNotFound, type LeagueDetails } from '../leagues/details-shape.js';
 import { requireCurrentLeague } from '../leagues/league-access.js';
-import { getSimulationRunner } from '../simulation/pool.js';
 import { gameTimeElapsed, matchupPairs, pointsSoFar, toTimelineInput } from './matchup-input.js';
 
 /** Every point of every timeline is computed with this seed: equal inputs give equal numbers on any process. */
@@ -108,14 +107,13 @@ async function recordVersion(
       await db.select({ matchupId: winProbabilityPoints.matchupId }).from(winProbabilityPoints).where(where)
     ).map((row) => row.matchupId),
   );
-  const runner = getSimulationRunner({ threads: deps.config.simulationWorkers, log: deps.log });
   let recorded = 0;
   let isComplete = true;
   for (const pair of matchupPairs(details)) {
     if (held.has(pair.matchupId)) continue;
     const input = toTimelineInput(details, pair, { iterations: TIMELINE_ITERATIONS, seed: TIMELINE_SEED });
     // one owner for all timeline points: the threads serve users' own simulations before a backlog of them
-    const outcome = await runner.run({ owner: 'win-probability-timelines', input });
+    const outcome = await deps.simulationRunner.run({ owner: 'win-probability-timelines', input });
     if (!outcome.ok) {
       deps.log.warn({ matchupId: pair.matchupId, message: outcome.message }, 'timeline point not computed');
       isComplete = false;

@@ -1,22 +1,15 @@
-import { isGameLocked, PLATFORM_LABELS, playerGame, sideStarters } from '@fm/contract';
+import { isGameLocked, PLATFORM_LABELS, playerGame } from '@fm/contract';
 import { type LineupLabResult, type LineupSwap, slotAccepts } from '@fm/engine';
 import { Banner, Button } from '@fm/ui';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { trpcClient } from '../../../lib/trpc';
-import { useAuth } from '../../auth/auth-context';
+import { Link, useLocation } from 'react-router';
 import { usePreferences } from '../../preferences/use-preferences';
 import { BenchList } from './BenchList';
 import { HeadToHead, type MatchupSideName } from './HeadToHead';
 import { OutStarterWarnings } from './OutStarterWarnings';
 import { type BenchRequest, ReplaceStarterDialog } from './ReplaceStarterDialog';
 import { outStarterFixes } from './out-starter-fixes';
-import {
-  type LeagueDetails,
-  type LeaguePlayer,
-  leagueDetailsInput,
-  rosterById,
-} from '../shared/league-details';
+import { type LeagueDetails, type LeaguePlayer, rosterById } from '../shared/league-details';
 import { LineupAdvice } from './LineupAdvice';
 import { lineupLabInput, previewMatchupInput, teamName } from '../shared/matchup-inputs';
 import { expectedPointsOf } from './matchup-players';
@@ -30,7 +23,8 @@ import {
   withPlayerStarted,
   withStarterBenched,
 } from './side-lineup';
-import { startRun, useSimulationRun } from '../shared/simulation-store';
+import { useSimulationRun } from '../shared/simulation-store';
+import { useLeagueRun } from '../shared/use-league-run';
 import { TeamPicker } from './TeamPicker';
 import { useEnginePreview } from '../shared/use-engine-preview';
 import type { ShownSides } from './match-timeline';
@@ -56,9 +50,8 @@ export function LeagueSimulator({
     if (shownUserId !== undefined && shownOpponentId !== undefined)
       onSidesShown?.({ userRosterId: shownUserId, opponentRosterId: shownOpponentId });
   }, [shownUserId, shownOpponentId, onSidesShown]);
-  const { user: currentUser } = useAuth();
   const { preferences } = usePreferences();
-  const navigate = useNavigate();
+  const startLeagueRun = useLeagueRun(details);
   const location = useLocation();
   const run = useSimulationRun('simulate');
   const [benching, setBenching] = useState<BenchRequest | null>(null);
@@ -167,44 +160,12 @@ export function LeagueSimulator({
 
   const runSimulation = () => {
     if (!isLegal || !previewInput) return;
-    const { league } = details;
-    // The server builds the headline's own input from the same league answer (same players, seed and draws), so
-    // the figure it records — the dashboard's and the recent list's — is the one on this page.
-    const lineUp = (side: typeof user) => ({
-      roster_id: side.rosterId,
-      starters: sideStarters(details, side).map((player) => player.player_id),
+    startLeagueRun('simulate', user, opponent, {
+      resultPath: '/dashboard',
+      backPath: location.pathname,
+      lineupLab: lineupLabInput(details, user, opponent, rosterPositions),
+      seasonOutlook: seasonOutlookInput(details),
     });
-    void startRun(
-      'simulate',
-      {
-        ownerId: currentUser?.id ?? '',
-        platform: details.platform,
-        leagueId: league.league_id,
-        leagueName: league.name,
-        season: league.season,
-        week: details.week,
-        backPath: location.pathname,
-        userRosterId: user.rosterId,
-        userName,
-        opponentName,
-        leftOut: [],
-        lineupLab: lineupLabInput(details, user, opponent, rosterPositions),
-        seasonOutlook: seasonOutlookInput(details),
-      },
-      () =>
-        trpcClient.matchup.simulateLeague.mutate({
-          ...leagueDetailsInput(
-            details.platform,
-            league.league_id,
-            details.week,
-            preferences.leagueSettings.scoringType,
-            Number(league.season),
-          ),
-          user: lineUp(user),
-          opponent: lineUp(opponent),
-        }),
-    );
-    navigate('/dashboard');
   };
 
   const teamMatchupPath = `/team-matchup?${new URLSearchParams({

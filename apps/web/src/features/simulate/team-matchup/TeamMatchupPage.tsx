@@ -1,20 +1,11 @@
-import { isPlatform, PLATFORM_LABELS, sideStarters, weekStarterIds } from '@fm/contract';
+import { isPlatform, PLATFORM_LABELS, weekStarterIds } from '@fm/contract';
 import { Banner, Button, Spinner } from '@fm/ui';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { trpcClient } from '../../../lib/trpc';
-import { useAuth } from '../../auth/auth-context';
-import { usePreferences } from '../../preferences/use-preferences';
-import {
-  type LeagueDetails,
-  leagueDetailsInput,
-  type LeaguePlatform,
-  rosterById,
-  useLeagueDetails,
-} from '../shared/league-details';
+import { useSearchParams } from 'react-router';
+import { type LeagueDetails, type LeaguePlatform, useLeagueDetails } from '../shared/league-details';
 import { useLinkedLeagues } from '../shared/linked-leagues';
 import { teamName } from '../shared/matchup-inputs';
-import { startRun } from '../shared/simulation-store';
+import { useLeagueRun } from '../shared/use-league-run';
 import { WeekSelect } from '../shared/WeekSelect';
 import '../shared/simulate.css';
 
@@ -51,9 +42,7 @@ function TeamSelect({
 }
 
 function TwoTeams({ details }: { details: LeagueDetails }) {
-  const navigate = useNavigate();
-  const { user } = useAuth();
-  const { preferences } = usePreferences();
+  const startLeagueRun = useLeagueRun(details);
   const first = details.my_roster_id ?? details.rosters[0]?.roster_id ?? 0;
   const [teamA, setTeamA] = useState(first);
   const [teamB, setTeamB] = useState(details.rosters.find((r) => r.roster_id !== first)?.roster_id ?? first);
@@ -65,54 +54,19 @@ function TwoTeams({ details }: { details: LeagueDetails }) {
       return;
     }
     // The league's own run of the two week's line-ups: the figure the league page shows for this pairing.
-    const side = (rosterId: number) => ({
-      roster_id: rosterId,
-      starters: sideStarters(details, { rosterId, starterIds: weekStarterIds(details, rosterId) }).map(
-        (player) => player.player_id,
-      ),
-    });
-    const [a, b] = [side(teamA), side(teamB)];
-    if (a.starters.length === 0 || b.starters.length === 0) {
-      setError('Each team needs at least one starter this week.');
-      return;
-    }
-    const { league } = details;
-    void startRun(
-      'analyze',
-      {
-        ownerId: user?.id ?? '',
+    const side = (rosterId: number) => ({ rosterId, starterIds: weekStarterIds(details, rosterId) });
+    const isStarted = startLeagueRun('analyze', side(teamA), side(teamB), {
+      resultPath: '/team-matchup/dashboard',
+      backPath: `/team-matchup?${new URLSearchParams({
         platform: details.platform,
-        leagueId: league.league_id,
-        leagueName: league.name,
-        season: league.season,
-        week: details.week,
-        backPath: `/team-matchup?${new URLSearchParams({
-          platform: details.platform,
-          league: league.league_id,
-          week: String(details.week),
-        })}`,
-        userRosterId: teamA,
-        isOwnTeam: teamA === details.my_roster_id,
-        userName: teamName(rosterById(details, teamA)),
-        opponentName: teamName(rosterById(details, teamB)),
-        leftOut: [],
-        lineupLab: null,
-        seasonOutlook: null,
-      },
-      () =>
-        trpcClient.matchup.simulateLeague.mutate({
-          ...leagueDetailsInput(
-            details.platform,
-            league.league_id,
-            details.week,
-            preferences.leagueSettings.scoringType,
-            Number(league.season),
-          ),
-          user: a,
-          opponent: b,
-        }),
-    );
-    navigate('/team-matchup/dashboard');
+        league: details.league.league_id,
+        week: String(details.week),
+      })}`,
+      isOwnTeam: teamA === details.my_roster_id,
+      lineupLab: null,
+      seasonOutlook: null,
+    });
+    if (!isStarted) setError('Each team needs at least one starter this week.');
   };
 
   return (
