@@ -6,6 +6,7 @@ import {
 } from '@fm/contract';
 import { drawnPlayerCount, optimizeLineup, simulateMatchup } from '@fm/engine';
 import { describe, expect, it } from 'vitest';
+import { registerVerifiedUser, STRONG_PASSWORD } from '../../test/accounts.js';
 import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
 import {
   GAME_DAY_WEEK,
@@ -14,6 +15,7 @@ import {
   replayGameDayForMember,
 } from '../../test/game-day-replay.js';
 import { DATABASE_KINDS } from '../../test/harness.js';
+import { LEAGUE_READS_PER_USER } from '../services/leagues/league-read-limit.js';
 import { MAX_SIMULATION_COST } from '../services/simulation/admission.js';
 
 const LEAGUE = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}`;
@@ -224,6 +226,37 @@ describe.each(DATABASE_KINDS)('one number for a league matchup, on %s', (kind) =
     });
     const atTheCap = await ask(Math.max(1_000, allowed));
     expect(atTheCap.status).toBe(200);
+  });
+
+  it('spends none of a member’s league reads on their league’s simulations: only opening the page counts', async () => {
+    const { server } = day.replay.env;
+    const email = await registerVerifiedUser(server);
+    const member = server.client();
+    const login = await member.post('/api/auth/login', { email, password: STRONG_PASSWORD });
+    await member.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
+    const leagueReads = () => server.deps.rateLimiter.countOf(LEAGUE_READS_PER_USER, login.body.user.id);
+    const details = (await member.get(DETAILS)).body as LeagueInputDetails;
+    expect(await leagueReads()).toBe(1);
+    const [mine, theirs] = [MY_ROSTER_ID, OPPONENT_ROSTER_ID].map((rosterId) =>
+      weekStarterIds(details, rosterId),
+    );
+    const run = await member.post(SIMULATE, {
+      week: GAME_DAY_WEEK,
+      user: { roster_id: MY_ROSTER_ID, starters: mine },
+      opponent: { roster_id: OPPONENT_ROSTER_ID, starters: theirs },
+    });
+    expect(run.status).toBe(200);
+    const byLineups = await member.post('/api/matchup/simulate', {
+      league_id: IN_SEASON_LEAGUE_ID,
+      platform: 'sleeper',
+      week: GAME_DAY_WEEK,
+      user_team: { starters: mine },
+      opponent_team: { starters: theirs },
+    });
+    expect(byLineups.body.win_probability).toBe(run.body.win_probability);
+    expect(await leagueReads()).toBe(1);
+    expect((await member.get(DETAILS)).status).toBe(200);
+    expect(await leagueReads()).toBe(2);
   });
 
   it('is a documented REST path', async () => {

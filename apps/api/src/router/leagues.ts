@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { connectSleeper, disconnectPlatform, getConnectionsStatus } from '../services/leagues/connections.js';
-import { loadLeagueDetails } from '../services/leagues/details.js';
+import { loadLeagueDetails } from '../services/league-follow/follow-league-week.js';
 import { listLeagues } from '../services/leagues/list.js';
 import { SCORING_FORMAT_SPELLINGS } from '@fm/projections/scoring-formats';
 import { linkEspnLeague, unlinkEspnLeague } from '../services/leagues/espn-link.js';

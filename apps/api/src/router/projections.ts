@@ -9,7 +9,7 @@ import {
   type ProjectionQuery,
 } from '../services/projections/projection-list.js';
 import { LIST_SCORING_KINDS, LIST_SCORINGS } from '../services/projections/list-scoring.js';
-import { resolveListScoring } from '../services/projections/resolve-list-scoring.js';
+import { resolveListScoring } from '../services/leagues/list-scoring-choice.js';
 import type { ScoringViewer } from '../services/auth/scoring-preference.js';
 import { isDatabaseUnavailable } from '@fm/db';
 import { signedInOrVisitor } from '../http/signed-in-or-visitor.js';

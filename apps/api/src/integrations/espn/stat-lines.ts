@@ -3,6 +3,15 @@ import { ESPN_POSITIONS, ESPN_PROJECTED_STATS, ESPN_WEEK_SPLIT } from './ids.js'
 import { ESPN_STAT_KEYS } from './scoring.js';
 import type { EspnPlayer } from './schemas.js';
 
+/** One ESPN answer's players (a league's rosters or the public pool), with the week they are projected for. */
+export interface EspnProjectionBatch {
+  season: number;
+  week: number;
+  players: readonly EspnPlayer[];
+  /** Sleeper id by ESPN player id (ours are joined through the Sleeper id). */
+  sleeperIdByEspnId: ReadonlyMap<string, string>;
+}
+
 /**
  * ESPN's raw stats (stat id → amount) in Sleeper's stat keys, read through the one table of what each
  * ESPN stat id means (ESPN_STAT_KEYS). A count ESPN keeps for several distance bands that score alike

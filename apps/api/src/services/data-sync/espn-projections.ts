@@ -4,23 +4,14 @@ import { sql } from 'drizzle-orm';
 import type { CoreDeps } from '../../core-deps.js';
 import { linkEspnPlayers } from '../../integrations/espn/player-matching.js';
 import type { EspnPlayer } from '../../integrations/espn/schemas.js';
-import { espnProjectedLine } from '../../integrations/espn/stat-lines.js';
+import { type EspnProjectionBatch, espnProjectedLine } from '../../integrations/espn/stat-lines.js';
 import type { SleeperPlayerDirectory } from '../../integrations/sleeper/schemas.js';
 import { writeProjections, type ProjectionRow } from '../nfl-import/projection-writer.js';
 import type { WriteCount } from '../nfl-import/upsert-changed.js';
 import { ESPN_SOURCE } from '../projections/projection-sources.js';
 import { loadKnownPlayers } from './directory-sync.js';
-import { readWeekGames, type WeekGames } from './team-games.js';
+import { readWeekGames, type WeekGames } from '../live-games/nfl-schedule.js';
 import { expertProjectionRow, hasAnyStat, type KnownPlayer } from './week-rows.js';
-
-/** One ESPN answer's players (a league's rosters or the public pool), with the week they are projected for. */
-export interface EspnProjectionBatch {
-  season: number;
-  week: number;
-  players: readonly EspnPlayer[];
-  /** Sleeper id by ESPN player id (ours are joined through the Sleeper id). */
-  sleeperIdByEspnId: ReadonlyMap<string, string>;
-}
 
 /**
  * ESPN's projected stat lines of a week as rows of source 'espn', one per player we know: the line

@@ -11,7 +11,7 @@ import { SYNC_LOCK_NAME } from './data-sync.js';
 import { loadKnownPlayers } from './directory-sync.js';
 import { emptyCount, syncWeek, type SyncRunSummary } from './run-sleeper-sync.js';
 import { readSyncRecord } from './sync-status.js';
-import { readGames } from './team-games.js';
+import { readGames } from '../live-games/nfl-schedule.js';
 
 /**
  * A game may be under way from kickoff until this long after it (a long game with weather delays): only then is

@@ -15,7 +15,8 @@ import { loadKnownPlayers, syncPlayerDirectory } from './directory-sync.js';
 import { hasEspnRowsSince, syncEspnProjections } from './espn-sync.js';
 import { planSync, type WeekTask } from './sync-plan.js';
 import { readSyncRecord, weekKey, writeSyncRecord, type SleeperSyncRecord } from './sync-status.js';
-import { gamesFromTeamStats, readWeekGames, scheduledGames, writeGames } from './team-games.js';
+import { readWeekGames } from '../live-games/nfl-schedule.js';
+import { gamesFromTeamStats, scheduledGames, writeGames } from './team-games.js';
 import { projectionRowsOf, statRowsOf, type KnownPlayer } from './week-rows.js';
 
 /**

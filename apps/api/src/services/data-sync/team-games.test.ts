@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/fakes/fixtures.js';
 import type { SleeperWeekAnswer } from '../../integrations/sleeper/season-feed.js';
-import { byeWeeks, gamesByTeam, gamesFromTeamStats, opponentLabel, type NflGame } from './team-games.js';
+import { byeWeeks, gamesByTeam, type NflGame, opponentLabel } from '../live-games/nfl-schedule.js';
+import { gamesFromTeamStats } from './team-games.js';
 
 const game = (week: number, homeTeam: string, awayTeam: string): NflGame => ({
   season: 2026,

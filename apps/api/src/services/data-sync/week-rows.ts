@@ -14,7 +14,7 @@ import type { ProjectionRow } from '../nfl-import/projection-writer.js';
 import type { ColumnRow } from '../nfl-import/upsert-changed.js';
 import { SLEEPER_SOURCE } from '../projections/projection-sources.js';
 import { COLUMN_OF_STAT } from '../nfl-stats/stat-columns.js';
-import { opponentLabel, type WeekGames } from './team-games.js';
+import { opponentLabel, type WeekGames } from '../live-games/nfl-schedule.js';
 
 /** A player the sync knows, by Sleeper id. */
 export interface KnownPlayer {

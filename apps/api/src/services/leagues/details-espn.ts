@@ -6,7 +6,7 @@ import {
   toAppRosters,
 } from '../../integrations/espn/normalize.js';
 import type { EspnLeague } from '../../integrations/espn/schemas.js';
-import { storeEspnProjections } from '../data-sync/espn-projections.js';
+import type { EspnProjectionBatch } from '../../integrations/espn/stat-lines.js';
 import { leagueNotFound, type PlatformLeague } from './details-shape.js';
 import { type EspnLeagueRow, readEspnCredentials } from './espn-link.js';
 import { linkEspnToOurPlayers } from './espn-players.js';
@@ -24,15 +24,15 @@ function everyRosteredPlayer(league: EspnLeague) {
 /**
  * A linked ESPN league: rosters, the week's matchups (default: ESPN's current week) and scoring.
  * Players are tagged with our player id (through Sleeper's directory when it answers, else by name, position and
- * team against our own players) so projections join, and ESPN's projections of the players Sleeper's directory
- * links are stored as an expert's; the
+ * team against our own players) so projections join; ESPN's projections of the players Sleeper's directory
+ * links come with it (a page opened by its viewer stores them as an expert's). The
  * signed-in user's team is the one their SWID owns, when they gave cookies.
  */
 export async function loadEspnLeague(
   deps: AppDeps,
   row: EspnLeagueRow | undefined,
   request: { leagueId: string; season?: number | undefined; week?: number | undefined },
-): Promise<PlatformLeague> {
+): Promise<{ answer: PlatformLeague; espnProjections: EspnProjectionBatch | null }> {
   if (!row) throw leagueNotFound();
   const credentials = readEspnCredentials(deps, row);
   const { league, fetchedAt } = await deps.leagues.espn.getLeagueAnswer({
@@ -50,30 +50,24 @@ export async function loadEspnLeague(
   const appLeague = toAppLeague(league);
   const currentWeek = appLeague.current_week ?? 1;
   const week = request.week ?? currentWeek;
-  if (links.sleeperIdByEspnId.size > 0) {
-    // ESPN's projections of the rostered players feed our model (a second expert beside Sleeper's)
-    const batch = {
-      season: league.seasonId,
-      week,
-      players: rostered,
-      sleeperIdByEspnId: links.sleeperIdByEspnId,
-    };
-    await storeEspnProjections(deps, batch).catch((error: unknown) => {
-      deps.log.warn({ err: error }, 'ESPN projections of a league page not stored');
-    });
-  }
   const mine = credentials
     ? league.teams.find(
         (team) => team.owners.includes(credentials.swid) || team.primaryOwner === credentials.swid,
       )
     : undefined;
   return {
-    league: appLeague,
-    week,
-    is_week_complete: espnLeagueStatus(league) === 'complete' || currentWeek > week,
-    my_roster_id: mine?.id ?? null,
-    rosters: toAppRosters(league, week, links),
-    matchups: toAppMatchups(league, week),
-    fetched_at: fetchedAt.toISOString(),
+    answer: {
+      league: appLeague,
+      week,
+      is_week_complete: espnLeagueStatus(league) === 'complete' || currentWeek > week,
+      my_roster_id: mine?.id ?? null,
+      rosters: toAppRosters(league, week, links),
+      matchups: toAppMatchups(league, week),
+      fetched_at: fetchedAt.toISOString(),
+    },
+    espnProjections:
+      links.sleeperIdByEspnId.size > 0
+        ? { season: league.seasonId, week, players: rostered, sleeperIdByEspnId: links.sleeperIdByEspnId }
+        : null,
   };
 }

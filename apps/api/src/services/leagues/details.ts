@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps.js';
 import { forbidden } from '../../errors.js';
+import type { EspnProjectionBatch } from '../../integrations/espn/stat-lines.js';
 import { findConnection, type LeaguePlatform } from './connections.js';
 import type { LeagueDetails, PlatformLeague } from './details-shape.js';
 import { loadEspnLeague } from './details-espn.js';
@@ -8,9 +9,6 @@ import { findEspnLeague } from './espn-link.js';
 import { loadYahooLeague } from './details-yahoo.js';
 import { loadWithLastHeld } from './last-held.js';
 import { withLiveGameStates } from './live-fields.js';
-import { noteLeagueWeekView, recordMatchupTimelines } from '../win-probability/timeline.js';
-import { countLeagueRead } from './league-read-limit.js';
-import { ensureSleeperIdsLinked } from './player-directory.js';
 import { joinRostersWithFacts } from './roster-facts.js';
 import {
   SCORING_PRESETS,
@@ -25,17 +23,18 @@ export type { LeagueDetails };
 const notLinked = (platform: LeaguePlatform) =>
   forbidden(`Link your ${platform === 'sleeper' ? 'Sleeper' : 'Yahoo'} account to see its leagues.`);
 
+/** The platform's answer, and ESPN's projections of its players when the league is an ESPN one. */
+interface PlatformRead {
+  answer: PlatformLeague;
+  espnProjections: EspnProjectionBatch | null;
+}
+
 /** The platform's league (rosters, matchups) for a user who linked it; 403/404 otherwise. */
-async function loadPlatformLeague(
+async function findPlatformLeague(
   deps: AppDeps,
   userId: string,
-  request: {
-    platform: LeaguePlatform;
-    leagueId: string;
-    week?: number | undefined;
-    season?: number | undefined;
-  },
-): Promise<() => Promise<PlatformLeague>> {
+  request: LeagueWeekRequest,
+): Promise<() => Promise<PlatformRead>> {
   if (request.platform === 'espn') {
     // ESPN leagues are linked one by one: a league not linked is simply not one of yours.
     const row = await findEspnLeague(deps, userId, request.leagueId);
@@ -43,33 +42,45 @@ async function loadPlatformLeague(
   }
   const connection = await findConnection(deps, userId, request.platform);
   if (!connection) throw notLinked(request.platform);
-  return () =>
-    request.platform === 'sleeper'
+  return async () => ({
+    answer: await (request.platform === 'sleeper'
       ? loadSleeperLeague(deps, connection, request.leagueId, request.week)
-      : loadYahooLeague(deps, connection, request.leagueId, request.week);
+      : loadYahooLeague(deps, connection, request.leagueId, request.week)),
+    espnProjections: null,
+  });
+}
+
+export interface LeagueWeekRequest {
+  platform: LeaguePlatform;
+  leagueId: string;
+  week?: number | undefined;
+  /** ESPN leagues: the season to read (default: the one it was last read for). */
+  season?: number | undefined;
+  /** The person's preferred scoring, used only when the league does not say how it scores. */
+  scoringType?: ScoringFormatSpelling | undefined;
+}
+
+/** A league week as read, and what the platform's answer brought that a page opened by its viewer stores. */
+export interface LeagueWeekRead {
+  details: LeagueDetails;
+  /** ESPN's projections of an ESPN league's players, when the platform answered them just now. */
+  espnProjections: EspnProjectionBatch | null;
 }
 
 /**
- * A league of the user's own linked account, with rosters, the requested (or current) week's
- * matchups and the rostered players' projections in the league's scoring. Any other league is a
- * 404; a platform the user has not linked is a 403. When the platform does not answer within a few
- * seconds, the copy held from the last load is answered with `is_stale` (or 503 when none is held).
+ * A league of the user's own linked account, with rosters, the requested (or current) week's matchups, the
+ * rostered players' projections in the league's scoring and their games' live states; it writes nothing and
+ * charges nobody's read budget (a page opened by its viewer does both: league-follow). Any other league is a 404;
+ * a platform the user has not linked is a 403. When the platform does not answer within a few seconds, the copy
+ * held from the last load is answered with `is_stale` (or 503 when none is held).
  */
-export async function loadLeagueDetails(
+export async function readLeagueWeek(
   deps: AppDeps,
   userId: string,
-  request: {
-    platform: LeaguePlatform;
-    leagueId: string;
-    week?: number | undefined;
-    /** ESPN leagues: the season to read (default: the one it was last read for). */
-    season?: number | undefined;
-    /** The person's preferred scoring, used only when the league does not say how it scores. */
-    scoringType?: ScoringFormatSpelling | undefined;
-  },
-): Promise<LeagueDetails> {
-  const load = await loadPlatformLeague(deps, userId, request);
-  await countLeagueRead(deps, userId);
+  request: LeagueWeekRequest,
+): Promise<LeagueWeekRead> {
+  const load = await findPlatformLeague(deps, userId, request);
+  let espnProjections: EspnProjectionBatch | null = null;
   const { value: loaded, freshness } = await loadWithLastHeld(
     deps.leagues.lastHeld,
     {
@@ -77,9 +88,12 @@ export async function loadLeagueDetails(
       key: `${userId}:${request.leagueId}:${request.season ?? ''}:${request.week ?? 'current'}`,
       log: deps.log,
     },
-    load,
+    async () => {
+      const read = await load();
+      espnProjections = read.espnProjections;
+      return read.answer;
+    },
   );
-  await ensureSleeperIdsLinked(deps);
   const leagueSaysScoring = Object.keys(loaded.league.scoring_settings).length > 0;
   const league =
     leagueSaysScoring || !request.scoringType
@@ -111,31 +125,5 @@ export async function loadLeagueDetails(
     projections_freshness: facts.freshness.updated_at ? facts.freshness : null,
     ...freshness,
   };
-  await followWeek(deps, userId, details);
-  return details;
-}
-
-/**
- * Remembers the viewer (who may then read the league's timelines) and, while the week is played, records its
- * matchups' win probability for this stats state unless it is held: a league opened for the first time has its
- * point at once, and an answer never shows a stats state its timeline lacks. Every later change is recorded for
- * all followed leagues by the timeline recorder (timeline-recorder.ts).
- */
-async function followWeek(deps: AppDeps, userId: string, details: LeagueDetails): Promise<void> {
-  const { platform, league, week } = details;
-  try {
-    await noteLeagueWeekView(deps, {
-      platform,
-      leagueId: league.league_id,
-      season: Number(league.season),
-      week,
-      userId,
-    });
-    if (!details.is_week_complete) await recordMatchupTimelines(deps, details);
-  } catch (error) {
-    deps.log.warn(
-      { err: error, platform, leagueId: league.league_id },
-      'win-probability timeline not recorded',
-    );
-  }
+  return { details, espnProjections };
 }

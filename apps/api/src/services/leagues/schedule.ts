@@ -2,8 +2,7 @@ import { playerWeekStats, projections } from '@fm/db';
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { createDataCache } from '../data-changes/data-cache.js';
-import { byeWeeks, gamesByTeam } from '../data-sync/team-games.js';
-import { loadHeldGames } from '../live-games/season-games.js';
+import { byeWeeks, gamesByTeam, loadHeldGames } from '../live-games/nfl-schedule.js';
 
 /** What a league page shows about a team's game of the week. */
 export interface TeamWeekGame {

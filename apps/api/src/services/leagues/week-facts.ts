@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import type { AppPlayer, AppRoster } from '../../integrations/league-shapes.js';
 import { createDataCache } from '../data-changes/data-cache.js';
 import { loadWeekFreshness, type WeekFreshness } from '../projections/week-freshness.js';
-import { loadWeekDepthRanks } from '../simulation/players.js';
+import { loadWeekDepthRanks } from '../projections/depth-ranks.js';
 import { loadScoredPoints } from './banked-points.js';
 import type { LeaguePlatform } from './connections.js';
 import { appPlayerIdsBySleeperId } from './player-directory.js';

@@ -1,11 +1,5 @@
-import {
-  rulesOrPreset,
-  SCORING_FORMATS,
-  SCORING_PRESETS,
-  type ScoringFormat,
-  type ScoringRules,
-} from '@fm/projections';
-import type { LinkedLeagueScoring } from '../leagues/league-scoring.js';
+import type { Platform } from '@fm/contract';
+import { SCORING_FORMATS, SCORING_PRESETS, type ScoringFormat, type ScoringRules } from '@fm/projections';
 
 /** The scoring formats a projections list can be shown in (`scoring=` on the API). */
 export const LIST_SCORINGS = SCORING_FORMATS;
@@ -23,21 +17,9 @@ export interface ScoringChoice {
   rules: ScoringRules;
   /** The same for the same rules: what caches of figures are keyed by. */
   key: string;
-  league: { platform: LinkedLeagueScoring['platform']; league_id: string; name: string } | null;
+  league: { platform: Platform; league_id: string; name: string } | null;
 }
 
 export function formatScoring(format: ListScoring): ScoringChoice {
   return { kind: format, rules: LIST_SCORING_RULES[format], key: format, league: null };
-}
-
-/** A league's own rules (PPR when the league does not say how it scores). */
-export function leagueScoringChoice(league: LinkedLeagueScoring): ScoringChoice {
-  const rules = rulesOrPreset(league.scoring);
-  const sorted = Object.entries(rules).sort(([a], [b]) => a.localeCompare(b));
-  return {
-    kind: 'league',
-    rules,
-    key: `league:${JSON.stringify(sorted)}`,
-    league: { platform: league.platform, league_id: league.leagueId, name: league.name },
-  };
 }

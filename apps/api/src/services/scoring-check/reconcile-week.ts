@@ -4,7 +4,7 @@ import { statLineOf, STAT_KEYS } from '@fm/projections';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import type { LeaguePlatform } from '../leagues/connections.js';
-import { type LeagueDetails, loadLeagueDetails } from '../leagues/details.js';
+import { type LeagueDetails, readLeagueWeek } from '../leagues/details.js';
 import { isEveryGameOver } from '../live-games/player-games.js';
 import { COLUMN_OF_STAT } from '../nfl-stats/stat-columns.js';
 
@@ -95,11 +95,11 @@ export async function reconcileWeek(
   for (const { platform, leagueId, userId } of leagues.values()) {
     let details: LeagueDetails;
     try {
-      details = await loadLeagueDetails(deps, userId, {
+      ({ details } = await readLeagueWeek(deps, userId, {
         platform: platform as LeaguePlatform,
         leagueId,
         week: week.week,
-      });
+      }));
     } catch (error) {
       deps.log.warn({ err: error, platform, leagueId }, 'a league could not be read for the scoring check');
       continue;

@@ -8,7 +8,7 @@ import {
 } from '@fm/contract';
 import { drawnPlayerCount } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
-import { loadLeagueDetails } from '../leagues/details.js';
+import { readLeagueWeek } from '../leagues/details.js';
 import type { LeagueDetails, LeaguePlayerWithGame } from '../leagues/details-shape.js';
 import type { SimulationSlot } from './admission.js';
 import { baselinePlayerIds, type SimulationAnswer } from './answer.js';
@@ -77,15 +77,18 @@ export async function leagueLineupsOf(
   if (request.scoring && Object.keys(request.scoring).length > 0) return null;
   const starters = [...request.user.starters, ...request.opponent.starters];
   if (starters.some((starter) => starter.game || starter.isFinal || starter.isOut)) return null;
-  const details = await loadLeagueDetails(deps, userId, {
+  const details = await readLeagueWeek(deps, userId, {
     platform,
     leagueId,
     week: request.week ?? undefined,
     season: request.season ?? undefined,
-  }).catch((error: unknown) => {
-    deps.log.warn({ err: error, platform, leagueId }, 'league unavailable: simulating from the directory');
-    return null;
-  });
+  }).then(
+    ({ details }) => details,
+    (error: unknown) => {
+      deps.log.warn({ err: error, platform, leagueId }, 'league unavailable: simulating from the directory');
+      return null;
+    },
+  );
   if (!details) return null;
   if (request.season !== null && Number(details.league.season) !== request.season) return null;
   const user = sideOf(details, request.user);

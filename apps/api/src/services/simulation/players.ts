@@ -1,12 +1,11 @@
-import { rankWithinTeam } from '@fm/engine';
 import { players, type Database } from '@fm/db';
 import { inArray, or } from 'drizzle-orm';
 import { validationError } from '../../errors.js';
 import { TtlCache } from '../../integrations/cache.js';
-import { createDataCache } from '../data-changes/data-cache.js';
 import { readDataVersion } from '../data-changes/data-version.js';
 import { loadAvailableWeeks, resolveWeek } from '../projections/available-weeks.js';
-import { loadWeekBoard, type ProjectionEntry } from '../projections/week-board.js';
+import { loadRankedWeek } from '../projections/depth-ranks.js';
+import type { ProjectionEntry } from '../projections/week-board.js';
 import type { PlayerRefKind } from './request.js';
 import { memoByIdentity } from '../../memo-by-identity.js';
 
@@ -33,10 +32,6 @@ export interface LineupPlayer {
   isOut: boolean;
 }
 
-interface WeekProjections {
-  byPlayerId: Map<number, { entry: ProjectionEntry; depthRank: number | null }>;
-}
-
 interface PlayerRow {
   id: number;
   sleeperId: string | null;
@@ -44,8 +39,6 @@ interface PlayerRow {
   position: string;
   team: string;
 }
-
-const cachedWeeks = createDataCache<WeekProjections>();
 
 /**
  * Resolved references are kept this long (and per data version), so that re-running a matchup
@@ -57,38 +50,6 @@ const RESOLVED_PLAYER_MAX_ENTRIES = 5_000;
 const resolvedPlayersOf = memoByIdentity(
   (_database: Database) => new TtlCache<PlayerRow>({ maxEntries: RESOLVED_PLAYER_MAX_ENTRIES }),
 );
-
-/** A week's projections by player id, with depth ranks computed over the whole week (as the engine asks). */
-function loadWeekProjections(database: Database, season: number, week: number): Promise<WeekProjections> {
-  return cachedWeeks(database, `simulation:${season}:${week}`, async () => {
-    const board = await loadWeekBoard(database, season, week);
-    const ranks = rankWithinTeam(
-      board.map((row) => ({
-        id: row.player_id,
-        team: row.team,
-        position: row.position,
-        predMean: row.pred_mean,
-      })),
-    );
-    const byPlayerId = new Map(
-      board.map((entry) => [
-        Number(entry.player_id),
-        { entry, depthRank: ranks.get(entry.player_id) ?? null },
-      ]),
-    );
-    return { byPlayerId };
-  });
-}
-
-/** Each projected player's rank within his NFL team and position in the week (the depthRank a simulation uses). */
-export async function loadWeekDepthRanks(
-  database: Database,
-  season: number,
-  week: number,
-): Promise<Map<number, number | null>> {
-  const { byPlayerId } = await loadWeekProjections(database, season, week);
-  return new Map([...byPlayerId].map(([id, { depthRank }]) => [id, depthRank]));
-}
 
 /**
  * The week a simulation uses: the one asked for, else the latest week with projections (of the
@@ -149,7 +110,7 @@ export async function resolveLineupPlayers(
 ): Promise<LineupPlayer[]> {
   const [version, projections] = await Promise.all([
     readDataVersion(database),
-    week ? loadWeekProjections(database, week.season, week.week) : Promise.resolve(null),
+    week ? loadRankedWeek(database, week.season, week.week) : Promise.resolve(null),
   ]);
   const cache = resolvedPlayersOf(database);
   const cacheKey = ({ ref, kind }: { ref: string; kind: PlayerRefKind }) => `${version}:${kind}:${ref}`;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, STRONG_PASSWORD } from '../../../test/accounts.js';
+import { registerVerifiedUser, signedInClient, STRONG_PASSWORD } from '../../../test/accounts.js';
 import { IN_SEASON_LEAGUE_ID } from '../../../test/fakes/sleeper-server.js';
 import {
   GAME_DAY_MATCHUP_ID,
@@ -8,6 +8,7 @@ import {
   startGameDayReplay,
 } from '../../../test/game-day-replay.js';
 import { DATABASE_KINDS, type TestClient } from '../../../test/harness.js';
+import { LEAGUE_READS_PER_USER } from '../leagues/league-read-limit.js';
 
 const ADMIN = { email: 'timeline-admin@example.com', password: STRONG_PASSWORD };
 const LEAGUE = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}`;
@@ -20,6 +21,7 @@ type TimelinePoint = { game_time_elapsed: number; win_probability: number; point
 describe.each(DATABASE_KINDS)('the win-probability timeline after every stats change, on %s', (kind) => {
   let replay: GameDayReplay;
   let viewer: TestClient;
+  let viewerId: string;
 
   const timeline = async (): Promise<TimelinePoint[]> => (await viewer.get(TIMELINE)).body.points;
   /** The timeline once it has `count` points (nobody opens the league meanwhile: the server records them). */
@@ -36,7 +38,9 @@ describe.each(DATABASE_KINDS)('the win-probability timeline after every stats ch
     replay = await startGameDayReplay(kind, {
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     });
-    viewer = await replay.env.newUser();
+    const email = await registerVerifiedUser(replay.env.server);
+    viewer = replay.env.server.client();
+    viewerId = (await viewer.post('/api/auth/login', { email, password: STRONG_PASSWORD })).body.user.id;
     await viewer.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
   }, 60_000);
   afterAll(() => replay?.stop());
@@ -53,6 +57,8 @@ describe.each(DATABASE_KINDS)('the win-probability timeline after every stats ch
     const afterLive = await timelineOf(2);
     expect(afterLive.map((point) => point.game_time_elapsed)).toEqual([0, 0.5]);
     expect(afterLive[1]!.points[0]).toBeGreaterThan(0);
+    // the recorder read the league with the viewer's account, on nobody's league-read budget: the page's read only
+    expect(await replay.env.server.deps.rateLimiter.countOf(LEAGUE_READS_PER_USER, viewerId)).toBe(1);
 
     // the final stats land through a sync run by an admin ("Sync now": the hourly sync's run)
     replay.advance('final');

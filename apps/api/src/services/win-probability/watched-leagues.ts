@@ -1,8 +1,9 @@
 import { leagueWeekViews } from '@fm/db';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { loadLeagueDetails } from '../leagues/details.js';
 import type { LeaguePlatform } from '../leagues/connections.js';
+import { readLeagueWeek } from '../leagues/details.js';
+import { recordMatchupTimelines } from './timeline.js';
 
 /** A league opened within this long is followed through the week's games. */
 const FOLLOWED_FOR_MS = 7 * 24 * 60 * 60_000;
@@ -10,8 +11,9 @@ const FOLLOWED_FOR_MS = 7 * 24 * 60 * 60_000;
 export const MAX_FOLLOWED_LEAGUES = 200;
 
 /**
- * After a game-day stats change: every league someone opened this week is loaded again (with the most recent
- * viewer's linked account), which records one timeline point per matchup for the new data version.
+ * After a game-day stats change: every league someone opened this week is read again (with the most recent
+ * viewer's linked account, charging nobody's league reads) and one timeline point per matchup is recorded for the
+ * new data version while its week is played.
  */
 export async function recordFollowedLeagues(
   deps: AppDeps,
@@ -42,11 +44,12 @@ export async function recordFollowedLeagues(
   for (const { platform, leagueId, userId } of leagues.values()) {
     if (signal?.aborted) break;
     try {
-      await loadLeagueDetails(deps, userId, {
+      const { details } = await readLeagueWeek(deps, userId, {
         platform: platform as LeaguePlatform,
         leagueId,
         week: week.week,
       });
+      if (!details.is_week_complete) await recordMatchupTimelines(deps, details);
       loaded++;
     } catch (error) {
       deps.log.warn(
