@@ -5,13 +5,8 @@ import { NflScoreboardClient } from '../../integrations/nfl-scoreboard/client.js
 import type { ScoreboardGame } from '../../integrations/nfl-scoreboard/game-clock.js';
 import { TtlCache } from '../../integrations/cache.js';
 import { readDataVersion } from '../data-changes/data-version.js';
-<<<<<<< HEAD
-import type { NflGame } from '../data-sync/team-games.js';
-import { loadHeldGames } from './season-games.js';
-import { memoByIdentity } from '../../memo-by-identity.js';
-=======
 import { loadHeldGames, type NflGame } from './nfl-schedule.js';
->>>>>>> house-read
+import { memoByIdentity } from '../../memo-by-identity.js';
 
 /** A game from kickoff to final whistle, including half-time, as the clock is estimated without a scoreboard. */
 export const NOMINAL_GAME_MS = (3 * 60 + 5) * 60_000;
