@@ -1,4 +1,5 @@
 import type { CoreDeps } from './core-deps.js';
+import type { AfterAnswer } from './process/after-answer.js';
 import type { AlertEngine } from './monitoring/alert-engine.js';
 import type { Monitoring } from './monitoring/monitoring.js';
 import type { DataSync } from './services/data-sync/data-sync.js';
@@ -38,4 +39,6 @@ export interface AppDeps extends CoreDeps {
   simulationAdmission: SimulationAdmission;
   /** The `simulations` rows, written in batches. */
   simulationRecords: SimulationRecords;
+  /** Writes a read leads to, run one at a time after its answer (a league page's follow-up). */
+  afterAnswer: AfterAnswer;
 }

@@ -27,6 +27,7 @@ import { createRateLimiter } from './services/rate-limits/rate-limiter.js';
 import { runBoundedSteps } from './process/bounded-steps.js';
 import { createSimulationAdmission } from './services/simulation/admission.js';
 import { createSimulationRunner } from './services/simulation/pool.js';
+import { createAfterAnswer } from './process/after-answer.js';
 import { createSimulationRecords } from './services/simulation/record.js';
 
 /**
@@ -105,6 +106,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     simulationRunner: createSimulationRunner({ threads: config.simulationWorkers, log }),
     simulationAdmission: createSimulationAdmission({ threads: config.simulationWorkers, rateLimiter }),
     simulationRecords: createSimulationRecords({ database, log }),
+    afterAnswer: createAfterAnswer(log),
   };
   const timelines = createTimelineRecorder(deps, dataChanges);
   const jobs: BackgroundJobs = { liveSync: createLiveSync(deps), timelines, firstStartImport: null };
@@ -116,6 +118,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         ['data sync', () => deps.dataSync.stop()],
         ['win-probability timelines', () => jobs.timelines.stop()],
         ['first-start import', () => jobs.firstStartImport?.stop()],
+        ['follow-ups of reads', () => deps.afterAnswer.stop()],
         ['account mails', () => deps.accountMails.stop()],
         ['alerts', () => deps.alerts.stop()],
         ['monitoring', () => monitoring.stop()],

@@ -8,12 +8,14 @@ import {
 } from '../leagues/details.js';
 import { countLeagueRead } from '../leagues/league-read-limit.js';
 import { ensureSleeperIdsLinked } from '../leagues/player-directory.js';
-import { noteLeagueWeekView, recordMatchupTimelines } from '../win-probability/timeline.js';
+import { leagueViewerKey, noteLeagueWeekView, recordMatchupTimelines } from '../win-probability/timeline.js';
 
 /**
  * A league page opened by its viewer: counted against their league reads before the platform is asked, our
  * players linked to Sleeper's ids so the rosters join our projections, the league week read (readLeagueWeek),
- * then followed (followLeagueWeek). Simulations and the timeline recorder read the week alone.
+ * then followed (followLeagueWeek) once the answer is on its way: the page does not wait for those writes, and the
+ * viewer's timeline reads wait for them (loadMatchupTimeline). Simulations and the timeline recorder read the week
+ * alone.
  */
 export async function loadLeagueDetails(
   deps: AppDeps,
@@ -23,7 +25,10 @@ export async function loadLeagueDetails(
   await countLeagueRead(deps, userId);
   await ensureSleeperIdsLinked(deps);
   const read = await readLeagueWeek(deps, userId, request);
-  await followLeagueWeek(deps, userId, read);
+  const { platform, league, week } = read.details;
+  deps.afterAnswer.run(`${leagueViewerKey(userId, platform, league.league_id)}${week}`, () =>
+    followLeagueWeek(deps, userId, read),
+  );
   return read.details;
 }
 

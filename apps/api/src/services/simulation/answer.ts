@@ -7,7 +7,7 @@ import type {
 } from '@fm/contract';
 import type { MatchupResult, PlayerOutcome, ScoreSummary } from '@fm/engine';
 import type { LineupEntry } from './input.js';
-import type { MatchupRequest, TeamRequest } from './request.js';
+import type { TeamRequest } from './request.js';
 
 /** The answer types are the contract's schemas' (z.output), so the route and the service cannot drift. */
 export type {
@@ -35,62 +35,48 @@ export function summaryAnswer(summary: ScoreSummary): ScoreSummaryAnswer {
   };
 }
 
-function statusOf(entry: LineupEntry, outcome: PlayerOutcome): PlayerStatusAnswer {
+function statusOf(outcome: PlayerOutcome, isOut: boolean): PlayerStatusAnswer {
   if (outcome.source === 'final') return 'final';
-  if (outcome.source === 'inactive' || entry.starter.isOut) return 'out';
+  if (outcome.source === 'inactive' || isOut) return 'out';
   return outcome.isBaseline || outcome.source === 'unsupported' ? 'baseline' : 'projected';
 }
 
-function playerAnswer(entry: LineupEntry, outcome: PlayerOutcome): PlayerAnswer {
-  const { player, starter } = entry;
-  const status = statusOf(entry, outcome);
+/** How a run drew a player. */
+function drawnAs(outcome: PlayerOutcome, isOut: boolean) {
+  const status = statusOf(outcome, isOut);
   return {
-    player_id: starter.ref,
-    id: player.id,
-    sleeper_id: player.sleeperId,
-    name: player.name,
-    position: player.position,
-    team: player.team,
-    opponent: player.opponent,
-    depth_rank: player.depthRank,
     status,
     is_baseline: status === 'baseline',
-    source: player.source,
-    projection: player.projection && {
-      pred_mean: player.projection.predMean,
-      pred_std: player.projection.predStd,
-      p10: player.projection.p10,
-      p50: player.projection.p50,
-      p90: player.projection.p90,
-    },
     distribution: outcome.projection,
     simulated_mean: outcome.simulatedMean,
     boom_probability: outcome.boomProbability,
     bust_probability: outcome.bustProbability,
     swing_share: outcome.swingShare,
-    actual_points: starter.isFinal
-      ? starter.actualPoints
-      : entry.game.state === 'final'
-        ? entry.game.points
-        : null,
-    game_state: entry.game.state,
-    points: entry.game.points,
-    fraction_remaining: entry.game.fractionRemaining,
-  };
+  } satisfies Partial<PlayerAnswer>;
 }
 
-function teamAnswer(
-  requested: TeamRequest,
-  summary: ScoreSummary,
-  entries: LineupEntry[],
-  outcomes: PlayerOutcome[],
-): TeamAnswer {
+/** What an answer says of a simulated player before the run: who he is, his projection and his game. */
+export type PlayerFacts = Omit<PlayerAnswer, keyof ReturnType<typeof drawnAs>>;
+
+/** One side of a run as its answer names it: each player's facts, and the id the engine drew him by. */
+export interface SideFacts extends Pick<TeamAnswer, 'name' | 'roster_id'> {
+  players: { facts: PlayerFacts; runId: string; isOut: boolean }[];
+}
+
+/** The one player answer of every run (directory line-ups and league runs): his facts and how he was drawn. */
+function playerAnswer(facts: PlayerFacts, outcome: PlayerOutcome, isOut: boolean): PlayerAnswer {
+  return { ...facts, ...drawnAs(outcome, isOut) };
+}
+
+function teamAnswer(side: SideFacts, summary: ScoreSummary, outcomes: PlayerOutcome[]): TeamAnswer {
   const outcomeById = new Map(outcomes.map((outcome) => [outcome.id, outcome]));
   return {
-    name: requested.name,
-    roster_id: requested.rosterId,
+    name: side.name,
+    roster_id: side.roster_id,
     ...summaryAnswer(summary),
-    players: entries.map((entry) => playerAnswer(entry, outcomeById.get(String(entry.player.id))!)),
+    players: side.players.map(({ facts, runId, isOut }) =>
+      playerAnswer(facts, outcomeById.get(runId)!, isOut),
+    ),
   };
 }
 
@@ -101,46 +87,69 @@ export function baselinePlayerIds(user: TeamAnswer, opponent: TeamAnswer): strin
     .map((player) => player.player_id);
 }
 
-export function toSimulationAnswer(options: {
-  simulationId: string;
-  request: MatchupRequest;
-  week: { season: number; week: number } | null;
-  user: LineupEntry[];
-  opponent: LineupEntry[];
-  result: MatchupResult;
-  durationMs: number;
-  scoring: SimulationAnswer['scoring'];
-}): SimulationAnswer {
-  const { request, result } = options;
-  const user = teamAnswer(
-    request.user,
-    result.user,
-    options.user,
-    result.players.filter((p) => p.side === 'user'),
-  );
-  const opponent = teamAnswer(
-    request.opponent,
-    result.opponent,
-    options.opponent,
-    result.players.filter((p) => p.side === 'opponent'),
-  );
+/** The answer of a run: both sides' players as the request or the league names them, and the result. */
+export function simulationAnswer(
+  result: MatchupResult,
+  sides: { user: SideFacts; opponent: SideFacts },
+  run: Pick<
+    SimulationAnswer,
+    'simulation_id' | 'kind' | 'season' | 'week' | 'league_id' | 'scoring' | 'duration_ms'
+  >,
+): SimulationAnswer {
+  const outcomesOf = (side: 'user' | 'opponent') => result.players.filter((p) => p.side === side);
+  const user = teamAnswer(sides.user, result.user, outcomesOf('user'));
+  const opponent = teamAnswer(sides.opponent, result.opponent, outcomesOf('opponent'));
   return {
-    simulation_id: options.simulationId,
-    kind: request.kind,
+    simulation_id: run.simulation_id,
+    kind: run.kind,
     predicted_score_difference: result.predictedScoreDifference,
     win_probability: result.winProbability,
     tie_probability: result.tieProbability,
     win_probability_standard_error: result.winProbabilityStandardError,
     iterations: result.iterations,
     seed: result.seed,
-    season: options.week?.season ?? null,
-    week: options.week?.week ?? null,
-    league_id: request.leagueId,
-    scoring: options.scoring,
-    duration_ms: options.durationMs,
+    season: run.season,
+    week: run.week,
+    league_id: run.league_id,
+    scoring: run.scoring,
+    duration_ms: run.duration_ms,
     user_team: user,
     opponent_team: opponent,
     difference: summaryAnswer(result.difference),
     baseline_players: baselinePlayerIds(user, opponent),
+  };
+}
+
+/** A directory run's side: each line-up entry as the request named him, with our facts of him. */
+export function lineupSide(requested: TeamRequest, entries: LineupEntry[]): SideFacts {
+  return {
+    name: requested.name,
+    roster_id: requested.rosterId,
+    players: entries.map(({ starter, player, game }) => ({
+      runId: String(player.id),
+      isOut: starter.isOut,
+      facts: {
+        player_id: starter.ref,
+        id: player.id,
+        sleeper_id: player.sleeperId,
+        name: player.name,
+        position: player.position,
+        team: player.team,
+        opponent: player.opponent,
+        depth_rank: player.depthRank,
+        source: player.source,
+        projection: player.projection && {
+          pred_mean: player.projection.predMean,
+          pred_std: player.projection.predStd,
+          p10: player.projection.p10,
+          p50: player.projection.p50,
+          p90: player.projection.p90,
+        },
+        actual_points: starter.isFinal ? starter.actualPoints : game.state === 'final' ? game.points : null,
+        game_state: game.state,
+        points: game.points,
+        fraction_remaining: game.fractionRemaining,
+      },
+    })),
   };
 }

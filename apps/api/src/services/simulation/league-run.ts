@@ -6,10 +6,8 @@ import {
   playerGame,
   rosterOf,
   teamNameOf,
-  type PlayerAnswer,
-  type PlayerStatusAnswer,
 } from '@fm/contract';
-import { drawnPlayerCount, type MatchupResult, type PlayerOutcome, type SimulationPlayer } from '@fm/engine';
+import { drawnPlayerCount, type MatchupResult, type SimulationPlayer } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
 import { validationError } from '../../errors.js';
 import type { LeaguePlatform } from '../leagues/connections.js';
@@ -18,7 +16,7 @@ import type { LeagueDetails } from '../leagues/details-shape.js';
 import type { ScoringFormatSpelling } from '@fm/projections';
 import type { SimulationSlot } from './admission.js';
 import { analyzeMatchup } from './analysis.js';
-import { baselinePlayerIds, summaryAnswer, type SimulationAnswer } from './answer.js';
+import { type PlayerFacts, type SideFacts, simulationAnswer, type SimulationAnswer } from './answer.js';
 import { type RecordedRun, recordSimulation } from './record.js';
 import { runMatchupInPool } from './run-matchup.js';
 
@@ -51,53 +49,47 @@ function checkSide(details: LeagueDetails, side: LeagueSide, field: 'user' | 'op
   }
 }
 
-function statusOf(outcome: PlayerOutcome): PlayerStatusAnswer {
-  if (outcome.source === 'final') return 'final';
-  if (outcome.source === 'inactive') return 'out';
-  return outcome.isBaseline || outcome.source === 'unsupported' ? 'baseline' : 'projected';
-}
-
-function playerAnswer(
+/** A league run's side: each simulated player as the league's answer has him (ids, projection, game). */
+function leagueSide(
   details: LeagueDetails,
   rosterId: number,
-  simulated: SimulationPlayer,
-  outcome: PlayerOutcome,
-): PlayerAnswer {
-  const roster = rosterOf(details, rosterId)!;
-  const player = playablePlayers(roster).find((candidate) => candidate.player_id === simulated.id)!;
-  const projection = details.projections[player.player_id];
-  const game = playerGame(details, rosterId, player) ?? { state: 'pre', points: 0, fractionRemaining: 1 };
-  const status = statusOf(outcome);
+  name: SideFacts['name'],
+  simulated: SimulationPlayer[],
+): SideFacts {
+  const playable = playablePlayers(rosterOf(details, rosterId)!);
   return {
-    player_id: player.player_id,
-    id: details.app_player_ids[player.player_id] ?? null,
-    sleeper_id: details.platform === 'sleeper' ? player.player_id : (player.sleeper_id ?? null),
-    name: player.name,
-    position: player.position,
-    team: simulated.team ?? player.team,
-    opponent: simulated.opponent ?? null,
-    depth_rank: simulated.depthRank ?? null,
-    status,
-    is_baseline: status === 'baseline',
-    source: projection?.source ?? null,
-    projection: projection
-      ? {
-          pred_mean: projection.mean,
-          pred_std: projection.std,
-          p10: projection.p10,
-          p50: projection.p50,
-          p90: projection.p90,
-        }
-      : null,
-    distribution: outcome.projection,
-    simulated_mean: outcome.simulatedMean,
-    boom_probability: outcome.boomProbability,
-    bust_probability: outcome.bustProbability,
-    swing_share: outcome.swingShare,
-    actual_points: game.state === 'final' ? game.points : null,
-    game_state: game.state,
-    points: game.points,
-    fraction_remaining: game.fractionRemaining,
+    name,
+    roster_id: String(rosterId),
+    players: simulated.map((drawn) => {
+      const player = playable.find((candidate) => candidate.player_id === drawn.id)!;
+      const projection = details.projections[player.player_id];
+      const game = playerGame(details, rosterId, player) ?? { state: 'pre', points: 0, fractionRemaining: 1 };
+      const facts: PlayerFacts = {
+        player_id: player.player_id,
+        id: details.app_player_ids[player.player_id] ?? null,
+        sleeper_id: details.platform === 'sleeper' ? player.player_id : (player.sleeper_id ?? null),
+        name: player.name,
+        position: player.position,
+        team: drawn.team ?? player.team,
+        opponent: drawn.opponent ?? null,
+        depth_rank: drawn.depthRank ?? null,
+        source: projection?.source ?? null,
+        projection: projection
+          ? {
+              pred_mean: projection.mean,
+              pred_std: projection.std,
+              p10: projection.p10,
+              p50: projection.p50,
+              p90: projection.p90,
+            }
+          : null,
+        actual_points: game.state === 'final' ? game.points : null,
+        game_state: game.state,
+        points: game.points,
+        fraction_remaining: game.fractionRemaining,
+      };
+      return { runId: drawn.id, isOut: false, facts };
+    }),
   };
 }
 
@@ -179,34 +171,20 @@ export function leagueRunAnswer(
   result: MatchupResult,
   run: { simulationId: string; durationMs: number },
 ): SimulationAnswer {
-  const team = (side: 'user' | 'opponent', rosterId: number, simulated: SimulationPlayer[]) => {
-    const outcomes = new Map(result.players.filter((p) => p.side === side).map((p) => [p.id, p]));
-    return {
-      name: result[side].name,
-      roster_id: String(rosterId),
-      ...summaryAnswer(result[side]),
-      players: simulated.map((player) => playerAnswer(details, rosterId, player, outcomes.get(player.id)!)),
-    };
-  };
-  const user = team('user', request.user.rosterId, userPlayers);
-  const opponent = team('opponent', request.opponent.rosterId, opponentPlayers);
-  return {
-    simulation_id: run.simulationId,
-    kind: 'analyze',
-    predicted_score_difference: result.predictedScoreDifference,
-    win_probability: result.winProbability,
-    tie_probability: result.tieProbability,
-    win_probability_standard_error: result.winProbabilityStandardError,
-    iterations: result.iterations,
-    seed: result.seed,
-    season: Number(details.league.season),
-    week: details.week,
-    league_id: details.league.league_id,
-    scoring: SCORING_OF[details.scoring_from],
-    duration_ms: run.durationMs,
-    user_team: user,
-    opponent_team: opponent,
-    difference: summaryAnswer(result.difference),
-    baseline_players: baselinePlayerIds(user, opponent),
-  };
+  return simulationAnswer(
+    result,
+    {
+      user: leagueSide(details, request.user.rosterId, result.user.name, userPlayers),
+      opponent: leagueSide(details, request.opponent.rosterId, result.opponent.name, opponentPlayers),
+    },
+    {
+      simulation_id: run.simulationId,
+      kind: 'analyze',
+      season: Number(details.league.season),
+      week: details.week,
+      league_id: details.league.league_id,
+      scoring: SCORING_OF[details.scoring_from],
+      duration_ms: run.durationMs,
+    },
+  );
 }

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { validationError } from '../../errors.js';
 import { type SimulationCaller, type SimulationSlot } from './admission.js';
 import { analyzeMatchup } from './analysis.js';
-import { toSimulationAnswer, type SimulationAnswer } from './answer.js';
+import { lineupSide, simulationAnswer, type SimulationAnswer } from './answer.js';
 import { toMatchupInput, type LineupEntry } from './input.js';
 import { resolveLineupPlayers, resolveSimulationWeek } from './players.js';
 import { leagueLineupsOf, simulateLeagueLineups } from './league-lineups.js';
@@ -103,16 +103,19 @@ async function simulateAdmitted(
     durationMs,
     baselinePlayers,
   });
-  return toSimulationAnswer({
-    simulationId,
-    request,
-    week,
-    user,
-    opponent,
+  return simulationAnswer(
     result,
-    durationMs,
-    scoring: scoringSource,
-  });
+    { user: lineupSide(request.user, user), opponent: lineupSide(request.opponent, opponent) },
+    {
+      simulation_id: simulationId,
+      kind: request.kind,
+      season: week?.season ?? null,
+      week: week?.week ?? null,
+      league_id: request.leagueId,
+      scoring: scoringSource,
+      duration_ms: durationMs,
+    },
+  );
 }
 
 /** A simulation plus its reading: verdict, key players, positional edges and each side's range. */

@@ -165,6 +165,11 @@ export interface MatchupTimelineAnswer {
   points: TimelinePointAnswer[];
 }
 
+/** The start of the key under which a league page's follow-up for its viewer is queued (deps.afterAnswer). */
+export function leagueViewerKey(userId: string, platform: LeaguePlatform, leagueId: string): string {
+  return `${userId}:${platform}:${leagueId}:`;
+}
+
 /**
  * The recorded win probability of one matchup through its week, oldest first. Only for someone who opened the
  * league (its league page records the view, which says the season) and whose linked account is in it now; others
@@ -175,6 +180,8 @@ export async function loadMatchupTimeline(
   userId: string,
   request: { platform: LeaguePlatform; leagueId: string; week: number; matchupId: number },
 ): Promise<MatchupTimelineAnswer> {
+  // the league page just answered may still be noting its viewer and recording this stats state
+  await deps.afterAnswer.settled(leagueViewerKey(userId, request.platform, request.leagueId));
   const { db } = deps.database;
   const [view] = await db
     .select({ season: leagueWeekViews.season })
