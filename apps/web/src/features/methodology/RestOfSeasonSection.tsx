@@ -38,7 +38,11 @@ export function RestOfSeasonSection({ card = COMMITTED_CARD }: { card?: RosBackt
   const scored = rows.reduce((sum, cell) => sum + cell.rows, 0);
   const absenceAfter = card.longAbsenceWeeks - 1;
   return (
-    <section id="rest-of-season" aria-labelledby="rest-of-season-title" className="methodology__section">
+    <section
+      id="rest-of-season"
+      aria-labelledby="rest-of-season-title"
+      className="methodology__section rest-of-season"
+    >
       <h2 id="rest-of-season-title">Rest of season</h2>
       <p>
         The free-agent, trade and playoff tools look past this week. They carry each player’s projection for
