@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { trpc } from '../../lib/trpc';
 import { BacktestCardView } from './BacktestCardView';
+import { RestOfSeasonSection } from './RestOfSeasonSection';
 import { winProbabilityStandardError } from './win-probability-precision';
 import './methodology.css';
 
@@ -25,6 +26,9 @@ export default function MethodologyPage() {
             <a href="#projection-model">The projection model and its backtest</a>
           </li>
           <li>
+            <a href="#rest-of-season">Rest of season</a>
+          </li>
+          <li>
             <a href="#simulation-method">The simulation method</a>
           </li>
           <li>
@@ -33,6 +37,7 @@ export default function MethodologyPage() {
         </ul>
       </nav>
       <ProjectionModelSection />
+      <RestOfSeasonSection />
       <SimulationMethodSection />
       <WinProbabilitySection />
       <p>
