@@ -26,6 +26,9 @@ function weeklyOf(details: LeagueDetails, roster: LeagueRoster): TeamWeekly {
 /** The league page's playoff odds: the league's remaining season (shared with the server) with these weekly figures. */
 export function seasonOutlookInput(details: LeagueDetails): SeasonOutlookInput | null {
   return leagueSeasonOutlookInput(details, (summary) =>
-    weeklyOf(details, details.rosters.find((roster) => roster.roster_id === summary.roster_id)!),
+    weeklyOf(
+      details,
+      details.rosters.find((roster) => roster.roster_id === summary.roster_id)!,
+    ),
   );
 }
