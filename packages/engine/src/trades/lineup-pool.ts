@@ -8,7 +8,8 @@ import type { SeasonRoster } from './types.js';
  *
  * The sets of players that can fill the starting slots together form a transversal matroid, so the greedy
  * rule is optimal (Edmonds 1971, "Matroids and the greedy algorithm"): take players from the highest
- * expected points down and keep each one an augmenting path (Kuhn 1955) can still seat.
+ * expected points down and keep each one an augmenting path (Kuhn 1955) can still seat. Players expected to
+ * score nothing (a bye, ruled out) or less do not start: an empty slot scores as much.
  */
 export class LineupPool {
   readonly weekCount: number;
@@ -156,6 +157,8 @@ export class LineupPool {
       } else {
         player = arrivals[j++]!;
       }
+      // Everyone left expects no points (a bye, ruled out): an empty slot scores as much.
+      if (this.mean(player, week) <= 0) break;
       this.visitStamp++;
       if (this.seat(player)) {
         this.starters[this.starterCount++] = player;
