@@ -63,14 +63,16 @@ export function findWinWinTradesWith(scorer: TradeScorer, rosterId: number): Win
     const helpsYou = Uint8Array.from(theirs, (p) => (scorer.couldHelp(you, p) ? 1 : 0));
     const helpsThem = Uint8Array.from(yours, (g) => (scorer.couldHelp(partner, g) ? 1 : 0));
 
+    const give = [0];
+    const get = [0];
     // 1-for-1: each side's change, [your player × their player]; −∞ where the bound rules a gain out.
     const yourGain = new Float64Array(yours.length * theirs.length).fill(-Infinity);
     const theirGain = new Float64Array(yours.length * theirs.length).fill(-Infinity);
     for (let g = 0; g < yours.length; g++) {
       for (let t = 0; t < theirs.length; t++) {
         tradesConsidered++;
-        const give = [yours[g]!];
-        const get = [theirs[t]!];
+        give[0] = yours[g]!;
+        get[0] = theirs[t]!;
         if (helpsYou[t])
           yourGain[g * theirs.length + t] = scorer.side(you, give, get).pointsAfter - yourPoints;
         if (helpsThem[g]) {
