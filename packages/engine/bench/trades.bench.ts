@@ -22,6 +22,12 @@ console.log(
     `considered, ${last.tradesEvaluated} recomputed, ${last.trades.length} win-win`,
 );
 
+const limitedStart = performance.now();
+const limited = findWinWinTrades(league, caller, { limit: 10 });
+console.log(
+  `  with limit 10: ${(performance.now() - limitedStart).toFixed(1)} ms, ${limited.tradesEvaluated} recomputed`,
+);
+
 const analyzeStart = performance.now();
 const best = last.trades[0];
 if (best) {
