@@ -10,7 +10,7 @@ const CALLS = 5;
 const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const { env, client } = await startRestOfSeasonLeague(kind);
 try {
-  for (const path of ['free-agents', 'free-agents?limit=100', 'playoff-leverage']) {
+  for (const path of ['details', 'free-agents', 'free-agents?limit=100', 'playoff-leverage']) {
     const times: number[] = [];
     let simulations = 0;
     for (let call = 0; call < CALLS; call++) {
@@ -19,7 +19,7 @@ try {
       times.push(performance.now() - started);
       if (response.status !== 200)
         throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
-      simulations = response.body.simulations;
+      simulations = response.body.simulations ?? 0;
     }
     const later = times.slice(1).sort((a, b) => a - b);
     console.log(
