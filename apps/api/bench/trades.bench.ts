@@ -2,7 +2,8 @@
  * Time per call of the trade answers on a twelve-team league (the recorded 2025 league with two teams added, every
  * player projected: test/rest-of-season-league.ts), the swaps each looks at and the simulations it runs. A
  * suggestions call is answered from cache until the data or the league change, so the league's data version is
- * bumped before each call to time the search itself.
+ * bumped before each call to time the search itself. CPU time is printed beside wall-clock time, which on a shared
+ * machine also counts the waits for a core.
  * Run: `npx tsx bench/trades.bench.ts` (apps/api); DATABASE_URL runs it on PostgreSQL instead of PGlite.
  */
 import { bumpDataVersion } from '../src/services/data-changes/data-version.js';
@@ -23,24 +24,30 @@ async function timeCalls(
   call: () => Promise<{ status: number; body: SuggestionsBody }>,
 ): Promise<void> {
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   let body: SuggestionsBody = {};
   for (let i = 0; i < CALLS; i++) {
     await bumpDataVersion(env.server.deps.database);
     const started = performance.now();
+    const cpuStart = process.cpuUsage();
     const response = await call();
     times.push(performance.now() - started);
+    const cpu = process.cpuUsage(cpuStart);
+    cpuTimes.push((cpu.user + cpu.system) / 1000);
     if (response.status !== 200)
       throw new Error(`${label}: ${response.status} ${JSON.stringify(response.body)}`);
     body = response.body;
   }
   const later = times.slice(1).sort((a, b) => a - b);
+  const laterCpu = cpuTimes.slice(1).sort((a, b) => a - b);
   const counts =
     body.trades_considered === undefined
       ? ''
       : `; ${body.trades_considered} swaps considered, ${body.simulations} simulations, ${body.data?.length} kept`;
   console.log(
     `${label}: first ${Math.round(times[0]!)} ms, then median ${Math.round(later[later.length >> 1]!)} ms ` +
-      `(max ${Math.round(later.at(-1)!)} ms)${counts}`,
+      `(max ${Math.round(later.at(-1)!)} ms); CPU of this process (server and client): first ` +
+      `${Math.round(cpuTimes[0]!)} ms, then median ${Math.round(laterCpu[laterCpu.length >> 1]!)} ms${counts}`,
   );
 }
 
