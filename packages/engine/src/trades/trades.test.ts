@@ -166,6 +166,11 @@ describe('findWinWinTrades', () => {
       expect(check.you.deltaRosPoints).toBeGreaterThan(0);
       expect(check.partner.deltaRosPoints).toBeGreaterThan(0);
       expect(check.you.deltaRosPoints).toBeCloseTo(trade.you.deltaRosPoints, 9);
+      // The line-ups shown after the trade add up to the change reported.
+      const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+      for (const side of [check.you, check.partner]) {
+        expect(sum(side.after.means) - sum(side.before.means)).toBeCloseTo(side.deltaRosPoints, 9);
+      }
       expect(check.partner.deltaRosPoints).toBeCloseTo(trade.partner.deltaRosPoints, 9);
     }
     const keys = search.trades
