@@ -39,7 +39,10 @@ function checkOnRoster(ids: readonly string[], team: RosTeam, field: 'give' | 'g
   const stranger = ids.find((id) => !onRoster.has(id));
   if (stranger !== undefined) {
     const whose = field === 'give' ? 'your roster' : `roster ${team.rosterId}`;
-    throw validationError(`Player ${stranger} is not on ${whose} (${team.name}).`, field);
+    throw validationError(
+      `Player ${stranger} is not on ${whose} (${team.name}): only its starters and bench can be traded here.`,
+      field,
+    );
   }
 }
 
