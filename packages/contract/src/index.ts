@@ -23,5 +23,6 @@ export * from './player-name-match.js';
 export * from './query-params.js';
 export * from './scoring-formats.js';
 export * from './scoring-setting-labels.js';
+export * from './season-outlook-input.js';
 export * from './session-signals.js';
 export * from './trpc-batches.js';

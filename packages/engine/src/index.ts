@@ -92,6 +92,7 @@ export {
 export type { LineupSwap } from './lineup/swap-attribution.js';
 export {
   simulateSeasonOutlook,
+  type ForcedResult,
   type SeasonOutlookInput,
   type SeasonOutlookResult,
   type TeamOutlook,
@@ -117,3 +118,18 @@ export {
   type Availability,
   type AvailabilityFilter,
 } from './availability/player-availability.js';
+export { evaluateTrade, evaluateTradeWith } from './trades/evaluate-trade.js';
+export { findWinWinTrades, findWinWinTradesWith } from './trades/win-win-finder.js';
+export { bestLineupWeekly } from './trades/best-lineup.js';
+export { TradeScorer, POINTS_EPSILON } from './trades/trade-scorer.js';
+export type {
+  SeasonPlayer,
+  SeasonRoster,
+  TradeLeague,
+  ProposedTrade,
+  WeeklyLineups,
+  TradeSidePoints,
+  TradeEvaluation,
+  WinWinTrade,
+  WinWinSearch,
+} from './trades/types.js';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { SCORING_FORMAT_SPELLINGS } from '@fm/projections/scoring-formats';
-import { markSimulationCall } from '../http/refused-simulation-pause.js';
 import { simulateLeagueMatchup } from '../services/simulation/league-run.js';
-import { inSimulationSlot, matchupCalls, simulationCallerOf } from '../services/simulation/matchup-calls.js';
-import { authedProcedure, router } from '../trpc.js';
+import { matchupCalls, simulationCallerOf } from '../services/simulation/matchup-calls.js';
+import { router } from '../trpc.js';
+import { simulationProcedure } from './simulation-procedure.js';
 import {
   analysisAnswerSchema,
   fantasyWeekParam,
@@ -12,14 +12,6 @@ import {
   seasonParam,
   simulationAnswerSchema,
 } from '@fm/contract';
-
-/** A signed-in user's simulation, in a place counted against their limits before its input is parsed. */
-const simulationProcedure = authedProcedure.use(({ ctx, next }) => {
-  markSimulationCall(ctx.req);
-  return inSimulationSlot(ctx.deps, simulationCallerOf(ctx.user), (slot) =>
-    next({ ctx: { simulationSlot: slot } }),
-  );
-});
 
 const leagueSideInput = z.object({
   roster_id: z.number().int().nonnegative(),

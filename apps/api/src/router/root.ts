@@ -9,7 +9,9 @@ import { nflStatsRouter } from './nfl-stats.js';
 import { playersRouter } from './players.js';
 import { projectionsRouter } from './projections.js';
 import { publicRouter } from './public.js';
+import { restOfSeasonRouter } from './rest-of-season.js';
 import { simulationsRouter } from './simulations.js';
+import { tradesRouter } from './trades.js';
 import { userRouter } from './user.js';
 
 /** One router per domain; the domain name is the URL prefix of its REST paths. */
@@ -24,7 +26,9 @@ export const appRouter = router({
   players: playersRouter,
   projections: projectionsRouter,
   public: publicRouter,
+  restOfSeason: restOfSeasonRouter,
   simulations: simulationsRouter,
+  trades: tradesRouter,
   user: userRouter,
 });
 
