@@ -131,3 +131,12 @@ export const TONEY = freeAgent({
   ros_points_over_replacement: 3.5,
   delta_playoff_probability: 0.006,
 });
+
+/**
+ * The league as its league page's tests load it: Fan's K slot is empty, a line-up the league refuses, so the page
+ * starts no engine preview (jsdom has no Web Worker).
+ */
+export function leaguePageLeague(overrides: Partial<LeagueDetails> = {}): LeagueDetails {
+  const details = testLeague(overrides);
+  return { ...details, league: { ...details.league, roster_positions: ['QB', 'RB', 'WR', 'FLEX', 'K', 'BN'] } };
+}
