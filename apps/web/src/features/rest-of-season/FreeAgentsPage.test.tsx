@@ -54,13 +54,11 @@ describe('the free agents page', () => {
     renderApp(PAGE);
     const user = userEvent.setup();
     const filter = await screen.findByLabelText('Position');
-    expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Every position the league starts',
-      'QB',
-      'RB',
-      'WR',
-      'TE',
-    ]);
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Every position the league starts', 'QB', 'RB', 'WR', 'TE']);
     await user.selectOptions(filter, 'WR');
     await waitFor(() =>
       expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Kadarius Toney']),
@@ -80,7 +78,9 @@ describe('the free agents page', () => {
     });
     renderApp(PAGE);
     const user = userEvent.setup();
-    expect((await screen.findByRole('alert')).textContent).toContain('Too many simulations: try again in a minute.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Too many simulations: try again in a minute.',
+    );
     fails = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'Free agents, best pickup first' })).toBeTruthy();

@@ -20,7 +20,15 @@ function rosterNames(details: LeagueDetails, rosterId: number): Map<string, stri
   return new Map(all.map((player) => [player.player_id, player.name]));
 }
 
-function FreeAgents({ league, details, myRosterId }: { league: LeagueRef; details: LeagueDetails; myRosterId: number }) {
+function FreeAgents({
+  league,
+  details,
+  myRosterId,
+}: {
+  league: LeagueRef;
+  details: LeagueDetails;
+  myRosterId: number;
+}) {
   const [position, setPosition] = useState(ALL_POSITIONS);
   const freeAgents = useFreeAgents(league, position === ALL_POSITIONS ? undefined : position);
   const rosterPositions = rosterPositionsOf(details);

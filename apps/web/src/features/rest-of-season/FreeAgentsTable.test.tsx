@@ -52,7 +52,11 @@ describe('the free agents table', () => {
     expect(screen.queryByRole('list', { name: 'Starters after the pickup' })).toBeNull();
     await user.click(within(rowOf('Jaylen Warren')).getByText('PIT'));
     const starters = screen.getByRole('list', { name: 'Starters after the pickup' });
-    expect(within(starters).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(starters)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'QBJosh Allen QB · BUF',
       'RBBreece Hall RB · NYJ',
       'WRCeeDee Lamb WR · DAL',
@@ -70,6 +74,8 @@ describe('the free agents table', () => {
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Jaylen Warren' }));
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('heading', { name: /Your line-up with Jaylen Warren in place of Isiah Pacheco/ })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { name: /Your line-up with Jaylen Warren in place of Isiah Pacheco/ }),
+    ).toBeTruthy();
   });
 });

@@ -9,7 +9,15 @@ afterEach(() => vi.unstubAllGlobals());
 const LEAGUE_PAGE = '/simulate/fan/2026/111';
 /** The matchup's win-probability line, not under test here. */
 const noTimeline = () =>
-  trpcData({ platform: 'sleeper', league_id: '111', season: 2026, week: 11, matchup_id: 1, roster_ids: null, points: [] });
+  trpcData({
+    platform: 'sleeper',
+    league_id: '111',
+    season: 2026,
+    week: 11,
+    matchup_id: 1,
+    roster_ids: null,
+    points: [],
+  });
 const row = (roster_id: number, win: number, loss: number) => ({
   roster_id,
   p_playoffs_if_win: win,
@@ -33,7 +41,8 @@ describe('playoff leverage on the league page', () => {
         }),
     });
     renderApp(LEAGUE_PAGE);
-    const section = (await screen.findByRole('heading', { name: 'Playoff leverage, week 11' })).parentElement!;
+    const section = (await screen.findByRole('heading', { name: 'Playoff leverage, week 11' }))
+      .parentElement!;
     const table = await within(section).findByRole('table');
     const rows = within(table)
       .getAllByRole('row')
@@ -45,7 +54,9 @@ describe('playoff leverage on the league page', () => {
       ['Ron', '55%', '20%', '+35.0%'],
       ['Tom', '5%', '0%', '+5.0%'],
     ]);
-    expect(within(section).getByText(/10,000 simulated seasons · data as of/).textContent).toContain('just now');
+    expect(within(section).getByText(/10,000 simulated seasons · data as of/).textContent).toContain(
+      'just now',
+    );
     expect(server.callsTo('restOfSeason.playoffLeverage')[0]?.body).toMatchObject({
       platform: 'sleeper',
       leagueId: '111',
@@ -62,7 +73,8 @@ describe('playoff leverage on the league page', () => {
         trpcError(400, 'VALIDATION_ERROR', 'This league has no playoff settings.'),
     });
     renderApp(LEAGUE_PAGE);
-    const section = (await screen.findByRole('heading', { name: 'Playoff leverage, week 11' })).parentElement!;
+    const section = (await screen.findByRole('heading', { name: 'Playoff leverage, week 11' }))
+      .parentElement!;
     expect((await within(section).findByRole('alert')).textContent).toContain(
       'This league has no playoff settings.',
     );

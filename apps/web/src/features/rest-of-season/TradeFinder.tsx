@@ -17,7 +17,9 @@ function SearchProgress({ elapsed, onStop }: { elapsed: number; onStop(): void }
     <div className="trade-finder__progress">
       <label htmlFor="trade-search-progress">
         Searching every 1-for-1 and 2-for-1 swap with every team… {seconds} s
-        {elapsed > EXPECTED_SEARCH_SECONDS ? ' (taking longer than usual)' : ` of about ${EXPECTED_SEARCH_SECONDS} s`}
+        {elapsed > EXPECTED_SEARCH_SECONDS
+          ? ' (taking longer than usual)'
+          : ` of about ${EXPECTED_SEARCH_SECONDS} s`}
       </label>
       <progress
         id="trade-search-progress"
@@ -91,7 +93,9 @@ export function TradeFinder({ league, details }: { league: LeagueRef; details: L
               simulations={suggestions.data.simulations}
               dataAsOf={suggestions.data.data_as_of}
             />
-            <p className="ros-meta">{suggestions.data.trades_considered.toLocaleString('en-US')} swaps looked at.</p>
+            <p className="ros-meta">
+              {suggestions.data.trades_considered.toLocaleString('en-US')} swaps looked at.
+            </p>
             {suggestions.data.data.length === 0 ? (
               <p className="ros-empty">
                 No win-win trade: every swap that helps you would hurt the other team.

@@ -58,13 +58,20 @@ describe('the trade finder', () => {
     renderApp(PAGE);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Find win-win trades' }));
-    const progress = await screen.findByRole('progressbar', { name: /Searching every 1-for-1 and 2-for-1 swap/ });
+    const progress = await screen.findByRole('progressbar', {
+      name: /Searching every 1-for-1 and 2-for-1 swap/,
+    });
     expect(progress.getAttribute('max')).toBe('10');
-    await waitFor(() => expect(Number(progress.getAttribute('value'))).toBeGreaterThan(0), { timeout: 3_000 });
+    await waitFor(() => expect(Number(progress.getAttribute('value'))).toBeGreaterThan(0), {
+      timeout: 3_000,
+    });
     // the page stays usable while the search runs
     await user.selectOptions(screen.getByLabelText('Trade with'), '2');
     expect(screen.getByRole('group', { name: /You get from Ron/ })).toBeTruthy();
-    expect(server.callsTo('trades.suggestions')[0]?.body).toMatchObject({ platform: 'sleeper', leagueId: '111' });
+    expect(server.callsTo('trades.suggestions')[0]?.body).toMatchObject({
+      platform: 'sleeper',
+      leagueId: '111',
+    });
 
     answer.resolve();
     const list = await screen.findByRole('list', { name: 'Win-win trades, best for you first' });
@@ -99,7 +106,9 @@ describe('the trade finder', () => {
     expect(await screen.findByText(/No win-win trade/)).toBeTruthy();
     fails = true;
     await user.click(screen.getByRole('button', { name: 'Find win-win trades' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('You have used this hour’s trade searches.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'You have used this hour’s trade searches.',
+    );
   });
 
   it('stops the search when the reader leaves the page', async () => {
@@ -140,7 +149,9 @@ describe('the trade analyzer', () => {
     expect(analyze).toHaveProperty('disabled', true);
     await user.selectOptions(screen.getByLabelText('Trade with'), '2');
     await user.click(within(screen.getByRole('group', { name: /You give/ })).getByLabelText(/Josh Allen/));
-    await user.click(within(screen.getByRole('group', { name: /You get from Ron/ })).getByLabelText(/Nico Collins/));
+    await user.click(
+      within(screen.getByRole('group', { name: /You get from Ron/ })).getByLabelText(/Nico Collins/),
+    );
     await user.click(analyze);
     const yours = (await screen.findByRole('heading', { name: 'You' })).parentElement!;
     expect(within(yours).getByText('−12.0%')).toBeTruthy();
@@ -168,9 +179,13 @@ describe('the trade analyzer', () => {
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Trade with'), '2');
     await user.click(within(screen.getByRole('group', { name: /You give/ })).getByLabelText(/Josh Allen/));
-    await user.click(within(screen.getByRole('group', { name: /You get from Ron/ })).getByLabelText(/Nico Collins/));
+    await user.click(
+      within(screen.getByRole('group', { name: /You get from Ron/ })).getByLabelText(/Nico Collins/),
+    );
     await user.click(screen.getByRole('button', { name: 'Analyze trade' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Nico Collins is not on the roster of team 2.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Nico Collins is not on the roster of team 2.',
+    );
   });
 
   it('takes at most three players from one side', async () => {
@@ -181,7 +196,8 @@ describe('the trade analyzer', () => {
     renderApp(PAGE);
     const user = userEvent.setup();
     const give = await screen.findByRole('group', { name: /You give/ });
-    for (const name of [/Josh Allen/, /Breece Hall/, /CeeDee Lamb/]) await user.click(within(give).getByLabelText(name));
+    for (const name of [/Josh Allen/, /Breece Hall/, /CeeDee Lamb/])
+      await user.click(within(give).getByLabelText(name));
     expect(within(give).getByLabelText(/Isiah Pacheco/)).toHaveProperty('disabled', true);
   });
 });

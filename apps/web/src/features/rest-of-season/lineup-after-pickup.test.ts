@@ -41,6 +41,13 @@ describe('the line-up after a pickup', () => {
 describe('the positions a league starts', () => {
   it('are those some starting slot takes, flex slots included, bench left out', () => {
     expect(startedPositions(['QB', 'RB', 'WR', 'FLEX', 'BN'])).toEqual(['QB', 'RB', 'WR', 'TE']);
-    expect(startedPositions(['QB', 'W/R/T', 'K', 'D/ST', 'BN'])).toEqual(['QB', 'RB', 'WR', 'TE', 'K', 'DEF']);
+    expect(startedPositions(['QB', 'W/R/T', 'K', 'D/ST', 'BN'])).toEqual([
+      'QB',
+      'RB',
+      'WR',
+      'TE',
+      'K',
+      'DEF',
+    ]);
   });
 });

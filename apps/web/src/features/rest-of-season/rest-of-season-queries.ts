@@ -48,7 +48,9 @@ export function useAnalyzeTrade() {
  */
 export function useTradeSuggestions(league: LeagueRef, isRequested: boolean) {
   const queryClient = useQueryClient();
-  const options = trpc.trades.suggestions.queryOptions(leagueInput(league), { trpc: { abortOnUnmount: true } });
+  const options = trpc.trades.suggestions.queryOptions(leagueInput(league), {
+    trpc: { abortOnUnmount: true },
+  });
   const query = useQuery({
     ...options,
     enabled: isRequested && league.leagueId !== '',

@@ -138,5 +138,8 @@ export const TONEY = freeAgent({
  */
 export function leaguePageLeague(overrides: Partial<LeagueDetails> = {}): LeagueDetails {
   const details = testLeague(overrides);
-  return { ...details, league: { ...details.league, roster_positions: ['QB', 'RB', 'WR', 'FLEX', 'K', 'BN'] } };
+  return {
+    ...details,
+    league: { ...details.league, roster_positions: ['QB', 'RB', 'WR', 'FLEX', 'K', 'BN'] },
+  };
 }
