@@ -20,5 +20,6 @@ export * from './rest-of-season-schemas.js';
 export * from './player-name-match.js';
 export * from './query-params.js';
 export * from './scoring-formats.js';
+export * from './season-outlook-input.js';
 export * from './session-signals.js';
 export * from './trpc-batches.js';

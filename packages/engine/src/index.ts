@@ -92,6 +92,7 @@ export {
 export type { LineupSwap } from './lineup/swap-attribution.js';
 export {
   simulateSeasonOutlook,
+  type ForcedResult,
   type SeasonOutlookInput,
   type SeasonOutlookResult,
   type TeamOutlook,

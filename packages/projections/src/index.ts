@@ -27,3 +27,4 @@ export * from './backtest/accuracy-metrics.js';
 export * from './backtest/walk-forward.js';
 export * from './backtest/summarize-backtest.js';
 export * from './backtest/model-card.js';
+export * from './rest-of-season/ros-weeks.js';

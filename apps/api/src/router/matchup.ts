@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { SCORING_FORMAT_SPELLINGS } from '@fm/projections/scoring-formats';
-import { markSimulationCall } from '../http/refused-simulation-pause.js';
-import { simulationAdmission } from '../services/simulation/admission.js';
 import { simulateLeagueMatchup } from '../services/simulation/league-run.js';
 import { analyzeMatchupRequest, simulateMatchupRequest } from '../services/simulation/simulate.js';
 import { toMatchupRequest } from '../services/simulation/request.js';
-import { authedProcedure, router } from '../trpc.js';
+import { router } from '../trpc.js';
+import { simulationProcedure } from './simulation-procedure.js';
 import {
   analysisAnswerSchema,
   analyzeInput,
@@ -16,23 +15,6 @@ import {
   simulateInput,
   simulationAnswerSchema,
 } from '@fm/contract';
-
-/**
- * A signed-in user's simulation, counted against their limits before its input is parsed, so that
- * a call over them (each member of a batch is one) is refused (429) without that work.
- */
-const simulationProcedure = authedProcedure.use(async ({ ctx, next }) => {
-  markSimulationCall(ctx.req);
-  const slot = await simulationAdmission(ctx.deps).reserve({
-    userId: ctx.user.id,
-    isAdmin: ctx.user.role === 'admin',
-  });
-  try {
-    return await next({ ctx: { simulationSlot: slot } });
-  } finally {
-    slot.release();
-  }
-});
 
 const leagueSideInput = z.object({
   roster_id: z.number().int().nonnegative(),

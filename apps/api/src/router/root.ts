@@ -9,6 +9,7 @@ import { nflStatsRouter } from './nfl-stats.js';
 import { playersRouter } from './players.js';
 import { projectionsRouter } from './projections.js';
 import { publicRouter } from './public.js';
+import { restOfSeasonRouter } from './rest-of-season.js';
 import { simulationsRouter } from './simulations.js';
 import { userRouter } from './user.js';
 
@@ -24,6 +25,7 @@ export const appRouter = router({
   players: playersRouter,
   projections: projectionsRouter,
   public: publicRouter,
+  restOfSeason: restOfSeasonRouter,
   simulations: simulationsRouter,
   user: userRouter,
 });

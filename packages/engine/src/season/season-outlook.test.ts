@@ -127,4 +127,54 @@ describe('simulateSeasonOutlook', () => {
     ).toThrow(/plays twice/);
     expect(() => simulateSeasonOutlook(league({ iterations: 10 }))).toThrow(RangeError);
   });
+
+  describe('with one matchup’s result forced', () => {
+    // every team 5–5 with different strengths: each week's result moves the playoff race
+    const bubble = (overrides: Partial<SeasonOutlookInput> = {}) =>
+      league({
+        teams: IDS.map((id, i) => team(id, 5, 5, 1100, 100 + i * 2)),
+        seed: 'leverage',
+        ...overrides,
+      });
+
+    it('never gives a team a lower playoff probability after a forced win than after a forced loss (same seed)', () => {
+      const input = bubble();
+      for (const [home, away] of input.schedule[0]!.matchups) {
+        const homeWins = simulateSeasonOutlook({ ...input, forcedResult: { winnerId: home, loserId: away } });
+        const awayWins = simulateSeasonOutlook({ ...input, forcedResult: { winnerId: away, loserId: home } });
+        const odds = (result: typeof homeWins, id: string) =>
+          result.teams.find((entry) => entry.id === id)!.playoffProbability;
+        expect(odds(homeWins, home)).toBeGreaterThanOrEqual(odds(awayWins, home));
+        expect(odds(awayWins, away)).toBeGreaterThanOrEqual(odds(homeWins, away));
+        // on a 5–5 bubble one game matters
+        expect(odds(homeWins, home) - odds(awayWins, home)).toBeGreaterThan(0.05);
+      }
+    });
+
+    it('adds exactly the one win to the winner and none to the loser, in the week named', () => {
+      const input = bubble();
+      const [home, away] = input.schedule[2]!.matchups[0]!;
+      const week = input.schedule[2]!.week;
+      const win = simulateSeasonOutlook({ ...input, forcedResult: { winnerId: home, loserId: away, week } });
+      const loss = simulateSeasonOutlook({ ...input, forcedResult: { winnerId: away, loserId: home, week } });
+      const wins = (result: typeof win, id: string) =>
+        result.teams.find((entry) => entry.id === id)!.expectedWins;
+      expect(wins(win, home) - wins(loss, home)).toBeCloseTo(1, 9);
+      expect(wins(loss, away) - wins(win, away)).toBeCloseTo(1, 9);
+      const bystander = IDS.find((id) => id !== home && id !== away)!;
+      expect(wins(win, bystander)).toBe(wins(loss, bystander));
+    });
+
+    it('refuses a result for teams that do not meet that week', () => {
+      const input = bubble();
+      const [home, away] = input.schedule[0]!.matchups[0]!;
+      const other = input.schedule[0]!.matchups[1]![0];
+      expect(() =>
+        simulateSeasonOutlook({ ...input, forcedResult: { winnerId: home, loserId: other } }),
+      ).toThrow(/is not a matchup of week 11/);
+      expect(() =>
+        simulateSeasonOutlook({ ...input, forcedResult: { winnerId: home, loserId: away, week: 40 } }),
+      ).toThrow(EngineInputError);
+    });
+  });
 });

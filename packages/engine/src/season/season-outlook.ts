@@ -15,6 +15,26 @@ export interface SeasonOutlookInput {
   /** 1,000–1,000,000; default 10,000. */
   iterations?: number;
   seed?: Seed;
+  /**
+   * Fixes one matchup's result in one week (default: the first schedule week) whatever the drawn scores: the
+   * "if they win / if they lose" runs of playoff leverage. Points for are still drawn, so with one seed a forced
+   * win never ranks the winner lower than a forced loss does.
+   */
+  forcedResult?: ForcedResult;
+}
+
+export interface ForcedResult {
+  winnerId: string;
+  loserId: string;
+  /** A week of the schedule; default its first week. */
+  week?: number;
+}
+
+/** A forced result as schedule indices: week index, winner and loser team indices. */
+interface ForcedIndices {
+  week: number;
+  winner: number;
+  loser: number;
 }
 
 export interface TeamOutlook {
@@ -60,7 +80,12 @@ function medianOf(sorted: Float64Array, values: Float64Array): number {
 }
 
 // One regular season from now: weekly scores N(mean, std) floored at 0, head-to-head results, optional median games.
-function playSeason(plan: SeasonPlan, medianMatch: boolean, scratch: SeasonScratch): void {
+function playSeason(
+  plan: SeasonPlan,
+  medianMatch: boolean,
+  scratch: SeasonScratch,
+  forced: ForcedIndices | null,
+): void {
   const { teamCount, weekCount, mean, std, opponent } = plan;
   const { normals, wins, pointsFor, scores } = scratch;
   wins.set(plan.startingWins);
@@ -75,7 +100,8 @@ function playSeason(plan: SeasonPlan, medianMatch: boolean, scratch: SeasonScrat
     for (let t = 0; t < teamCount; t++) {
       const rival = opponent[row + t]!;
       if (rival < 0) continue;
-      const margin = scores[t]! - scores[rival]!;
+      const isForced = forced !== null && forced.week === w && (t === forced.winner || t === forced.loser);
+      const margin = isForced ? (t === forced.winner ? 1 : -1) : scores[t]! - scores[rival]!;
       wins[t] = wins[t]! + (margin > 0 ? 1 : margin === 0 ? 0.5 : 0);
     }
     if (medianMatch) {
@@ -106,6 +132,29 @@ function rankTeams(wins: Float64Array, pointsFor: Float64Array, order: Int32Arra
   }
 }
 
+function forcedIndices(input: SeasonOutlookInput, plan: SeasonPlan): ForcedIndices | null {
+  const forced = input.forcedResult;
+  if (!forced) return null;
+  const week =
+    forced.week === undefined ? 0 : input.schedule.findIndex((entry) => entry.week === forced.week);
+  const winner = input.teams.findIndex((team) => team.id === forced.winnerId);
+  const loser = input.teams.findIndex((team) => team.id === forced.loserId);
+  const isScheduled =
+    week >= 0 &&
+    week < plan.weekCount &&
+    winner >= 0 &&
+    loser >= 0 &&
+    plan.opponent[week * plan.teamCount + winner] === loser;
+  if (!isScheduled) {
+    throw new EngineInputError(
+      'INVALID_INPUT',
+      'forcedResult',
+      `${forced.winnerId} v ${forced.loserId} is not a matchup of week ${forced.week ?? input.schedule[0]?.week ?? '(none)'}`,
+    );
+  }
+  return { week, winner, loser };
+}
+
 /**
  * Monte Carlo of the rest of the regular season: playoff and bye probabilities and the distribution of final
  * seeds, with ties in the standings broken by points for.
@@ -131,6 +180,7 @@ export function simulateSeasonOutlook(input: SeasonOutlookInput): SeasonOutlookR
     );
   }
 
+  const forced = forcedIndices(input, plan);
   const random = createRandom(seed);
   const scratch: SeasonScratch = {
     normals: new Float64Array(weekCount * teamCount),
@@ -145,7 +195,7 @@ export function simulateSeasonOutlook(input: SeasonOutlookInput): SeasonOutlookR
   const totalPointsFor = new Float64Array(teamCount);
   for (let i = 0; i < iterations; i++) {
     fillStandardNormals(random, scratch.normals);
-    playSeason(plan, input.medianMatch ?? false, scratch);
+    playSeason(plan, input.medianMatch ?? false, scratch, forced);
     rankTeams(scratch.wins, scratch.pointsFor, scratch.order);
     for (let rank = 0; rank < teamCount; rank++) {
       const team = scratch.order[rank]!;

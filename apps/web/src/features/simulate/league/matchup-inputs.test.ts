@@ -1,10 +1,10 @@
-import { alignToSlots, playerGame } from '@fm/contract';
+import { alignToSlots, playerGame, roundRobinWeeks } from '@fm/contract';
 import { optimizeLineup, simulateMatchup } from '@fm/engine';
 import { describe, expect, it } from 'vitest';
 import type { LeagueDetails, LeaguePlayer } from '../shared/league-details';
 import { lineupLabInput, previewMatchupInput } from '../shared/matchup-inputs';
 import { expectedPointsOf } from './matchup-players';
-import { roundRobinWeeks, seasonOutlookInput } from './season-outlook-input';
+import { seasonOutlookInput } from './season-outlook-input';
 
 // Without game fields unless a test gives them: the answer of a server that does not say where games stand.
 const player = (player_id: string, position: string, extra: Partial<LeaguePlayer> = {}): LeaguePlayer =>

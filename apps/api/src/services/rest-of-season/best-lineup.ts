@@ -1,0 +1,95 @@
+import { slotAccepts, type StartingSlot } from '@fm/engine';
+
+/** A player as line-ups are built from him: his position and expected points in each remaining week. */
+export interface LineupPlayer {
+  id: string;
+  position: string;
+  /** One entry per week of the `weeks` the line-ups are built for, in that order. */
+  weeks: readonly { mean: number; std: number }[];
+}
+
+/** A team's best line-up of one week: its expected points, their spread and who starts. */
+export interface WeekLineup {
+  week: number;
+  mean: number;
+  /** √(Σ starters' variance): the starters taken as independent. */
+  std: number;
+  starterIds: string[];
+}
+
+/** Which slots each player may fill. */
+function eligibility(players: readonly LineupPlayer[], slots: readonly StartingSlot[]): boolean[][] {
+  return players.map((player) => slots.map((slot) => slotAccepts(slot.label, player.position)));
+}
+
+/**
+ * Places `player` by an augmenting path (Kuhn's matching, as the engine's slot matching does), moving players
+ * already placed to other slots they may fill; false when no arrangement makes room for him.
+ */
+function place(player: number, canFill: boolean[][], holder: Int32Array, visited: Uint8Array): boolean {
+  const fills = canFill[player]!;
+  for (let slot = 0; slot < holder.length; slot++) {
+    if (!fills[slot] || visited[slot]) continue;
+    visited[slot] = 1;
+    const current = holder[slot]!;
+    if (current < 0 || place(current, canFill, holder, visited)) {
+      holder[slot] = player;
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Each week's best line-up by expected points. Players who can start together form a (transversal) matroid, so
+ * taking them best first and keeping each one the slots can still hold gives the maximum-points line-up for any
+ * slot list, flex slots of any shape included. Players projected at 0 (byes, out) are left out.
+ */
+export function bestLineupWeeklyPoints(
+  players: readonly LineupPlayer[],
+  slots: readonly StartingSlot[],
+  weeks: readonly number[],
+): WeekLineup[] {
+  const canFill = eligibility(players, slots);
+  const holder = new Int32Array(slots.length);
+  const visited = new Uint8Array(slots.length);
+  const order = players.map((_, index) => index);
+  return weeks.map((week, w) => {
+    holder.fill(-1);
+    order.sort((a, b) => players[b]!.weeks[w]!.mean - players[a]!.weeks[w]!.mean);
+    let mean = 0;
+    let variance = 0;
+    const starterIds: string[] = [];
+    let open = slots.length;
+    for (const index of order) {
+      if (open === 0) break;
+      const points = players[index]!.weeks[w]!;
+      if (points.mean <= 0) break;
+      visited.fill(0);
+      if (!place(index, canFill, holder, visited)) continue;
+      open--;
+      mean += points.mean;
+      variance += points.std * points.std;
+      starterIds.push(players[index]!.id);
+    }
+    return { week, mean, std: Math.sqrt(variance), starterIds };
+  });
+}
+
+/** How many of the slots the players can fill at once, whoever scores what. */
+export function fillableSlotCount(players: readonly LineupPlayer[], slots: readonly StartingSlot[]): number {
+  const canFill = eligibility(players, slots);
+  const holder = new Int32Array(slots.length).fill(-1);
+  const visited = new Uint8Array(slots.length);
+  let filled = 0;
+  for (let index = 0; index < players.length && filled < slots.length; index++) {
+    visited.fill(0);
+    if (place(index, canFill, holder, visited)) filled++;
+  }
+  return filled;
+}
+
+/** Expected points of a team's best line-ups over all the weeks. */
+export function totalPoints(lineups: readonly WeekLineup[]): number {
+  return lineups.reduce((sum, lineup) => sum + lineup.mean, 0);
+}

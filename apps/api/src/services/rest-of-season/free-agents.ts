@@ -1,0 +1,239 @@
+import type { FreeAgent, FreeAgentsAnswer } from '@fm/contract';
+import {
+  canonicalPosition,
+  DEFAULT_ITERATIONS,
+  POSITIONS,
+  type SimulationPlayer,
+  slotAccepts,
+  type StartingSlot,
+} from '@fm/engine';
+import type { AppDeps } from '../../deps.js';
+import { validationError } from '../../errors.js';
+import { simulationAdmission, type SimulationSlot } from '../simulation/admission.js';
+import { totalPoints } from './best-lineup.js';
+import { type PoolPlayer, loadProjectedPool } from './free-agent-pool.js';
+import {
+  callersTeam,
+  loadByeWeeks,
+  loadRosLeague,
+  type RosLeague,
+  type RosLeagueRequest,
+} from './league-context.js';
+import { bestPickup, isSameLineups, ownPoints, type Pickup } from './pickup.js';
+import { type RosPlayer, rosPlayerOf } from './ros-players.js';
+import { leagueLineups, playoffOdds, seasonInputOf, seasonIterations, seasonRunCost } from './season-odds.js';
+import { weekMatchupInput, weekWinProbability } from './week-matchup.js';
+
+/**
+ * Free agents looked at per position, by their own rest-of-season points: below them a player cannot start for
+ * anyone while better ones are free.
+ */
+const POOL_PER_POSITION = 30;
+/**
+ * Season iterations all of a call's runs share (the before run and one per candidate whose line-ups change):
+ * 25 runs of the default 10,000. More candidates run fewer each, never under the engine's minimum.
+ */
+const SEASON_ITERATION_BUDGET = 25 * DEFAULT_ITERATIONS;
+
+export interface FreeAgentsRequest extends RosLeagueRequest {
+  position?: string | undefined;
+  limit: number;
+}
+
+/** The positions the league's slots start (QB RB WR TE K DEF), in the engine's order. */
+export function startedPositions(slots: readonly StartingSlot[]): string[] {
+  return POSITIONS.filter((position) => slots.some((slot) => slotAccepts(slot.label, position)));
+}
+
+function positionsAsked(slots: readonly StartingSlot[], position: string | undefined): string[] {
+  const started = startedPositions(slots);
+  if (position === undefined) return started;
+  const asked = canonicalPosition(position);
+  if (!started.includes(asked)) {
+    throw validationError(
+      `This league does not start ${position.trim() || 'that position'}: ask for one of ${started.join(', ')}.`,
+      'position',
+    );
+  }
+  return [asked];
+}
+
+/** The pool's players on no roster of the league, with their rest of the season; the best few per position. */
+async function freePlayers(
+  deps: AppDeps,
+  league: RosLeague,
+  positions: string[],
+): Promise<{ player: RosPlayer; pool: PoolPlayer }[]> {
+  const { details } = league;
+  const pool = await loadProjectedPool(deps, {
+    season: league.season,
+    week: details.week,
+    scoring: details.league.scoring_settings,
+    positions,
+  });
+  const rosteredAppIds = new Set(Object.values(details.app_player_ids));
+  const rosteredIds = new Set(
+    details.rosters.flatMap((roster) =>
+      [...roster.players.starters, ...roster.players.bench, ...roster.players.reserve].map(
+        (player) => player.player_id,
+      ),
+    ),
+  );
+  const free = pool.filter((entry) => !rosteredAppIds.has(entry.appId) && !rosteredIds.has(entry.sleeperId));
+  const byes = await loadByeWeeks(deps, {
+    season: league.season,
+    week: details.week,
+    teams: free.map((entry) => entry.team),
+  });
+  const withSeason = free.map((entry) => ({
+    pool: entry,
+    player: rosPlayerOf(
+      {
+        id: entry.sleeperId,
+        name: entry.name,
+        position: entry.position,
+        team: entry.team,
+        injuryStatus: entry.injuryStatus,
+        byeWeek: byes.get(entry.team) ?? league.byeWeekOf(entry.team),
+      },
+      entry.projection,
+      details.week,
+      league.weeks,
+    ),
+  }));
+  return positions.flatMap((position) =>
+    withSeason
+      .filter((entry) => canonicalPosition(entry.player.position) === position)
+      .sort((a, b) => ownPoints(b.player) - ownPoints(a.player))
+      .slice(0, POOL_PER_POSITION),
+  );
+}
+
+function simulationPlayerOf(pool: PoolPlayer): SimulationPlayer {
+  const { projection } = pool;
+  return {
+    id: pool.sleeperId,
+    name: pool.name,
+    position: pool.position,
+    team: projection.team,
+    opponent: projection.opponent,
+    depthRank: projection.depth_rank,
+    predMean: projection.mean,
+    predStd: projection.std,
+    p10: projection.p10,
+    p50: projection.p50,
+    p90: projection.p90,
+  };
+}
+
+/**
+ * The league's free agents for the caller's team, best first by ΔP(playoffs), then rest-of-season points over the
+ * player each would replace. Every free agent is first priced by how much he raises the team's best line-ups
+ * over the remaining weeks (cheap); only the `limit` best of those are simulated, and only those that change a
+ * line-up (the others change nothing: every delta is exactly 0 on common random numbers).
+ */
+export async function listFreeAgents(
+  deps: AppDeps,
+  caller: { userId: string; slot: SimulationSlot },
+  request: FreeAgentsRequest,
+): Promise<FreeAgentsAnswer> {
+  const league = await loadRosLeague(deps, caller.userId, request);
+  const positions = positionsAsked(league.slots, request.position);
+  const me = callersTeam(league);
+  const candidates = await freePlayers(deps, league, positions);
+  const lineupsBefore = leagueLineups(league);
+  const myBefore = lineupsBefore.get(me.rosterId)!;
+  const pointsBefore = totalPoints(myBefore);
+
+  const priced = candidates
+    .flatMap((candidate) => {
+      const pickup = bestPickup(me.players, candidate.player, league.slots, league.weeks, pointsBefore);
+      return pickup ? [{ ...candidate, pickup }] : [];
+    })
+    .sort((a, b) => b.pickup.pointsGain - a.pickup.pointsGain || ownPoints(b.player) - ownPoints(a.player))
+    .slice(0, request.limit);
+  const changing = priced.filter((entry) => !isSameLineups(entry.pickup.lineups, myBefore));
+  const iterations = seasonIterations(league, changing.length + 1, SEASON_ITERATION_BUDGET);
+  const seasonBefore = seasonInputOf(league, lineupsBefore, iterations);
+  caller.slot.check(seasonRunCost(seasonBefore));
+
+  const isThisWeek = league.weeks[0] === league.details.week;
+  const simulate = () => {
+    const startedAt = performance.now();
+    const oddsBefore = playoffOdds(seasonBefore).get(me.rosterId) ?? 0;
+    const winBefore = isThisWeek
+      ? weekWinProbability(
+          weekMatchupInput(league.details, me.rosterId, myBefore[0]!.starterIds, [], iterations),
+        )
+      : null;
+    let simulations = 1;
+    const deltas = new Map<string, { win: number; playoffs: number }>();
+    for (const { player, pool, pickup } of changing) {
+      const after = new Map(lineupsBefore).set(me.rosterId, pickup.lineups);
+      const odds = playoffOdds(seasonInputOf(league, after, iterations)).get(me.rosterId) ?? 0;
+      simulations++;
+      const win =
+        winBefore !== null && !isSameLineups(pickup.lineups.slice(0, 1), myBefore.slice(0, 1))
+          ? (weekWinProbability(
+              weekMatchupInput(
+                league.details,
+                me.rosterId,
+                pickup.lineups[0]!.starterIds,
+                [simulationPlayerOf(pool)],
+                iterations,
+              ),
+            ) ?? winBefore) - winBefore
+          : 0;
+      deltas.set(player.id, { win, playoffs: odds - oddsBefore });
+    }
+    deps.log.info(
+      {
+        leagueId: request.leagueId,
+        candidates: candidates.length,
+        simulations,
+        iterations,
+        ms: Math.round(performance.now() - startedAt),
+      },
+      'free agents simulated',
+    );
+    return { deltas, simulations };
+  };
+  const { deltas, simulations } = await simulationAdmission(deps).queue.run(caller.userId, async () =>
+    simulate(),
+  );
+
+  const data = priced
+    .map(({ player, pickup }) => freeAgentAnswer(player, pickup, deltas.get(player.id)))
+    .sort(
+      (a, b) =>
+        b.delta_playoff_probability - a.delta_playoff_probability ||
+        b.ros_points_over_replacement - a.ros_points_over_replacement,
+    );
+  return {
+    data,
+    week: league.details.week,
+    season: league.details.league.season,
+    ros_weeks: league.weeks,
+    simulations,
+    data_as_of: league.details.data_as_of,
+  };
+}
+
+function freeAgentAnswer(
+  player: RosPlayer,
+  pickup: Pickup,
+  delta: { win: number; playoffs: number } | undefined,
+): FreeAgent {
+  return {
+    player_id: player.id,
+    name: player.name,
+    position: player.position,
+    team: player.team || null,
+    injury_status: player.injuryStatus,
+    bye_week: player.byeWeek,
+    replaces_player_id: pickup.dropId,
+    delta_win_probability: delta?.win ?? 0,
+    ros_points_over_replacement: pickup.pointsGain,
+    delta_playoff_probability: delta?.playoffs ?? 0,
+  };
+}

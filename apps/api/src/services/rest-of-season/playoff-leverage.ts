@@ -1,0 +1,73 @@
+import type { PlayoffLeverage, PlayoffLeverageAnswer } from '@fm/contract';
+import { DEFAULT_ITERATIONS } from '@fm/engine';
+import type { AppDeps } from '../../deps.js';
+import { simulationAdmission, type SimulationSlot } from '../simulation/admission.js';
+import { loadRosLeague, type RosLeagueRequest } from './league-context.js';
+import { leagueLineups, playoffOdds, seasonInputOf, seasonIterations, seasonRunCost } from './season-odds.js';
+
+/** Two runs per matchup of the week (and one for teams without a game) at the default iterations. */
+const LEVERAGE_ITERATION_BUDGET = 16 * DEFAULT_ITERATIONS;
+
+/**
+ * Each team's P(playoffs) if it wins its game of the week and if it loses it, from season runs with that game's
+ * result forced, on one seed (so the two differ by the game alone; a win never gives less than a loss). A team
+ * without a game that week (or once the regular season is over) has one figure for both.
+ */
+export async function loadPlayoffLeverage(
+  deps: AppDeps,
+  caller: { userId: string; slot: SimulationSlot },
+  request: RosLeagueRequest,
+): Promise<PlayoffLeverageAnswer> {
+  const league = await loadRosLeague(deps, caller.userId, request);
+  const lineups = leagueLineups(league);
+  const probe = seasonInputOf(league, lineups);
+  const thisWeek = probe.schedule[0];
+  const pairs = thisWeek?.matchups ?? [];
+  const playing = new Set(pairs.flat());
+  const hasIdle = probe.teams.some((team) => !playing.has(team.id));
+  const runs = pairs.length * 2 + (hasIdle ? 1 : 0);
+  const input = seasonInputOf(league, lineups, seasonIterations(league, runs, LEVERAGE_ITERATION_BUDGET));
+  caller.slot.check(seasonRunCost(input));
+
+  const run = () => {
+    const startedAt = performance.now();
+    const ifWin = new Map<number, number>();
+    const ifLoss = new Map<number, number>();
+    for (const [home, away] of pairs) {
+      const homeWins = playoffOdds(input, { winnerId: home, loserId: away, week: thisWeek!.week });
+      const awayWins = playoffOdds(input, { winnerId: away, loserId: home, week: thisWeek!.week });
+      ifWin.set(Number(home), homeWins.get(Number(home)) ?? 0);
+      ifLoss.set(Number(home), awayWins.get(Number(home)) ?? 0);
+      ifWin.set(Number(away), awayWins.get(Number(away)) ?? 0);
+      ifLoss.set(Number(away), homeWins.get(Number(away)) ?? 0);
+    }
+    const unforced = hasIdle ? playoffOdds(input) : new Map<number, number>();
+    deps.log.info(
+      {
+        leagueId: request.leagueId,
+        simulations: runs,
+        iterations: input.iterations,
+        ms: Math.round(performance.now() - startedAt),
+      },
+      'playoff leverage simulated',
+    );
+    return league.teams.map((team): PlayoffLeverage => {
+      const win = ifWin.get(team.rosterId) ?? unforced.get(team.rosterId) ?? 0;
+      const loss = ifLoss.get(team.rosterId) ?? unforced.get(team.rosterId) ?? 0;
+      return {
+        roster_id: team.rosterId,
+        p_playoffs_if_win: win,
+        p_playoffs_if_loss: loss,
+        leverage: win - loss,
+      };
+    });
+  };
+  const data = await simulationAdmission(deps).queue.run(caller.userId, async () => run());
+  return {
+    data,
+    week: thisWeek?.week ?? league.details.week,
+    season: league.details.league.season,
+    simulations: runs,
+    data_as_of: league.details.data_as_of,
+  };
+}

@@ -1,0 +1,78 @@
+import { MIN_WEEKLY_STD, seasonOutlookInput, type TeamWeekly } from '@fm/contract';
+import {
+  DEFAULT_ITERATIONS,
+  type ForcedResult,
+  MIN_ITERATIONS,
+  type SeasonOutlookInput,
+  simulateSeasonOutlook,
+} from '@fm/engine';
+import { validationError } from '../../errors.js';
+import { MAX_SIMULATION_COST } from '../simulation/admission.js';
+import { bestLineupWeeklyPoints, type LineupPlayer, type WeekLineup } from './best-lineup.js';
+import type { RosLeague } from './league-context.js';
+
+/** A team's weekly points for the season simulation: its best line-up's, each week. */
+export function weeklyOfLineups(lineups: readonly WeekLineup[]): TeamWeekly {
+  return {
+    mean: lineups.map((lineup) => lineup.mean),
+    std: lineups.map((lineup) => Math.max(MIN_WEEKLY_STD, lineup.std)),
+  };
+}
+
+/** Each team's best line-ups over the remaining weeks, by roster id. */
+export function leagueLineups(
+  league: RosLeague,
+  playersOf: (rosterId: number) => readonly LineupPlayer[] = (rosterId) =>
+    league.teams.find((team) => team.rosterId === rosterId)?.players ?? [],
+): Map<number, WeekLineup[]> {
+  return new Map(
+    league.teams.map((team) => [
+      team.rosterId,
+      bestLineupWeeklyPoints(playersOf(team.rosterId), league.slots, league.weeks),
+    ]),
+  );
+}
+
+/**
+ * The season simulation of the league with each team's best line-ups, on the league seed (every run of a call
+ * draws the same seasons: common random numbers, so a change between two runs is the change made, not noise).
+ */
+export function seasonInputOf(
+  league: RosLeague,
+  lineups: ReadonlyMap<number, readonly WeekLineup[]>,
+  iterations?: number,
+): SeasonOutlookInput {
+  const input = seasonOutlookInput(league.details, (roster) =>
+    weeklyOfLineups(lineups.get(roster.roster_id) ?? []),
+  );
+  if (!input) throw validationError('A league needs at least two teams for its season to be simulated.');
+  return iterations === undefined ? input : { ...input, iterations };
+}
+
+/** P(playoffs) of each team (by roster id) in a season run, optionally with one result forced. */
+export function playoffOdds(input: SeasonOutlookInput, forcedResult?: ForcedResult): Map<number, number> {
+  const result = simulateSeasonOutlook(forcedResult ? { ...input, forcedResult } : input);
+  return new Map(result.teams.map((team) => [Number(team.id), team.playoffProbability]));
+}
+
+/**
+ * What a season run costs in the simulations' cost cap: each iteration draws one score per team and remaining
+ * week, as a matchup run draws one per player.
+ */
+export function seasonRunCost(input: SeasonOutlookInput): { iterations: number; players: number } {
+  return {
+    iterations: input.iterations ?? DEFAULT_ITERATIONS,
+    players: input.teams.length * Math.max(1, input.schedule.length),
+  };
+}
+
+/**
+ * Iterations for each of a call's season runs: `budget` shared by `runs` runs, at most the default, at least the
+ * engine's minimum, and never over the simulations' cost cap for one run of this league.
+ */
+export function seasonIterations(league: RosLeague, runs: number, budget: number): number {
+  const perIteration = league.teams.length * Math.max(1, league.weeks.length);
+  const capped = Math.floor(MAX_SIMULATION_COST / perIteration);
+  const shared = Math.floor(budget / Math.max(1, runs));
+  return Math.max(MIN_ITERATIONS, Math.min(DEFAULT_ITERATIONS, shared, capped));
+}
