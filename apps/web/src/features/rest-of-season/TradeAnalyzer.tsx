@@ -34,7 +34,6 @@ export function TradeAnalyzer({
     analyze.mutate({
       platform: league.platform,
       leagueId: league.leagueId,
-      ...(league.platform === 'espn' && league.season ? { season: league.season } : {}),
       partner_roster_id: partnerId,
       give,
       get,

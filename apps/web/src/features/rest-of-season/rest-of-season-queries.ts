@@ -2,7 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { trpc } from '../../lib/trpc';
 import type { LeaguePlatform } from '../simulate/shared/league-details';
 
-/** Which league a rest-of-season tool is about (ESPN leagues are read by season, as the league page does). */
+/**
+ * Which league a rest-of-season tool is about; `season` is the season its page is opened for (an ESPN league's
+ * details are read by season). The tools themselves price the league's current season.
+ */
 export interface LeagueRef {
   platform: LeaguePlatform;
   leagueId: string;
@@ -12,8 +15,8 @@ export interface LeagueRef {
 /** The rest-of-season figures move with the data version, not by the second: a few minutes are fine. */
 const ROS_STALE_MS = 5 * 60_000;
 
-function leagueInput({ platform, leagueId, season }: LeagueRef) {
-  return { platform, leagueId, ...(platform === 'espn' && season ? { season } : {}) };
+function leagueInput({ platform, leagueId }: LeagueRef) {
+  return { platform, leagueId };
 }
 
 /** Free agents of the league, best pickup first; `position` narrows them to one started position. */
