@@ -1,4 +1,5 @@
 import type { FreeAgent } from '@fm/contract';
+import { parseStartingSlots, startedPositions } from '@fm/engine';
 import { Banner, Button, Spinner } from '@fm/ui';
 import { useState } from 'react';
 import type { LeagueDetails, LeaguePlatform } from '../simulate/shared/league-details';
@@ -9,7 +10,6 @@ import { LeagueToolFrame, useLeagueRef } from './LeagueToolFrame';
 import { lineupAfterPickup } from './lineup-after-pickup';
 import { type LeagueRef, useFreeAgents } from './rest-of-season-queries';
 import { RosMeta } from './RosMeta';
-import { startedPositions } from './started-positions';
 
 const ALL_POSITIONS = '';
 
@@ -43,7 +43,7 @@ function FreeAgents({
           onChange={(event) => setPosition(event.target.value)}
         >
           <option value={ALL_POSITIONS}>Every position the league starts</option>
-          {startedPositions(rosterPositions).map((slot) => (
+          {startedPositions(parseStartingSlots(rosterPositions)).map((slot) => (
             <option key={slot} value={slot}>
               {slot}
             </option>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lineupAfterPickup } from './lineup-after-pickup';
 import { TONEY, testLeague, WARREN } from './ros-test-league';
-import { startedPositions } from './started-positions';
 
 const POSITIONS = ['QB', 'RB', 'WR', 'FLEX'];
 const names = (players: { name: string }[]) => players.map((player) => player.name);
@@ -35,19 +34,5 @@ describe('the line-up after a pickup', () => {
     const lineup = lineupAfterPickup(testLeague(), 1, { ...TONEY, replaces_player_id: null }, POSITIONS);
     expect(lineup.dropped).toBeNull();
     expect(names(lineup.bench)).toEqual(['Jalen Reed', 'Kadarius Toney']);
-  });
-});
-
-describe('the positions a league starts', () => {
-  it('are those some starting slot takes, flex slots included, bench left out', () => {
-    expect(startedPositions(['QB', 'RB', 'WR', 'FLEX', 'BN'])).toEqual(['QB', 'RB', 'WR', 'TE']);
-    expect(startedPositions(['QB', 'W/R/T', 'K', 'D/ST', 'BN'])).toEqual([
-      'QB',
-      'RB',
-      'WR',
-      'TE',
-      'K',
-      'DEF',
-    ]);
   });
 });
