@@ -1,4 +1,12 @@
-import type { LineupLabInput, SeasonOutlookInput, SimulationPlayer } from '../src/index.js';
+import {
+  createRandom,
+  parseStartingSlots,
+  type LineupLabInput,
+  type SeasonOutlookInput,
+  type SeasonRoster,
+  type SimulationPlayer,
+  type TradeLeague,
+} from '../src/index.js';
 
 // Week-11-like line-ups sharing games (a QB–WR stack, a defense facing the user's QB, receivers on both sides
 // of one game), so the copula has real groups to correlate.
@@ -89,4 +97,42 @@ export function seasonInput(iterations: number, seed: number): SeasonOutlookInpu
     iterations,
     seed,
   };
+}
+
+// Expected weekly points of a league's players by position and depth (1 = the roster's best at it), roughly
+// PPR starters through deep bench.
+const ROSTER_SHAPE: readonly { position: string; means: readonly number[] }[] = [
+  { position: 'QB', means: [20, 15] },
+  { position: 'RB', means: [15, 12, 9, 7, 5] },
+  { position: 'WR', means: [15, 12, 10, 7, 5] },
+  { position: 'TE', means: [10, 6] },
+  { position: 'K', means: [8] },
+  { position: 'DEF', means: [7] },
+];
+
+/**
+ * A league of `teamCount` 16-player rosters (default starting slots) with `weeks` weeks left: each player's
+ * level varies ±35% around his depth's mean, week to week ±15%, and about one in four has his bye in the window.
+ */
+export function tradeLeague(teamCount: number, weeks: number, seed: number): TradeLeague {
+  const random = createRandom(seed);
+  const rosters: SeasonRoster[] = Array.from({ length: teamCount }, (_, t) => ({
+    rosterId: t + 1,
+    players: ROSTER_SHAPE.flatMap(({ position, means }) =>
+      means.map((mean, depth) => {
+        const level = mean * (0.65 + 0.7 * random.nextFloat());
+        const byeWeek = random.nextFloat() < 0.25 ? Math.floor(random.nextFloat() * weeks) : -1;
+        const weeklyMeans = Array.from({ length: weeks }, (_, w) =>
+          w === byeWeek ? 0 : level * (0.85 + 0.3 * random.nextFloat()),
+        );
+        return {
+          id: `t${t + 1}-${position.toLowerCase()}${depth + 1}`,
+          position,
+          weeklyMeans,
+          weeklyStds: weeklyMeans.map((m) => m * 0.45),
+        };
+      }),
+    ),
+  }));
+  return { rosters, slots: parseStartingSlots() };
 }

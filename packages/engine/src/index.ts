@@ -119,3 +119,18 @@ export {
   type Availability,
   type AvailabilityFilter,
 } from './availability/player-availability.js';
+export { evaluateTrade, evaluateTradeWith } from './trades/evaluate-trade.js';
+export { findWinWinTrades, findWinWinTradesWith } from './trades/win-win-finder.js';
+export { bestLineupWeekly } from './trades/best-lineup.js';
+export { TradeScorer, POINTS_EPSILON } from './trades/trade-scorer.js';
+export type {
+  SeasonPlayer,
+  SeasonRoster,
+  TradeLeague,
+  ProposedTrade,
+  WeeklyLineups,
+  TradeSide as TradeSideOutcome,
+  TradeEvaluation,
+  WinWinTrade,
+  WinWinSearch,
+} from './trades/types.js';

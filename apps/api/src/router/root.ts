@@ -11,6 +11,7 @@ import { projectionsRouter } from './projections.js';
 import { publicRouter } from './public.js';
 import { restOfSeasonRouter } from './rest-of-season.js';
 import { simulationsRouter } from './simulations.js';
+import { tradesRouter } from './trades.js';
 import { userRouter } from './user.js';
 
 /** One router per domain; the domain name is the URL prefix of its REST paths. */
@@ -27,6 +28,7 @@ export const appRouter = router({
   public: publicRouter,
   restOfSeason: restOfSeasonRouter,
   simulations: simulationsRouter,
+  trades: tradesRouter,
   user: userRouter,
 });
 

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFixture } from '../../test/fakes/fixtures.js';
+import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
+import { DATABASE_KINDS, type TestClient } from '../../test/harness.js';
+import { type LeagueTestEnv, seedPlayer, startLeagueTestEnv } from '../../test/leagues.js';
+
+const LEAGUE = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}`;
+const ANALYZE = `${LEAGUE}/trades/analyze`;
+const SUGGESTIONS = `${LEAGUE}/trades/suggestions`;
+const WEEK = 1;
+const MY_ROSTER_ID = 1;
+const PARTNER_ROSTER_ID = 2;
+
+/**
+ * This week's projections (the rest of the season follows from them). Roster 1 (mine) is deep at QB and thin at
+ * RB; roster 2 the reverse, with weak receivers so its flex is a back: sending my bench QB for its fourth back
+ * helps both. Everyone else gets a position's typical figure, a little apart.
+ */
+const PLANTED: Record<string, number> = {
+  '11563': 24, // Bo Nix, my QB1
+  '8183': 22, // Brock Purdy, my QB2 (bench)
+  '3198': 6,
+  '5850': 5, // my only two backs
+  '4881': 10, // Lamar Jackson, roster 2's only QB
+  '9221': 20,
+  '9224': 19,
+  '12474': 18,
+  '12534': 17, // roster 2's fourth back (bench)
+  '7594': 16,
+  '11638': 8,
+  '12514': 8,
+  '12535': 8,
+  '6801': 8,
+  '8137': 8,
+  '9756': 8,
+};
+const TYPICAL: Record<string, number> = { QB: 17, RB: 11, WR: 11, TE: 7 };
+
+async function seedLeagueProjections(env: LeagueTestEnv): Promise<void> {
+  const directory = {
+    ...readFixture('sleeper/players_nfl_sample.json'),
+    ...readFixture('sleeper/players_nfl_sample_2025_week1.json'),
+  } as Record<string, { full_name?: string; position?: string; team?: string | null }>;
+  const rosters = readFixture('sleeper/season2025_league_rosters.json') as { players: string[] }[];
+  const ids = rosters.flatMap((roster) => roster.players);
+  for (const [index, sleeperId] of ids.entries()) {
+    const entry = directory[sleeperId];
+    const typical = entry?.position ? TYPICAL[entry.position] : undefined;
+    if (!entry?.full_name || !entry.team || typical === undefined) continue;
+    await seedPlayer(env.server, {
+      fullName: entry.full_name,
+      position: entry.position!,
+      team: entry.team,
+      sleeperId,
+      projection: {
+        season: 2025,
+        week: WEEK,
+        predMean: PLANTED[sleeperId] ?? typical + (index % 5) - 2,
+        predStd: 6,
+      },
+    });
+  }
+}
+
+interface Side {
+  roster_id: number;
+  delta_playoff_probability: number;
+  delta_ros_points: number;
+  delta_win_probability_next_week: number;
+}
+
+describe.each(DATABASE_KINDS)('trades of a linked league on %s', (kind) => {
+  let env: LeagueTestEnv;
+  let me: TestClient;
+  beforeAll(async () => {
+    env = await startLeagueTestEnv(kind, {
+      sleeperOptions: { liveWeek: WEEK, inSeasonRosterOwned: MY_ROSTER_ID },
+    });
+    await seedLeagueProjections(env);
+    me = await env.newUser();
+    await me.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
+  }, 120_000);
+  afterAll(() => env?.stop());
+
+  it('a lopsided trade hurts the giver and helps the partner, in points, playoff odds and this week’s game', async () => {
+    // Both my QBs for a receiver who would not start for me.
+    const response = await me.post(ANALYZE, {
+      partner_roster_id: PARTNER_ROSTER_ID,
+      give: ['11563', '8183'],
+      get: ['8137'],
+    });
+    expect(response.status).toBe(200);
+    const { you, partner } = response.body as { you: Side; partner: Side };
+    expect(you.roster_id).toBe(MY_ROSTER_ID);
+    expect(partner.roster_id).toBe(PARTNER_ROSTER_ID);
+    expect(you.delta_ros_points).toBeLessThan(0);
+    expect(partner.delta_ros_points).toBeGreaterThan(0);
+    expect(you.delta_playoff_probability).toBeLessThan(0);
+    expect(partner.delta_playoff_probability).toBeGreaterThan(0);
+    // I play roster 3 this week with no QB; roster 2 plays with a better one.
+    expect(you.delta_win_probability_next_week).toBeLessThan(0);
+    expect(partner.delta_win_probability_next_week).toBeGreaterThan(0);
+  });
+
+  it('refuses a player from the wrong roster, my own roster as partner and an unknown roster with 400', async () => {
+    const refusals = [
+      { partner_roster_id: PARTNER_ROSTER_ID, give: ['9221'], get: ['12534'] }, // give: roster 2's back
+      { partner_roster_id: PARTNER_ROSTER_ID, give: ['8183'], get: ['4046'] }, // get: roster 3's QB
+      { partner_roster_id: MY_ROSTER_ID, give: ['8183'], get: ['3198'] },
+      { partner_roster_id: 99, give: ['8183'], get: ['9221'] },
+      { partner_roster_id: PARTNER_ROSTER_ID, give: [], get: [] },
+    ];
+    for (const body of refusals) {
+      const response = await me.post(ANALYZE, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.code).toBe('VALIDATION_ERROR');
+      expect(response.body.message).toEqual(expect.any(String));
+    }
+    const wrong = await me.post(ANALYZE, {
+      partner_roster_id: PARTNER_ROSTER_ID,
+      give: ['8183'],
+      get: ['4046'],
+    });
+    expect(wrong.body.message).toContain('4046');
+  });
+
+  it('suggests only win-win trades, best for me first, each agreeing with the analyzer', async () => {
+    const response = await me.get(`${SUGGESTIONS}?limit=5`);
+    expect(response.status).toBe(200);
+    const answer = response.body as {
+      data: { partner_roster_id: number; give: string[]; get: string[]; you: Side; partner: Side }[];
+      trades_considered: number;
+      simulations: number;
+      week: number;
+    };
+    expect(answer.week).toBe(WEEK);
+    expect(answer.data.length).toBe(5);
+    expect(answer.trades_considered).toBeGreaterThan(1000);
+    expect(answer.simulations).toBeGreaterThan(5);
+    for (const trade of answer.data) {
+      expect(trade.you.delta_ros_points).toBeGreaterThan(0);
+      expect(trade.partner.delta_ros_points).toBeGreaterThan(0);
+      expect(trade.partner.roster_id).toBe(trade.partner_roster_id);
+      expect(trade.partner_roster_id).not.toBe(MY_ROSTER_ID);
+    }
+    const mine = answer.data.map((trade) => trade.you.delta_ros_points);
+    expect(mine).toEqual([...mine].sort((a, b) => b - a));
+
+    // The planted swap, my bench QB for roster 2's fourth back, is win-win; the best suggestion is worth at least as much to me.
+    const planted = await me.post(ANALYZE, {
+      partner_roster_id: PARTNER_ROSTER_ID,
+      give: ['8183'],
+      get: ['12534'],
+    });
+    expect(planted.body.you.delta_ros_points).toBeGreaterThan(0);
+    expect(planted.body.partner.delta_ros_points).toBeGreaterThan(0);
+    expect(mine[0]).toBeGreaterThanOrEqual(planted.body.you.delta_ros_points);
+
+    const best = answer.data[0]!;
+    const check = await me.post(ANALYZE, {
+      partner_roster_id: best.partner_roster_id,
+      give: best.give,
+      get: best.get,
+    });
+    expect(check.body.you.delta_ros_points).toBeCloseTo(best.you.delta_ros_points, 6);
+    expect(check.body.partner.delta_ros_points).toBeCloseTo(best.partner.delta_ros_points, 6);
+
+    const again = await me.get(`${SUGGESTIONS}?limit=5`);
+    expect(again.body).toEqual(answer);
+  });
+
+  it('answers trades only for leagues of my linked accounts, and a bad limit with 400', async () => {
+    const stranger = await env.newUser();
+    expect((await stranger.get(SUGGESTIONS)).status).toBe(403);
+    expect(
+      (await stranger.post(ANALYZE, { partner_roster_id: 2, give: ['8183'], get: ['12534'] })).status,
+    ).toBe(403);
+    const badLimit = await me.get(`${SUGGESTIONS}?limit=0`);
+    expect(badLimit.status).toBe(400);
+    expect(badLimit.body.code).toBe('VALIDATION_ERROR');
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { createRandom } from '../random/xoshiro128.js';
+import { parseStartingSlots, slotAccepts } from '../lineup/slots.js';
+import { bestLineupWeekly } from './best-lineup.js';
+import type { SeasonPlayer } from './types.js';
+
+const player = (id: string, position: string, ...weeklyMeans: number[]): SeasonPlayer => ({
+  id,
+  position,
+  weeklyMeans,
+});
+
+// Every assignment of players to slots (each slot empty or one unused, eligible player): the best total.
+function bruteForceBest(
+  players: readonly SeasonPlayer[],
+  slotLabels: readonly string[],
+  week: number,
+): number {
+  const used = new Set<number>();
+  const search = (slot: number): number => {
+    if (slot === slotLabels.length) return 0;
+    let best = search(slot + 1);
+    players.forEach((candidate, index) => {
+      if (used.has(index) || !slotAccepts(slotLabels[slot]!, candidate.position)) return;
+      used.add(index);
+      best = Math.max(best, candidate.weeklyMeans[week]! + search(slot + 1));
+      used.delete(index);
+    });
+    return best;
+  };
+  return search(0);
+}
+
+describe('bestLineupWeekly', () => {
+  it('starts the best player of each position and the best remaining RB/WR/TE at FLEX, week by week', () => {
+    const roster = [
+      player('qb1', 'QB', 20, 0),
+      player('qb2', 'QB', 14, 13),
+      player('rb1', 'RB', 15, 15),
+      player('rb2', 'RB', 11, 11),
+      player('rb3', 'RB', 9, 2),
+      player('wr1', 'WR', 16, 16),
+      player('wr2', 'WR', 12, 12),
+      player('wr3', 'WR', 8, 10),
+      player('te1', 'TE', 7, 7),
+      player('k1', 'K', 8, 8),
+      player('def1', 'DEF', 6, 6),
+    ];
+    const lineups = bestLineupWeekly(roster, parseStartingSlots());
+    // Week 1: qb1, rb1, rb2, wr1, wr2, te1, FLEX rb3 (9 > 8), def1, k1. Week 2: qb2 covers qb1's bye, FLEX wr3.
+    expect(lineups.means[0]).toBeCloseTo(20 + 15 + 11 + 16 + 12 + 7 + 9 + 6 + 8);
+    expect(lineups.means[1]).toBeCloseTo(13 + 15 + 11 + 16 + 12 + 7 + 10 + 6 + 8);
+    expect(lineups.starters[0]).toContain('rb3');
+    expect(lineups.starters[1]).toEqual(expect.arrayContaining(['qb2', 'wr3']));
+    expect(lineups.starters[1]).not.toContain('qb1');
+  });
+
+  it('leaves a slot empty when no player fits it, and adds the starters’ variances', () => {
+    const roster = [
+      { ...player('qb1', 'QB', 20), weeklyStds: [6] },
+      { ...player('rb1', 'RB', 10), weeklyStds: [8] },
+    ];
+    const lineups = bestLineupWeekly(roster, parseStartingSlots(['QB', 'RB', 'WR', 'BN']));
+    expect(lineups.means).toEqual([30]);
+    expect(lineups.stds[0]).toBeCloseTo(10);
+  });
+
+  it('matches an exhaustive search on random rosters with overlapping flex slots', () => {
+    const labels = ['QB', 'RB', 'WR', 'FLEX', 'SUPER_FLEX', 'REC_FLEX'];
+    const positions = ['QB', 'RB', 'WR', 'TE'];
+    const random = createRandom(7);
+    for (let trial = 0; trial < 40; trial++) {
+      const roster = Array.from({ length: 8 }, (_, i) =>
+        player(
+          `p${i}`,
+          positions[Math.floor(random.nextFloat() * positions.length)]!,
+          Math.round(random.nextFloat() * 250) / 10,
+        ),
+      );
+      const lineups = bestLineupWeekly(roster, parseStartingSlots(labels));
+      expect(lineups.means[0]).toBeCloseTo(bruteForceBest(roster, labels, 0), 9);
+    }
+  });
+});

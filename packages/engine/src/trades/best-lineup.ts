@@ -1,0 +1,11 @@
+import type { StartingSlot } from '../lineup/slots.js';
+import { TradeScorer } from './trade-scorer.js';
+import type { SeasonPlayer, WeeklyLineups } from './types.js';
+
+/** One roster's best line-up (highest expected points) in each remaining week. */
+export function bestLineupWeekly(
+  players: readonly SeasonPlayer[],
+  slots: readonly StartingSlot[],
+): WeeklyLineups {
+  return new TradeScorer({ rosters: [{ rosterId: 0, players }], slots }).weeklyLineups(0, [], []);
+}
