@@ -75,7 +75,7 @@ describe('rest of season: free agents, trades and playoff leverage on a phone an
       await table.waitFor({ timeout: 30_000 });
       const rows = table.locator('tbody tr');
       await expect(rows.count()).resolves.toBeGreaterThan(0);
-      await expect(page.getByText(/simulated seasons · data as of/).count()).resolves.toBe(1);
+      await expect(page.getByText(/season simulations · data as of/).count()).resolves.toBe(1);
       const replaced = await table.locator('tbody td[data-label="Replaces"]').allTextContents();
       expect(replaced.every((name) => name.length > 0 && name !== 'an open spot')).toBe(true);
       await fitsTheScreen(page);
@@ -114,8 +114,16 @@ describe('rest of season: free agents, trades and playoff leverage on a phone an
 
       const partner = page.getByLabel('Trade with');
       await partner.selectOption({ index: 1 });
-      await page.getByRole('group', { name: /You give/ }).getByRole('checkbox').first().check();
-      await page.getByRole('group', { name: /You get from/ }).getByRole('checkbox').first().check();
+      await page
+        .getByRole('group', { name: /You give/ })
+        .getByRole('checkbox')
+        .first()
+        .check();
+      await page
+        .getByRole('group', { name: /You get from/ })
+        .getByRole('checkbox')
+        .first()
+        .check();
       await page.getByRole('button', { name: 'Analyze trade' }).click();
       const yours = page.locator('.trade-analyzer .trade-side--mine');
       await yours.waitFor({ timeout: 30_000 });

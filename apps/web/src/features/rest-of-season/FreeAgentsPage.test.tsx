@@ -35,7 +35,7 @@ describe('the free agents page', () => {
     ).toEqual(['Jaylen Warren', 'Kadarius Toney']);
     expect(within(table).getByText('Isiah Pacheco')).toBeTruthy();
     expect(
-      screen.getByText(/rest of season: weeks 11–14 · 10,000 simulated seasons · data as of/).textContent,
+      screen.getByText(/rest of season: weeks 11–14 · 10,000 season simulations · data as of/).textContent,
     ).toContain('5 minutes ago');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Free agents · Dynasty Dads');
     expect(server.callsTo('restOfSeason.freeAgents')[0]?.body).toMatchObject({

@@ -38,6 +38,11 @@ export function PickupLineup({ lineup, title }: { lineup: Lineup; title: string 
               </span>
             ))}
       </p>
+      {lineup.benched && (
+        <p className="pickup-lineup__dropped">
+          <strong>Sits this week:</strong> {lineup.benched.name} ({lineup.benched.position})
+        </p>
+      )}
       {lineup.dropped && (
         <p className="pickup-lineup__dropped">
           <strong>Dropped:</strong> {lineup.dropped.name} ({lineup.dropped.position})

@@ -54,7 +54,7 @@ describe('playoff leverage on the league page', () => {
       ['Ron', '55%', '20%', '+35.0%'],
       ['Tom', '5%', '0%', '+5.0%'],
     ]);
-    expect(within(section).getByText(/10,000 simulated seasons · data as of/).textContent).toContain(
+    expect(within(section).getByText(/10,000 season simulations · data as of/).textContent).toContain(
       'just now',
     );
     expect(server.callsTo('restOfSeason.playoffLeverage')[0]?.body).toMatchObject({

@@ -1,6 +1,6 @@
 import { TimeAgo } from '@fm/ui';
 
-/** "Week 11 · rest of season: weeks 11–14 · 10,000 simulated seasons · data as of 5 minutes ago". */
+/** "Week 11 · rest of season: weeks 11–14 · 10,000 season simulations · data as of 5 minutes ago". */
 export function RosMeta({
   week,
   rosWeeks,
@@ -20,7 +20,7 @@ export function RosMeta({
       {first !== undefined && last !== undefined && (
         <> · rest of season: {first === last ? `week ${first}` : `weeks ${first}–${last}`}</>
       )}{' '}
-      · {simulations.toLocaleString('en-US')} simulated seasons · data as of <TimeAgo iso={dataAsOf} />
+      · {simulations.toLocaleString('en-US')} season simulations · data as of <TimeAgo iso={dataAsOf} />
     </p>
   );
 }

@@ -18,7 +18,7 @@ describe('the line-up after a pickup', () => {
     expect(lineup.dropped?.name).toBe('Isiah Pacheco');
   });
 
-  it('keeps the starters when the player replaced sat on the bench: the pickup takes his bench place', () => {
+  it('keeps the starters when the player replaced sat and the pickup leaves this week’s line-up as it is', () => {
     const lineup = lineupAfterPickup(testLeague(), 1, TONEY, POSITIONS);
     expect(lineup.slots.map((slot) => slot.player?.name)).toEqual([
       'Josh Allen',
@@ -27,6 +27,38 @@ describe('the line-up after a pickup', () => {
       'Isiah Pacheco',
     ]);
     expect(lineup.bench.map((player) => [player.name, player.isNew])).toEqual([['Kadarius Toney', true]]);
+    expect(lineup.dropped?.name).toBe('Jalen Reed');
+    expect(lineup.benched).toBeNull();
+  });
+
+  it('starts a pickup who changes this week’s line-up in place of the weakest starter whose place he can take', () => {
+    const projections = Object.fromEntries(
+      Object.entries({ qb1: 20, rb1: 15, wr1: 18, rb2: 6, wr2: 9 }).map(([id, mean]) => [
+        id,
+        {
+          mean,
+          std: 5,
+          p10: null,
+          p50: null,
+          p90: null,
+          team: 'X',
+          opponent: 'Y',
+          source: 'model',
+          is_league_scored: true,
+          depth_rank: 1,
+        },
+      ]),
+    );
+    const starter = { ...TONEY, injury_status: null, bye_week: 9, delta_win_probability: 0.02 };
+    const lineup = lineupAfterPickup(testLeague({ projections }), 1, starter, POSITIONS);
+    expect(lineup.slots.map((slot) => [slot.label, slot.player?.name])).toEqual([
+      ['QB', 'Josh Allen'],
+      ['RB', 'Breece Hall'],
+      ['WR', 'CeeDee Lamb'],
+      ['FLEX', 'Kadarius Toney'],
+    ]);
+    expect(lineup.benched?.name).toBe('Isiah Pacheco');
+    expect(names(lineup.bench)).toEqual(['Isiah Pacheco']);
     expect(lineup.dropped?.name).toBe('Jalen Reed');
   });
 
