@@ -125,9 +125,11 @@ describe('rest of season: free agents, trades and playoff leverage on a phone an
         .first()
         .check();
       await page.getByRole('button', { name: 'Analyze trade' }).click();
-      const yours = page.locator('.trade-analyzer .trade-side--mine');
-      await yours.waitFor({ timeout: 30_000 });
-      await expect(yours.locator('dd').count()).resolves.toBe(3);
+      const result = page
+        .locator('.trade-analyzer')
+        .getByRole('table', { name: /^What the trade does for you/ });
+      await result.waitFor({ timeout: 30_000 });
+      await expect(result.locator('tbody td').allTextContents()).resolves.toHaveLength(6);
       await fitsTheScreen(page);
       await screenshot(page, `rest-of-season-trades-${viewport.width}`);
       expect(await blockingViolations(page)).toEqual([]);

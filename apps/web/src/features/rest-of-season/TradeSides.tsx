@@ -1,34 +1,58 @@
-import type { TradeAnalysis } from '@fm/contract';
+import type { TradeAnalysis, TradeSide } from '@fm/contract';
 import { formatProbabilityChange, formatSigned } from '../simulate/shared/format';
 
-/** One team's gain from a trade: P(playoffs), rest-of-season points of its best line-ups, P(win) next week. */
-function Side({ name, side, isMine }: { name: string; side: TradeAnalysis['you']; isMine?: boolean }) {
-  const tone = (value: number) => (value > 0 ? 'is-gain' : value < 0 ? 'is-loss' : undefined);
-  return (
-    <div className={`trade-side${isMine ? ' trade-side--mine' : ''}`}>
-      <h4>{name}</h4>
-      <dl>
-        <dt>P(playoffs)</dt>
-        <dd className={tone(side.delta_playoff_probability)}>
-          {formatProbabilityChange(side.delta_playoff_probability)}
-        </dd>
-        <dt>Rest-of-season points</dt>
-        <dd className={tone(side.delta_ros_points)}>{formatSigned(side.delta_ros_points)}</dd>
-        <dt>P(win) next week</dt>
-        <dd className={tone(side.delta_win_probability_next_week)}>
-          {formatProbabilityChange(side.delta_win_probability_next_week)}
-        </dd>
-      </dl>
-    </div>
-  );
-}
+const FIGURES: {
+  label: string;
+  title: string;
+  text(side: TradeSide): string;
+  value(side: TradeSide): number;
+}[] = [
+  {
+    label: 'P(playoffs)',
+    title: 'Change in the chance to make the playoffs, in percentage points',
+    value: (side) => side.delta_playoff_probability,
+    text: (side) => formatProbabilityChange(side.delta_playoff_probability),
+  },
+  {
+    label: 'Rest-of-season points',
+    title: 'Change in the points of the team’s best line-ups over the rest of the season',
+    value: (side) => side.delta_ros_points,
+    text: (side) => formatSigned(side.delta_ros_points),
+  },
+  {
+    label: 'P(win) next week',
+    title: 'Change in the chance to win the next game, in percentage points',
+    value: (side) => side.delta_win_probability_next_week,
+    text: (side) => formatProbabilityChange(side.delta_win_probability_next_week),
+  },
+];
 
-/** What a trade does to both teams, the caller's side first. */
+const tone = (value: number) => (value > 0 ? 'is-gain' : value < 0 ? 'is-loss' : undefined);
+
+/** What a trade does to both teams, side by side, the caller's side first. */
 export function TradeSides({ analysis, partnerName }: { analysis: TradeAnalysis; partnerName: string }) {
   return (
-    <div className="trade-sides">
-      <Side name="You" side={analysis.you} isMine />
-      <Side name={partnerName} side={analysis.partner} />
-    </div>
+    <table className="table trade-sides" aria-label={`What the trade does for you and for ${partnerName}`}>
+      <thead>
+        <tr>
+          <td />
+          <th scope="col" className="trade-sides__mine">
+            You
+          </th>
+          <th scope="col">{partnerName}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {FIGURES.map((figure) => (
+          <tr key={figure.label}>
+            <th scope="row" title={figure.title}>
+              {figure.label}
+            </th>
+            <td className={tone(figure.value(analysis.you))}>{figure.text(analysis.you)}</td>
+            <td className={tone(figure.value(analysis.partner))}>{figure.text(analysis.partner)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

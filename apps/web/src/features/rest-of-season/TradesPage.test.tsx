@@ -35,6 +35,14 @@ const suggestions = (data: TradeSuggestion[]) => ({
   data_as_of: new Date().toISOString(),
 });
 
+/** The figures of a trade's table, row by row: [figure, you, partner]. */
+function tradeFigures(table: HTMLElement): string[][] {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => Array.from(row.children).map((cell) => cell.textContent ?? ''));
+}
+
 /** A deferred answer: the test says when the server answers. */
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -81,12 +89,11 @@ describe('the trade finder', () => {
       'You give Isiah Pacheco (RB) you get Sam LaPorta (TE) from Ron',
       'You give Jalen Reed (WR), Isiah Pacheco (RB) you get Derrick Henry (RB) from Ron',
     ]);
-    const [best] = items;
-    const yours = within(best!).getByRole('heading', { name: 'You' }).parentElement!;
-    const ron = within(best!).getByRole('heading', { name: 'Ron' }).parentElement!;
-    expect(within(yours).getByText('+21.5')).toBeTruthy();
-    expect(within(ron).getByText('+3.3')).toBeTruthy();
-    expect(within(ron).getByText('+0.7%')).toBeTruthy();
+    expect(tradeFigures(within(items[0]!).getByRole('table', { name: /for you and for Ron/ }))).toEqual([
+      ['P(playoffs)', '+4.3%', '+0.7%'],
+      ['Rest-of-season points', '+21.5', '+3.3'],
+      ['P(win) next week', '+2.2%', '+0.3%'],
+    ]);
     expect(screen.getByText('1,234 swaps looked at.')).toBeTruthy();
   });
 
@@ -153,12 +160,12 @@ describe('the trade analyzer', () => {
       within(screen.getByRole('group', { name: /You get from Ron/ })).getByLabelText(/Nico Collins/),
     );
     await user.click(analyze);
-    const yours = (await screen.findByRole('heading', { name: 'You' })).parentElement!;
-    expect(within(yours).getByText('−12.0%')).toBeTruthy();
-    expect(within(yours).getByText('−30.5')).toBeTruthy();
-    const ron = screen.getByRole('heading', { name: 'Ron' }).parentElement!;
-    expect(within(ron).getByText('+25.0')).toBeTruthy();
-    expect(within(ron).getByText('+5.0%')).toBeTruthy();
+    const result = await screen.findByRole('table', { name: 'What the trade does for you and for Ron' });
+    expect(tradeFigures(result)).toEqual([
+      ['P(playoffs)', '−12.0%', '+9.0%'],
+      ['Rest-of-season points', '−30.5', '+25.0'],
+      ['P(win) next week', '−8.0%', '+5.0%'],
+    ]);
     expect(server.callsTo('trades.analyze')[0]?.body).toEqual({
       platform: 'sleeper',
       leagueId: '111',
