@@ -1,3 +1,4 @@
+import { slotName } from '../simulate/league/slot-names';
 import type { PickupLineup as Lineup, PickupPlayer } from './lineup-after-pickup';
 
 function PlayerLine({ player }: { player: PickupPlayer }) {
@@ -21,7 +22,7 @@ export function PickupLineup({ lineup, title }: { lineup: Lineup; title: string 
       <ul className="pickup-lineup__slots" aria-label="Starters after the pickup">
         {lineup.slots.map((slot, index) => (
           <li key={`${slot.label}-${index}`} className={slot.player?.isNew ? 'is-new' : undefined}>
-            <span className="pickup-lineup__slot">{slot.label}</span>
+            <span className="pickup-lineup__slot">{slotName(slot.label)}</span>
             {slot.player ? <PlayerLine player={slot.player} /> : <em>empty</em>}
           </li>
         ))}
