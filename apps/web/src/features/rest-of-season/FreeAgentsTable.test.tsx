@@ -71,6 +71,9 @@ describe('the free agents table', () => {
   it('opens a row from the keyboard', async () => {
     renderTable();
     const user = userEvent.setup();
+    // the table's scrolling box first (its columns reached with the arrow keys), then the first player
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Free agents' }));
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Jaylen Warren' }));
     await user.keyboard('{Enter}');
