@@ -43,6 +43,8 @@ export interface FakeSleeperOptions {
   matchupsAsOf?: (recorded: Json[], week: number) => Json[];
   /** Rewrites the in-season league as it is answered (its scoring settings, say). */
   leagueAsOf?: (recorded: Json) => Json;
+  /** Rewrites the in-season league's rosters as they are answered (teams added, say). */
+  rostersAsOf?: (recorded: Json[]) => Json[];
   /** Rewrites the player directory as it is answered (a game-day replay rules a player out). */
   playersAsOf?: (recorded: Json) => Json;
   /**
@@ -88,8 +90,7 @@ export async function startFakeSleeper(options: FakeSleeperOptions = {}): Promis
         const asOf = options.leagueAsOf;
         return ok(asOf ? leagues.map((l) => (l.league_id === IN_SEASON_LEAGUE_ID ? asOf(l) : l)) : leagues);
       }
-      if (resource === 'league' && id)
-        return leagueRoute(data, id, sub, arg, parts.length, options.matchupsAsOf, options.leagueAsOf);
+      if (resource === 'league' && id) return leagueRoute(data, id, sub, arg, parts.length, options);
       if (resource === 'state' && id === 'nfl' && parts.length === 3) {
         const state = stateFor(scenario);
         return ok(
@@ -186,13 +187,16 @@ function leagueRoute(
   sub: string | undefined,
   arg: string | undefined,
   depth: number,
-  matchupsAsOf?: FakeSleeperOptions['matchupsAsOf'],
-  leagueAsOf?: FakeSleeperOptions['leagueAsOf'],
+  { matchupsAsOf, leagueAsOf, rostersAsOf }: FakeSleeperOptions,
 ): FakeResponse {
   const league = data.leagues.get(leagueId);
   if (depth === 3) return ok(league && leagueAsOf ? leagueAsOf(league) : (league ?? null));
   const isKnown = data.leagues.has(leagueId);
-  if (sub === 'rosters' && depth === 4) return ok(isKnown ? (data.rosters.get(leagueId) ?? []) : null);
+  if (sub === 'rosters' && depth === 4) {
+    const rosters = data.rosters.get(leagueId) ?? [];
+    const asOf = leagueId === IN_SEASON_LEAGUE_ID ? rostersAsOf : undefined;
+    return ok(isKnown ? (asOf ? asOf(rosters) : rosters) : null);
+  }
   if (sub === 'users' && depth === 4) return ok(isKnown ? (data.users.get(leagueId) ?? []) : null);
   if (sub === 'matchups' && arg && depth === 5) {
     // Unrecorded weeks (and every offseason week) answer [] like the real service between games.

@@ -206,12 +206,11 @@ export function simulateSeasonOutlook(input: SeasonOutlookInput): SeasonOutlookR
   }
 
   const teams = input.teams.map((team, t): TeamOutlook => {
-    const seedProbabilities = Array.from(
-      seedCounts.subarray(t * teamCount, (t + 1) * teamCount),
-      (count) => count / iterations,
-    );
-    const sumSeeds = (count: number): number =>
-      seedProbabilities.slice(0, count).reduce((total, p) => total + p, 0);
+    const counts = seedCounts.subarray(t * teamCount, (t + 1) * teamCount);
+    const seedProbabilities = Array.from(counts, (count) => count / iterations);
+    // summed as counts, then divided: a sure place is exactly 1, not 1.0000000000000002
+    const sumSeeds = (places: number): number =>
+      counts.subarray(0, places).reduce((total, count) => total + count, 0) / iterations;
     return {
       id: team.id,
       name: team.name ?? null,

@@ -18,7 +18,7 @@ export interface WeekLineup {
 }
 
 /** Which slots each player may fill. */
-function eligibility(players: readonly LineupPlayer[], slots: readonly StartingSlot[]): boolean[][] {
+export function eligibility(players: readonly LineupPlayer[], slots: readonly StartingSlot[]): boolean[][] {
   return players.map((player) => slots.map((slot) => slotAccepts(slot.label, player.position)));
 }
 
@@ -41,48 +41,62 @@ function place(player: number, canFill: boolean[][], holder: Int32Array, visited
 }
 
 /**
- * Each week's best line-up by expected points. Players who can start together form a (transversal) matroid, so
- * taking them best first and keeping each one the slots can still hold gives the maximum-points line-up for any
- * slot list, flex slots of any shape included. Players projected at 0 (byes, out) are left out.
+ * The best line-up of week index `w` from the players at `indices` (into `players` and `canFill`). Players who can
+ * start together form a (transversal) matroid, so taking them best first and keeping each one the slots can still
+ * hold gives the maximum-points line-up for any slot list, flex slots of any shape included. Players projected at
+ * 0 (byes, out) are left out.
  */
+export function bestWeekLineup(
+  players: readonly LineupPlayer[],
+  canFill: boolean[][],
+  slotCount: number,
+  indices: readonly number[],
+  week: number,
+  w: number,
+): WeekLineup {
+  const holder = new Int32Array(slotCount).fill(-1);
+  const visited = new Uint8Array(slotCount);
+  const order = [...indices].sort((a, b) => players[b]!.weeks[w]!.mean - players[a]!.weeks[w]!.mean);
+  let mean = 0;
+  let variance = 0;
+  const starterIds: string[] = [];
+  let open = slotCount;
+  for (const index of order) {
+    if (open === 0) break;
+    const points = players[index]!.weeks[w]!;
+    if (points.mean <= 0) break;
+    visited.fill(0);
+    if (!place(index, canFill, holder, visited)) continue;
+    open--;
+    mean += points.mean;
+    variance += points.std * points.std;
+    starterIds.push(players[index]!.id);
+  }
+  return { week, mean, std: Math.sqrt(variance), starterIds };
+}
+
+/** Each week's best line-up by expected points (bestWeekLineup, week by week). */
 export function bestLineupWeeklyPoints(
   players: readonly LineupPlayer[],
   slots: readonly StartingSlot[],
   weeks: readonly number[],
 ): WeekLineup[] {
   const canFill = eligibility(players, slots);
-  const holder = new Int32Array(slots.length);
-  const visited = new Uint8Array(slots.length);
-  const order = players.map((_, index) => index);
-  return weeks.map((week, w) => {
-    holder.fill(-1);
-    order.sort((a, b) => players[b]!.weeks[w]!.mean - players[a]!.weeks[w]!.mean);
-    let mean = 0;
-    let variance = 0;
-    const starterIds: string[] = [];
-    let open = slots.length;
-    for (const index of order) {
-      if (open === 0) break;
-      const points = players[index]!.weeks[w]!;
-      if (points.mean <= 0) break;
-      visited.fill(0);
-      if (!place(index, canFill, holder, visited)) continue;
-      open--;
-      mean += points.mean;
-      variance += points.std * points.std;
-      starterIds.push(players[index]!.id);
-    }
-    return { week, mean, std: Math.sqrt(variance), starterIds };
-  });
+  const indices = players.map((_, index) => index);
+  return weeks.map((week, w) => bestWeekLineup(players, canFill, slots.length, indices, week, w));
 }
 
-/** How many of the slots the players can fill at once, whoever scores what. */
-export function fillableSlotCount(players: readonly LineupPlayer[], slots: readonly StartingSlot[]): number {
-  const canFill = eligibility(players, slots);
-  const holder = new Int32Array(slots.length).fill(-1);
-  const visited = new Uint8Array(slots.length);
+/** How many of the slots the players at `indices` (default: all) can fill at once, whoever scores what. */
+export function fillableSlotCount(
+  canFill: boolean[][],
+  slotCount: number,
+  indices: readonly number[] = canFill.map((_, index) => index),
+): number {
+  const holder = new Int32Array(slotCount).fill(-1);
+  const visited = new Uint8Array(slotCount);
   let filled = 0;
-  for (let index = 0; index < players.length && filled < slots.length; index++) {
+  for (const index of indices) {
+    if (filled === slotCount) break;
     visited.fill(0);
     if (place(index, canFill, holder, visited)) filled++;
   }

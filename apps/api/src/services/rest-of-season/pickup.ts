@@ -1,6 +1,7 @@
 import type { StartingSlot } from '@fm/engine';
 import {
-  bestLineupWeeklyPoints,
+  bestWeekLineup,
+  eligibility,
   fillableSlotCount,
   type LineupPlayer,
   totalPoints,
@@ -24,7 +25,8 @@ export function ownPoints(player: LineupPlayer): number {
  * Adding `newcomer` to `roster` for the drop that leaves the best line-ups scoring most over the remaining weeks,
  * among the drops that leave every slot the roster can fill now still fillable (a team never drops its only
  * kicker for a fourth running back); between equal drops, the player with the fewest points of his own. Null when
- * no drop is allowed.
+ * no drop is allowed. A drop changes only the weeks he would start in with the newcomer on the roster, so only
+ * those are built again.
  */
 export function bestPickup(
   roster: readonly LineupPlayer[],
@@ -33,12 +35,20 @@ export function bestPickup(
   weeks: readonly number[],
   pointsBefore: number,
 ): Pickup | null {
-  const fillable = fillableSlotCount(roster, slots);
+  const everyone = [...roster, newcomer];
+  const canFill = eligibility(everyone, slots);
+  const all = everyone.map((_, index) => index);
+  const fillable = fillableSlotCount(canFill, slots.length, all.slice(0, roster.length));
+  const withAll = weeks.map((week, w) => bestWeekLineup(everyone, canFill, slots.length, all, week, w));
   let best: (Pickup & { dropOwnPoints: number }) | null = null;
-  for (const drop of roster) {
-    const after = [...roster.filter((player) => player !== drop), newcomer];
-    if (fillableSlotCount(after, slots) < fillable) continue;
-    const lineups = bestLineupWeeklyPoints(after, slots, weeks);
+  roster.forEach((drop, dropIndex) => {
+    const kept = all.filter((index) => index !== dropIndex);
+    if (fillableSlotCount(canFill, slots.length, kept) < fillable) return;
+    const lineups = withAll.map((lineup, w) =>
+      lineup.starterIds.includes(drop.id)
+        ? bestWeekLineup(everyone, canFill, slots.length, kept, lineup.week, w)
+        : lineup,
+    );
     const pointsGain = totalPoints(lineups) - pointsBefore;
     const dropOwnPoints = ownPoints(drop);
     const isBetter =
@@ -46,8 +56,9 @@ export function bestPickup(
       pointsGain > best.pointsGain + 1e-9 ||
       (Math.abs(pointsGain - best.pointsGain) <= 1e-9 && dropOwnPoints < best.dropOwnPoints);
     if (isBetter) best = { dropId: drop.id, lineups, pointsGain, dropOwnPoints };
-  }
-  return best && { dropId: best.dropId, lineups: best.lineups, pointsGain: best.pointsGain };
+  });
+  const chosen = best as (Pickup & { dropOwnPoints: number }) | null;
+  return chosen && { dropId: chosen.dropId, lineups: chosen.lineups, pointsGain: chosen.pointsGain };
 }
 
 /** Whether two sets of line-ups start the same players every week (then every simulation of them agrees). */
