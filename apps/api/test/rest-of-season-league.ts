@@ -151,8 +151,20 @@ export async function seedRestOfSeasonPlayers(env: LeagueTestEnv, list: SeededPl
  */
 export async function startRestOfSeasonLeague(
   kind: DatabaseKind,
+  options: {
+    /** This week's projection of a rostered player by Sleeper id, where a test plants its own. */
+    plantedMeans?: Readonly<Record<string, number>>;
+  } = {},
 ): Promise<RestOfSeasonLeague & { env: LeagueTestEnv; client: TestClient }> {
-  const league = restOfSeasonPlayers();
+  const seeded = restOfSeasonPlayers();
+  const planted = options.plantedMeans ?? {};
+  const league = {
+    ...seeded,
+    rostered: seeded.rostered.map((player) => ({
+      ...player,
+      mean: planted[player.sleeperId] ?? player.mean,
+    })),
+  };
   const [eleven, twelve] = league.addedRosters;
   const env = await startLeagueTestEnv(kind, {
     sleeperOptions: {

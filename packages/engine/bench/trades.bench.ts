@@ -4,7 +4,8 @@ import { evaluateTrade, findWinWinTrades } from '../src/index.js';
 import { tradeLeague } from './fixtures.js';
 
 const RUNS = 7;
-const league = tradeLeague(12, 5, 2026);
+const WEEKS = Number(process.env.WEEKS ?? 5);
+const league = tradeLeague(12, WEEKS, 2026);
 const times: number[] = [];
 let last = findWinWinTrades(league, 1);
 let caller = 1;
@@ -16,9 +17,15 @@ for (let run = 0; run < RUNS; run++) {
 }
 times.sort((a, b) => a - b);
 console.log(
-  `win-win finder, 12 teams × 16 players, 5 weeks: median ${times[RUNS >> 1]!.toFixed(1)} ms ` +
+  `win-win finder, 12 teams × 16 players, ${WEEKS} weeks: median ${times[RUNS >> 1]!.toFixed(1)} ms ` +
     `(min ${times[0]!.toFixed(1)}, max ${times[RUNS - 1]!.toFixed(1)}); last run: ${last.tradesConsidered} swaps ` +
     `considered, ${last.tradesEvaluated} recomputed, ${last.trades.length} win-win`,
+);
+
+const limitedStart = performance.now();
+const limited = findWinWinTrades(league, caller, { limit: 10 });
+console.log(
+  `  with limit 10: ${(performance.now() - limitedStart).toFixed(1)} ms, ${limited.tradesEvaluated} recomputed`,
 );
 
 const analyzeStart = performance.now();

@@ -158,25 +158,33 @@ export class TradeScorer {
     incoming: readonly number[],
   ): { player: number; cost: number } | null {
     const { pool } = this;
-    const candidates = [...pool.members[r]!].filter(
-      (player) => pool.isStartable[player] === 1 && !leaving.includes(player),
-    );
-    const byFewestPoints = (a: number, b: number): number =>
-      pool.totalMeans[a]! - pool.totalMeans[b]! || a - b;
-    const benchOnly = candidates.filter((player) => !this.startsSomeWeek(player)).sort(byFewestPoints);
-    if (benchOnly.length > 0) return { player: benchOnly[0]!, cost: 0 };
+    const isCandidate = (player: number) => pool.isStartable[player] === 1 && !leaving.includes(player);
+    const isFewerPoints = (a: number, b: number) =>
+      pool.totalMeans[a]! < pool.totalMeans[b]! || (pool.totalMeans[a] === pool.totalMeans[b] && a < b);
+    let benchOnly = -1;
+    for (const player of pool.members[r]!) {
+      if (!isCandidate(player) || this.startsSomeWeek(player)) continue;
+      if (benchOnly < 0 || isFewerPoints(player, benchOnly)) benchOnly = player;
+    }
+    if (benchOnly >= 0) return { player: benchOnly, cost: 0 };
 
+    // Everyone starts some week: price each release by the points its line-ups lose.
     const weeks = pool.weekCount;
-    const current = Array.from(this.after);
+    const current = Float64Array.from(this.after);
     let best: { player: number; cost: number } | null = null;
-    for (const player of candidates.sort(byFewestPoints)) {
+    for (const player of pool.members[r]!) {
+      if (!isCandidate(player)) continue;
       pool.exclude([...leaving, player]);
       let cost = 0;
       for (let w = 0; w < weeks; w++) {
         const startsThisWeek = (this.changed[w] ? this.startsAfter : this.starts)[player * weeks + w];
         if (startsThisWeek) cost += current[w]! - pool.bestLineupPoints(r, w, incoming);
       }
-      if (!best || cost < best.cost - POINTS_EPSILON) best = { player, cost };
+      const isCheaper =
+        !best ||
+        cost < best.cost - POINTS_EPSILON ||
+        (cost <= best.cost + POINTS_EPSILON && isFewerPoints(player, best.player));
+      if (isCheaper) best = { player, cost };
     }
     return best;
   }

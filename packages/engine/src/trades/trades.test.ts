@@ -174,6 +174,18 @@ describe('findWinWinTrades', () => {
     expect(keys).toEqual(allWinWinByAnalyzer(league, 2));
   });
 
+  it('with a limit, keeps the best trades for the caller that the full search finds, recomputing fewer swaps', () => {
+    const league = tradeLeague(12, 5, 7);
+    const full = findWinWinTrades(league, 3);
+    const limited = findWinWinTrades(league, 3, { limit: 10 });
+    expect(full.trades.length).toBeGreaterThan(10);
+    expect(limited.trades.map((trade) => trade.you.deltaRosPoints)).toEqual(
+      full.trades.slice(0, 10).map((trade) => trade.you.deltaRosPoints),
+    );
+    expect(limited.tradesConsidered).toBe(full.tradesConsidered);
+    expect(limited.tradesEvaluated).toBeLessThan(full.tradesEvaluated);
+  });
+
   it('searches a 12-team league of 16-player rosters with 5 weeks left', () => {
     const league = tradeLeague(12, 5, 2026);
     const search = findWinWinTrades(league, 1);

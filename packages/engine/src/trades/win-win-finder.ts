@@ -21,11 +21,47 @@ function byBestForCaller(a: WinWinTrade, b: WinWinTrade): number {
  * - a team sending two players for one ends with a subset of the roster it has after sending either one alone
  *   for that player, so it gains from the 2-for-1 only if it gains from both of those 1-for-1s.
  */
-export function findWinWinTrades(league: TradeLeague, rosterId: number): WinWinSearch {
-  return findWinWinTradesWith(new TradeScorer(league), rosterId);
+export function findWinWinTrades(
+  league: TradeLeague,
+  rosterId: number,
+  options: WinWinOptions = {},
+): WinWinSearch {
+  return findWinWinTradesWith(new TradeScorer(league), rosterId, options);
 }
 
-export function findWinWinTradesWith(scorer: TradeScorer, rosterId: number): WinWinSearch {
+export interface WinWinOptions {
+  /**
+   * Keep only the best `limit` trades for the caller. Then a multi-player swap is not recomputed when a bound
+   * on the caller's gain (the smaller of its two 1-for-1 gains when sending two; the sum of what each incoming
+   * player would add alone when receiving two, the best line-up's points being submodular) cannot reach the
+   * `limit`-th best kept so far.
+   */
+  limit?: number;
+}
+
+/** The caller's gains of the best `limit` trades kept, highest first, to bound what is still worth recomputing. */
+class TopGains {
+  private readonly gains: number[] = [];
+  constructor(private readonly limit: number) {}
+
+  add(gain: number): void {
+    const at = this.gains.findIndex((kept) => kept < gain);
+    if (at < 0) this.gains.push(gain);
+    else this.gains.splice(at, 0, gain);
+    if (this.gains.length > this.limit) this.gains.pop();
+  }
+
+  /** Whether a trade gaining at most `bound` could still enter (ties may, by the partner's gain). */
+  couldEnter(bound: number): boolean {
+    return this.gains.length < this.limit || bound >= this.gains[this.limit - 1]! - POINTS_EPSILON;
+  }
+}
+
+export function findWinWinTradesWith(
+  scorer: TradeScorer,
+  rosterId: number,
+  { limit = Infinity }: WinWinOptions = {},
+): WinWinSearch {
   const { pool } = scorer;
   const you = pool.rosterIds.indexOf(rosterId);
   if (you < 0) {
@@ -34,6 +70,7 @@ export function findWinWinTradesWith(scorer: TradeScorer, rosterId: number): Win
   const yours = pool.members[you]!;
   const yourPoints = scorer.rosterPoints(you);
   const trades: WinWinTrade[] = [];
+  const top = new TopGains(limit);
   let tradesConsidered = 0;
   let tradesEvaluated = 0;
 
@@ -47,7 +84,14 @@ export function findWinWinTradesWith(scorer: TradeScorer, rosterId: number): Win
       dropped: dropped.map((p) => pool.ids[p]!),
     };
   };
-  const keep = (partner: number, give: number[], get: number[], yourSide: TradeSide, theirSide: TradeSide) =>
+  const keep = (
+    partner: number,
+    give: number[],
+    get: number[],
+    yourSide: TradeSide,
+    theirSide: TradeSide,
+  ) => {
+    top.add(yourSide.deltaRosPoints);
     trades.push({
       partnerRosterId: pool.rosterIds[partner]!,
       give: give.map((p) => pool.ids[p]!),
@@ -55,6 +99,7 @@ export function findWinWinTradesWith(scorer: TradeScorer, rosterId: number): Win
       you: yourSide,
       partner: theirSide,
     });
+  };
 
   for (let partner = 0; partner < pool.rosterIds.length; partner++) {
     if (partner === you) continue;
@@ -62,30 +107,43 @@ export function findWinWinTradesWith(scorer: TradeScorer, rosterId: number): Win
     const theirPoints = scorer.rosterPoints(partner);
     const helpsYou = Uint8Array.from(theirs, (p) => (scorer.couldHelp(you, p) ? 1 : 0));
     const helpsThem = Uint8Array.from(yours, (g) => (scorer.couldHelp(partner, g) ? 1 : 0));
+    const addsForYou = Float64Array.from(theirs, (p) =>
+      scorer.gainsOf(you, p).reduce((sum, gain) => sum + gain, 0),
+    );
 
-    // 1-for-1: each side's change, [your player × their player]; −∞ where the bound rules a gain out.
-    const yourGain = new Float64Array(yours.length * theirs.length).fill(-Infinity);
-    const theirGain = new Float64Array(yours.length * theirs.length).fill(-Infinity);
+    const give = [0];
+    const get = [0];
+    // 1-for-1: each side's change, [your player × their player], computed when first needed; −∞ where a
+    // bound rules a gain out.
+    const yourGain = new Float64Array(yours.length * theirs.length).fill(NaN);
+    const theirGain = new Float64Array(yours.length * theirs.length).fill(NaN);
+    const isScored = new Uint8Array(yours.length * theirs.length);
+    const oneForOne = (g: number, t: number, isYours: boolean): number => {
+      const gains = isYours ? yourGain : theirGain;
+      const at = g * theirs.length + t;
+      if (Number.isNaN(gains[at]!)) {
+        if (!isScored[at]) tradesEvaluated++;
+        isScored[at] = 1;
+        give[0] = yours[g]!;
+        get[0] = theirs[t]!;
+        if (isYours)
+          gains[at] = helpsYou[t] ? scorer.side(you, give, get).pointsAfter - yourPoints : -Infinity;
+        else gains[at] = helpsThem[g] ? scorer.side(partner, get, give).pointsAfter - theirPoints : -Infinity;
+      }
+      return gains[at]!;
+    };
     for (let g = 0; g < yours.length; g++) {
       for (let t = 0; t < theirs.length; t++) {
         tradesConsidered++;
-        const give = [yours[g]!];
-        const get = [theirs[t]!];
-        if (helpsYou[t])
-          yourGain[g * theirs.length + t] = scorer.side(you, give, get).pointsAfter - yourPoints;
-        if (helpsThem[g]) {
-          theirGain[g * theirs.length + t] = scorer.side(partner, get, give).pointsAfter - theirPoints;
-        }
-        if (helpsYou[t] || helpsThem[g]) tradesEvaluated++;
-        const mine = yourGain[g * theirs.length + t]!;
-        const their = theirGain[g * theirs.length + t]!;
-        if (mine > POINTS_EPSILON && their > POINTS_EPSILON) {
+        if (!helpsYou[t] || !helpsThem[g]) continue;
+        const mine = oneForOne(g, t, true);
+        if (mine > POINTS_EPSILON && oneForOne(g, t, false) > POINTS_EPSILON) {
           keep(
             partner,
-            give,
-            get,
+            [yours[g]!],
+            [theirs[t]!],
             sideOf(you, yourPoints + mine, []),
-            sideOf(partner, theirPoints + their, []),
+            sideOf(partner, theirPoints + oneForOne(g, t, false), []),
           );
         }
       }
@@ -111,9 +169,11 @@ export function findWinWinTradesWith(scorer: TradeScorer, rosterId: number): Win
         for (let t = 0; t < theirs.length; t++) {
           tradesConsidered++;
           const isPossible =
-            yourGain[a * theirs.length + t]! > POINTS_EPSILON &&
-            yourGain[b * theirs.length + t]! > POINTS_EPSILON &&
-            (helpsThem[a] || helpsThem[b]);
+            helpsYou[t] &&
+            (helpsThem[a] || helpsThem[b]) &&
+            oneForOne(a, t, true) > POINTS_EPSILON &&
+            oneForOne(b, t, true) > POINTS_EPSILON &&
+            top.couldEnter(Math.min(oneForOne(a, t, true), oneForOne(b, t, true)));
           if (isPossible) tryTrade([yours[a]!, yours[b]!], [theirs[t]!]);
         }
       }
@@ -124,13 +184,15 @@ export function findWinWinTradesWith(scorer: TradeScorer, rosterId: number): Win
         for (let b = a + 1; b < theirs.length; b++) {
           tradesConsidered++;
           const isPossible =
-            theirGain[g * theirs.length + a]! > POINTS_EPSILON &&
-            theirGain[g * theirs.length + b]! > POINTS_EPSILON &&
-            (helpsYou[a] || helpsYou[b]);
+            helpsThem[g] &&
+            (helpsYou[a] || helpsYou[b]) &&
+            top.couldEnter(addsForYou[a]! + addsForYou[b]!) &&
+            oneForOne(g, a, false) > POINTS_EPSILON &&
+            oneForOne(g, b, false) > POINTS_EPSILON;
           if (isPossible) tryTrade([yours[g]!], [theirs[a]!, theirs[b]!]);
         }
       }
     }
   }
-  return { trades: trades.sort(byBestForCaller), tradesConsidered, tradesEvaluated };
+  return { trades: trades.sort(byBestForCaller).slice(0, limit), tradesConsidered, tradesEvaluated };
 }

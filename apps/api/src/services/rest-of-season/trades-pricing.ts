@@ -8,10 +8,12 @@ import { weekLineupsOf } from './trades-league.js';
 import { tradeWeekOdds } from './trades-week-odds.js';
 
 /**
- * Season iterations all of a call's runs share (the league as it stands and one run per priced trade): 25 runs
- * of the default 10,000. More trades run fewer each, never under the engine's minimum.
+ * Season iterations all of a call's runs share (the league as it stands and one run per priced trade), also the
+ * iterations of each ΔP(win) matchup run: 8 runs of the default 10,000, so ten suggestions run 7,272 each and
+ * fifty 1,568. Every run of a call draws the same scenarios (common random
+ * numbers), so the deltas stay precise with fewer iterations than a P(playoffs) on its own needs.
  */
-const SEASON_ITERATION_BUDGET = 25 * DEFAULT_ITERATIONS;
+const SEASON_ITERATION_BUDGET = 8 * DEFAULT_ITERATIONS;
 
 export interface TradePricer {
   /** Both teams' ΔP(playoffs), Δ rest-of-season points and ΔP(win) this week for a trade the engine scored. */

@@ -49,8 +49,8 @@ export async function suggestTrades(
     simulationAdmission(deps).queue.run(caller.userId, async () => {
       const startedAt = performance.now();
       const scorer = new TradeScorer(tradeLeagueOf(league));
-      const search = findWinWinTradesWith(scorer, me.rosterId);
-      const kept = search.trades.slice(0, request.limit);
+      const search = findWinWinTradesWith(scorer, me.rosterId, { limit: request.limit });
+      const kept = search.trades;
       const pricer = tradePricer(league, scorer, kept.length, caller.slot);
       const searchedAt = performance.now();
       const data = kept.map((trade) => {
@@ -72,7 +72,6 @@ export async function suggestTrades(
           leagueId: request.leagueId,
           tradesConsidered: search.tradesConsidered,
           tradesRecomputed: search.tradesEvaluated,
-          winWin: search.trades.length,
           simulations: pricer.simulations,
           searchMs: Math.round(searchedAt - startedAt),
           ms: Math.round(performance.now() - startedAt),
