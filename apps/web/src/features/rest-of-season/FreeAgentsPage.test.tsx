@@ -38,6 +38,12 @@ describe('the free agents page', () => {
       screen.getByText(/rest of season: weeks 11–14 · 10,000 season simulations · data as of/).textContent,
     ).toContain('5 minutes ago');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Free agents · Dynasty Dads');
+    // the crumbs name the league, then this page
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Dynasty Dads' }).getAttribute('href')).toBe(
+      '/simulate/fan/2026/111',
+    );
+    expect(within(crumbs).getByText('Free Agents').getAttribute('aria-current')).toBe('page');
     expect(server.callsTo('restOfSeason.freeAgents')[0]?.body).toMatchObject({
       platform: 'sleeper',
       leagueId: '111',
