@@ -50,10 +50,11 @@ export function decayedProjection(
   mean: number,
   std: number,
   horizon: number,
+  decay: Readonly<Partial<Record<Position, RosDecay>>> = ROS_DECAY,
 ): { mean: number; std: number } {
   if (horizon <= 0) return { mean, std };
   const canonical = normalizePosition(position);
-  const { target, keep, widen } = canonical ? ROS_DECAY[canonical] : UNMODELLED_DECAY;
+  const { target, keep, widen } = (canonical && decay[canonical]) || UNMODELLED_DECAY;
   const kept = keep ** horizon;
   return { mean: kept * mean + (1 - kept) * target, std: std * (1 + widen * horizon) };
 }
@@ -72,6 +73,16 @@ export function weeksRuledOut(injuryStatus: string | null): number {
  * it either), later weeks treat him as healthy. Later weeks decay by ROS_DECAY.
  */
 export function restOfSeasonWeeks(player: RosPlayerInput, fromWeek: number, lastWeek: number): RosWeek[] {
+  return restOfSeasonWeeksWith(player, fromWeek, lastWeek, ROS_DECAY);
+}
+
+/** restOfSeasonWeeks with another decay (the backtest scores candidate constants with it). */
+export function restOfSeasonWeeksWith(
+  player: RosPlayerInput,
+  fromWeek: number,
+  lastWeek: number,
+  decay: Readonly<Partial<Record<Position, RosDecay>>>,
+): RosWeek[] {
   const out = weeksRuledOut(player.injuryStatus);
   const weeks: RosWeek[] = [];
   for (let week = fromWeek; week <= lastWeek; week += 1) {
@@ -79,7 +90,7 @@ export function restOfSeasonWeeks(player: RosPlayerInput, fromWeek: number, last
       weeks.push({ week, mean: 0, std: 0 });
       continue;
     }
-    const { mean, std } = decayedProjection(player.position, player.mean, player.std, week - fromWeek);
+    const { mean, std } = decayedProjection(player.position, player.mean, player.std, week - fromWeek, decay);
     weeks.push({ week, mean, std });
   }
   return weeks;

@@ -1,0 +1,277 @@
+import { MIN_EXPERT_PROJECTION } from '../backtest/walk-forward.js';
+import { ModelWalk } from '../model/model-walk.js';
+import { normalPercentiles } from '../model/normal-percentiles.js';
+import { sortWeeks, type WeekData } from '../model/week-data.js';
+import { scoreStatLine } from '../scoring/score-stat-line.js';
+import { PPR } from '../scoring/scoring-rules.js';
+import type { Position } from '../stats/stat-line.js';
+import { decayedProjection, ROS_DECAY, restOfSeasonWeeksWith, type RosDecay } from './ros-weeks.js';
+
+/** How many weeks ahead the backtest looks: a projection made for week w is scored against w+1 … w+4. */
+export const ROS_HORIZONS = [1, 2, 3, 4] as const;
+/** The positions the shared data covers (no team defenses). */
+export const ROS_POSITIONS = ['QB', 'RB', 'WR', 'TE', 'K'] as const satisfies readonly Position[];
+export type RosPosition = (typeof ROS_POSITIONS)[number];
+
+/** One projection made at `week` for `week` (horizon 0) or a later week, and what the player then scored. */
+export interface RosSample {
+  season: number;
+  /** The week the projection was made for, from the data through the week before. */
+  week: number;
+  horizon: number;
+  position: RosPosition;
+  playerId: number;
+  mean: number;
+  std: number;
+  /** His team's bye week as the schedule showed it at `week` (null when it falls outside the data). */
+  byeWeek: number | null;
+  /** PPR points in week + horizon; 0 when he did not play (hurt, benched, released). */
+  actual: number;
+}
+
+/**
+ * Walks the model forward through `weeks` (each week projected from the earlier ones only, as the weekly
+ * backtest does) and pairs every projection of `seasons` for a player the experts put at ≥ 5 points with what
+ * he scored that week and each of the `maxHorizon` weeks after it that has results. Target weeks that were his
+ * team's bye are kept (byeWeek tells them apart).
+ */
+export function collectRosSamples(
+  weeks: readonly WeekData[],
+  seasons: readonly number[],
+  maxHorizon: number = ROS_HORIZONS[ROS_HORIZONS.length - 1]!,
+): RosSample[] {
+  const walk = new ModelWalk(PPR);
+  const sorted = sortWeeks(weeks);
+  const projected: Omit<RosSample, 'horizon' | 'actual' | 'byeWeek'>[] = [];
+  const teamOf = new Map<string, string>();
+  for (const week of sorted) {
+    const { projections, features } = walk.projectWithFeatures(week);
+    if (seasons.includes(week.season)) {
+      projections.forEach((projection, index) => {
+        const consensus = features[index]?.consensus ?? null;
+        if (consensus === null || consensus < MIN_EXPERT_PROJECTION || !isRosPosition(projection.position))
+          return;
+        teamOf.set(`${week.season}/${week.week}/${projection.playerId}`, projection.team);
+        projected.push({
+          season: week.season,
+          week: week.week,
+          position: projection.position,
+          playerId: projection.playerId,
+          mean: projection.predMean,
+          std: projection.predStd,
+        });
+      });
+    }
+    walk.observe(week);
+  }
+  const points = actualPoints(sorted);
+  const byes = byeWeeks(sorted);
+  const samples: RosSample[] = [];
+  for (const projection of projected) {
+    const team = teamOf.get(`${projection.season}/${projection.week}/${projection.playerId}`) ?? '';
+    const byeWeek = byes.get(`${projection.season}/${team}`) ?? null;
+    for (let horizon = 0; horizon <= maxHorizon; horizon += 1) {
+      const scored = points.get(`${projection.season}/${projection.week + horizon}`);
+      if (!scored) break;
+      samples.push({ ...projection, horizon, byeWeek, actual: scored.get(projection.playerId) ?? 0 });
+    }
+  }
+  return samples;
+}
+
+function isRosPosition(position: Position): position is RosPosition {
+  return (ROS_POSITIONS as readonly Position[]).includes(position);
+}
+
+/**
+ * Per "season/week" with results, each player's PPR points. A week whose result files list players but no
+ * stats (2022 weeks 16–17 of the shared data) has no results.
+ */
+function actualPoints(weeks: readonly WeekData[]): Map<string, Map<number, number>> {
+  const points = new Map<string, Map<number, number>>();
+  for (const week of weeks) {
+    if (!week.actual) continue;
+    const scored = new Map(
+      week.actual.map((line) => [line.playerId, scoreStatLine(line, PPR, line.position)]),
+    );
+    if ([...scored.values()].some((value) => value > 0)) points.set(`${week.season}/${week.week}`, scored);
+  }
+  return points;
+}
+
+/**
+ * Per "season/team", the week its team had no game: the data drops bye rows, so it is the week of the
+ * season's data in which the team neither plays nor is anyone's opponent.
+ */
+export function byeWeeks(weeks: readonly WeekData[]): Map<string, number> {
+  const playing = new Map<string, Set<string>>();
+  const seasonTeams = new Map<number, Set<string>>();
+  for (const week of weeks) {
+    const teams = new Set<string>();
+    for (const row of week.slate) {
+      for (const team of [row.team, row.opponent]) if (team && team !== 'FA') teams.add(team);
+    }
+    playing.set(`${week.season}/${week.week}`, teams);
+    const all = seasonTeams.get(week.season) ?? new Set<string>();
+    for (const team of teams) all.add(team);
+    seasonTeams.set(week.season, all);
+  }
+  const byes = new Map<string, number>();
+  for (const week of weeks) {
+    const teams = playing.get(`${week.season}/${week.week}`)!;
+    if (teams.size === 0) continue;
+    for (const team of seasonTeams.get(week.season) ?? []) {
+      const key = `${week.season}/${team}`;
+      if (!teams.has(team) && !byes.has(key)) byes.set(key, week.week);
+    }
+  }
+  return byes;
+}
+
+/** One cell of the table: a position at a horizon. */
+export interface RosErrorCell {
+  position: RosPosition;
+  horizon: number;
+  /** Player-weeks scored (target weeks that were his bye are left out: both methods know the schedule). */
+  rows: number;
+  /** MAE of restOfSeasonWeeks' mean. */
+  mae: number;
+  /** MAE of the naive projection: this week's mean, unchanged. */
+  naiveMae: number;
+  /** Share of actual scores inside restOfSeasonWeeks' normal 10th–90th percentile range (80% is calibrated). */
+  coverage: number;
+}
+
+/** MAE per position and horizon of restOfSeasonWeeks (with `decay`) and of the naive projection. */
+export function rosErrorTable(
+  samples: readonly RosSample[],
+  decay: Readonly<Record<RosPosition, RosDecay>> = ROS_DECAY,
+  horizons: readonly number[] = [0, ...ROS_HORIZONS],
+): RosErrorCell[] {
+  const cells: RosErrorCell[] = [];
+  for (const position of ROS_POSITIONS) {
+    for (const horizon of horizons) {
+      let rows = 0;
+      let error = 0;
+      let naiveError = 0;
+      let covered = 0;
+      for (const sample of samples) {
+        if (sample.position !== position || sample.horizon !== horizon || isByeTarget(sample)) continue;
+        const { mean, std } = rosWeek(sample, decay[position]);
+        const { p10, p90 } = normalPercentiles(mean, std);
+        rows += 1;
+        error += Math.abs(mean - sample.actual);
+        naiveError += Math.abs(sample.mean - sample.actual);
+        if (sample.actual >= p10 && sample.actual <= p90) covered += 1;
+      }
+      if (rows === 0) continue;
+      cells.push({
+        position,
+        horizon,
+        rows,
+        mae: error / rows,
+        naiveMae: naiveError / rows,
+        coverage: covered / rows,
+      });
+    }
+  }
+  return cells;
+}
+
+function isByeTarget(sample: RosSample): boolean {
+  return sample.byeWeek === sample.week + sample.horizon;
+}
+
+/** restOfSeasonWeeks' figure for the sample's target week, with the given decay for its position. */
+function rosWeek(sample: RosSample, decay: RosDecay): { mean: number; std: number } {
+  const player = {
+    position: sample.position,
+    mean: sample.mean,
+    std: sample.std,
+    byeWeek: sample.byeWeek,
+    injuryStatus: null,
+  };
+  const weeks = restOfSeasonWeeksWith(player, sample.week, sample.week + sample.horizon, {
+    [sample.position]: decay,
+  });
+  return weeks[weeks.length - 1]!;
+}
+
+/** The grids `keep` and `widen` are fitted on (the target has a closed form for each `keep`). */
+const KEEP_GRID = grid(0, 1, 0.005);
+const WIDEN_GRID = grid(0, 0.3, 0.005);
+/** The share of actual scores a 10th–90th percentile range should hold. */
+const CALIBRATED_COVERAGE = 0.8;
+
+function grid(from: number, to: number, step: number): number[] {
+  const count = Math.round((to - from) / step);
+  return Array.from({ length: count + 1 }, (_, i) => Math.round((from + i * step) * 10_000) / 10_000);
+}
+
+/**
+ * Per position, the decay that fits the samples of horizons 1–4 best: `keep` and `target` by least squares
+ * (so the decayed mean stays an expected value, which season simulations and rest-of-season sums need; MAE
+ * would pull it toward the median), then `widen` whose 10th–90th percentile ranges hold the actual score
+ * closest to 80% of the time (squared gaps summed over the horizons).
+ */
+export function fitRosDecay(samples: readonly RosSample[]): Record<RosPosition, RosDecay> {
+  const fitted = {} as Record<RosPosition, RosDecay>;
+  for (const position of ROS_POSITIONS) {
+    const rows = samples.filter(
+      (sample) => sample.position === position && sample.horizon > 0 && !isByeTarget(sample),
+    );
+    if (rows.length === 0) {
+      fitted[position] = ROS_DECAY[position];
+      continue;
+    }
+    let best = { target: 0, keep: 1, error: Number.POSITIVE_INFINITY };
+    for (const keep of KEEP_GRID) {
+      const target = bestTarget(rows, keep);
+      const error = rows.reduce((sum, sample) => {
+        const { mean } = decayedOf(sample, { target, keep, widen: 0 });
+        return sum + (mean - sample.actual) ** 2;
+      }, 0);
+      if (error < best.error - 1e-9) best = { target, keep, error };
+    }
+    let widenBest = { widen: 0, gap: Number.POSITIVE_INFINITY };
+    for (const widen of WIDEN_GRID) {
+      const decay = { target: best.target, keep: best.keep, widen };
+      const gap = ROS_HORIZONS.reduce((sum, horizon) => {
+        const atHorizon = rows.filter((sample) => sample.horizon === horizon);
+        if (atHorizon.length === 0) return sum;
+        const covered = atHorizon.filter((sample) => isCovered(sample, decay)).length;
+        return sum + (covered / atHorizon.length - CALIBRATED_COVERAGE) ** 2;
+      }, 0);
+      if (gap < widenBest.gap - 1e-12) widenBest = { widen, gap };
+    }
+    fitted[position] = { target: best.target, keep: best.keep, widen: widenBest.widen };
+  }
+  return fitted;
+}
+
+/**
+ * For a given keep, the mean is target·(1 − keep^h) + mean·keep^h, linear in the target: its least-squares
+ * value in closed form, rounded to a tenth of a point and never below 0.
+ */
+function bestTarget(rows: readonly RosSample[], keep: number): number {
+  let numerator = 0;
+  let denominator = 0;
+  for (const sample of rows) {
+    const kept = keep ** sample.horizon;
+    numerator += (1 - kept) * (sample.actual - kept * sample.mean);
+    denominator += (1 - kept) ** 2;
+  }
+  return denominator > 0 ? Math.max(0, Math.round((numerator / denominator) * 10) / 10) : 0;
+}
+
+function decayedOf(sample: RosSample, decay: RosDecay): { mean: number; std: number } {
+  return decayedProjection(sample.position, sample.mean, sample.std, sample.horizon, {
+    [sample.position]: decay,
+  });
+}
+
+function isCovered(sample: RosSample, decay: RosDecay): boolean {
+  const { mean, std } = decayedOf(sample, decay);
+  const { p10, p90 } = normalPercentiles(mean, std);
+  return sample.actual >= p10 && sample.actual <= p90;
+}
