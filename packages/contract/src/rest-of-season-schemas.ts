@@ -96,7 +96,7 @@ export const tradeSuggestionsAnswerSchema = z.object({
   data: z.array(tradeSuggestionSchema),
   week: z.number().int(),
   season: z.string(),
-  /** Swaps looked at, and season simulations run, for this answer. */
+  /** 1-for-1 and 2-for-1 swaps looked at with every other team, and the season and matchup simulations run. */
   trades_considered: z.number().int(),
   simulations: z.number().int(),
   data_as_of: z.string(),

@@ -129,7 +129,7 @@ export type {
   TradeLeague,
   ProposedTrade,
   WeeklyLineups,
-  TradeSide as TradeSideOutcome,
+  TradeSidePoints,
   TradeEvaluation,
   WinWinTrade,
   WinWinSearch,

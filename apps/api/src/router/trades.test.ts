@@ -142,12 +142,15 @@ describe.each(DATABASE_KINDS)('trades of a linked league on %s', (kind) => {
     expect(again.body).toEqual(answer);
   });
 
-  it('answers trades only for leagues of my linked accounts, and a bad limit with 400', async () => {
+  it('answers trades only for leagues of my linked accounts, documents both paths, and refuses a bad limit with 400', async () => {
     const stranger = await env.newUser();
     expect((await stranger.get(SUGGESTIONS)).status).toBe(403);
     expect(
       (await stranger.post(ANALYZE, { partner_roster_id: 2, give: ['8183'], get: ['12534'] })).status,
     ).toBe(403);
+    const document = (await me.get('/api/openapi.json')).body;
+    expect(document.paths['/leagues/leagues/{platform}/{leagueId}/trades/analyze']).toHaveProperty('post');
+    expect(document.paths['/leagues/leagues/{platform}/{leagueId}/trades/suggestions']).toHaveProperty('get');
     const badLimit = await me.get(`${SUGGESTIONS}?limit=0`);
     expect(badLimit.status).toBe(400);
     expect(badLimit.body.code).toBe('VALIDATION_ERROR');

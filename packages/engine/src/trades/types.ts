@@ -40,7 +40,7 @@ export interface WeeklyLineups {
   starters: string[][];
 }
 
-export interface TradeSide {
+export interface TradeSidePoints {
   rosterId: number;
   /** Rest-of-season points of the team's best line-ups, before and after the trade. */
   rosPointsBefore: number;
@@ -51,16 +51,16 @@ export interface TradeSide {
 }
 
 export interface TradeEvaluation {
-  you: TradeSide & { before: WeeklyLineups; after: WeeklyLineups };
-  partner: TradeSide & { before: WeeklyLineups; after: WeeklyLineups };
+  you: TradeSidePoints & { before: WeeklyLineups; after: WeeklyLineups };
+  partner: TradeSidePoints & { before: WeeklyLineups; after: WeeklyLineups };
 }
 
 export interface WinWinTrade {
   partnerRosterId: number;
   give: string[];
   get: string[];
-  you: TradeSide;
-  partner: TradeSide;
+  you: TradeSidePoints;
+  partner: TradeSidePoints;
 }
 
 export interface WinWinSearch {

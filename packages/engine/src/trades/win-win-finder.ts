@@ -1,6 +1,6 @@
 import { EngineInputError } from '../errors.js';
 import { POINTS_EPSILON, TradeScorer } from './trade-scorer.js';
-import type { TradeLeague, TradeSide, WinWinSearch, WinWinTrade } from './types.js';
+import type { TradeLeague, TradeSidePoints, WinWinSearch, WinWinTrade } from './types.js';
 
 function byBestForCaller(a: WinWinTrade, b: WinWinTrade): number {
   return (
@@ -74,7 +74,7 @@ export function findWinWinTradesWith(
   let tradesConsidered = 0;
   let tradesEvaluated = 0;
 
-  const sideOf = (r: number, pointsAfter: number, dropped: number[]): TradeSide => {
+  const sideOf = (r: number, pointsAfter: number, dropped: number[]): TradeSidePoints => {
     const rosPointsBefore = scorer.rosterPoints(r);
     return {
       rosterId: pool.rosterIds[r]!,
@@ -88,8 +88,8 @@ export function findWinWinTradesWith(
     partner: number,
     give: number[],
     get: number[],
-    yourSide: TradeSide,
-    theirSide: TradeSide,
+    yourSide: TradeSidePoints,
+    theirSide: TradeSidePoints,
   ) => {
     top.add(yourSide.deltaRosPoints);
     trades.push({

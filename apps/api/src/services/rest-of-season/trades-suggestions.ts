@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TradeSuggestionsAnswer } from '@fm/contract';
+import type { TradeSuggestion, TradeSuggestionsAnswer } from '@fm/contract';
 import { evaluateTradeWith, findWinWinTradesWith, TradeScorer } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
 import { createDataCache } from '../data-changes/data-cache.js';
@@ -53,20 +53,23 @@ export async function suggestTrades(
       const kept = search.trades;
       const pricer = tradePricer(league, scorer, kept.length, caller.slot);
       const searchedAt = performance.now();
-      const data = kept.map((trade) => {
+      const data: TradeSuggestion[] = [];
+      for (const trade of kept) {
+        // Other requests of this process get their turn between two priced trades.
+        await new Promise((resolve) => setImmediate(resolve));
         const evaluation = evaluateTradeWith(scorer, {
           rosterId: me.rosterId,
           partnerRosterId: trade.partnerRosterId,
           give: trade.give,
           get: trade.get,
         });
-        return {
+        data.push({
           partner_roster_id: trade.partnerRosterId,
           give: trade.give,
           get: trade.get,
           ...pricer.price(evaluation),
-        };
-      });
+        });
+      }
       deps.log.info(
         {
           leagueId: request.leagueId,

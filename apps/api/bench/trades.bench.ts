@@ -1,0 +1,67 @@
+/**
+ * Time per call of the trade answers on a twelve-team league (the recorded 2025 league with two teams added, every
+ * player projected: test/rest-of-season-league.ts), the swaps each looks at and the simulations it runs. A
+ * suggestions call is answered from cache until the data or the league change, so the league's data version is
+ * bumped before each call to time the search itself.
+ * Run: `npx tsx bench/trades.bench.ts` (apps/api); DATABASE_URL runs it on PostgreSQL instead of PGlite.
+ */
+import { bumpDataVersion } from '../src/services/data-changes/data-version.js';
+import { ROS_LEAGUE, startRestOfSeasonLeague } from '../test/rest-of-season-league.js';
+
+const CALLS = 5;
+const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+const { env, client } = await startRestOfSeasonLeague(kind);
+
+interface SuggestionsBody {
+  trades_considered?: number;
+  simulations?: number;
+  data?: unknown[];
+}
+
+async function timeCalls(
+  label: string,
+  call: () => Promise<{ status: number; body: SuggestionsBody }>,
+): Promise<void> {
+  const times: number[] = [];
+  let body: SuggestionsBody = {};
+  for (let i = 0; i < CALLS; i++) {
+    await bumpDataVersion(env.server.deps.database);
+    const started = performance.now();
+    const response = await call();
+    times.push(performance.now() - started);
+    if (response.status !== 200)
+      throw new Error(`${label}: ${response.status} ${JSON.stringify(response.body)}`);
+    body = response.body;
+  }
+  const later = times.slice(1).sort((a, b) => a - b);
+  const counts =
+    body.trades_considered === undefined
+      ? ''
+      : `; ${body.trades_considered} swaps considered, ${body.simulations} simulations, ${body.data?.length} kept`;
+  console.log(
+    `${label}: first ${Math.round(times[0]!)} ms, then median ${Math.round(later[later.length >> 1]!)} ms ` +
+      `(max ${Math.round(later.at(-1)!)} ms)${counts}`,
+  );
+}
+
+try {
+  for (const limit of [10, 50]) {
+    await timeCalls(`trades/suggestions?limit=${limit}`, () =>
+      client.get(`${ROS_LEAGUE}/trades/suggestions?limit=${limit}`),
+    );
+  }
+  const cachedStart = performance.now();
+  await client.get(`${ROS_LEAGUE}/trades/suggestions?limit=50`);
+  console.log(`trades/suggestions?limit=50 from cache: ${Math.round(performance.now() - cachedStart)} ms`);
+  const { body } = await client.get(`${ROS_LEAGUE}/trades/suggestions?limit=1`);
+  const best = body.data[0];
+  await timeCalls('trades/analyze (the best suggestion)', () =>
+    client.post(`${ROS_LEAGUE}/trades/analyze`, {
+      partner_roster_id: best.partner_roster_id,
+      give: best.give,
+      get: best.get,
+    }),
+  );
+} finally {
+  await env.stop();
+}
