@@ -1,11 +1,12 @@
 import { rmSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { waitForAnimationsToEnd } from './animations.js';
 import { blockingViolations } from './axe.js';
 import { linkNflWeeks, waitForProjectedWeek } from './nfl-weeks.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSleeper, type FakeSleeper } from '@fm/api/testing';
 import { launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
+import { cellsOffScreen, horizontalOverflow } from './page-fit.js';
 import { registerVerifiedUser, signIn } from './site-pages.js';
 
 /** A phone and a laptop: every page checked here must fit both. */
@@ -17,37 +18,6 @@ const VIEWPORTS = [
 const IN_SEASON_LEAGUE = 'You Get in the Bowl';
 const IMPORTED_WEEK = { season: '2025', week: '1' };
 const IMPORT_TIMEOUT_MS = 60_000;
-
-/** How far the page is wider than the window (0 when it fits), and what sticks out. */
-function horizontalOverflow(page: Page) {
-  return page.evaluate(() => {
-    const scroller = document.scrollingElement ?? document.documentElement;
-    return {
-      overflowPx: Math.max(0, scroller.scrollWidth - window.innerWidth),
-      outside: Array.from(document.querySelectorAll('body *'))
-        .filter(
-          (el) =>
-            el.getBoundingClientRect().right > window.innerWidth + 1 &&
-            !el.closest('.table-wrap') &&
-            // a chart's table for screen readers is clipped to nothing on screen
-            !el.closest('.visually-hidden'),
-        )
-        .filter((el) => getComputedStyle(el).position !== 'fixed')
-        .slice(0, 5)
-        .map((el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}`),
-    };
-  });
-}
-
-/** The cells of the page's tables that are not wholly on screen sideways (none when each row fits). */
-function cellsOffScreen(page: Page) {
-  return page.locator('main table.table tbody td').evaluateAll((cells) =>
-    cells
-      .map((cell) => ({ text: cell.textContent, box: cell.getBoundingClientRect() }))
-      .filter(({ box }) => box.left < 0 || box.right > window.innerWidth + 1)
-      .map(({ text }) => text),
-  );
-}
 
 describe('projections, compare and home on a phone and a laptop', () => {
   let app: E2eApp;

@@ -38,6 +38,11 @@ export const freeAgentSchema = z.object({
     .number()
     .describe("rest-of-season points of the caller's best line-ups after the pickup minus before"),
   delta_playoff_probability: z.number(),
+  /** The caller's best line-up of the first rest-of-season week after the pickup (player ids, best first). */
+  lineup_after: z
+    .array(z.string())
+    .optional()
+    .describe("the caller's best line-up of the first remaining week after the pickup"),
 });
 
 export const freeAgentsAnswerSchema = z.object({

@@ -73,6 +73,7 @@ export {
   canonicalSlotLabel,
   parseStartingSlots,
   slotAccepts,
+  startedPositions,
   type StartingSlot,
 } from './lineup/slots.js';
 export {

@@ -66,6 +66,7 @@ describe.each(DATABASE_KINDS)('rest of season: free agents and playoff leverage 
       expect(STARTED).toContain(agent.position);
       expect(myIds.has(agent.replaces_player_id)).toBe(true);
       expect(agent.ros_points_over_replacement).toBeGreaterThanOrEqual(0);
+      expect(agent.lineup_after).not.toContain(agent.replaces_player_id);
     }
     for (let i = 1; i < data.length; i++) {
       const [before, after] = [data[i - 1]!, data[i]!];
@@ -81,6 +82,7 @@ describe.each(DATABASE_KINDS)('rest of season: free agents and playoff leverage 
     expect(data[0]!.ros_points_over_replacement).toBeGreaterThan(100);
     expect(data[0]!.delta_playoff_probability).toBeGreaterThan(0);
     expect(data[0]!.delta_win_probability).toBeGreaterThan(0);
+    expect(data[0]!.lineup_after).toContain(star.sleeperId);
     const hurt = data.find((agent) => agent.player_id === free[1]!.sleeperId);
     expect(hurt?.injury_status).toBe('IR');
   });

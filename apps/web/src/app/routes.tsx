@@ -3,6 +3,7 @@ import { lazyPage } from '../lib/lazy-page';
 import { useAuth } from '../features/auth/auth-context';
 import { AdminOnly, SignedInOnly, SignedOutOnly, UnknownPath } from './guards';
 import { Layout } from './Layout';
+import type { LeaguePlatform } from '../features/simulate/shared/league-details';
 
 const LandingPage = lazyPage(() => import('../features/landing/LandingPage'));
 const AdminLayout = lazyPage(() => import('../features/admin/AdminLayout'));
@@ -15,6 +16,8 @@ const LeaguesHomePage = lazyPage(() => import('../features/leagues/LeaguesHomePa
 const LinkLeaguesPage = lazyPage(() => import('../features/leagues/LinkLeaguesPage'));
 const LeaguePickerPage = lazyPage(() => import('../features/leagues/LeaguePickerPage'));
 const SimulateLeaguePage = lazyPage(() => import('../features/simulate/league/SimulateLeaguePage'));
+const FreeAgentsPage = lazyPage(() => import('../features/rest-of-season/FreeAgentsPage'));
+const TradesPage = lazyPage(() => import('../features/rest-of-season/TradesPage'));
 const DashboardPage = lazyPage(() => import('../features/simulate/dashboard/DashboardPage'));
 const TeamMatchupPage = lazyPage(() => import('../features/simulate/team-matchup/TeamMatchupPage'));
 const TeamMatchupDashboardPage = lazyPage(
@@ -53,6 +56,15 @@ const signedOutRoutes: RouteObject[] = [
   { path: 'register', element: <RegisterPage /> },
 ];
 
+/** A linked league's page and its rest-of-season pages beside it (…/free-agents, …/trades). */
+function leaguePages(path: string, platform: LeaguePlatform): RouteObject[] {
+  return [
+    { path, element: <SimulateLeaguePage platform={platform} /> },
+    { path: `${path}/free-agents`, element: <FreeAgentsPage platform={platform} /> },
+    { path: `${path}/trades`, element: <TradesPage platform={platform} /> },
+  ];
+}
+
 /** Pages that need a signed-in user. */
 const signedInRoutes: RouteObject[] = [
   { path: 'settings', element: <SettingsPage /> },
@@ -60,9 +72,9 @@ const signedInRoutes: RouteObject[] = [
   { path: 'simulate', element: <Navigate to="/" replace /> },
   { path: 'simulate/:username', element: <LeaguePickerPage /> },
   { path: 'simulate/:username/:season', element: <LeaguePickerPage /> },
-  { path: 'simulate/yahoo/:season/:leagueId', element: <SimulateLeaguePage platform="yahoo" /> },
-  { path: 'simulate/espn/:season/:leagueId', element: <SimulateLeaguePage platform="espn" /> },
-  { path: 'simulate/:username/:season/:leagueId', element: <SimulateLeaguePage platform="sleeper" /> },
+  ...leaguePages('simulate/yahoo/:season/:leagueId', 'yahoo'),
+  ...leaguePages('simulate/espn/:season/:leagueId', 'espn'),
+  ...leaguePages('simulate/:username/:season/:leagueId', 'sleeper'),
   { path: 'dashboard', element: <DashboardPage /> },
   { path: 'team-matchup', element: <TeamMatchupPage /> },
   { path: 'team-matchup/dashboard', element: <TeamMatchupDashboardPage /> },

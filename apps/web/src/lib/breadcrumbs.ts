@@ -18,6 +18,8 @@ export const CRUMB_LABELS: Record<string, string> = {
   yahoo: 'Yahoo',
   'team-matchup': 'Team Matchup',
   dashboard: 'Dashboard',
+  'free-agents': 'Free Agents',
+  trades: 'Trades',
   login: 'Log In',
   register: 'Sign Up',
   'forgot-password': 'Forgot Password',

@@ -12,7 +12,8 @@ const LEAGUE_ROUTES = [
 
 function leagueRoute(pathname: string) {
   for (const { pattern, platform } of LEAGUE_ROUTES) {
-    const match = matchPath(pattern, pathname);
+    // a league's own pages (…/free-agents, …/trades) name it too
+    const match = matchPath({ path: pattern, end: false }, pathname);
     if (match?.params.leagueId && match.params.season) {
       return { path: match.pathname, platform, leagueId: match.params.leagueId };
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkLineup, type LineupStarter } from './lineup-rules.js';
-import { parseStartingSlots } from './slots.js';
+import { parseStartingSlots, startedPositions } from './slots.js';
 
 const ONE_QB = ['QB', 'RB', 'RB', 'WR', 'WR', 'TE', 'FLEX', 'K', 'DEF', 'BN', 'BN', 'IR'];
 const player = (id: string, position: string): LineupStarter => ({ id, name: `Player ${id}`, position });
@@ -122,5 +122,24 @@ describe('checkLineup', () => {
     const lineup = [player('de', 'DE'), player('lb', 'LB'), player('cb', 'CB'), player('s', 'S')];
     expect(checkLineup(lineup, slots).isLegal).toBe(true);
     expect(checkLineup([...lineup.slice(0, 3), player('k', 'K')], slots).isLegal).toBe(false);
+  });
+});
+
+describe('startedPositions', () => {
+  it('lists the positions some starting slot takes, flex slots included, bench and reserve left out', () => {
+    expect(startedPositions(parseStartingSlots(['QB', 'RB', 'WR', 'FLEX', 'BN', 'IR']))).toEqual([
+      'QB',
+      'RB',
+      'WR',
+      'TE',
+    ]);
+    expect(startedPositions(parseStartingSlots(ONE_QB))).toEqual(['QB', 'RB', 'WR', 'TE', 'K', 'DEF']);
+    expect(startedPositions(parseStartingSlots(['Q/W/R/T', 'D/ST']))).toEqual([
+      'QB',
+      'RB',
+      'WR',
+      'TE',
+      'DEF',
+    ]);
   });
 });

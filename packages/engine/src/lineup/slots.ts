@@ -1,4 +1,4 @@
-import { normalizePosition, type Position } from '../distributions/positions.js';
+import { normalizePosition, POSITIONS, type Position } from '../distributions/positions.js';
 
 /** Sleeper's default starting slots (the product's default QB1 RB2 WR2 TE1 FLEX1 DST1 K1). */
 export const DEFAULT_ROSTER_POSITIONS: readonly string[] = [
@@ -101,6 +101,11 @@ export function parseStartingSlots(
     .map(canonicalSlotLabel)
     .filter((label) => !NON_STARTING_SLOTS.has(label))
     .map((label, starterIndex) => ({ label, starterIndex, eligible: engineEligibility(label) }));
+}
+
+/** The positions some starting slot takes (QB RB WR TE K DEF, in that order): the ones a free agent may play. */
+export function startedPositions(slots: readonly StartingSlot[]): Position[] {
+  return POSITIONS.filter((position) => slots.some((slot) => slotAccepts(slot.label, position)));
 }
 
 /** Positions a player can play: his listed eligibility (Sleeper `fantasy_positions`) or his position. */

@@ -236,5 +236,6 @@ function freeAgentAnswer(
     delta_win_probability: delta?.win ?? 0,
     ros_points_over_replacement: pickup.pointsGain,
     delta_playoff_probability: delta?.playoffs ?? 0,
+    lineup_after: pickup.lineups[0]?.starterIds ?? [],
   };
 }

@@ -38,10 +38,13 @@ const PREVIEW_DEBOUNCE_MS = 60;
 export function LeagueSimulator({
   details,
   onSidesShown,
+  besideMatchup,
 }: {
   details: LeagueDetails;
   /** Told the two teams shown whenever the reader changes them. */
   onSidesShown?: (sides: ShownSides) => void;
+  /** Shown right under the matchup's box score (the week's playoff leverage). */
+  besideMatchup?: React.ReactNode;
 }) {
   const sides = useMatchupSides(details);
   const shownUserId = sides.user?.rosterId;
@@ -184,6 +187,7 @@ export function LeagueSimulator({
         platformName={PLATFORM_LABELS[details.platform]}
         blockedReason={isLegal ? null : 'this line-up is not one the league allows (see below).'}
       />
+      {besideMatchup}
       {details.my_roster_id === null && (
         <Banner tone="info">
           Your linked account has no team in this league. Choose the team you want to play as.

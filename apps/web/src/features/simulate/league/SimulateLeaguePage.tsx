@@ -10,6 +10,7 @@ import { isClockEstimated, livePausedText, type ShownSides } from './match-timel
 import { unsupportedScoringNote } from './scoring-note';
 import { WeekSelect } from '../shared/WeekSelect';
 import { WinProbabilityTimeline } from './WinProbabilityTimeline';
+import { PlayoffLeverage } from '../../rest-of-season/PlayoffLeverage';
 import '../shared/simulate.css';
 
 const DATA_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -63,6 +64,10 @@ export default function SimulateLeaguePage({ platform }: { platform: LeaguePlatf
             />
           ) : null}
         </div>
+        <nav className="simulate-page__tools" aria-label="Rest of season">
+          <Link to="free-agents">Free agents</Link>
+          <Link to="trades">Trades</Link>
+        </nav>
         <WeekSelect
           id="simulate-week"
           className="simulate-page__week"
@@ -92,6 +97,7 @@ export default function SimulateLeaguePage({ platform }: { platform: LeaguePlatf
         key={`${details.data.league.league_id}:${details.data.week}`}
         details={details.data}
         onSidesShown={setShownSides}
+        besideMatchup={details.data.is_week_complete ? null : <PlayoffLeverage details={details.data} />}
       />
       {shownSides && <WinProbabilityTimeline details={details.data} sides={shownSides} />}
     </section>

@@ -32,3 +32,8 @@ export function formatSigned(points: number): string {
   if (rounded === 0) return '0.0';
   return rounded > 0 ? `+${rounded.toFixed(1)}` : `−${Math.abs(rounded).toFixed(1)}`;
 }
+
+/** A change in a probability, in percentage points: 0.023 → "+2.3%", −0.0149 → "−1.5%". */
+export function formatProbabilityChange(delta: number): string {
+  return `${formatSigned(delta * 100)}%`;
+}

@@ -1,0 +1,158 @@
+import { rmSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeSleeper, type FakeSleeper } from '@fm/api/testing';
+import { blockingViolations } from './axe.js';
+import { launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
+import { linkNflWeeks, waitForProjectedWeek } from './nfl-weeks.js';
+import { horizontalOverflow } from './page-fit.js';
+import { registerVerifiedUser, signIn, SLEEPER_MANAGER } from './site-pages.js';
+
+/** A phone and a laptop: both rest-of-season pages must fit each. */
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+/** The fake Sleeper's in-season league (2025, 10 teams), played live at week 1 with the user owning roster 1. */
+const IN_SEASON_LEAGUE = 'You Get in the Bowl';
+const IMPORTED_WEEK = { season: '2025', week: '1' };
+const IMPORT_TIMEOUT_MS = 60_000;
+/** The issue's bound for the win-win finder on a 12-team league; this league has 10. */
+const TRADE_SEARCH_LIMIT_MS = 10_000;
+
+describe('rest of season: free agents, trades and playoff leverage on a phone and a laptop', () => {
+  let app: E2eApp;
+  let browser: Browser;
+  let sleeper: FakeSleeper;
+  let nflData: string;
+  let email: string;
+
+  beforeAll(async () => {
+    nflData = linkNflWeeks(IMPORTED_WEEK.season, [IMPORTED_WEEK.week]);
+    sleeper = await startFakeSleeper({ inSeasonRosterOwned: 1, isInSeasonLeagueLive: true });
+    [app, browser] = await Promise.all([
+      startE2eApp({ name: 'rest-of-season', env: { SLEEPER_API_URL: sleeper.url, NFL_DATA_DIR: nflData } }),
+      launchBrowser(),
+    ]);
+    await waitForProjectedWeek(app, IMPORTED_WEEK.week, IMPORT_TIMEOUT_MS);
+    const { context, page } = await openPage(browser, app.baseUrl);
+    email = await registerVerifiedUser(app, context);
+    await signIn(context, email);
+    await page.goto('/link-leagues');
+    await page.getByLabel('Sleeper username').fill(SLEEPER_MANAGER);
+    await page.getByRole('button', { name: 'Connect Sleeper' }).click();
+    await page.getByText(`Connected as ${SLEEPER_MANAGER}`).waitFor();
+    await context.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await sleeper?.close();
+    if (nflData) rmSync(nflData, { recursive: true, force: true });
+  });
+
+  /** The league page, opened from the home page as a person would. */
+  const openLeague = async (viewport: (typeof VIEWPORTS)[number]) => {
+    const opened = await openPage(browser, app.baseUrl, { viewport });
+    await signIn(opened.context, email);
+    const { page } = opened;
+    await page.goto('/');
+    await page.getByRole('button', { name: `Select League ${IN_SEASON_LEAGUE}` }).click();
+    await page.waitForURL(/\/simulate\/e2e_manager\/2025\/\d+$/);
+    return opened;
+  };
+
+  const fitsTheScreen = async (page: Page) =>
+    expect(await horizontalOverflow(page)).toEqual({ overflowPx: 0, outside: [] });
+
+  it.each(VIEWPORTS)(
+    'free agents at $width px: rows best first, each replacing one of my players; a tap shows my line-up after the pickup',
+    async (viewport) => {
+      const { page, context, errors } = await openLeague(viewport);
+      await page.getByRole('link', { name: 'Free agents' }).click();
+      await page.waitForURL(/\/free-agents$/);
+      const table = page.getByRole('table', { name: 'Free agents, best pickup first' });
+      await table.waitFor({ timeout: 30_000 });
+      const rows = table.locator('tbody tr');
+      await expect(rows.count()).resolves.toBeGreaterThan(0);
+      await expect(page.getByText(/season simulations · data as of/).count()).resolves.toBe(1);
+      const replaced = await table.locator('tbody td[data-label="Replaces"]').allTextContents();
+      expect(replaced.every((name) => name.length > 0 && name !== 'an open spot')).toBe(true);
+      await fitsTheScreen(page);
+
+      await rows.first().locator('td[data-label="Pos"]').click();
+      const starters = page.getByRole('list', { name: 'Starters after the pickup' });
+      await starters.waitFor();
+      await expect(starters.getByRole('listitem').count()).resolves.toBeGreaterThan(0);
+      await expect(page.getByText(/^Dropped:/).count()).resolves.toBe(1);
+      await fitsTheScreen(page);
+      await screenshot(page, `rest-of-season-free-agents-${viewport.width}`);
+      expect(await blockingViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    120_000,
+  );
+
+  it.each(VIEWPORTS)(
+    'trades at $width px: the finder shows its progress and answers win-win trades in time; the analyzer prices a trade',
+    async (viewport) => {
+      const { page, context, errors } = await openLeague(viewport);
+      await page.getByRole('link', { name: 'Trades' }).click();
+      await page.waitForURL(/\/trades$/);
+      const startedAt = Date.now();
+      await page.getByRole('button', { name: 'Find win-win trades' }).click();
+      const answered = page
+        .getByRole('list', { name: 'Win-win trades, best for you first' })
+        .or(page.getByText(/^No win-win trade/));
+      await answered.waitFor({ timeout: 30_000 });
+      const searchMs = Date.now() - startedAt;
+      console.log(`[rest-of-season e2e ${viewport.width}px] Find win-win trades → answer: ${searchMs} ms`);
+      expect(searchMs).toBeLessThan(TRADE_SEARCH_LIMIT_MS);
+      await expect(page.getByRole('alert').count()).resolves.toBe(0);
+      await fitsTheScreen(page);
+
+      const partner = page.getByLabel('Trade with');
+      await partner.selectOption({ index: 1 });
+      await page
+        .getByRole('group', { name: /You give/ })
+        .getByRole('checkbox')
+        .first()
+        .check();
+      await page
+        .getByRole('group', { name: /You get from/ })
+        .getByRole('checkbox')
+        .first()
+        .check();
+      await page.getByRole('button', { name: 'Analyze trade' }).click();
+      const result = page
+        .locator('.trade-analyzer')
+        .getByRole('table', { name: /^What the trade does for you/ });
+      await result.waitFor({ timeout: 30_000 });
+      await expect(result.locator('tbody td').allTextContents()).resolves.toHaveLength(6);
+      await fitsTheScreen(page);
+      await screenshot(page, `rest-of-season-trades-${viewport.width}`);
+      expect(await blockingViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    120_000,
+  );
+
+  it.each(VIEWPORTS)(
+    'playoff leverage at $width px: every team beside the matchup, mine first, fitting the screen',
+    async (viewport) => {
+      const { page, context, errors } = await openLeague(viewport);
+      const leverage = page.locator('.playoff-leverage table');
+      await leverage.waitFor({ timeout: 30_000 });
+      const teams = await leverage.locator('tbody th').allTextContents();
+      expect(teams).toHaveLength(10);
+      expect(teams[0]).toMatch(/\(you\)$/);
+      await fitsTheScreen(page);
+      await screenshot(page, `rest-of-season-leverage-${viewport.width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    120_000,
+  );
+});
