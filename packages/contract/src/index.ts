@@ -5,6 +5,7 @@
 export * from './admin-schemas.js';
 export * from './admin-system-schemas.js';
 export * from './csv-upload.js';
+export * from './data-change.js';
 export * from './error-categories.js';
 export * from './error-codes.js';
 export * from './export-bounds.js';
