@@ -19,6 +19,7 @@ export * from './model-card.js';
 export * from './nfl-calendar.js';
 export * from './password-policy.js';
 export * from './platforms.js';
+export * from './projections-schemas.js';
 export * from './rest-of-season-schemas.js';
 export * from './player-name-match.js';
 export * from './query-params.js';
