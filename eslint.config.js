@@ -74,6 +74,33 @@ export default tseslint.config(
     },
   },
   {
+    // The environment is read where the process starts (config and entry files, scripts, tests), then passed in.
+    files: ['apps/**/*.{ts,tsx,js,mjs}', 'packages/**/*.{ts,tsx,js,mjs}'],
+    ignores: [
+      'apps/api/src/config.ts',
+      '**/src/main.ts',
+      '**/src/index.ts',
+      '**/cli/**',
+      '**/bench/**',
+      '**/*.bench.*',
+      '**/*.test.{ts,tsx}',
+      '**/test/**',
+      '**/vite.config.*',
+      '**/vitest.config.*',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message:
+            'Only config and entry files read process.env: take the value from Config (apps/api/src/config.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'e2e/**', '**/bench/**', '**/*.bench.*', '**/cli/**'],
     rules: { 'no-console': 'off' },
   },

@@ -5,6 +5,7 @@
 export * from './admin-schemas.js';
 export * from './admin-system-schemas.js';
 export * from './csv-upload.js';
+export * from './data-change.js';
 export * from './error-categories.js';
 export * from './error-codes.js';
 export * from './export-bounds.js';
@@ -18,6 +19,7 @@ export * from './model-card.js';
 export * from './nfl-calendar.js';
 export * from './password-policy.js';
 export * from './platforms.js';
+export * from './projections-schemas.js';
 export * from './rest-of-season-schemas.js';
 export * from './player-name-match.js';
 export * from './query-params.js';

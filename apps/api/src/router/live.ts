@@ -1,18 +1,7 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import type { DataChangeEvent } from '../services/live-updates/data-change-feed.js';
+import { dataChangeEventSchema, type DataChangeEvent } from '@fm/contract';
 import { publicProcedure, router } from '../trpc.js';
-
-const dataChangeSchema = z.object({
-  version: z
-    .string()
-    .describe('The NFL data version now served; it changes whenever stats, projections or players change'),
-  changedAt: z
-    .string()
-    .datetime()
-    .nullable()
-    .describe('When that change was committed, or null before any data'),
-});
 
 /** `live.dataChanges`'s input: the version a reconnecting client last saw. */
 export const dataChangesInput = z.object({ lastEventId: z.string().max(200).nullish() }).optional();
@@ -33,7 +22,7 @@ export const liveRouter = router({
       },
     })
     .input(z.void())
-    .output(dataChangeSchema)
+    .output(dataChangeEventSchema)
     .query(({ ctx }) => ctx.deps.liveUpdates.current()),
 
   /**

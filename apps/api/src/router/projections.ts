@@ -1,14 +1,6 @@
-import { AVAILABILITY_FILTERS, POSITIONS } from '@fm/engine';
 import { z } from 'zod';
 import { loadAvailableWeeks } from '../services/projections/available-weeks.js';
-import {
-  DEFAULT_PAGE_SIZE,
-  listProjections,
-  MAX_PAGE_SIZE,
-  PROJECTION_SORTS,
-  type ProjectionQuery,
-} from '../services/projections/projection-list.js';
-import { LIST_SCORING_KINDS, LIST_SCORINGS } from '../services/projections/list-scoring.js';
+import { listProjections, type ProjectionQuery } from '../services/projections/projection-list.js';
 import { resolveListScoring } from '../services/leagues/list-scoring-choice.js';
 import type { ScoringViewer } from '../services/auth/scoring-preference.js';
 import { isDatabaseUnavailable } from '@fm/db';
@@ -16,80 +8,18 @@ import { signedInOrVisitor } from '../http/signed-in-or-visitor.js';
 import type { AppDeps } from '../deps.js';
 import type { FastifyRequest } from 'fastify';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
-import { pageParam, type Platform, PLATFORMS, searchParam, seasonParam, weekParam } from '@fm/contract';
-
-const SCOPES = ['ALL', ...POSITIONS] as const;
-/** `sleeper:1260643183704932352`, `yahoo:449.l.12345`, `espn:27182818`. */
-const LEAGUE_PARAM = new RegExp(`^(${PLATFORMS.join('|')}):[A-Za-z0-9._-]{1,100}$`);
+import {
+  LIST_SCORING_KINDS,
+  PLATFORMS,
+  projectionQuerySchema,
+  projectionRowSchema,
+  type ProjectionQueryParsed,
+} from '@fm/contract';
 
 /** The query of both projections paths (also parsed by the fast public route, http/projections-route.ts). */
-export const projectionQueryInput = z.object({
-  scope: z
-    .string()
-    .transform((value) => value.trim().toUpperCase())
-    .pipe(z.enum(SCOPES)),
-  week: weekParam,
-  season: seasonParam,
-  team: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z
-      .string()
-      .transform((value) => value.trim().toUpperCase())
-      .pipe(z.string().regex(/^[A-Z]{2,3}$/, 'must be a team abbreviation or ALL'))
-      .optional(),
-  ),
-  page: pageParam,
-  limit: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().describe(`default ${DEFAULT_PAGE_SIZE}`),
-  ),
-  search: searchParam,
-  sort: z.preprocess((value) => (value === '' ? undefined : value), z.enum(PROJECTION_SORTS).optional()),
-  order: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['asc', 'desc']).optional()),
-  status: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z
-      .enum(AVAILABILITY_FILTERS)
-      .optional()
-      .describe(
-        'healthy (no tag), questionable (Q or D), out (ruled out, IR, suspended or on bye); default all',
-      ),
-  ),
-  players: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z
-      .string()
-      .regex(/^\d{1,9}(,\d{1,9}){0,9}$/, 'must be up to 10 comma-separated player ids')
-      .transform((value) => value.split(','))
-      .optional()
-      .describe('only these players (comma-separated ids, up to 10), e.g. the ones being compared'),
-  ),
-  scoring: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z
-      .enum(LIST_SCORINGS)
-      .optional()
-      .describe(
-        "points per reception: ppr (1), half (0.5) or std (0); default: the signed-in caller's saved scoring (PUT /user/me/scoring), else ppr",
-      ),
-  ),
-  league: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z
-      .string()
-      .regex(LEAGUE_PARAM, 'must be platform:league_id, e.g. sleeper:1260643183704932352')
-      .transform((value) => {
-        const [platform, ...id] = value.split(':');
-        return { platform: platform as Platform, leagueId: id.join(':') };
-      })
-      .optional()
-      .describe(
-        "platform:league_id of one of the signed-in caller's linked leagues: every figure in that league's own scoring (scoring= is then not used)",
-      ),
-  ),
-});
+export const projectionQueryInput = projectionQuerySchema;
 
-type ProjectionQueryInput = z.output<typeof projectionQueryInput>;
+type ProjectionQueryInput = ProjectionQueryParsed;
 
 /** The query with its scoring resolved for the viewer: their league's, the format asked for, their saved one. */
 export async function queryForViewer(
@@ -98,10 +28,7 @@ export async function queryForViewer(
   input: ProjectionQueryInput,
 ): Promise<ProjectionQuery> {
   const { scoring, league, ...query } = input;
-  return {
-    ...query,
-    scoring: await resolveListScoring(deps, viewer, { scoring, league }),
-  } as ProjectionQuery;
+  return { ...query, scoring: await resolveListScoring(deps, viewer, { scoring, league }) };
 }
 
 /**
@@ -123,36 +50,6 @@ export async function publicViewer(
     throw error;
   }
 }
-
-const projectionRowSchema = z.object({
-  player_id: z.string(),
-  player_name: z.string(),
-  position: z.string(),
-  team: z.string(),
-  opponent: z.string().nullable().describe('"@BUF" for an away game, "BUF" at home; null when unknown'),
-  week: z.number().int(),
-  season: z.number().int(),
-  pred_mean: z.number(),
-  pred_std: z.number(),
-  p10: z.number().nullable(),
-  p50: z.number().nullable(),
-  p90: z.number().nullable(),
-  boom_chance: z.number().describe("P(points ≥ the position's boom threshold), in the row's scoring"),
-  bust_chance: z.number().describe("P(points < the position's bust threshold), in the row's scoring"),
-  status: z
-    .string()
-    .nullable()
-    .describe('Q, D, O, IR, Sus, BYE…: his status in the week in play; null when healthy'),
-  status_reason: z.string().nullable().describe('the status in words, e.g. "Ruled out", "Bye week"'),
-  is_out: z.boolean().describe('will not play this week: every figure is 0'),
-  scoring: z
-    .enum(LIST_SCORING_KINDS)
-    .describe(
-      "the scoring of the figures: the one answered (league: the league's own), or ppr when no projected stat line allows converting",
-    ),
-  source: z.string().describe('model (ours), nflcom, sleeper or import'),
-  model_version: z.string().nullable(),
-});
 
 const projectionPageOutput = z.object({
   data: z.array(projectionRowSchema),

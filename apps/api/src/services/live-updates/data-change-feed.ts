@@ -1,15 +1,8 @@
+import type { DataChangeEvent } from '@fm/contract';
 import type { Database } from '@fm/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DataChangeChannel } from '../data-changes/data-change-channel.js';
 import { readDataVersion } from '../data-changes/data-version.js';
-
-/** What an open page is told: the NFL data changed (stats, projections, players). */
-export interface DataChangeEvent {
-  /** The data version now served; it changes on every import or sync that changed something. */
-  version: string;
-  /** When that change was committed (ISO time), or null while no data was ever loaded. */
-  changedAt: string | null;
-}
 
 /**
  * Fans data changes out to the open connections of this process: it hears the data-change

@@ -4,9 +4,8 @@ import { SCORING_FORMATS, SCORING_PRESETS, type ScoringFormat, type ScoringRules
 /** The scoring formats a projections list can be shown in (`scoring=` on the API). */
 export const LIST_SCORINGS = SCORING_FORMATS;
 export type ListScoring = ScoringFormat;
-/** What a list's figures are in: one of the formats, or the chosen league's own rules. */
-export const LIST_SCORING_KINDS = [...LIST_SCORINGS, 'league'] as const;
-export type ListScoringKind = (typeof LIST_SCORING_KINDS)[number];
+import type { ListScoringKind } from '@fm/contract';
+export { LIST_SCORING_KINDS, type ListScoringKind } from '@fm/contract';
 
 /** The rules of each format (the package's presets). */
 export const LIST_SCORING_RULES: Readonly<Record<ListScoring, ScoringRules>> = SCORING_PRESETS;

@@ -1,35 +1,23 @@
 import type { Database } from '@fm/db';
+import { BOOM_THRESHOLD, BUST_THRESHOLD, matchesAvailabilityFilter } from '@fm/engine';
 import {
-  BOOM_THRESHOLD,
-  BUST_THRESHOLD,
-  matchesAvailabilityFilter,
-  type AvailabilityFilter,
-} from '@fm/engine';
-import { isCloseSpelling, normalizeSearchText, playerMatchScore } from '@fm/contract';
+  DEFAULT_PAGE_SIZE,
+  isCloseSpelling,
+  MAX_PAGE_SIZE,
+  normalizeSearchText,
+  playerMatchScore,
+  PROJECTION_SORTS,
+  type ProjectionQueryParsed,
+  type ProjectionSort,
+} from '@fm/contract';
 import { createDataCache } from '../data-changes/data-cache.js';
 import { loadAvailableWeeks, resolveWeek } from './available-weeks.js';
 import { formatScoring, type ListScoringKind, type ScoringChoice } from './list-scoring.js';
 import { loadWeekBoard, type ProjectionEntry } from './week-board.js';
 import { loadWeekFreshness, type WeekFreshness } from './week-freshness.js';
 
-/** A list opens on page 1, 50 rows a page. */
 export const DEFAULT_PAGE = 1;
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 500;
-
-export const PROJECTION_SORTS = [
-  'pred_mean',
-  'pred_std',
-  'p10',
-  'p50',
-  'p90',
-  'boom_chance',
-  'bust_chance',
-  'player_name',
-  'position',
-  'team',
-] as const;
-export type ProjectionSort = (typeof PROJECTION_SORTS)[number];
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PROJECTION_SORTS, type ProjectionSort };
 const TEXT_SORTS = new Set<ProjectionSort>(['player_name', 'position', 'team']);
 /**
  * Below this projection a player has no role this week (a depth player projected 0): his near-certain bust says
@@ -37,25 +25,10 @@ const TEXT_SORTS = new Set<ProjectionSort>(['player_name', 'position', 'team']);
  */
 export const NO_ROLE_POINTS = 0.5;
 
-export interface ProjectionQuery {
-  /** 'ALL' or a position. */
-  scope: string;
-  season?: number | undefined;
-  week?: number | undefined;
-  /** A team abbreviation; 'ALL' or absent means every team. */
-  team?: string | undefined;
-  search?: string | undefined;
-  sort?: ProjectionSort | undefined;
-  order?: 'asc' | 'desc' | undefined;
-  page?: number | undefined;
-  limit?: number | undefined;
-  /** Healthy, questionable (Q/D) or out (incl. bye) players only; all by default. */
-  status?: AvailabilityFilter | undefined;
-  /** Only these player ids. */
-  players?: string[] | undefined;
-  /** The figures' scoring (a format or a league's rules, resolved by resolveListScoring): ppr by default. */
+/** The parsed query, its scoring resolved (a format or a league's rules, by resolveListScoring): ppr by default. */
+export type ProjectionQuery = Omit<ProjectionQueryParsed, 'scoring' | 'league'> & {
   scoring?: ScoringChoice | undefined;
-}
+};
 
 export type ProjectionRow = ProjectionEntry;
 

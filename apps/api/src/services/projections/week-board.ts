@@ -1,3 +1,4 @@
+import { isProjectionSource, type ProjectionRow, type ProjectionSource } from '@fm/contract';
 import { players, projections, type Database } from '@fm/db';
 import { boomBustChances, fitPointsDistribution, normalizePosition } from '@fm/engine';
 import { and, eq, sql } from 'drizzle-orm';
@@ -8,33 +9,7 @@ import { weekAvailability } from './player-availability.js';
 import { sourceRank } from './projection-sources.js';
 import { formatScoring, type ListScoringKind, type ScoringChoice } from './list-scoring.js';
 
-/** One player's projection for one week, as the projections list answers it. */
-export interface ProjectionEntry {
-  player_id: string;
-  player_name: string;
-  position: string;
-  team: string;
-  opponent: string | null;
-  week: number;
-  season: number;
-  pred_mean: number;
-  pred_std: number;
-  p10: number | null;
-  p50: number | null;
-  p90: number | null;
-  boom_chance: number;
-  bust_chance: number;
-  /** "Q", "D", "O", "IR", "Sus", "BYE"…; null when healthy (or the week is not the one in play). */
-  status: string | null;
-  /** Why he projects 0 or may not play ("Ruled out", "Bye week"); null when healthy. */
-  status_reason: string | null;
-  /** Will not play this week: every figure is 0. */
-  is_out: boolean;
-  /** The scoring the figures are in: the one asked for, or ppr when no projected stat line lets us convert. */
-  scoring: ListScoringKind;
-  source: string;
-  model_version: string | null;
-}
+export type ProjectionEntry = ProjectionRow;
 
 const cachedBoard = createDataCache<ProjectionEntry[]>();
 
@@ -65,13 +40,15 @@ async function queryWeekBoard(
     queryProjectionRows(database, season, week),
     weekAvailability(database, season, week),
   ]);
-  const best = new Map<number, (typeof rows)[number]>();
+  const best = new Map<number, (typeof rows)[number] & { source: ProjectionSource }>();
   // The opponent is a fact of the schedule, not of a source: any source that knows it tells it.
   const opponentOf = new Map<number, string>();
   for (const row of rows) {
     if (row.opponent) opponentOf.set(row.playerId, row.opponent);
     const current = best.get(row.playerId);
-    if (!current || sourceRank(row.source) < sourceRank(current.source)) best.set(row.playerId, row);
+    if (!isProjectionSource(row.source)) continue;
+    if (!current || sourceRank(row.source) < sourceRank(current.source))
+      best.set(row.playerId, { ...row, source: row.source });
   }
   return [...best.values()].map((row) => {
     const opponent = row.opponent ?? opponentOf.get(row.playerId) ?? null;

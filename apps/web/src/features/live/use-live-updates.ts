@@ -1,3 +1,4 @@
+import type { DataChangeEvent } from '@fm/contract';
 import { useEffect, useState } from 'react';
 import { queryClient } from '../../lib/query-client';
 import { trpcClient } from '../../lib/trpc-client';
@@ -7,11 +8,6 @@ import { refetchLiveQueries } from './live-queries';
 export const LIVE_RECONNECT_GRACE_MS = 10_000;
 /** How often a page without a live connection asks whether the data changed. */
 export const LIVE_POLL_MS = 60_000;
-
-export interface DataVersion {
-  version: string;
-  changedAt: string | null;
-}
 
 export type LiveUpdatesState =
   /** Not connected yet: nothing to say. */
@@ -35,7 +31,7 @@ export function useLiveUpdates(): LiveUpdatesState {
     let graceTimer: ReturnType<typeof setTimeout> | undefined;
     let isStopped = false;
 
-    const onVersion = (event: DataVersion) => {
+    const onVersion = (event: DataChangeEvent) => {
       if (isStopped) return;
       // the first version is what the page just loaded; later ones are changes
       if (lastVersion !== null && event.version !== lastVersion) void refetchLiveQueries(queryClient);

@@ -2,12 +2,12 @@ import { NFL_TEAM_CODES } from '@fm/projections';
 import { useEffect, useId, useState } from 'react';
 import { useRecentSearches } from '../preferences/use-preferences';
 import type { AvailabilityFilter } from '@fm/engine';
+import type { ProjectionSort } from '@fm/contract';
 import {
   POSITION_FILTERS,
   SORT_OPTIONS,
   STATUS_OPTIONS,
   type ProjectionFilters,
-  type ProjectionSort,
   type PositionFilter,
 } from './projection-filters';
 import { ScoringSelect } from './ScoringSelect';

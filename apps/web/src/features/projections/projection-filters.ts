@@ -3,10 +3,12 @@ import { AVAILABILITY_FILTERS, POSITIONS, type AvailabilityFilter } from '@fm/en
 import { NFL_TEAM_CODES } from '@fm/projections';
 import { SCORING_FORMATS, scoringFormatOf, type ScoringFormat } from '@fm/projections/scoring-formats';
 import { leagueParam } from './scoring-choice';
+import { DEFAULT_PAGE_SIZE, type ProjectionQueryInput, type ProjectionSort } from '@fm/contract';
 
 export const POSITION_FILTERS = ['ALL', ...POSITIONS] as const;
 export type PositionFilter = (typeof POSITION_FILTERS)[number];
 
+/** The sorts the page offers (the server knows a few more). */
 export const SORT_OPTIONS = [
   { value: 'pred_mean', label: 'Projection' },
   { value: 'p90', label: 'Ceiling (p90)' },
@@ -14,11 +16,7 @@ export const SORT_OPTIONS = [
   { value: 'boom_chance', label: 'Boom chance' },
   { value: 'bust_chance', label: 'Bust chance' },
   { value: 'player_name', label: 'Name' },
-] as const;
-export type ProjectionSort = (typeof SORT_OPTIONS)[number]['value'];
-
-/** Rows per page. */
-export const PAGE_SIZE = 50;
+] as const satisfies readonly { value: ProjectionSort; label: string }[];
 
 export interface ProjectionFilters {
   season?: number;
@@ -110,26 +108,12 @@ export function filtersToSearchParams(
   return params;
 }
 
-export interface ProjectionQueryInput {
-  scope: string;
-  page: number;
-  limit: number;
-  season?: number;
-  week?: number;
-  team?: string;
-  search?: string;
-  sort?: ProjectionSort;
-  status?: AvailabilityFilter;
-  scoring?: ScoringFormat;
-  league?: string;
-}
-
 /** The team filter ALL is not sent; week and team are sent only when set; a league's scoring replaces the format. */
 export function projectionQueryInput(filters: ProjectionFilters): ProjectionQueryInput {
   const input: ProjectionQueryInput = {
     scope: filters.position.toLowerCase(),
     page: filters.page,
-    limit: PAGE_SIZE,
+    limit: DEFAULT_PAGE_SIZE,
   };
   // A league's own scoring, else the format.
   if (filters.league) input.league = filters.league;
