@@ -22,7 +22,7 @@ export interface LiveEventStreams {
    * and answers true; false leaves the request to tRPC (which answers a bad input as tRPC does).
    */
   serve(
-    req: FastifyRequest<{ Querystring: { batch?: unknown } }>,
+    req: FastifyRequest<{ Querystring: { batch?: unknown; input?: unknown } }>,
     reply: FastifyReply,
     input: unknown,
   ): boolean;

@@ -144,7 +144,7 @@ describe.each(DATABASE_KINDS)('live data changes over server-sent events on %s',
     } finally {
       if (!isStopped) await own.stop();
     }
-  });
+  }, 60_000); // a server of its own: PGlite migrates a fresh database first
 
   it('answers a malformed resumption id with one clear error event and ends the stream', async () => {
     const stream = await subscribe({ lastEventId: 'x'.repeat(500) });
