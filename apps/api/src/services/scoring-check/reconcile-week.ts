@@ -1,10 +1,10 @@
 import type { ScoringReconciliation } from '@fm/contract';
-import { appState, leagueWeekViews, playerWeekStats } from '@fm/db';
+import { appState, playerWeekStats } from '@fm/db';
 import { statLineOf, STAT_KEYS } from '@fm/projections';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import type { LeaguePlatform } from '../leagues/connections.js';
 import { type LeagueDetails, readLeagueWeek } from '../leagues/details.js';
+import { leagueWeekViewers } from '../leagues/week-viewers.js';
 import { isEveryGameOver } from '../live-games/player-games.js';
 import { COLUMN_OF_STAT } from '../nfl-stats/stat-columns.js';
 
@@ -74,32 +74,15 @@ export async function reconcileWeek(
   deps: AppDeps,
   week: { season: number; week: number },
 ): Promise<ScoringReconciliation> {
-  const views = await deps.database.db
-    .select({
-      platform: leagueWeekViews.platform,
-      leagueId: leagueWeekViews.leagueId,
-      userId: leagueWeekViews.userId,
-    })
-    .from(leagueWeekViews)
-    .where(and(eq(leagueWeekViews.season, week.season), eq(leagueWeekViews.week, week.week)))
-    .orderBy(desc(leagueWeekViews.viewedAt));
-  const leagues = new Map<string, (typeof views)[number]>();
-  for (const view of views) {
-    const key = `${view.platform}:${view.leagueId}`;
-    if (!leagues.has(key) && leagues.size < MAX_LEAGUES) leagues.set(key, view);
-  }
+  const leagues = await leagueWeekViewers(deps, week, { max: MAX_LEAGUES });
   let compared = 0;
   let within = 0;
   let leagueCount = 0;
   const differences: (Omit<Difference, 'stats'> & { appId: number | undefined })[] = [];
-  for (const { platform, leagueId, userId } of leagues.values()) {
+  for (const { platform, leagueId, userId } of leagues) {
     let details: LeagueDetails;
     try {
-      ({ details } = await readLeagueWeek(deps, userId, {
-        platform: platform as LeaguePlatform,
-        leagueId,
-        week: week.week,
-      }));
+      ({ details } = await readLeagueWeek(deps, userId, { platform, leagueId, week: week.week }));
     } catch (error) {
       deps.log.warn({ err: error, platform, leagueId }, 'a league could not be read for the scoring check');
       continue;

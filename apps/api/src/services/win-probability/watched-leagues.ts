@@ -1,8 +1,6 @@
-import { leagueWeekViews } from '@fm/db';
-import { and, desc, eq, gt } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import type { LeaguePlatform } from '../leagues/connections.js';
 import { readLeagueWeek } from '../leagues/details.js';
+import { leagueWeekViewers } from '../leagues/week-viewers.js';
 import { recordMatchupTimelines } from './timeline.js';
 
 /** A league opened within this long is followed through the week's games. */
@@ -20,35 +18,15 @@ export async function recordFollowedLeagues(
   week: { season: number; week: number },
   signal?: AbortSignal,
 ): Promise<number> {
-  const rows = await deps.database.db
-    .select({
-      platform: leagueWeekViews.platform,
-      leagueId: leagueWeekViews.leagueId,
-      userId: leagueWeekViews.userId,
-    })
-    .from(leagueWeekViews)
-    .where(
-      and(
-        eq(leagueWeekViews.season, week.season),
-        eq(leagueWeekViews.week, week.week),
-        gt(leagueWeekViews.viewedAt, new Date(Date.now() - FOLLOWED_FOR_MS)),
-      ),
-    )
-    .orderBy(desc(leagueWeekViews.viewedAt));
-  const leagues = new Map<string, (typeof rows)[number]>();
-  for (const row of rows) {
-    const key = `${row.platform}:${row.leagueId}`;
-    if (!leagues.has(key) && leagues.size < MAX_FOLLOWED_LEAGUES) leagues.set(key, row);
-  }
+  const leagues = await leagueWeekViewers(deps, week, {
+    max: MAX_FOLLOWED_LEAGUES,
+    viewedSince: new Date(Date.now() - FOLLOWED_FOR_MS),
+  });
   let loaded = 0;
-  for (const { platform, leagueId, userId } of leagues.values()) {
+  for (const { platform, leagueId, userId } of leagues) {
     if (signal?.aborted) break;
     try {
-      const { details } = await readLeagueWeek(deps, userId, {
-        platform: platform as LeaguePlatform,
-        leagueId,
-        week: week.week,
-      });
+      const { details } = await readLeagueWeek(deps, userId, { platform, leagueId, week: week.week });
       if (!details.is_week_complete) await recordMatchupTimelines(deps, details);
       loaded++;
     } catch (error) {
