@@ -139,6 +139,23 @@ describe.each(DATABASE_KINDS)('rest of season: free agents and playoff leverage 
     expect(data.some((row: Json) => row.leverage > 0.01)).toBe(true);
   });
 
+  it('answers a week after the regular season with nothing left to change: no leverage, no gains', async () => {
+    const leverage = await client.get(`${LEAGUE}/playoff-leverage?week=17`);
+    expect(leverage.status).toBe(200);
+    expect(leverage.body.data).toHaveLength(ROS_TEAM_COUNT);
+    for (const row of leverage.body.data as Json[]) {
+      expect(row.leverage).toBe(0);
+      expect(row.p_playoffs_if_win).toBe(row.p_playoffs_if_loss);
+    }
+    const agents = await client.get(`${LEAGUE}/free-agents?week=17`);
+    expect(agents.status).toBe(200);
+    expect(agents.body.ros_weeks).toEqual([]);
+    for (const agent of agents.body.data as Json[]) {
+      expect(agent.ros_points_over_replacement).toBe(0);
+      expect(agent.delta_playoff_probability).toBe(0);
+    }
+  });
+
   it('documents both paths in the OpenAPI document', async () => {
     const document = (await client.get('/api/openapi.json')).body;
     expect(Object.keys(document.paths)).toEqual(

@@ -21,8 +21,9 @@ import {
 } from './league-context.js';
 import { bestPickup, isSameLineups, ownPoints, type Pickup } from './pickup.js';
 import { type RosPlayer, rosPlayerOf } from './ros-players.js';
-import { leagueLineups, playoffOdds, seasonInputOf, seasonIterations, seasonRunCost } from './season-odds.js';
-import { weekMatchupInput, weekWinProbability } from './week-matchup.js';
+import { callerRuns } from './caller-runs.js';
+import { leagueLineups, seasonInputOf, seasonIterations } from './season-odds.js';
+import { weekMatchupInput } from './week-matchup.js';
 
 /**
  * Free agents looked at per position, by their own rest-of-season points: below them a player cannot start for
@@ -156,51 +157,37 @@ export async function listFreeAgents(
   const changing = priced.filter((entry) => !isSameLineups(entry.pickup.lineups, myBefore));
   const iterations = seasonIterations(league, changing.length + 1, SEASON_ITERATION_BUDGET);
   const seasonBefore = seasonInputOf(league, lineupsBefore, iterations);
-  caller.slot.check(seasonRunCost(seasonBefore));
-
+  const runs = callerRuns(deps, caller);
+  const startedAt = performance.now();
+  const oddsBefore = (await runs.playoffOdds(seasonBefore)).get(me.rosterId) ?? 0;
   const isThisWeek = league.weeks[0] === league.details.week;
-  const simulate = () => {
-    const startedAt = performance.now();
-    const oddsBefore = playoffOdds(seasonBefore).get(me.rosterId) ?? 0;
-    const winBefore = isThisWeek
-      ? weekWinProbability(
-          weekMatchupInput(league.details, me.rosterId, myBefore[0]!.starterIds, [], iterations),
-        )
-      : null;
-    let simulations = 1;
-    const deltas = new Map<string, { win: number; playoffs: number }>();
-    for (const { player, pool, pickup } of changing) {
-      const after = new Map(lineupsBefore).set(me.rosterId, pickup.lineups);
-      const odds = playoffOdds(seasonInputOf(league, after, iterations)).get(me.rosterId) ?? 0;
-      simulations++;
-      const win =
-        winBefore !== null && !isSameLineups(pickup.lineups.slice(0, 1), myBefore.slice(0, 1))
-          ? (weekWinProbability(
-              weekMatchupInput(
-                league.details,
-                me.rosterId,
-                pickup.lineups[0]!.starterIds,
-                [simulationPlayerOf(pool)],
-                iterations,
-              ),
-            ) ?? winBefore) - winBefore
-          : 0;
-      deltas.set(player.id, { win, playoffs: odds - oddsBefore });
-    }
-    deps.log.info(
-      {
-        leagueId: request.leagueId,
-        candidates: candidates.length,
-        simulations,
-        iterations,
-        ms: Math.round(performance.now() - startedAt),
-      },
-      'free agents simulated',
-    );
-    return { deltas, simulations };
-  };
-  const { deltas, simulations } = await deps.simulationAdmission.queue.run(caller.userId, async () =>
-    simulate(),
+  const winOf = (starterIds: string[], newcomers: SimulationPlayer[]) =>
+    runs.winProbability(weekMatchupInput(league.details, me.rosterId, starterIds, newcomers, iterations));
+  const winBefore = isThisWeek ? await winOf(myBefore[0]!.starterIds, []) : null;
+  const deltas = new Map<string, { win: number; playoffs: number }>();
+  for (const { player, pool, pickup } of changing) {
+    const after = new Map(lineupsBefore).set(me.rosterId, pickup.lineups);
+    const odds = (await runs.playoffOdds(seasonInputOf(league, after, iterations))).get(me.rosterId) ?? 0;
+    const isThisWeekChanged = !isSameLineups(pickup.lineups.slice(0, 1), myBefore.slice(0, 1));
+    const winAfter =
+      winBefore !== null && isThisWeekChanged
+        ? await winOf(pickup.lineups[0]!.starterIds, [simulationPlayerOf(pool)])
+        : null;
+    deltas.set(player.id, {
+      win: winBefore !== null && winAfter !== null ? winAfter - winBefore : 0,
+      playoffs: odds - oddsBefore,
+    });
+  }
+  deps.log.info(
+    {
+      leagueId: request.leagueId,
+      candidates: candidates.length,
+      seasonRuns: runs.seasonRuns,
+      matchupRuns: runs.matchupRuns,
+      iterations,
+      ms: Math.round(performance.now() - startedAt),
+    },
+    'free agents simulated',
   );
 
   const data = priced
@@ -215,7 +202,7 @@ export async function listFreeAgents(
     week: league.details.week,
     season: league.details.league.season,
     ros_weeks: league.weeks,
-    simulations,
+    simulations: runs.seasonRuns,
     data_as_of: league.details.data_as_of,
   };
 }

@@ -2,8 +2,9 @@ import type { PlayoffLeverage, PlayoffLeverageAnswer } from '@fm/contract';
 import { DEFAULT_ITERATIONS } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
 import type { SimulationSlot } from '../simulation/admission.js';
+import { callerRuns } from './caller-runs.js';
 import { loadRosLeague, type RosLeagueRequest } from './league-context.js';
-import { leagueLineups, playoffOdds, seasonInputOf, seasonIterations, seasonRunCost } from './season-odds.js';
+import { leagueLineups, seasonInputOf, seasonIterations } from './season-odds.js';
 
 /**
  * Iterations the call's runs share (two per matchup of the week, one more when a team has no game): a 12-team
@@ -29,49 +30,46 @@ export async function loadPlayoffLeverage(
   const pairs = thisWeek?.matchups ?? [];
   const playing = new Set(pairs.flat());
   const hasIdle = probe.teams.some((team) => !playing.has(team.id));
-  const runs = pairs.length * 2 + (hasIdle ? 1 : 0);
-  const input = seasonInputOf(league, lineups, seasonIterations(league, runs, LEVERAGE_ITERATION_BUDGET));
-  caller.slot.check(seasonRunCost(input));
-
-  const run = () => {
-    const startedAt = performance.now();
-    const ifWin = new Map<number, number>();
-    const ifLoss = new Map<number, number>();
-    for (const [home, away] of pairs) {
-      const homeWins = playoffOdds(input, { winnerId: home, loserId: away, week: thisWeek!.week });
-      const awayWins = playoffOdds(input, { winnerId: away, loserId: home, week: thisWeek!.week });
-      ifWin.set(Number(home), homeWins.get(Number(home)) ?? 0);
-      ifLoss.set(Number(home), awayWins.get(Number(home)) ?? 0);
-      ifWin.set(Number(away), awayWins.get(Number(away)) ?? 0);
-      ifLoss.set(Number(away), homeWins.get(Number(away)) ?? 0);
-    }
-    const unforced = hasIdle ? playoffOdds(input) : new Map<number, number>();
-    deps.log.info(
-      {
-        leagueId: request.leagueId,
-        simulations: runs,
-        iterations: input.iterations,
-        ms: Math.round(performance.now() - startedAt),
-      },
-      'playoff leverage simulated',
-    );
-    return league.teams.map((team): PlayoffLeverage => {
-      const win = ifWin.get(team.rosterId) ?? unforced.get(team.rosterId) ?? 0;
-      const loss = ifLoss.get(team.rosterId) ?? unforced.get(team.rosterId) ?? 0;
-      return {
-        roster_id: team.rosterId,
-        p_playoffs_if_win: win,
-        p_playoffs_if_loss: loss,
-        leverage: win - loss,
-      };
-    });
-  };
-  const data = await deps.simulationAdmission.queue.run(caller.userId, async () => run());
+  const runCount = pairs.length * 2 + (hasIdle ? 1 : 0);
+  const input = seasonInputOf(league, lineups, seasonIterations(league, runCount, LEVERAGE_ITERATION_BUDGET));
+  const runs = callerRuns(deps, caller);
+  const startedAt = performance.now();
+  const ifWin = new Map<number, number>();
+  const ifLoss = new Map<number, number>();
+  for (const [home, away] of pairs) {
+    const week = thisWeek!.week;
+    const homeWins = await runs.playoffOdds(input, { winnerId: home, loserId: away, week });
+    const awayWins = await runs.playoffOdds(input, { winnerId: away, loserId: home, week });
+    ifWin.set(Number(home), homeWins.get(Number(home)) ?? 0);
+    ifLoss.set(Number(home), awayWins.get(Number(home)) ?? 0);
+    ifWin.set(Number(away), awayWins.get(Number(away)) ?? 0);
+    ifLoss.set(Number(away), homeWins.get(Number(away)) ?? 0);
+  }
+  const unforced = hasIdle ? await runs.playoffOdds(input) : new Map<number, number>();
+  deps.log.info(
+    {
+      leagueId: request.leagueId,
+      seasonRuns: runs.seasonRuns,
+      iterations: input.iterations,
+      ms: Math.round(performance.now() - startedAt),
+    },
+    'playoff leverage simulated',
+  );
+  const data = league.teams.map((team): PlayoffLeverage => {
+    const win = ifWin.get(team.rosterId) ?? unforced.get(team.rosterId) ?? 0;
+    const loss = ifLoss.get(team.rosterId) ?? unforced.get(team.rosterId) ?? 0;
+    return {
+      roster_id: team.rosterId,
+      p_playoffs_if_win: win,
+      p_playoffs_if_loss: loss,
+      leverage: win - loss,
+    };
+  });
   return {
     data,
     week: thisWeek?.week ?? league.details.week,
     season: league.details.league.season,
-    simulations: runs,
+    simulations: runs.seasonRuns,
     data_as_of: league.details.data_as_of,
   };
 }
