@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { dataChangesInput } from '../router/live.js';
-import type { DataChangeEvent, DataChangeFeed } from '../services/live-updates/data-change-feed.js';
+import type { DataChangeEvent } from '@fm/contract';
+import type { DataChangeFeed } from '../services/live-updates/data-change-feed.js';
 import { LIVE_STREAM_TIMING } from '../trpc.js';
 
 /** The one subscription this module serves. */

@@ -3,7 +3,7 @@ import { playablePlayers, remainingRegularWeeks, teamNameOf } from '@fm/contract
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import type { LeaguePlatform } from '../leagues/connections.js';
-import { loadLeagueDetails } from '../leagues/details.js';
+import { readLeagueWeek } from '../leagues/details.js';
 import type { LeagueDetails } from '../leagues/details-shape.js';
 import { loadTeamWeekGames } from '../leagues/schedule.js';
 import { type RosPlayer, rosPlayerOf } from './ros-players.js';
@@ -53,7 +53,7 @@ export async function loadRosLeague(
   userId: string,
   request: RosLeagueRequest,
 ): Promise<RosLeague> {
-  const details = await loadLeagueDetails(deps, userId, request);
+  const { details } = await readLeagueWeek(deps, userId, request);
   const season = Number(details.league.season);
   const weeks = remainingRegularWeeks(details);
   const rostered = details.rosters.flatMap((roster) => playablePlayers(roster));
