@@ -28,3 +28,5 @@ export * from './backtest/walk-forward.js';
 export * from './backtest/summarize-backtest.js';
 export * from './backtest/model-card.js';
 export * from './rest-of-season/ros-weeks.js';
+export * from './rest-of-season/ros-backtest.js';
+export * from './rest-of-season/ros-backtest-card.js';

@@ -12,11 +12,11 @@ import {
   ROS_POSITIONS,
   type RosSample,
 } from './ros-backtest.js';
-import { ROS_DECAY, type RosDecay } from './ros-weeks.js';
+import { decayedProjection, ROS_DECAY, type RosDecay } from './ros-weeks.js';
 
 describe('collectRosSamples on 2024 weeks 1–6', () => {
   const weeks = readWeeks(2024, 6);
-  const samples = collectRosSamples(weeks, [2024]);
+  const samples = collectRosSamples(weeks, [2024], 4);
 
   it('finds each team’s bye as the week it has no game', () => {
     const byes = byeWeeks(weeks);
@@ -77,12 +77,12 @@ describe('fitRosDecay', () => {
    */
   function synthetic(decay: RosDecay): RosSample[] {
     const samples: RosSample[] = [];
-    const draws = 50;
+    const draws = 200;
     for (const mean of [12, 18, 24]) {
-      for (const horizon of [1, 2, 3, 4]) {
+      for (const horizon of [1, 2, 3, 4, 6, 8]) {
         const kept = decay.keep ** horizon;
-        const center = kept * mean + (1 - kept) * decay.target;
-        const std = 2 * (1 + decay.widen * horizon);
+        const center = kept * mean + (1 - kept) * (decay.share * mean + (1 - decay.share) * decay.target);
+        const std = 2 * (1 + decay.widen * (1 - kept));
         for (let i = 0; i < draws; i += 1) {
           const actual = center + std * normalQuantile((i + 0.5) / draws);
           samples.push({
@@ -103,22 +103,24 @@ describe('fitRosDecay', () => {
   }
 
   it('recovers the decay the scores were drawn with', () => {
-    const truth = { target: 6, keep: 0.9, widen: 0.1 };
+    const truth = { keep: 0.8, share: 0.5, target: 6, widen: 0.5 };
     const fitted = fitRosDecay(synthetic(truth)).RB;
     expect(fitted.keep).toBeCloseTo(truth.keep, 2);
+    expect(fitted.share).toBeCloseTo(truth.share, 1);
     expect(fitted.target).toBeCloseTo(truth.target, 0);
-    expect(Math.abs(fitted.widen - truth.widen)).toBeLessThanOrEqual(0.02);
+    expect(Math.abs(fitted.widen - truth.widen)).toBeLessThanOrEqual(0.05);
   });
 
   it('keeps the projection when later weeks score as projected, and leaves positions without data alone', () => {
-    const fitted = fitRosDecay(synthetic({ target: 0, keep: 1, widen: 0 }));
-    expect(fitted.RB.keep).toBe(1);
+    const fitted = fitRosDecay(synthetic({ keep: 1, share: 1, target: 0, widen: 0 }));
+    const decayed = decayedProjection('RB', 20, 3, 8, fitted);
+    expect(decayed.mean).toBeCloseTo(20, 1);
     expect(fitted.RB.widen).toBeLessThanOrEqual(0.01);
     expect(fitted.QB).toEqual(ROS_DECAY.QB);
   });
 
   it('lowers the error of the decayed projection below the naive one on data that decays', () => {
-    const samples = synthetic({ target: 6, keep: 0.85, widen: 0 });
+    const samples = synthetic({ keep: 0.85, share: 0.8, target: 6, widen: 0 });
     const fitted = fitRosDecay(samples);
     const cells = rosErrorTable(samples, { ...ROS_DECAY, ...fitted }, [4]);
     const rb = cells.find((cell) => cell.position === 'RB')!;

@@ -7,8 +7,13 @@ import { PPR } from '../scoring/scoring-rules.js';
 import type { Position } from '../stats/stat-line.js';
 import { decayedProjection, ROS_DECAY, restOfSeasonWeeksWith, type RosDecay } from './ros-weeks.js';
 
-/** How many weeks ahead the backtest looks: a projection made for week w is scored against w+1 … w+4. */
+/** How many weeks ahead the table looks: a projection made for week w is scored against w+1 … w+4. */
 export const ROS_HORIZONS = [1, 2, 3, 4] as const;
+/**
+ * How many weeks ahead the decay is fitted on: rest-of-season weeks reach far past the table's 4 (the data's
+ * 17-week seasons leave few projections scored further than 12 weeks out).
+ */
+export const ROS_FIT_HORIZON = 12;
 /** The positions the shared data covers (no team defenses). */
 export const ROS_POSITIONS = ['QB', 'RB', 'WR', 'TE', 'K'] as const satisfies readonly Position[];
 export type RosPosition = (typeof ROS_POSITIONS)[number];
@@ -38,7 +43,7 @@ export interface RosSample {
 export function collectRosSamples(
   weeks: readonly WeekData[],
   seasons: readonly number[],
-  maxHorizon: number = ROS_HORIZONS[ROS_HORIZONS.length - 1]!,
+  maxHorizon: number = ROS_FIT_HORIZON,
 ): RosSample[] {
   const walk = new ModelWalk(PPR);
   const sorted = sortWeeks(weeks);
@@ -197,9 +202,9 @@ function rosWeek(sample: RosSample, decay: RosDecay): { mean: number; std: numbe
   return weeks[weeks.length - 1]!;
 }
 
-/** The grids `keep` and `widen` are fitted on (the target has a closed form for each `keep`). */
+/** The grids `keep` and `widen` are fitted on (share and target have a closed form for each `keep`). */
 const KEEP_GRID = grid(0, 1, 0.005);
-const WIDEN_GRID = grid(0, 0.3, 0.005);
+const WIDEN_GRID = grid(0, 0.6, 0.005);
 /** The share of actual scores a 10th–90th percentile range should hold. */
 const CALIBRATED_COVERAGE = 0.8;
 
@@ -209,59 +214,90 @@ function grid(from: number, to: number, step: number): number[] {
 }
 
 /**
- * Per position, the decay that fits the samples of horizons 1–4 best: `keep` and `target` by least squares
- * (so the decayed mean stays an expected value, which season simulations and rest-of-season sums need; MAE
- * would pull it toward the median), then `widen` whose 10th–90th percentile ranges hold the actual score
- * closest to 80% of the time (squared gaps summed over the horizons).
+ * Per position, the decay that fits the samples 1 to ROS_FIT_HORIZON weeks ahead best: `keep`, `share` and
+ * `target` by least squares (so the decayed mean stays an expected value, which season simulations and
+ * rest-of-season sums need; MAE would pull it toward the median), then `widen` whose 10th–90th percentile
+ * ranges hold the actual score closest to 80% of the time (squared gaps summed over the horizons).
  */
 export function fitRosDecay(samples: readonly RosSample[]): Record<RosPosition, RosDecay> {
   const fitted = {} as Record<RosPosition, RosDecay>;
   for (const position of ROS_POSITIONS) {
     const rows = samples.filter(
-      (sample) => sample.position === position && sample.horizon > 0 && !isByeTarget(sample),
+      (sample) =>
+        sample.position === position &&
+        sample.horizon > 0 &&
+        sample.horizon <= ROS_FIT_HORIZON &&
+        !isByeTarget(sample),
     );
     if (rows.length === 0) {
       fitted[position] = ROS_DECAY[position];
       continue;
     }
-    let best = { target: 0, keep: 1, error: Number.POSITIVE_INFINITY };
+    let best = { decay: ROS_DECAY[position], error: Number.POSITIVE_INFINITY };
     for (const keep of KEEP_GRID) {
-      const target = bestTarget(rows, keep);
-      const error = rows.reduce((sum, sample) => {
-        const { mean } = decayedOf(sample, { target, keep, widen: 0 });
-        return sum + (mean - sample.actual) ** 2;
-      }, 0);
-      if (error < best.error - 1e-9) best = { target, keep, error };
+      for (const { share, target } of longRunCandidates(rows, keep)) {
+        const decay = { keep, share: round3(share), target: round3(target), widen: 0 };
+        const error = rows.reduce(
+          (sum, sample) => sum + (decayedOf(sample, decay).mean - sample.actual) ** 2,
+          0,
+        );
+        if (error < best.error - 1e-9) best = { decay, error };
+      }
     }
+    const horizons = [...new Set(rows.map((sample) => sample.horizon))];
     let widenBest = { widen: 0, gap: Number.POSITIVE_INFINITY };
     for (const widen of WIDEN_GRID) {
-      const decay = { target: best.target, keep: best.keep, widen };
-      const gap = ROS_HORIZONS.reduce((sum, horizon) => {
+      const decay = { ...best.decay, widen };
+      const gap = horizons.reduce((sum, horizon) => {
         const atHorizon = rows.filter((sample) => sample.horizon === horizon);
-        if (atHorizon.length === 0) return sum;
         const covered = atHorizon.filter((sample) => isCovered(sample, decay)).length;
         return sum + (covered / atHorizon.length - CALIBRATED_COVERAGE) ** 2;
       }, 0);
       if (gap < widenBest.gap - 1e-12) widenBest = { widen, gap };
     }
-    fitted[position] = { target: best.target, keep: best.keep, widen: widenBest.widen };
+    fitted[position] = { ...best.decay, widen: widenBest.widen };
   }
   return fitted;
 }
 
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
 /**
- * For a given keep, the mean is target·(1 − keep^h) + mean·keep^h, linear in the target: its least-squares
- * value in closed form, rounded to a tenth of a point and never below 0.
+ * For a given keep, the decayed mean is keep^h·m + (1 − keep^h)·(share·m + c) with c = (1 − share)·target:
+ * linear in share and c, so least squares has a closed form. Candidates: that solution when 0 ≤ share < 1 and
+ * target ≥ 0, else the best with target 0 and the best with share 0 (each clamped to its range).
  */
-function bestTarget(rows: readonly RosSample[], keep: number): number {
-  let numerator = 0;
-  let denominator = 0;
+function longRunCandidates(rows: readonly RosSample[], keep: number): { share: number; target: number }[] {
+  // Sums for the normal equations of residual y = actual − kept·m on x1 = (1 − kept)·m and x2 = 1 − kept.
+  let s11 = 0;
+  let s12 = 0;
+  let s22 = 0;
+  let s1y = 0;
+  let s2y = 0;
   for (const sample of rows) {
     const kept = keep ** sample.horizon;
-    numerator += (1 - kept) * (sample.actual - kept * sample.mean);
-    denominator += (1 - kept) ** 2;
+    const x1 = (1 - kept) * sample.mean;
+    const x2 = 1 - kept;
+    const y = sample.actual - kept * sample.mean;
+    s11 += x1 * x1;
+    s12 += x1 * x2;
+    s22 += x2 * x2;
+    s1y += x1 * y;
+    s2y += x2 * y;
   }
-  return denominator > 0 ? Math.max(0, Math.round((numerator / denominator) * 10) / 10) : 0;
+  if (s22 === 0) return [{ share: 1, target: 0 }];
+  const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
+  const candidates = [
+    { share: clamp(s1y / s11, 0, 1), target: 0 },
+    { share: 0, target: Math.max(0, s2y / s22) },
+  ];
+  const determinant = s11 * s22 - s12 * s12;
+  if (determinant > 0) {
+    const share = (s1y * s22 - s12 * s2y) / determinant;
+    const c = (s11 * s2y - s12 * s1y) / determinant;
+    if (share >= 0 && share < 1 && c >= 0) candidates.push({ share, target: c / (1 - share) });
+  }
+  return candidates;
 }
 
 function decayedOf(sample: RosSample, decay: RosDecay): { mean: number; std: number } {

@@ -266,7 +266,15 @@ const DEFINITION_LABELS: Record<string, string> = {
   scoring: 'Scoring',
 };
 
-function ScoreTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: string[][] }) {
+export function ScoreTable({
+  caption,
+  headers,
+  rows,
+}: {
+  caption: string;
+  headers: string[];
+  rows: string[][];
+}) {
   return (
     <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="table">

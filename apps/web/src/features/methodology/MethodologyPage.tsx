@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { trpc } from '../../lib/trpc';
 import { BacktestCardView, isBacktestCard } from './BacktestCardView';
 import { ModelCardView, type CardValue } from './ModelCardView';
+import { RestOfSeasonSection } from './RestOfSeasonSection';
 import { winProbabilityStandardError } from './win-probability-precision';
 import './methodology.css';
 
@@ -26,6 +27,9 @@ export default function MethodologyPage() {
             <a href="#projection-model">The projection model and its backtest</a>
           </li>
           <li>
+            <a href="#rest-of-season">Rest of season</a>
+          </li>
+          <li>
             <a href="#simulation-method">The simulation method</a>
           </li>
           <li>
@@ -34,6 +38,7 @@ export default function MethodologyPage() {
         </ul>
       </nav>
       <ProjectionModelSection />
+      <RestOfSeasonSection />
       <SimulationMethodSection />
       <WinProbabilitySection />
       <p>
