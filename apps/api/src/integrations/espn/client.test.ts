@@ -50,7 +50,12 @@ describe('EspnClient against the fake ESPN league API', () => {
   it('reuses a whole-league answer for a few seconds, per week and per person’s cookies, and asks again after', async () => {
     let now = 1_000;
     const leagueCache = new TtlCache({ now: () => now });
-    const cached = new EspnClient({ baseUrl: espn.url, sleep: async () => {}, timeoutMs: 1_000, leagueCache });
+    const cached = new EspnClient({
+      baseUrl: espn.url,
+      sleep: async () => {},
+      timeoutMs: 1_000,
+      leagueCache,
+    });
     const read = (extra: object = {}) =>
       cached.getLeague({ leagueId: FAKE_ESPN_PRIVATE_LEAGUE_ID, season: FAKE_ESPN_SEASON, ...extra });
     // the leagues list and the league card right after it: one call
@@ -81,7 +86,9 @@ describe('EspnClient against the fake ESPN league API', () => {
     // past the servable age nothing old is shown: the read waits for ESPN
     now += LEAGUE_ANSWER_SERVABLE_MS + 1;
     espn.failNext({ kind: 'status', status: 500 }, 10);
-    await expect(read({ credentials: FAKE_ESPN_COOKIES })).rejects.toMatchObject({ code: expect.any(String) });
+    await expect(read({ credentials: FAKE_ESPN_COOKIES })).rejects.toMatchObject({
+      code: expect.any(String),
+    });
   });
 
   it('asks for the requested week', async () => {
