@@ -126,6 +126,8 @@ describe.each(DATABASE_KINDS)('ESPN leagues while Sleeper is down, on %s', (kind
 
   it('simulates a Yahoo league’s line-ups by the Yahoo ids its answer gives, with the page’s number', async () => {
     env.sleeper.reset();
+    // Sleeper is back; its failed directory is no longer held (as a minute later: PLAYER_DIRECTORY_FAILURE_HOLD_MS)
+    env.server.deps.leagues.playerDirectoryCache.clear();
     expect(await linkYahoo(client)).toBe('/link-leagues?linked=yahoo');
     const first = (await client.get(`${YAHOO_LEAGUE}/details`)).body as Details & {
       league: { season: string };

@@ -8,7 +8,8 @@ import {
 } from '../../../test/fakes/sleeper-server.js';
 import { startFakeServer } from '../../../test/fakes/fake-http.js';
 import { AppError } from '../../errors.js';
-import { SleeperClient } from './client.js';
+import { TtlCache } from '../cache.js';
+import { PLAYER_DIRECTORY_FAILURE_HOLD_MS, SleeperClient } from './client.js';
 
 describe('SleeperClient against the fake Sleeper service', () => {
   let sleeper: FakeSleeper;
@@ -74,6 +75,28 @@ describe('SleeperClient against the fake Sleeper service', () => {
     await expect(client.getLeagueUsers(IN_SEASON_LEAGUE_ID)).rejects.toThrow('Failed to fetch league users.');
     sleeper.failNext(500, 3, '/players/nfl');
     await expect(client.getPlayers()).rejects.toThrow('Player data is not available yet.');
+  });
+
+  it('does not ask for a directory that just failed again for a minute, then does', async () => {
+    let now = 1_000;
+    const directoryCache = new TtlCache({ now: () => now });
+    const held = new SleeperClient({
+      baseUrl: sleeper.url,
+      sleep: async () => {},
+      timeoutMs: 500,
+      directoryCache,
+    });
+    const directoryCalls = () =>
+      sleeper.requests.filter((request) => request.url === '/v1/players/nfl').length;
+    sleeper.failNext(503, 3, '/players/nfl');
+    await expect(held.getPlayers()).rejects.toThrow('Player data is not available yet.');
+    expect(directoryCalls()).toBe(3);
+    // every league page that links players would otherwise pay the retries again
+    await expect(held.getPlayers()).rejects.toThrow('Player data is not available yet.');
+    expect(directoryCalls()).toBe(3);
+    now += PLAYER_DIRECTORY_FAILURE_HOLD_MS + 1;
+    await expect(held.getPlayers()).resolves.toBeTruthy();
+    expect(directoryCalls()).toBe(4);
   });
 
   it('retries a 429 and then answers the rosters', async () => {

@@ -32,6 +32,12 @@ export const NFL_STATE_TTL_MS = 10 * MINUTE_MS;
 export const PLAYER_DIRECTORY_TTL_MS = 24 * 60 * MINUTE_MS;
 /** The full directory is several megabytes: allow it longer than the default per-try timeout. */
 export const PLAYER_DIRECTORY_TIMEOUT_MS = 30_000;
+/**
+ * After the directory failed, it is not asked again for this long: a failed load costs its retries (about 1–1.5 s
+ * for a 503, up to the timeout for a hang), and every league page that links players would pay them again. Measured
+ * in the ESPN browser test with the directory down: Home 2.7–4.3 s while each page retried it.
+ */
+export const PLAYER_DIRECTORY_FAILURE_HOLD_MS = MINUTE_MS;
 /** The directory is ~5 MB (about 11,000 players); anything past 20 MB is not a player directory. */
 export const PLAYER_DIRECTORY_MAX_BYTES = 20 * 1024 * 1024;
 
@@ -152,13 +158,21 @@ export class SleeperClient {
   /** The whole player directory keyed by player id. */
   async getPlayers(): Promise<SleeperPlayerDirectory> {
     const key = `sleeper:${this.baseUrl}:players:nfl`;
-    return this.directoryCache.getOrLoad(key, PLAYER_DIRECTORY_TTL_MS, () =>
-      this.get('/v1/players/nfl', sleeperPlayerDirectorySchema, {
-        failureMessage: 'Player data is not available yet.',
-        timeoutMs: Math.max(this.retry.timeoutMs ?? 0, PLAYER_DIRECTORY_TIMEOUT_MS),
-        maxBytes: PLAYER_DIRECTORY_MAX_BYTES,
-      }),
-    ) as Promise<SleeperPlayerDirectory>;
+    const failureKey = `${key}:failure`;
+    const recentFailure = this.directoryCache.get(failureKey);
+    if (recentFailure) throw recentFailure;
+    try {
+      return (await this.directoryCache.getOrLoad(key, PLAYER_DIRECTORY_TTL_MS, () =>
+        this.get('/v1/players/nfl', sleeperPlayerDirectorySchema, {
+          failureMessage: 'Player data is not available yet.',
+          timeoutMs: Math.max(this.retry.timeoutMs ?? 0, PLAYER_DIRECTORY_TIMEOUT_MS),
+          maxBytes: PLAYER_DIRECTORY_MAX_BYTES,
+        }),
+      )) as SleeperPlayerDirectory;
+    } catch (error) {
+      this.directoryCache.set(failureKey, error, PLAYER_DIRECTORY_FAILURE_HOLD_MS);
+      throw error;
+    }
   }
 
   private get<S extends z.ZodType>(
