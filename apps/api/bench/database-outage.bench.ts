@@ -15,6 +15,7 @@ import path from 'node:path';
 import { openDatabase, runMigrations, simulations } from '@fm/db';
 import { inArray } from 'drizzle-orm';
 import postgres from 'postgres';
+import { createDataVersion } from '../src/services/data-changes/data-version.js';
 import { STRONG_PASSWORD } from '../test/accounts.js';
 import { freePort } from '../test/redis-server.js';
 import { insertMatchupSlate } from '../test/matchup-fixtures.js';
@@ -65,7 +66,7 @@ let api: ChildProcess | null = null;
 try {
   const setup = await openDatabase({ databaseUrl });
   await runMigrations(setup, { databaseUrl });
-  await insertMatchupSlate(setup);
+  await insertMatchupSlate({ database: setup, dataVersion: createDataVersion(setup) });
   await setup.close();
 
   const port = await freePort();

@@ -21,7 +21,6 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { IN_SEASON_LEAGUE_ID, startFakeSleeper } from '../test/fakes/sleeper-server.js';
 import { startMailingTestServer } from '../test/harness.js';
-import { bumpDataVersion } from '../src/services/data-changes/data-version.js';
 import { DEFAULT_LIVE_STREAMS_PER_PROCESS } from '../src/config.js';
 import { benchDatabaseKinds, startBenchServer, type BenchDatabaseKind } from './bench-server.js';
 import { signInViewers } from './signed-in-viewers.js';
@@ -83,7 +82,7 @@ async function measureFanOut(kind: BenchDatabaseKind): Promise<FanOut> {
     const reachAllMs: number[] = [];
     for (let i = 0; i < CHANGES; i++) {
       const changedAt = Date.now();
-      const version = await bumpDataVersion(server.deps.database);
+      const version = await server.deps.dataVersion.bump();
       clients.stdin!.write(`mark ${version}\n`);
       const answer = JSON.parse(await nextLine()) as { received: number; firstAt: number; lastAt: number };
       if (answer.received !== SSE_CONNECTIONS) throw new Error(`only ${answer.received} connections heard`);

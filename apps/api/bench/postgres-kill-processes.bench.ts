@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, runMigrations } from '@fm/db';
 import postgres from 'postgres';
+import { createDataVersion } from '../src/services/data-changes/data-version.js';
 import { STRONG_PASSWORD } from '../test/accounts.js';
 import { insertMatchupSlate } from '../test/matchup-fixtures.js';
 import { freePort } from '../test/redis-server.js';
@@ -40,7 +41,7 @@ const apis: { url: string; child: ChildProcess; exits: string[] }[] = [];
 try {
   const setup = await openDatabase({ databaseUrl });
   await runMigrations(setup, { databaseUrl });
-  await insertMatchupSlate(setup);
+  await insertMatchupSlate({ database: setup, dataVersion: createDataVersion(setup) });
   await setup.close();
 
   for (let i = 0; i < PROCESSES; i++) {

@@ -60,7 +60,7 @@ function load(url: string, seconds: number): Promise<Load> {
 async function measure(target: Target): Promise<Figures> {
   const cpu = process.cpuUsage();
   const started = performance.now();
-  const summary = await importNflData(target.server.deps.database, NFL_DATA);
+  const summary = await importNflData(target.server.deps, NFL_DATA);
   const importSeconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
   const url = `${target.server.url}${PATH}`;

@@ -118,7 +118,7 @@ const config = loadConfig({
 });
 const server = await startServer(config, { webDistDir: path.join(dataDir, 'no-web') });
 try {
-  await insertMatchupSlate(server.deps.database);
+  await insertMatchupSlate(server.deps);
 
   // Sign in as a browser would: CSRF token, then login; keep both cookies.
   const csrf = await fetch(`${server.url}/api/auth/csrf-token`);

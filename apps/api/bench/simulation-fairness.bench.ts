@@ -102,7 +102,7 @@ try {
     })),
   );
   await insertProjections(
-    deps.database,
+    deps,
     ids.map((playerId, i) => ({
       playerId,
       season: SEASON,

@@ -16,7 +16,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '@fm/db';
-import { bumpDataVersion } from '../src/services/data-changes/data-version.js';
+import { createDataVersion } from '../src/services/data-changes/data-version.js';
 
 const STREAMS = Number(process.argv[2] ?? 10_000);
 const CHANGES = 5;
@@ -69,6 +69,8 @@ async function main() {
     return;
   }
   const database = await createTestDatabase(process.env.DATABASE_URL, { isMigrated: false });
+  // this process opens no channel: its bumps reach the stack's process by NOTIFY
+  const dataVersion = createDataVersion(database);
   const port = 18_000 + Math.floor(Math.random() * 20_000);
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'fm-stack-bench-'));
   console.log(`stack logs in ${logDir}`);
@@ -135,7 +137,7 @@ async function main() {
     const cpuBeforeChanges = cpu();
     for (let i = 0; i < CHANGES; i++) {
       const startedAt = Date.now();
-      const version = await bumpDataVersion(database);
+      const version = await dataVersion.bump();
       clients.stdin!.write(`mark ${version}\n`);
       const answer = JSON.parse(await nextLine()) as { received: number; firstAt: number; lastAt: number };
       if (answer.received !== STREAMS) throw new Error(`only ${answer.received} streams got the change`);

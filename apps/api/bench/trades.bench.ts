@@ -6,7 +6,6 @@
  * machine also counts the waits for a core.
  * Run: `npx tsx bench/trades.bench.ts` (apps/api); DATABASE_URL runs it on PostgreSQL instead of PGlite.
  */
-import { bumpDataVersion } from '../src/services/data-changes/data-version.js';
 import { ROS_LEAGUE, startRestOfSeasonLeague } from '../test/rest-of-season-league.js';
 
 const CALLS = 5;
@@ -27,7 +26,7 @@ async function timeCalls(
   const cpuTimes: number[] = [];
   let body: SuggestionsBody = {};
   for (let i = 0; i < CALLS; i++) {
-    await bumpDataVersion(env.server.deps.database);
+    await env.server.deps.dataVersion.bump();
     const started = performance.now();
     const cpuStart = process.cpuUsage();
     const response = await call();

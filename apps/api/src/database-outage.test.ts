@@ -35,7 +35,7 @@ describe.runIf(TEST_POSTGRES_URL)('the server while PostgreSQL is unreachable', 
 
   beforeAll(async () => {
     server = await startServerBehindProxy();
-    await insertMatchupSlate(server.deps.database);
+    await insertMatchupSlate(server.deps);
     member = await server.signedIn();
   });
   afterAll(async () => {
@@ -153,7 +153,7 @@ describe.runIf(TEST_POSTGRES_URL)('stopping the server while PostgreSQL is unrea
 
   beforeAll(async () => {
     server = await startServerBehindProxy();
-    await insertMatchupSlate(server.deps.database);
+    await insertMatchupSlate(server.deps);
   });
   afterAll(async () => {
     await server?.stop();

@@ -17,6 +17,7 @@ import { createTimelineRecorder } from './services/win-probability/timeline-reco
 import type { TimelineRecorder } from './services/win-probability/timeline-recording.js';
 import { createLeagueClients } from './services/leagues/clients.js';
 import { openDataChangeChannel } from './services/data-changes/data-change-channel.js';
+import { createDataVersion } from './services/data-changes/data-version.js';
 import { createSessionCache } from './services/auth/session-cache.js';
 import { createDataChangeFeed } from './services/live-updates/data-change-feed.js';
 import { createMailer } from './services/mail/mailer.js';
@@ -80,22 +81,24 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   const monitoring = createMonitoring({ database, eventStore, log });
   const redis = connectRedis(config, log);
-  const dataChanges = await openDataChangeChannel({ config, database, log, redis });
+  const dataVersion = createDataVersion(database);
+  const dataChanges = await openDataChangeChannel({ config, database, dataVersion, log, redis });
   const leagues = createLeagueClients(config, { redis });
   const rateLimiter = createRateLimiter({ redis, database });
   const mailer = createMailer(config, log);
   const deps: AppDeps = {
     config,
     database,
+    dataVersion,
     log,
     mailer,
     rateLimiter,
     monitoring,
-    alerts: createAlertEngine({ config, database, log, monitoring }),
+    alerts: createAlertEngine({ config, database, dataVersion, log, monitoring }),
     leagues,
     sessionCache: createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000, channel: dataChanges }),
-    liveUpdates: createDataChangeFeed({ database, channel: dataChanges, log }),
-    dataSync: createDataSync({ config, database, log, leagues }),
+    liveUpdates: createDataChangeFeed({ dataVersion, channel: dataChanges, log }),
+    dataSync: createDataSync({ config, database, dataVersion, log, leagues }),
     // the worker prepares the mails with these dependencies
     accountMails: createAccountMailQueue({
       database,

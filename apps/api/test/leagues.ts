@@ -1,5 +1,4 @@
 import { players, projections } from '@fm/db';
-import { bumpDataVersion } from '../src/services/data-changes/data-version.js';
 import { registerVerifiedUser, signedInClient } from './accounts.js';
 import type { FakeSmtp } from './fake-smtp.js';
 import { type FakeEspn, startFakeEspn } from './fakes/espn-server.js';
@@ -139,7 +138,7 @@ export async function seedPlayer(server: TestServer, player: SeededPlayer): Prom
       stats: projection.stats ?? null,
     });
   }
-  await bumpDataVersion(server.deps.database);
+  await server.deps.dataVersion.bump();
   return row!.id;
 }
 

@@ -1,7 +1,7 @@
-import { players, simulations, type Database } from '@fm/db';
+import { players, simulations } from '@fm/db';
 import { count } from 'drizzle-orm';
+import type { DataDeps } from '../src/core-deps.js';
 import type { AppDeps } from '../src/deps.js';
-import { bumpDataVersion } from '../src/services/data-changes/data-version.js';
 import { insertProjections, type TestProjection } from './nfl-rows.js';
 
 /** Two line-ups of a small week-10/11 slate with Sleeper ids, sharing games so the copula has work to do. */
@@ -128,7 +128,8 @@ export const LATEST_WEEK = 11;
 export const EARLIER_WEEK = 10;
 
 /** Inserts the players and their projections (model and nflcom in week 11, nflcom only in week 10); returns app ids by key. */
-export async function insertMatchupSlate(database: Database): Promise<Record<string, number>> {
+export async function insertMatchupSlate(deps: DataDeps): Promise<Record<string, number>> {
+  const { database, dataVersion } = deps;
   const everyone = [...USER_STARTERS, ...OPPONENT_STARTERS, ...BENCH];
   const rows = await database.db
     .insert(players)
@@ -160,13 +161,13 @@ export async function insertMatchupSlate(database: Database): Promise<Record<str
     predMean: mean,
     predStd: mean / 2.5,
   });
-  await insertProjections(database, [
+  await insertProjections(deps, [
     ...projected.map((p) => projection(p, LATEST_WEEK, 'model', p.mean!)),
     // A lower published figure the model's must win over.
     ...projected.map((p) => projection(p, LATEST_WEEK, 'nflcom', p.mean! - 3)),
     ...projected.map((p) => projection(p, EARLIER_WEEK, 'nflcom', p.mean! + 2)),
   ]);
-  await bumpDataVersion(database);
+  await dataVersion.bump();
   return ids;
 }
 

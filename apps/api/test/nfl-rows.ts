@@ -1,5 +1,5 @@
 import { players, playerWeekStats, projections, type Database } from '@fm/db';
-import { bumpDataVersion } from '../src/services/data-changes/data-version.js';
+import type { DataDeps } from '../src/core-deps.js';
 
 export interface TestPlayer {
   name: string;
@@ -42,7 +42,10 @@ export interface TestProjection {
   p90?: number | null;
 }
 
-export async function insertProjections(database: Database, list: TestProjection[]): Promise<void> {
+export async function insertProjections(
+  { database, dataVersion }: DataDeps,
+  list: TestProjection[],
+): Promise<void> {
   await database.db.insert(projections).values(
     list.map((p) => ({
       playerId: p.playerId,
@@ -59,7 +62,7 @@ export async function insertProjections(database: Database, list: TestProjection
       p90: p.p90 === undefined ? p.predMean + 7 : p.p90,
     })),
   );
-  await bumpDataVersion(database);
+  await dataVersion.bump();
 }
 
 export type TestStatLine = Partial<typeof playerWeekStats.$inferInsert> & {
@@ -70,7 +73,10 @@ export type TestStatLine = Partial<typeof playerWeekStats.$inferInsert> & {
   opponent: string;
 };
 
-export async function insertStatLines(database: Database, lines: TestStatLine[]): Promise<void> {
+export async function insertStatLines(
+  { database, dataVersion }: DataDeps,
+  lines: TestStatLine[],
+): Promise<void> {
   await database.db.insert(playerWeekStats).values(lines.map((line) => ({ isHome: true, ...line })));
-  await bumpDataVersion(database);
+  await dataVersion.bump();
 }

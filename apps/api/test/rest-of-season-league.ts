@@ -1,5 +1,4 @@
 import { players, projections } from '@fm/db';
-import { bumpDataVersion } from '../src/services/data-changes/data-version.js';
 import { readFixture } from './fakes/fixtures.js';
 import { IN_SEASON_LEAGUE_ID } from './fakes/sleeper-server.js';
 import type { DatabaseKind, TestClient } from './harness.js';
@@ -141,7 +140,7 @@ export async function seedRestOfSeasonPlayers(env: LeagueTestEnv, list: SeededPl
     // a projection against BYE is how an install without a schedule knows a team's bye week
     ...list.flatMap((player) => (player.byeWeek ? [projection(player, player.byeWeek, 'BYE', 0)] : [])),
   ]);
-  await bumpDataVersion(env.server.deps.database);
+  await env.server.deps.dataVersion.bump();
 }
 
 /**

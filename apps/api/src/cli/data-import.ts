@@ -3,6 +3,7 @@ import pino from 'pino';
 import { loadConfig } from '../config.js';
 import { connectRedis } from '../redis.js';
 import { openDataChangeChannel } from '../services/data-changes/data-change-channel.js';
+import { createDataVersion } from '../services/data-changes/data-version.js';
 import { describeProblem } from '../services/nfl-import/import-plan.js';
 import {
   importNflData,
@@ -72,9 +73,12 @@ async function main(): Promise<number> {
   try {
     await runMigrations(database, { databaseUrl: config.databaseDirectUrl ?? config.databaseUrl });
     // running API processes drop their caches when this import announces its change
-    const dataChanges = await openDataChangeChannel({ config, database, log, redis });
+    const dataVersion = createDataVersion(database);
+    const dataChanges = await openDataChangeChannel({ config, database, dataVersion, log, redis });
     try {
-      const summary = await importNflData(database, dataDir, { onProgress: progressBar(process.stderr) });
+      const summary = await importNflData({ database, dataVersion }, dataDir, {
+        onProgress: progressBar(process.stderr),
+      });
       printSummary(summary);
       return summary.problems.length > 0 ? 1 : 0;
     } finally {

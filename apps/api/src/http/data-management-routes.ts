@@ -172,7 +172,7 @@ export async function registerDataManagementRoutes(app: FastifyInstance, deps: A
       const { text } = await readCsvUpload(req);
       return {
         success: true,
-        data: previewProjectionCsv(text, new Date(), await resolveImportSeason(deps.database)),
+        data: previewProjectionCsv(text, new Date(), await resolveImportSeason(deps)),
       };
     });
 
@@ -187,7 +187,7 @@ export async function registerDataManagementRoutes(app: FastifyInstance, deps: A
       scope.get(`${BASE}/export-${kind}`, async (req, reply) => {
         await requireAdmin(deps, req);
         const query = parseWith(exportQuerySchema, req.query);
-        const filters = { ...query, season: query.season ?? (await seasonInPlay(deps.database)) };
+        const filters = { ...query, season: query.season ?? (await seasonInPlay(deps)) };
         const fileName = exportFileName(kind, filters.format);
         const chunks = await openExport(deps, kind, filters);
         return reply

@@ -18,7 +18,7 @@ export function registerProjectionsRoute(app: FastifyInstance, deps: AppDeps): v
     async (req, reply) => {
       const input = projectionQueryInput.parse({ ...req.query, scope: req.params.scope });
       const viewer = await publicViewer(deps, req, input);
-      const json = await listProjectionsJson(deps.database, await queryForViewer(deps, viewer, input));
+      const json = await listProjectionsJson(deps, await queryForViewer(deps, viewer, input));
       return reply.type('application/json; charset=utf-8').send(json);
     },
   );

@@ -4,7 +4,6 @@ import { signedInClient, STRONG_PASSWORD } from '../../test/accounts.js';
 import { DATABASE_KINDS, startTestServer, type TestClient, type TestServer } from '../../test/harness.js';
 import { engineInputFromAnswer } from '../../test/matchup-replay.js';
 import { insertPlayers, insertProjections, type TestProjection } from '../../test/nfl-rows.js';
-import { bumpDataVersion } from '../services/data-changes/data-version.js';
 
 const MEMBER = { email: 'boom-bust-member@example.com', password: STRONG_PASSWORD };
 const SEASON = 2025;
@@ -49,7 +48,7 @@ describe.each(DATABASE_KINDS)('boom and bust chances on %s', (kind) => {
       SLATE.map((p, i) => ({ name: `Agreement Player ${i}`, position: p.position, team: p.team })),
     );
     await insertProjections(
-      database,
+      server.deps,
       SLATE.map(({ position: _position, ...p }, i) => ({
         ...p,
         playerId: ids[i]!,
@@ -58,7 +57,7 @@ describe.each(DATABASE_KINDS)('boom and bust chances on %s', (kind) => {
         source: 'model',
       })),
     );
-    await bumpDataVersion(database);
+    await server.deps.dataVersion.bump();
     member = await signedInClient(server, MEMBER.email, MEMBER.password);
   });
   afterAll(async () => {

@@ -55,7 +55,7 @@ describe('league reads cannot be turned against Sleeper', () => {
     sleeper = await startFakeSleeper({ scenario: 'in-season' });
     proxy = await startCorruptingProxy(sleeper.url);
     server = await startMailingTestServer('pglite', { SLEEPER_API_URL: proxy.url });
-    await insertMatchupSlate(server.deps.database);
+    await insertMatchupSlate(server.deps);
   }, 60_000);
   afterAll(async () => {
     await server?.stop();

@@ -2,7 +2,6 @@ import { playerWeekStats } from '@fm/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
-import { bumpDataVersion } from '../services/data-changes/data-version.js';
 import { DATABASE_KINDS } from '../../test/harness.js';
 import { type LeagueTestEnv, seedPlayer, startLeagueTestEnv } from '../../test/leagues.js';
 
@@ -37,7 +36,7 @@ describe.each(DATABASE_KINDS)('banked points from the synced weekly stats, on %s
       carries: 18,
     });
     // as the sync that writes a week's stats does: every process's pages and caches follow the new version
-    await bumpDataVersion(env.server.deps.database);
+    await env.server.deps.dataVersion.bump();
     const client = await env.newUser();
     await client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
     const details = (await client.get(`/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details`)).body;
@@ -56,7 +55,7 @@ describe.each(DATABASE_KINDS)('banked points from the synced weekly stats, on %s
       .update(playerWeekStats)
       .set({ team: 'TEN', opponent: 'BUF' })
       .where(and(eq(playerWeekStats.playerId, row!.playerId), eq(playerWeekStats.week, 1)));
-    await bumpDataVersion(env.server.deps.database);
+    await env.server.deps.dataVersion.bump();
     const client = await env.newUser();
     await client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
     const details = (await client.get(`/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details`)).body;

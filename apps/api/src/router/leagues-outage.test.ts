@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
 import { DATABASE_KINDS } from '../../test/harness.js';
 import { type LeagueTestEnv, startLeagueTestEnv } from '../../test/leagues.js';
-import { bumpDataVersion } from '../services/data-changes/data-version.js';
 
 const DETAILS = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details`;
 /** Longer than the league page waits (3 s) and than the client's own per-try timeout allows retries for. */
@@ -104,7 +103,7 @@ describe.each(DATABASE_KINDS)('a league page while Sleeper is down, on %s', (kin
         ...[1, 2, 3, 4, 5, 6].map((w) => week(other!.id, 'ZZZ', w)),
       ]);
     // as the sync that writes stats does: pages read what they cache by data version again
-    await bumpDataVersion(env.server.deps.database);
+    await env.server.deps.dataVersion.bump();
     const after = (await client.get(`${DETAILS}?week=2`)).body as Details;
     const same = after.rosters[0]!.players.starters.find((p) => p.player_id === starter.player_id)!;
     expect(same.bye_week).toBe(5);

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
 import { DATABASE_KINDS, type TestClient } from '../../test/harness.js';
 import { type LeagueTestEnv, seedPlayer, startLeagueTestEnv } from '../../test/leagues.js';
-import { bumpDataVersion } from '../services/data-changes/data-version.js';
 
 /** Derrick Henry starts for roster 1 of the in-season league (week 1 of 2025). */
 const HENRY = '3198';
@@ -35,7 +34,7 @@ describe.each(DATABASE_KINDS)('one league page, many viewers, on %s', (kind) => 
       rec: 2,
       recYd: 11,
     });
-    await bumpDataVersion(env.server.deps.database);
+    await env.server.deps.dataVersion.bump();
     viewers = [await env.newUser(), await env.newUser()];
     for (const viewer of viewers) {
       await viewer.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
@@ -63,12 +62,12 @@ describe.each(DATABASE_KINDS)('one league page, many viewers, on %s', (kind) => 
     const { db } = env.server.deps.database;
     // a third touchdown lands (as the live sync writes it, bumping the data version)
     await db.update(playerWeekStats).set({ rushTd: 3 }).where(eq(playerWeekStats.playerId, henryId));
-    await bumpDataVersion(env.server.deps.database);
+    await env.server.deps.dataVersion.bump();
     expect((await read(viewers[1]!)).stats_points[HENRY]).toBe(34.3);
     expect((await read(viewers[0]!)).stats_points[HENRY]).toBe(34.3);
 
     await db.update(projections).set({ predMean: 19 }).where(eq(projections.playerId, henryId));
-    await bumpDataVersion(env.server.deps.database);
+    await env.server.deps.dataVersion.bump();
     expect((await read(viewers[0]!)).projections[HENRY]).toMatchObject({ mean: 19 });
   });
 

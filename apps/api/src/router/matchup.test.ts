@@ -28,7 +28,7 @@ describe.each(DATABASE_KINDS)('matchup simulation API on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, { ADMIN_EMAIL: MEMBER.email, ADMIN_PASSWORD: MEMBER.password });
-    ids = await insertMatchupSlate(server.deps.database);
+    ids = await insertMatchupSlate(server.deps);
     member = await signedInClient(server, MEMBER.email, MEMBER.password);
   });
   afterAll(async () => {

@@ -17,7 +17,7 @@ describe.each(DATABASE_KINDS)('NFL stats API on %s', (kind) => {
       { name: 'Rashee Rice', position: 'WR', team: 'KC' },
     ])) as [number, number, number, number, number];
     const bal = { season: 2025, team: 'BAL' };
-    await insertStatLines(database, [
+    await insertStatLines(server.deps, [
       // week 1: Baltimore throws 20 targets, Flowers gets 10 of them
       {
         ...bal,

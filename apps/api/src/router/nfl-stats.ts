@@ -58,7 +58,7 @@ export const nflStatsRouter = router({
     })
     .input(z.void())
     .output(seasonsOutput)
-    .query(async ({ ctx }) => ({ data: await loadStatSeasons(ctx.deps.database) })),
+    .query(async ({ ctx }) => ({ data: await loadStatSeasons(ctx.deps) })),
 
   players: heavyPublicProcedure
     .meta({
@@ -84,7 +84,7 @@ export const nflStatsRouter = router({
         ),
       }),
     )
-    .query(({ ctx, input }) => weeklyPlayers(ctx.deps.database, input)),
+    .query(({ ctx, input }) => weeklyPlayers(ctx.deps, input)),
 
   compare: heavyPublicProcedure
     .meta({
@@ -102,7 +102,7 @@ export const nflStatsRouter = router({
         data: z.array(z.object({ player: z.object(identity), weeks: z.array(weekLineSchema) })),
       }),
     )
-    .query(({ ctx, input }) => weeklyCompare(ctx.deps.database, input)),
+    .query(({ ctx, input }) => weeklyCompare(ctx.deps, input)),
 
   seasonalSeasons: heavyPublicProcedure
     .meta({
@@ -115,7 +115,7 @@ export const nflStatsRouter = router({
     })
     .input(z.void())
     .output(seasonsOutput)
-    .query(async ({ ctx }) => ({ data: await loadStatSeasons(ctx.deps.database) })),
+    .query(async ({ ctx }) => ({ data: await loadStatSeasons(ctx.deps) })),
 
   seasonalPlayers: heavyPublicProcedure
     .meta({
@@ -128,7 +128,7 @@ export const nflStatsRouter = router({
     })
     .input(playerFilterInput)
     .output(z.object({ season: seasonNumber, data: z.array(seasonRowSchema) }))
-    .query(({ ctx, input }) => seasonalPlayers(ctx.deps.database, input)),
+    .query(({ ctx, input }) => seasonalPlayers(ctx.deps, input)),
 
   seasonalCompare: heavyPublicProcedure
     .meta({
@@ -141,7 +141,7 @@ export const nflStatsRouter = router({
     })
     .input(compareInput)
     .output(z.object({ season: seasonNumber, data: z.array(seasonRowSchema) }))
-    .query(({ ctx, input }) => seasonalCompare(ctx.deps.database, input)),
+    .query(({ ctx, input }) => seasonalCompare(ctx.deps, input)),
 
   advancedSeasonal: heavyPublicProcedure
     .meta({
@@ -163,7 +163,7 @@ export const nflStatsRouter = router({
         data: z.array(z.object({ ...identity, season: z.number().int(), metrics: metricsSchema })),
       }),
     )
-    .query(({ ctx, input }) => seasonalAdvanced(ctx.deps.database, input)),
+    .query(({ ctx, input }) => seasonalAdvanced(ctx.deps, input)),
 
   advancedWeekly: heavyPublicProcedure
     .meta({
@@ -189,5 +189,5 @@ export const nflStatsRouter = router({
         ),
       }),
     )
-    .query(({ ctx, input }) => weeklyAdvanced(ctx.deps.database, input)),
+    .query(({ ctx, input }) => weeklyAdvanced(ctx.deps, input)),
 });

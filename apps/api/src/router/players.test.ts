@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
 import { insertPlayers, insertProjections } from '../../test/nfl-rows.js';
-import { bumpDataVersion } from '../services/data-changes/data-version.js';
 
 describe.each(DATABASE_KINDS)('player directory API on %s', (kind) => {
   let server: TestServer;
@@ -13,12 +12,12 @@ describe.each(DATABASE_KINDS)('player directory API on %s', (kind) => {
       { name: 'Tom Brady', position: 'QB', team: 'FA', isActive: false },
       { name: 'Justin Tucker', position: 'K', team: 'BAL' },
     ]);
-    await insertProjections(server.deps.database, [
+    await insertProjections(server.deps, [
       { playerId: joshAllen!, season: 2024, week: 1, source: 'model', team: 'BUF', predMean: 10 },
       { playerId: joshAllen!, season: 2025, week: 1, source: 'model', team: 'BUF', predMean: 22 },
       { playerId: joshAllen!, season: 2025, week: 2, source: 'model', team: 'BUF', predMean: 25 },
     ]);
-    await bumpDataVersion(server.deps.database);
+    await server.deps.dataVersion.bump();
   });
   afterAll(async () => {
     await server?.stop();

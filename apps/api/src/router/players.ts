@@ -34,5 +34,5 @@ export const playersRouter = router({
       }),
     )
     .output(z.object({ players: z.array(directoryPlayerSchema) }))
-    .query(async ({ ctx, input }) => ({ players: await findPlayers(ctx.deps.database, input) })),
+    .query(async ({ ctx, input }) => ({ players: await findPlayers(ctx.deps, input) })),
 });

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, STRONG_PASSWORD } from '../../test/accounts.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
 import { insertPlayers, insertProjections } from '../../test/nfl-rows.js';
-import { bumpDataVersion } from '../services/data-changes/data-version.js';
 
 interface Row {
   player_name: string;
@@ -63,7 +62,7 @@ describe.each(DATABASE_KINDS)('projections: availability and scoring on %s', (ki
     ] as const;
     for (const week of [10, 11])
       await insertProjections(
-        database,
+        server.deps,
         projected.map(([playerId, team, opponent, predMean]) => ({
           playerId,
           season: 2025,
@@ -85,7 +84,7 @@ describe.each(DATABASE_KINDS)('projections: availability and scoring on %s', (ki
       { season: 2025, week: 11, homeTeam: 'DEN', awayTeam: 'KC' },
       { season: 2025, week: 11, homeTeam: 'BUF', awayTeam: 'MIA' },
     ]);
-    await bumpDataVersion(database);
+    await server.deps.dataVersion.bump();
   });
   afterAll(async () => {
     await server?.stop();

@@ -24,7 +24,7 @@ describe.each(DATABASE_KINDS)('projections: name search and figure sorts on %s',
     ]);
     const means = [19, 23, 11, 4, 17, 0, 0];
     await insertProjections(
-      server.deps.database,
+      server.deps,
       ids.map((playerId, i) => ({
         playerId: playerId!,
         season: 2025,

@@ -106,7 +106,7 @@ describe.each(DATABASE_KINDS)('projections API on %s', (kind) => {
         predMean: 2 + i * 0.1,
       })),
     ];
-    await insertProjections(database, [...week(17, 2024), ...week(10), ...week(11)]);
+    await insertProjections(server.deps, [...week(17, 2024), ...week(10), ...week(11)]);
   });
   afterAll(async () => {
     await server?.stop();
@@ -305,7 +305,7 @@ describe.each(DATABASE_KINDS)('projections API on %s', (kind) => {
     const [rookie] = await insertPlayers(server.deps.database, [
       { name: 'Rookie Runner', position: 'RB', team: 'DAL' },
     ]);
-    await insertProjections(server.deps.database, [
+    await insertProjections(server.deps, [
       { playerId: rookie!, season: 2025, week: 11, source: 'model', team: 'DAL', predMean: 30 },
     ]);
     const { body } = await server.client().get('/api/projections/public/rb');
@@ -313,7 +313,7 @@ describe.each(DATABASE_KINDS)('projections API on %s', (kind) => {
   });
 
   it('passes the opponent through from any source that knows it', async () => {
-    await insertProjections(server.deps.database, [
+    await insertProjections(server.deps, [
       { playerId: ids.flowers!, season: 2024, week: 3, source: 'model', team: 'BAL', predMean: 12 },
       {
         playerId: ids.flowers!,

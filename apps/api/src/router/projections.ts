@@ -113,14 +113,14 @@ export const projectionsRouter = router({
     })
     .input(z.void())
     .output(availableWeeksOutput)
-    .query(({ ctx }) => loadAvailableWeeks(ctx.deps.database)),
+    .query(({ ctx }) => loadAvailableWeeks(ctx.deps)),
 
   list: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/projections/{scope}', tags: ['projections'], summary } })
     .input(projectionQueryInput)
     .output(projectionPageOutput)
     .query(async ({ ctx, input }) =>
-      listProjections(ctx.deps.database, await queryForViewer(ctx.deps, ctx.user, input)),
+      listProjections(ctx.deps, await queryForViewer(ctx.deps, ctx.user, input)),
     ),
 
   publicList: publicProcedure
@@ -136,6 +136,6 @@ export const projectionsRouter = router({
     .output(projectionPageOutput)
     .query(async ({ ctx, input }) => {
       const viewer = await publicViewer(ctx.deps, ctx.req, input);
-      return listProjections(ctx.deps.database, await queryForViewer(ctx.deps, viewer, input));
+      return listProjections(ctx.deps, await queryForViewer(ctx.deps, viewer, input));
     }),
 });

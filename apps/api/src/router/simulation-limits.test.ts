@@ -105,7 +105,7 @@ describe('simulation limits per user', () => {
 
   beforeAll(async () => {
     server = await startTestServer('pglite', { SIMULATION_WORKERS: '1' });
-    await insertMatchupSlate(server.deps.database);
+    await insertMatchupSlate(server.deps);
     [hog, other, admin] = await Promise.all([
       signedInAccount(server, 'user'),
       signedInAccount(server, 'user'),

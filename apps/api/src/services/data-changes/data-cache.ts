@@ -1,13 +1,17 @@
-import type { Database } from '@fm/db';
+import type { CoreDeps } from '../../core-deps.js';
 import { TtlCache } from '../../integrations/cache.js';
-import { readDataVersion } from './data-version.js';
+import type { DataVersion } from './data-version.js';
 import { memoByIdentity } from '../../memo-by-identity.js';
 
 /** Entries are keyed by data version, so the time to live only bounds how long unused ones stay. */
 const DEFAULT_TTL_MS = 10 * 60_000;
 const DEFAULT_MAX_ENTRIES = 64;
 
-export type DataCacheLoad<V> = (database: Database, key: string, load: () => Promise<V>) => Promise<V>;
+export type DataCacheLoad<V> = (
+  deps: Pick<CoreDeps, 'dataVersion'>,
+  key: string,
+  load: () => Promise<V>,
+) => Promise<V>;
 
 /**
  * An in-process cache of values derived from the NFL data (a week of projections, a season of
@@ -16,12 +20,12 @@ export type DataCacheLoad<V> = (database: Database, key: string, load: () => Pro
 export function createDataCache<V>(options: { ttlMs?: number; maxEntries?: number } = {}): DataCacheLoad<V> {
   const cache = new TtlCache<V>({ maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES });
   const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
-  return async (database, key, load) => {
-    const version = await readDataVersion(database);
-    return cache.getOrLoad(`${databaseKey(database)}:${version}:${key}`, ttlMs, load);
+  return async ({ dataVersion }, key, load) => {
+    const version = await dataVersion.read();
+    return cache.getOrLoad(`${databaseKey(dataVersion)}:${version}:${key}`, ttlMs, load);
   };
 }
 
-/** Two test servers in one process have two databases; their entries must not mix. */
+/** Two test servers in one process have two databases (each with its data version); their entries must not mix. */
 let nextDatabaseId = 1;
-const databaseKey = memoByIdentity((_database: Database) => nextDatabaseId++);
+const databaseKey = memoByIdentity((_dataVersion: DataVersion) => nextDatabaseId++);

@@ -3,12 +3,7 @@ import { listenToChannel, notifyChannel, type ChannelListener, type Database } f
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../config.js';
-import {
-  DATA_CHANGED_CHANNEL,
-  forgetDataVersion,
-  useDataChangeAnnouncer,
-  type DataChangeAnnouncer,
-} from './data-version.js';
+import { DATA_CHANGED_CHANNEL, type DataChangeAnnouncer, type DataVersion } from './data-version.js';
 
 export interface DataChangeChannel extends DataChangeAnnouncer {
   /** Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY (embedded: within this process). */
@@ -45,17 +40,18 @@ const SESSION_ACK_WAIT_MS = 1_000;
 
 /**
  * Opens the channel on which processes sharing the database announce data changes (imports,
- * syncs: whatever calls bumpDataVersion), and makes bumpDataVersion announce through it. Hearing
+ * syncs: whatever bumps the data version), and makes `dataVersion.bump()` announce through it. Hearing
  * an announcement — or listening again after the channel dropped, when some may have been
  * missed — makes this process re-read the data version, which drops its data caches.
  */
 export async function openDataChangeChannel(deps: {
   config: Pick<Config, 'databaseUrl' | 'dataDir'>;
   database: Database;
+  dataVersion: DataVersion;
   log: FastifyBaseLogger;
   redis?: Redis | undefined;
 }): Promise<DataChangeChannel> {
-  const { database, log } = deps;
+  const { database, dataVersion, log } = deps;
   const dataListeners = new Set<() => void>();
   const sessionListeners = new Set<(userId: string | null) => void>();
   const notify = <A extends unknown[]>(listeners: Set<(...args: A) => void>, ...args: A) => {
@@ -96,7 +92,7 @@ export async function openDataChangeChannel(deps: {
       return;
     }
     if (payload === null) publish(`${PEER_PREFIX}hello ${self}`);
-    forgetDataVersion(database);
+    dataVersion.forget();
     notify(dataListeners);
     // after listening resumed, session announcements may have been missed too
     if (payload === null) notify(sessionListeners, null);
@@ -104,7 +100,7 @@ export async function openDataChangeChannel(deps: {
   const transport = (opened.transport = deps.redis
     ? openRedisChannel(deps.redis, redisChannelName(deps.config), onMessage, log)
     : await openDatabaseChannel(database, onMessage, log));
-  useDataChangeAnnouncer(database, transport);
+  dataVersion.announceThrough(transport);
   const heartbeat = setInterval(() => publish(`${PEER_PREFIX}alive ${self}`), PEER_HEARTBEAT_MS);
   heartbeat.unref();
   if (transport.isListening) publish(`${PEER_PREFIX}hello ${self}`); // the first hello came before the transport
@@ -143,7 +139,7 @@ export async function openDataChangeChannel(deps: {
       clearInterval(heartbeat);
       dataListeners.clear();
       sessionListeners.clear();
-      useDataChangeAnnouncer(database, null);
+      dataVersion.announceThrough(null);
       // the others stop waiting for this process's acknowledgements
       if (transport.isListening) await transport.announce(`${PEER_PREFIX}bye ${self}`);
       await transport.close();

@@ -22,7 +22,7 @@ describe('the season of an imported CSV without a season column', () => {
   });
 
   it('is the NFL season by the calendar while no data is held (last year’s in January)', async () => {
-    const season = await resolveImportSeason(server.deps.database, JANUARY);
+    const season = await resolveImportSeason(server.deps, JANUARY);
     expect(season.season).toBe(2025);
     expect(previewProjectionCsv(CSV, JANUARY, season).preview[0]!.season).toBe(2025);
   });
@@ -31,11 +31,11 @@ describe('the season of an imported CSV without a season column', () => {
     const [player] = await insertPlayers(server.deps.database, [
       { name: 'Held Player', position: 'WR', team: 'KC' },
     ]);
-    await insertProjections(server.deps.database, [
+    await insertProjections(server.deps, [
       { playerId: player!, season: 2024, week: 17, source: 'model', team: 'KC', predMean: 10 },
     ]);
     const now = new Date('2026-09-20T12:00:00Z');
-    const season = await resolveImportSeason(server.deps.database, now);
+    const season = await resolveImportSeason(server.deps, now);
     expect(season).toEqual({ season: 2024, reason: 'the latest season with projections' });
     const preview = previewProjectionCsv(CSV, now, season);
     expect(preview.defaultSeason).toEqual(season);

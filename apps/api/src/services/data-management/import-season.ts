@@ -1,4 +1,4 @@
-import type { Database } from '@fm/db';
+import type { DataDeps } from '../../core-deps.js';
 import { loadAvailableWeeks } from '../projections/available-weeks.js';
 import { nflSeasonOn } from '@fm/contract';
 
@@ -14,8 +14,8 @@ export interface ImportSeason {
  * else to the latest season we hold projections of, else to the NFL season by the calendar (from
  * August on, this year's). Never simply the calendar year: in January the season in play is last year's.
  */
-export async function resolveImportSeason(database: Database, now = new Date()): Promise<ImportSeason> {
-  const weeks = await loadAvailableWeeks(database);
+export async function resolveImportSeason(deps: DataDeps, now = new Date()): Promise<ImportSeason> {
+  const weeks = await loadAvailableWeeks(deps);
   if (weeks.current)
     return {
       season: weeks.current.season,

@@ -3,7 +3,6 @@ import { normalPercentiles } from '@fm/projections';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { validationError } from '../../errors.js';
-import { bumpDataVersion } from '../data-changes/data-version.js';
 import {
   MAX_ERRORS_LISTED,
   parseProjectionCsv,
@@ -196,12 +195,12 @@ export function resolveImportOptions(input: {
  * rows are skipped and reported with their line numbers.
  */
 export async function importProjectionCsv(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<AppDeps, 'database' | 'dataVersion'>,
   text: string,
   options: ImportOptions,
   now = new Date(),
 ): Promise<ImportResult> {
-  const { season } = await resolveImportSeason(deps.database, now);
+  const { season } = await resolveImportSeason(deps, now);
   const parsed = parseProjectionCsv(text, now, season);
   if (parsed.fileError) throw validationError(parsed.fileError, 'csvFile');
   const result: ImportResult = {
@@ -229,7 +228,7 @@ export async function importProjectionCsv(
     }
   }
   // the projections list and player directory caches key on the data version
-  if (result.created + result.updated + result.playersCreated > 0) await bumpDataVersion(deps.database);
+  if (result.created + result.updated + result.playersCreated > 0) await deps.dataVersion.bump();
   rowErrors.sort((a, b) => a.row - b.row);
   result.errorCount = rowErrors.length;
   result.errors = rowErrors.slice(0, MAX_ERRORS_LISTED).map(({ player, error }) => ({ player, error }));

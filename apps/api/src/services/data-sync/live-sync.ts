@@ -2,7 +2,6 @@ import { withAdvisoryLock } from '@fm/db';
 import type { AppDeps } from '../../deps.js';
 import { UpstreamRequestError } from '../../integrations/http.js';
 import { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
-import { bumpDataVersion } from '../data-changes/data-version.js';
 import { readLiveScoresStatus, writeLiveScoresStatus } from '../live-games/live-scores-status.js';
 import { isEveryGameOver } from '../live-games/player-games.js';
 import { isAnyGameInProgress, loadLiveWeek, type LiveWeek } from '../live-games/week-games.js';
@@ -104,7 +103,7 @@ export function createLiveSync(deps: AppDeps, options: LiveSyncOptions = {}): Li
       lastError: null,
     });
     const statsChanged = changed.stats.created + changed.stats.updated + changed.games.created;
-    if (statsChanged > 0) await bumpDataVersion(deps.database);
+    if (statsChanged > 0) await deps.dataVersion.bump();
     return { kind: 'refreshed', season, week, statsChanged };
   };
 

@@ -5,7 +5,6 @@ import type { LeagueClients } from '../leagues/clients.js';
 import { UpstreamRequestError } from '../../integrations/http.js';
 import type { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
 import { createAlert, hasOpenAlert } from '../admin/alerts.js';
-import { bumpDataVersion } from '../data-changes/data-version.js';
 import { produceModelProjections } from '../nfl-import/model-projections.js';
 import { writeProjections } from '../nfl-import/projection-writer.js';
 import { addCounts, upsertChanged, type WriteCount } from '../nfl-import/upsert-changed.js';
@@ -64,7 +63,9 @@ export function describeFailure(error: unknown): string {
 
 /** One week's rows, written together or not at all. */
 /** What a sync writes with and logs to, and the league clients its ESPN step reads through. */
-type SyncDeps = Pick<CoreDeps, 'database' | 'log'> & { leagues: Pick<LeagueClients, 'sleeper' | 'espn'> };
+type SyncDeps = Pick<CoreDeps, 'database' | 'dataVersion' | 'log'> & {
+  leagues: Pick<LeagueClients, 'sleeper' | 'espn'>;
+};
 
 function inWeekTransaction<T>(deps: SyncDeps, write: (db: Db) => Promise<T>): Promise<T> {
   return deps.database.db.transaction(async (tx) => {
@@ -193,7 +194,7 @@ export async function runSleeperSync(
   record.lastRowsChanged = rowsChanged;
   record.running = null;
   await writeSyncRecord(deps.database, record);
-  if (rowsChanged > 0) await bumpDataVersion(deps.database);
+  if (rowsChanged > 0) await deps.dataVersion.bump();
   if (error !== null && record.consecutiveFailures >= FAILURES_BEFORE_ALERT)
     await raiseFailingAlert(deps, record);
   const summary: SyncRunSummary = {

@@ -25,8 +25,8 @@ export interface EspnPlayerKeys {
  */
 const ourDirectory = createDataCache<SleeperPlayerDirectory>({ maxEntries: 2 });
 
-function readOurDirectory(deps: Pick<CoreDeps, 'database'>): Promise<SleeperPlayerDirectory> {
-  return ourDirectory(deps.database, 'our-players-directory', async () => {
+function readOurDirectory(deps: Pick<CoreDeps, 'database' | 'dataVersion'>): Promise<SleeperPlayerDirectory> {
+  return ourDirectory(deps, 'our-players-directory', async () => {
     const rows = await deps.database.db
       .select({ id: players.id, fullName: players.fullName, position: players.position, team: players.team })
       .from(players);
@@ -44,7 +44,7 @@ function readOurDirectory(deps: Pick<CoreDeps, 'database'>): Promise<SleeperPlay
  * players keep their projections while Sleeper is down. One of our players is given to one ESPN player at most.
  */
 export async function linkEspnToOurPlayers(
-  deps: Pick<CoreDeps, 'database'>,
+  deps: Pick<CoreDeps, 'database' | 'dataVersion'>,
   espnPlayers: readonly EspnPlayerToLink[],
   sleeperDirectory: SleeperPlayerDirectory | null,
 ): Promise<EspnPlayerKeys> {

@@ -25,7 +25,7 @@ describe('linking NFL.com players to Sleeper ids, on real data', () => {
   beforeAll(async () => {
     env = await startLeagueTestEnv('pglite');
     dataDir = linkWeekOne();
-    await importNflData(env.server.deps.database, dataDir);
+    await importNflData(env.server.deps, dataDir);
   });
   afterAll(async () => {
     await env?.stop();

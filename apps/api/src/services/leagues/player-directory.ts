@@ -6,7 +6,6 @@ import { type MatchReport, matchPlayers } from '../../integrations/sleeper/playe
 import type { SleeperPlayerDirectory } from '../../integrations/sleeper/schemas.js';
 import { callingUpstreamForTheProduct } from '../../integrations/upstream-caller.js';
 import { sleeperIdsByYahooId } from '../../integrations/yahoo/normalize.js';
-import { bumpDataVersion, readDataVersion } from '../data-changes/data-version.js';
 import { ensureTeamDefenses } from './team-defenses.js';
 import { memoByIdentity } from '../../memo-by-identity.js';
 
@@ -29,7 +28,9 @@ export interface SleeperIdSyncState {
 }
 
 /** Linking reads the Sleeper directory itself, and logs a failure instead of throwing it. */
-type LinkingDeps = Pick<CoreDeps, 'database' | 'log'> & { leagues: Pick<LeagueClients, 'sleeper'> };
+type LinkingDeps = Pick<CoreDeps, 'database' | 'dataVersion' | 'log'> & {
+  leagues: Pick<LeagueClients, 'sleeper'>;
+};
 
 const runningSyncs = new WeakMap<LinkingDeps, Promise<SleeperIdSyncState | null>>();
 /**
@@ -54,7 +55,7 @@ export async function ensureSleeperIdsLinked(
 ): Promise<SleeperIdSyncState | null> {
   const running = runningSyncs.get(deps);
   if (running) return running;
-  const version = await readDataVersion(deps.database);
+  const version = await deps.dataVersion.read();
   const settled = settledChecks.get(deps);
   if (settled && settled.version === version && now.getTime() < settled.until) return settled.state;
   // the directory serves everyone: fetching it is the product's call, not the share of whoever asked first
@@ -77,7 +78,7 @@ export async function ensureSleeperIdsLinked(
       }
       const linked = await linkSleeperIds(deps, await deps.leagues.sleeper.getPlayers(), now);
       // players changed: caches keyed by the data version (a league page's projections) must see them
-      if (linked.linked > 0) await bumpDataVersion(deps.database);
+      if (linked.linked > 0) await deps.dataVersion.bump();
       return linked;
     } catch (error) {
       deps.log.warn({ err: error }, 'could not link players to Sleeper ids');

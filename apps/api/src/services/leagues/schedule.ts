@@ -53,7 +53,7 @@ const cachedImpliedByes = createDataCache<ImpliedByes>({ maxEntries: 8 });
 /** The season's facts that imply byes, read once per data version (every league page of the season asks). */
 function loadImpliedByes(deps: AppDeps, season: number): Promise<ImpliedByes> {
   const { db } = deps.database;
-  return cachedImpliedByes(deps.database, `implied-byes:${season}`, async () => {
+  return cachedImpliedByes(deps, `implied-byes:${season}`, async () => {
     const [byeProjections, played] = await Promise.all([
       db
         .selectDistinct({ team: projections.team, week: projections.week })

@@ -114,7 +114,7 @@ export function loadLeagueWeekFacts(
 ): Promise<LeagueWeekFacts> {
   const { season, week, scoring, rostered } = request;
   const key = `league-week:${season}:${week}:${rostered.digest}:${JSON.stringify(scoring)}`;
-  return cachedFacts(deps.database, key, () => readLeagueWeekFacts(deps, request));
+  return cachedFacts(deps, key, () => readLeagueWeekFacts(deps, request));
 }
 
 async function readLeagueWeekFacts(
@@ -129,9 +129,9 @@ async function readLeagueWeekFacts(
   const appIds = [...new Set(appIdByRef.values())];
   const [byAppId, depthRanks, gameByTeam, freshness] = await Promise.all([
     loadLeagueProjectionsByAppId(deps, { appIds, season, week, scoring }),
-    loadWeekDepthRanks(deps.database, season, week),
+    loadWeekDepthRanks(deps, season, week),
     loadTeamWeekGames(deps, { season, week, teams: rostered.teams }),
-    loadWeekFreshness(deps.database, season, week),
+    loadWeekFreshness(deps, season, week),
   ]);
   const positions = new Map<number, string>();
   const projectionByRef = new Map<PlayerRef, LeaguePlayerProjection>();

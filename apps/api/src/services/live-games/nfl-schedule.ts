@@ -94,8 +94,6 @@ const cachedSeasons = createDataCache<NflGame[]>({ maxEntries: 8 });
  * from the database once per data version, since the syncs that write games bump it.
  */
 export async function loadHeldGames(deps: AppDeps, season: number, week?: number): Promise<NflGame[]> {
-  const games = await cachedSeasons(deps.database, `games:${season}`, () =>
-    readGames(deps.database.db, season),
-  );
+  const games = await cachedSeasons(deps, `games:${season}`, () => readGames(deps.database.db, season));
   return week === undefined ? games : games.filter((game) => game.week === week);
 }

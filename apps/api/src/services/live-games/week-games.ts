@@ -4,7 +4,6 @@ import type { AppDeps } from '../../deps.js';
 import { NflScoreboardClient } from '../../integrations/nfl-scoreboard/client.js';
 import type { ScoreboardGame } from '../../integrations/nfl-scoreboard/game-clock.js';
 import { TtlCache } from '../../integrations/cache.js';
-import { readDataVersion } from '../data-changes/data-version.js';
 import { loadHeldGames, type NflGame } from './nfl-schedule.js';
 import { memoByIdentity } from '../../memo-by-identity.js';
 
@@ -64,7 +63,7 @@ async function readScoreboard(
   isFresh: boolean,
 ): Promise<ScoreboardGame[] | null> {
   const { client, cache } = scoreboardOf(deps.config);
-  const key = `${await readDataVersion(deps.database)}:${season}:${week}`;
+  const key = `${await deps.dataVersion.read()}:${season}:${week}`;
   const load = () =>
     client.weekGames(season, week).then(
       (games) => (games.length > 0 ? games : null),

@@ -1,8 +1,7 @@
 import type { DataChangeEvent } from '@fm/contract';
-import type { Database } from '@fm/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DataChangeChannel } from '../data-changes/data-change-channel.js';
-import { readDataVersion } from '../data-changes/data-version.js';
+import type { DataVersion } from '../data-changes/data-version.js';
 
 /**
  * Fans data changes out to the open connections of this process: it hears the data-change
@@ -26,7 +25,7 @@ export interface DataChangeFeed {
 
 type Listener = (event: DataChangeEvent | null) => void;
 
-/** Versions are written as `<epoch ms>-<uuid>` (bumpDataVersion): the time is the change's. */
+/** Versions are written as `<epoch ms>-<uuid>` (DataVersion.bump): the time is the change's. */
 export function dataChangeEvent(version: string): DataChangeEvent {
   const millis = Number(version.split('-')[0]);
   const isTimed = version !== 'none' && Number.isSafeInteger(millis) && millis > 0;
@@ -34,7 +33,7 @@ export function dataChangeEvent(version: string): DataChangeEvent {
 }
 
 export function createDataChangeFeed(deps: {
-  database: Database;
+  dataVersion: DataVersion;
   channel: Pick<DataChangeChannel, 'onDataChange'>;
   log: FastifyBaseLogger;
 }): DataChangeFeed {
@@ -47,7 +46,8 @@ export function createDataChangeFeed(deps: {
   // thousands of pages connecting at once share one read of the version
   let reading: Promise<DataChangeEvent> | null = null;
   const current = () =>
-    (reading ??= readDataVersion(deps.database)
+    (reading ??= deps.dataVersion
+      .read()
       .then(dataChangeEvent)
       .finally(() => (reading = null)));
 

@@ -39,7 +39,7 @@ export async function hasImportedNflData(deps: Pick<AppDeps, 'database'>): Promi
  * imports, the others wait for it and then find the import done.
  */
 export function startFirstStartImport(
-  deps: Pick<AppDeps, 'config' | 'database' | 'log'>,
+  deps: Pick<AppDeps, 'config' | 'database' | 'dataVersion' | 'log'>,
 ): BackgroundImport | null {
   const dataDir = deps.config.nflDataDir;
   if (!dataDir) return null;
@@ -57,7 +57,7 @@ export function startFirstStartImport(
       return null;
     }
     log.info('Importing NFL data (first start)');
-    const summary = await importNflData(deps.database, dataDir, { onProgress, signal: controller.signal });
+    const summary = await importNflData(deps, dataDir, { onProgress, signal: controller.signal });
     for (const problem of summary.problems.slice(0, MAX_PROBLEMS_LOGGED)) log.warn(describeProblem(problem));
     const { problems, ...figures } = summary;
     log.info({ ...figures, problems: problems.length }, `NFL data imported in ${summary.seconds} s`);

@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, TEST_POSTGRES_URL } from '../../../test/harness.js';
 import { describeProblem } from './import-plan.js';
+import { createDataVersion } from '../data-changes/data-version.js';
 import { importNflData, type ImportSummary } from './import-nfl-data.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -31,6 +32,11 @@ function folderWithWeeks(weeks: Array<[season: number, week: number]>): string {
     );
   }
   return dir;
+}
+
+/** Imports as the CLI does: a process of its own, with its own view of the data version. */
+function importInto(database: TestDatabase, dataDir: string): Promise<ImportSummary> {
+  return importNflData({ database, dataVersion: createDataVersion(database) }, dataDir);
 }
 
 /** Player lines that are games (not byes) in the actual files of a week. */
@@ -58,7 +64,7 @@ describe.each(DATABASE_KINDS)('NFL data import on %s', (kind) => {
       [2025, 1],
       [2025, 2],
     ]);
-    first = await importNflData(database, dataDir);
+    first = await importInto(database, dataDir);
   }, 180_000);
   afterAll(async () => {
     await database?.destroy();
@@ -184,7 +190,7 @@ describe.each(DATABASE_KINDS)('NFL data import on %s', (kind) => {
   });
 
   it('changes nothing when the same folder is imported again', async () => {
-    const again = await importNflData(database, dataDir);
+    const again = await importInto(database, dataDir);
     expect(again.totalChanged).toBe(0);
     expect(again.changed.stats).toEqual({ created: 0, updated: 0 });
     expect(again.files).toBe(first.files);
@@ -212,7 +218,7 @@ describe('a malformed line', () => {
   });
 
   it('is reported with its file and line, and the rest of the file is imported', async () => {
-    const summary = await importNflData(database, dataDir);
+    const summary = await importInto(database, dataDir);
     expect(summary.problems).toHaveLength(1);
     const message = describeProblem(summary.problems[0]!);
     expect(message).toBe(
@@ -250,14 +256,14 @@ describe('a later import of new weeks', () => {
       ]),
       folderWithWeeks([[2025, 7]]),
     );
-    await importNflData(database, folders[0]!);
+    await importInto(database, folders[0]!);
     const before = await executeRows<{ week: number; total: number }>(
       database.db,
       sql`select week, round(sum(pred_mean + p10 + p90)::numeric, 2)::float8 as total from projections where source = 'model' group by week order by week`,
     );
     expect(before.map((w) => w.week)).toEqual([5, 6, 7]);
 
-    const later = await importNflData(database, folders[1]!);
+    const later = await importInto(database, folders[1]!);
     const after = await executeRows<{ week: number; total: number }>(
       database.db,
       sql`select week, round(sum(pred_mean + p10 + p90)::numeric, 2)::float8 as total from projections where source = 'model' group by week order by week`,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { appState, type Database, type Db } from '@fm/db';
 import { sql } from 'drizzle-orm';
 import type { PlayerWeekIdentity, ProjectedRow, WeeklyStatRow } from '@fm/projections';
-import { bumpDataVersion } from '../data-changes/data-version.js';
+import type { DataDeps } from '../../core-deps.js';
 import { discoverNflDataFiles } from './discover-files.js';
 import { planImport, type ImportProblem } from './import-plan.js';
 import { produceModelProjections } from './model-projections.js';
@@ -73,10 +73,11 @@ function inFileTransaction<T>(database: Database, write: (db: Db) => Promise<T>)
  * Repeating an import changes nothing.
  */
 export async function importNflData(
-  database: Database,
+  deps: DataDeps,
   dataDir: string,
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
+  const { database } = deps;
   const started = performance.now();
   const files = discoverNflDataFiles(dataDir);
   const plan = planImport(files);
@@ -155,15 +156,15 @@ export async function importNflData(
     problems: plan.problems,
     seconds: Math.round((performance.now() - started) / 100) / 10,
   };
-  await recordImport(database, summary);
+  await recordImport(deps, summary);
   return summary;
 }
 
-async function recordImport(database: Database, summary: ImportSummary): Promise<void> {
+async function recordImport({ database, dataVersion }: DataDeps, summary: ImportSummary): Promise<void> {
   const value = { ...summary, problems: summary.problems.length, importedAt: new Date().toISOString() };
   await database.db
     .insert(appState)
     .values({ key: LAST_IMPORT_KEY, value })
     .onConflictDoUpdate({ target: appState.key, set: { value, updatedAt: new Date() } });
-  if (summary.totalChanged > 0) await bumpDataVersion(database);
+  if (summary.totalChanged > 0) await dataVersion.bump();
 }

@@ -1,5 +1,6 @@
-import { executeRows, type Database } from '@fm/db';
+import { executeRows } from '@fm/db';
 import { sql } from 'drizzle-orm';
+import type { DataDeps } from '../../core-deps.js';
 import { createDataCache } from '../data-changes/data-cache.js';
 import { teamWeekTotals, type TeamWeekTotals } from './advanced-metrics.js';
 import { fantasyPoints } from './fantasy-points.js';
@@ -18,8 +19,8 @@ const cachedSeason = createDataCache<SeasonLines>({ maxEntries: 12 });
 const cachedSeasons = createDataCache<number[]>({ maxEntries: 4 });
 
 /** Seasons with weekly stats, newest first. */
-export function loadStatSeasons(database: Database): Promise<number[]> {
-  return cachedSeasons(database, 'stat-seasons', async () => {
+export function loadStatSeasons({ database, dataVersion }: DataDeps): Promise<number[]> {
+  return cachedSeasons({ dataVersion }, 'stat-seasons', async () => {
     const rows = await executeRows<{ season: number }>(
       database.db,
       sql`select distinct season from player_week_stats order by season desc`,
@@ -29,8 +30,8 @@ export function loadStatSeasons(database: Database): Promise<number[]> {
 }
 
 /** Every stat line of a season, in week order, held in memory until the next import. */
-export function loadSeasonLines(database: Database, season: number): Promise<SeasonLines> {
-  return cachedSeason(database, `season:${season}`, async () => {
+export function loadSeasonLines({ database, dataVersion }: DataDeps, season: number): Promise<SeasonLines> {
+  return cachedSeason({ dataVersion }, `season:${season}`, async () => {
     const rows = await executeRows<Record<string, unknown>>(
       database.db,
       sql`select s.*, p.full_name, p.position

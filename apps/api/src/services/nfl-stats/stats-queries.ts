@@ -1,5 +1,6 @@
 import { players, type Database } from '@fm/db';
 import { inArray } from 'drizzle-orm';
+import type { DataDeps } from '../../core-deps.js';
 import { notFound } from '../../errors.js';
 import { advancedMetrics, usageSample, type TeamWeekTotals } from './advanced-metrics.js';
 import { loadSeasonLines, loadStatSeasons, type SeasonLines } from './season-lines.js';
@@ -12,9 +13,9 @@ export interface PlayerFilter {
 }
 
 /** The season asked for, else the latest with stats; null when no stats were imported. */
-async function resolveSeason(database: Database, season: number | undefined): Promise<SeasonLines | null> {
-  const chosen = season ?? (await loadStatSeasons(database))[0];
-  return chosen === undefined ? null : loadSeasonLines(database, chosen);
+async function resolveSeason(deps: DataDeps, season: number | undefined): Promise<SeasonLines | null> {
+  const chosen = season ?? (await loadStatSeasons(deps))[0];
+  return chosen === undefined ? null : loadSeasonLines(deps, chosen);
 }
 
 function matches(identity: PlayerIdentity, filter: PlayerFilter): boolean {
@@ -28,8 +29,8 @@ function matches(identity: PlayerIdentity, filter: PlayerFilter): boolean {
 }
 
 /** Players with weekly stats in a season: who they are, which weeks they played, their points. */
-export async function weeklyPlayers(database: Database, filter: PlayerFilter) {
-  const season = await resolveSeason(database, filter.season);
+export async function weeklyPlayers(deps: DataDeps, filter: PlayerFilter) {
+  const season = await resolveSeason(deps, filter.season);
   if (!season) return { season: filter.season ?? null, data: [] };
   const data = [];
   for (const lines of season.byPlayer.values()) {
@@ -63,11 +64,11 @@ async function requirePlayers(database: Database, playerIds: number[]): Promise<
 
 /** Week-by-week stat lines of 1–4 players in one season. */
 export async function weeklyCompare(
-  database: Database,
+  deps: DataDeps,
   query: { season?: number | undefined; playerIds: number[] },
 ) {
-  const identities = await requirePlayers(database, query.playerIds);
-  const season = await resolveSeason(database, query.season);
+  const identities = await requirePlayers(deps.database, query.playerIds);
+  const season = await resolveSeason(deps, query.season);
   const data = identities.map((identity) => {
     const lines = season?.byPlayer.get(Number(identity.player_id)) ?? [];
     return {
@@ -79,8 +80,8 @@ export async function weeklyCompare(
 }
 
 /** Season totals of every player with stats in a season, best PPR total first. */
-export async function seasonalPlayers(database: Database, filter: PlayerFilter) {
-  const season = await resolveSeason(database, filter.season);
+export async function seasonalPlayers(deps: DataDeps, filter: PlayerFilter) {
+  const season = await resolveSeason(deps, filter.season);
   if (!season) return { season: filter.season ?? null, data: [] };
   const totals = season.teamTotals;
   const data = [];
@@ -96,11 +97,11 @@ export async function seasonalPlayers(database: Database, filter: PlayerFilter) 
 }
 
 export async function seasonalCompare(
-  database: Database,
+  deps: DataDeps,
   query: { season?: number | undefined; playerIds: number[] },
 ) {
-  const identities = await requirePlayers(database, query.playerIds);
-  const season = await resolveSeason(database, query.season);
+  const identities = await requirePlayers(deps.database, query.playerIds);
+  const season = await resolveSeason(deps, query.season);
   const totals: TeamWeekTotals = season?.teamTotals ?? new Map();
   const seasonNumber = season?.season ?? query.season ?? null;
   const data = identities.map((identity) => {
@@ -112,10 +113,10 @@ export async function seasonalCompare(
 
 /** Usage shares and efficiency of every player in a season (or the players asked for). */
 export async function seasonalAdvanced(
-  database: Database,
+  deps: DataDeps,
   filter: PlayerFilter & { playerIds?: number[] | undefined },
 ) {
-  const season = await resolveSeason(database, filter.season);
+  const season = await resolveSeason(deps, filter.season);
   if (!season) return { season: filter.season ?? null, data: [] };
   const totals = season.teamTotals;
   const wanted = filter.playerIds ? new Set(filter.playerIds) : null;
@@ -134,11 +135,11 @@ export async function seasonalAdvanced(
 
 /** One player's usage and efficiency, week by week. */
 export async function weeklyAdvanced(
-  database: Database,
+  deps: DataDeps,
   query: { season?: number | undefined; playerId: number },
 ) {
-  const [identity] = await requirePlayers(database, [query.playerId]);
-  const season = await resolveSeason(database, query.season);
+  const [identity] = await requirePlayers(deps.database, [query.playerId]);
+  const season = await resolveSeason(deps, query.season);
   const lines = season?.byPlayer.get(query.playerId) ?? [];
   const totals = season?.teamTotals ?? new Map();
   const weeks = lines

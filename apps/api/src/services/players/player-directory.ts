@@ -1,5 +1,6 @@
 import { players, projections, type Database } from '@fm/db';
 import { asc, avg, eq, max } from 'drizzle-orm';
+import type { DataDeps } from '../../core-deps.js';
 import { createDataCache } from '../data-changes/data-cache.js';
 
 /** Without `all`, a directory query answers at most this many players. */
@@ -51,8 +52,8 @@ async function projectedPointsByPlayer(database: Database): Promise<Map<number, 
   return new Map(rows.map((row) => [row.playerId, Math.round(Number(row.points) * 10) / 10]));
 }
 
-function loadDirectory(database: Database): Promise<IndexedPlayer[]> {
-  return cachedDirectory(database, 'players', async () => {
+function loadDirectory({ database, dataVersion }: DataDeps): Promise<IndexedPlayer[]> {
+  return cachedDirectory({ dataVersion }, 'players', async () => {
     const rows = await database.db.select().from(players).orderBy(asc(players.fullName), asc(players.id));
     const projected = await projectedPointsByPlayer(database);
     return rows.map((row) => ({
@@ -74,11 +75,11 @@ function loadDirectory(database: Database): Promise<IndexedPlayer[]> {
 }
 
 /** Players by name order; `all` lifts the limit (the web app's directory load uses it). */
-export async function findPlayers(database: Database, query: DirectoryQuery): Promise<DirectoryPlayer[]> {
+export async function findPlayers(deps: DataDeps, query: DirectoryQuery): Promise<DirectoryPlayer[]> {
   const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   const limit = query.all ? Infinity : Math.min(query.limit ?? DEFAULT_DIRECTORY_LIMIT, MAX_DIRECTORY_LIMIT);
   const found: DirectoryPlayer[] = [];
-  for (const { player, searchKey } of await loadDirectory(database)) {
+  for (const { player, searchKey } of await loadDirectory(deps)) {
     if (found.length >= limit) break;
     if (query.active && !player.active) continue;
     if (query.position && player.position !== query.position) continue;

@@ -1,6 +1,7 @@
 import { nflSeasonOn } from '@fm/contract';
-import { executeRows, type Database } from '@fm/db';
+import { executeRows } from '@fm/db';
 import { sql } from 'drizzle-orm';
+import type { DataDeps } from '../../core-deps.js';
 import { createDataCache } from '../data-changes/data-cache.js';
 import { readSyncRecord } from '../data-sync/sync-status.js';
 import { PUBLISHED_SOURCES } from './projection-sources.js';
@@ -53,14 +54,14 @@ export function defaultWeek(
 }
 
 /** The season of the NFL week in play as the live-data sync last read it; the calendar's without a sync. */
-export async function seasonInPlay(database: Database, now = new Date()): Promise<number> {
-  const { current } = await loadAvailableWeeks(database);
+export async function seasonInPlay(deps: DataDeps, now = new Date()): Promise<number> {
+  const { current } = await loadAvailableWeeks(deps);
   return current?.season ?? nflSeasonOn(now);
 }
 
 /** The seasons and weeks that have at least one projection, from any source. */
-export function loadAvailableWeeks(database: Database): Promise<AvailableWeeks> {
-  return cachedWeeks(database, 'available-weeks', async () => {
+export function loadAvailableWeeks({ database, dataVersion }: DataDeps): Promise<AvailableWeeks> {
+  return cachedWeeks({ dataVersion }, 'available-weeks', async () => {
     const [rows, record] = await Promise.all([
       executeRows<{ season: number; week: number; is_published: boolean | string }>(
         database.db,

@@ -1,4 +1,4 @@
-import type { Database } from '@fm/db';
+import type { DataDeps } from '../../core-deps.js';
 import { rankWithinTeam } from '@fm/engine';
 import { createDataCache } from '../data-changes/data-cache.js';
 import { loadWeekBoard, type ProjectionEntry } from './week-board.js';
@@ -11,9 +11,9 @@ export interface RankedWeek {
 const cachedWeeks = createDataCache<RankedWeek>();
 
 /** A week's projections by player id, with depth ranks computed over the whole week (as the engine asks). */
-export function loadRankedWeek(database: Database, season: number, week: number): Promise<RankedWeek> {
-  return cachedWeeks(database, `ranked-week:${season}:${week}`, async () => {
-    const board = await loadWeekBoard(database, season, week);
+export function loadRankedWeek(deps: DataDeps, season: number, week: number): Promise<RankedWeek> {
+  return cachedWeeks(deps, `ranked-week:${season}:${week}`, async () => {
+    const board = await loadWeekBoard(deps, season, week);
     const ranks = rankWithinTeam(
       board.map((row) => ({
         id: row.player_id,
@@ -34,10 +34,10 @@ export function loadRankedWeek(database: Database, season: number, week: number)
 
 /** Each projected player's rank within his NFL team and position in the week (the depthRank a simulation uses). */
 export async function loadWeekDepthRanks(
-  database: Database,
+  deps: DataDeps,
   season: number,
   week: number,
 ): Promise<Map<number, number | null>> {
-  const { byPlayerId } = await loadRankedWeek(database, season, week);
+  const { byPlayerId } = await loadRankedWeek(deps, season, week);
   return new Map([...byPlayerId].map(([id, { depthRank }]) => [id, depthRank]));
 }

@@ -1,4 +1,5 @@
-import { nflGames, type Database } from '@fm/db';
+import { nflGames } from '@fm/db';
+import type { DataDeps } from '../../core-deps.js';
 import { AVAILABLE, availabilityOf, type Availability } from '@fm/engine';
 import { and, eq } from 'drizzle-orm';
 import { loadAvailableWeeks, type WeekRef } from './available-weeks.js';
@@ -15,13 +16,13 @@ export interface WeekAvailability {
  * week with projections. Past weeks keep their projections as they were.
  */
 export async function weekAvailability(
-  database: Database,
+  deps: DataDeps,
   season: number,
   week: number,
 ): Promise<WeekAvailability> {
   const [weeks, games] = await Promise.all([
-    loadAvailableWeeks(database),
-    database.db
+    loadAvailableWeeks(deps),
+    deps.database.db
       .select({ home: nflGames.homeTeam, away: nflGames.awayTeam })
       .from(nflGames)
       .where(and(eq(nflGames.season, season), eq(nflGames.week, week))),

@@ -1,4 +1,4 @@
-import type { Database } from '@fm/db';
+import type { DataDeps } from '../../core-deps.js';
 import { BOOM_THRESHOLD, BUST_THRESHOLD, matchesAvailabilityFilter } from '@fm/engine';
 import {
   DEFAULT_PAGE_SIZE,
@@ -69,21 +69,19 @@ function pageKey(query: ProjectionQuery): string {
 }
 
 /** One page of a week's projections: filtered by position, team and name, sorted, paginated. */
-export function listProjections(database: Database, query: ProjectionQuery): Promise<ProjectionPage> {
-  return cachedPages(database, pageKey(query), () => computeProjectionPage(database, query));
+export function listProjections(deps: DataDeps, query: ProjectionQuery): Promise<ProjectionPage> {
+  return cachedPages(deps, pageKey(query), () => computeProjectionPage(deps, query));
 }
 
 /** The same page, serialized once: what the hot public path sends. */
-export function listProjectionsJson(database: Database, query: ProjectionQuery): Promise<string> {
-  return cachedPageJson(database, pageKey(query), async () =>
-    JSON.stringify(await listProjections(database, query)),
-  );
+export function listProjectionsJson(deps: DataDeps, query: ProjectionQuery): Promise<string> {
+  return cachedPageJson(deps, pageKey(query), async () => JSON.stringify(await listProjections(deps, query)));
 }
 
-async function computeProjectionPage(database: Database, query: ProjectionQuery): Promise<ProjectionPage> {
+async function computeProjectionPage(deps: DataDeps, query: ProjectionQuery): Promise<ProjectionPage> {
   const page = query.page ?? DEFAULT_PAGE;
   const limit = Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-  const target = resolveWeek(await loadAvailableWeeks(database), query);
+  const target = resolveWeek(await loadAvailableWeeks(deps), query);
   const thresholds = { boom: BOOM_THRESHOLD, bust: BUST_THRESHOLD };
   const scoring = query.scoring ?? formatScoring('ppr');
   if (!target) {
@@ -100,8 +98,8 @@ async function computeProjectionPage(database: Database, query: ProjectionQuery)
     };
   }
   const [board, freshness] = await Promise.all([
-    loadWeekBoard(database, target.season, target.week, scoring),
-    loadWeekFreshness(database, target.season, target.week),
+    loadWeekBoard(deps, target.season, target.week, scoring),
+    loadWeekFreshness(deps, target.season, target.week),
   ]);
   const searched = searchNames(board.filter(matcher(query)), query.search);
   const matching = sortEntries(searched.entries, query.sort ?? 'pred_mean', query.order);

@@ -2,6 +2,7 @@ import { isProjectionSource, type ProjectionRow, type ProjectionSource } from '@
 import { players, projections, type Database } from '@fm/db';
 import { boomBustChances, fitPointsDistribution, normalizePosition } from '@fm/engine';
 import { and, eq, sql } from 'drizzle-orm';
+import type { DataDeps } from '../../core-deps.js';
 import { createDataCache } from '../data-changes/data-cache.js';
 import { isPosition, type PointsProjection, toLeagueScoring } from '@fm/projections';
 import { statLineFromColumns } from '../nfl-stats/stat-columns.js';
@@ -20,25 +21,25 @@ const cachedBoard = createDataCache<ProjectionEntry[]>();
  * invalidates it.
  */
 export async function loadWeekBoard(
-  database: Database,
+  deps: DataDeps,
   season: number,
   week: number,
   scoring: ScoringChoice = formatScoring('ppr'),
 ): Promise<ProjectionEntry[]> {
-  return cachedBoard(database, `${season}:${week}:${scoring.key}`, () =>
-    queryWeekBoard(database, season, week, scoring),
+  return cachedBoard(deps, `${season}:${week}:${scoring.key}`, () =>
+    queryWeekBoard(deps, season, week, scoring),
   );
 }
 
 async function queryWeekBoard(
-  database: Database,
+  deps: DataDeps,
   season: number,
   week: number,
   scoring: ScoringChoice,
 ): Promise<ProjectionEntry[]> {
   const [rows, availability] = await Promise.all([
-    queryProjectionRows(database, season, week),
-    weekAvailability(database, season, week),
+    queryProjectionRows(deps.database, season, week),
+    weekAvailability(deps, season, week),
   ]);
   const best = new Map<number, (typeof rows)[number] & { source: ProjectionSource }>();
   // The opponent is a fact of the schedule, not of a source: any source that knows it tells it.

@@ -1,5 +1,6 @@
-import { executeRows, type Database } from '@fm/db';
+import { executeRows } from '@fm/db';
 import { sql } from 'drizzle-orm';
+import type { DataDeps } from '../../core-deps.js';
 import { createDataCache } from '../data-changes/data-cache.js';
 import { sourceRank } from './projection-sources.js';
 
@@ -11,8 +12,12 @@ export interface WeekFreshness {
 
 const cachedFreshness = createDataCache<WeekFreshness>();
 
-export function loadWeekFreshness(database: Database, season: number, week: number): Promise<WeekFreshness> {
-  return cachedFreshness(database, `freshness:${season}:${week}`, async () => {
+export function loadWeekFreshness(
+  { database, dataVersion }: DataDeps,
+  season: number,
+  week: number,
+): Promise<WeekFreshness> {
+  return cachedFreshness({ dataVersion }, `freshness:${season}:${week}`, async () => {
     const rows = await executeRows<{ source: string; updated_at: string | Date }>(
       database.db,
       sql`select source, max(updated_at) as updated_at from projections

@@ -30,7 +30,7 @@ export function loadProjectedPool(
 ): Promise<PoolPlayer[]> {
   const positions = [...new Set(request.positions)].sort();
   const key = `ros-pool:${request.season}:${request.week}:${positions.join(',')}:${JSON.stringify(request.scoring)}`;
-  return cachedPools(deps.database, key, () => readPool(deps, { ...request, positions }));
+  return cachedPools(deps, key, () => readPool(deps, { ...request, positions }));
 }
 
 async function readPool(

@@ -45,7 +45,7 @@ export async function suggestTrades(
   const league = await loadRosLeague(deps, caller.userId, request);
   const me = callersTeam(league);
   const key = `trades:${request.platform}:${league.details.league.league_id}:${me.rosterId}:${request.limit}:${leagueDigest(league)}`;
-  return cachedSuggestions(deps.database, key, () =>
+  return cachedSuggestions(deps, key, () =>
     deps.simulationAdmission.queue.run(caller.userId, async () => {
       const startedAt = performance.now();
       const scorer = new TradeScorer(tradeLeagueOf(league));

@@ -1,8 +1,8 @@
 import { players, type Database } from '@fm/db';
 import { inArray, or } from 'drizzle-orm';
+import type { DataDeps } from '../../core-deps.js';
 import { validationError } from '../../errors.js';
 import { TtlCache } from '../../integrations/cache.js';
-import { readDataVersion } from '../data-changes/data-version.js';
 import { loadAvailableWeeks, resolveWeek } from '../projections/available-weeks.js';
 import { loadRankedWeek } from '../projections/depth-ranks.js';
 import type { ProjectionEntry } from '../projections/week-board.js';
@@ -56,10 +56,10 @@ const resolvedPlayersOf = memoByIdentity(
  * season asked for, or the latest season). Null when nothing has ever been projected.
  */
 export async function resolveSimulationWeek(
-  database: Database,
+  deps: DataDeps,
   asked: { season: number | null; week: number | null },
 ): Promise<{ season: number; week: number } | null> {
-  const available = await loadAvailableWeeks(database);
+  const available = await loadAvailableWeeks(deps);
   const resolved = resolveWeek(available, {
     season: asked.season ?? undefined,
     week: asked.week ?? undefined,
@@ -104,19 +104,19 @@ async function findPlayerRows(
  * Unknown references → 400 VALIDATION_ERROR "Unknown player ids: …".
  */
 export async function resolveLineupPlayers(
-  database: Database,
+  deps: DataDeps,
   refs: { ref: string; kind: PlayerRefKind }[],
   week: { season: number; week: number } | null,
 ): Promise<LineupPlayer[]> {
   const [version, projections] = await Promise.all([
-    readDataVersion(database),
-    week ? loadRankedWeek(database, week.season, week.week) : Promise.resolve(null),
+    deps.dataVersion.read(),
+    week ? loadRankedWeek(deps, week.season, week.week) : Promise.resolve(null),
   ]);
-  const cache = resolvedPlayersOf(database);
+  const cache = resolvedPlayersOf(deps.database);
   const cacheKey = ({ ref, kind }: { ref: string; kind: PlayerRefKind }) => `${version}:${kind}:${ref}`;
   const cached = refs.map((reference) => cache.get(cacheKey(reference)));
   const missing = refs.filter((_, i) => cached[i] === undefined);
-  const rows = missing.length > 0 ? await findPlayerRows(database, missing) : [];
+  const rows = missing.length > 0 ? await findPlayerRows(deps.database, missing) : [];
   const bySleeperId = new Map(rows.flatMap((row) => (row.sleeperId ? [[row.sleeperId, row] as const] : [])));
   const byId = new Map(rows.map((row) => [String(row.id), row]));
   const unknown: string[] = [];

@@ -69,11 +69,10 @@ async function simulateAdmitted(
 ): Promise<SimulationAnswer> {
   const league = await leagueLineupsOf(deps, userId, request);
   if (league) return simulateLeagueLineups(deps, { userId, slot }, request, league);
-  const { database } = deps;
-  const week = await resolveSimulationWeek(database, request);
+  const week = await resolveSimulationWeek(deps, request);
   const starters = [...request.user.starters, ...request.opponent.starters];
   const [resolvedPlayers, { scoring, source: scoringSource }] = await Promise.all([
-    resolveLineupPlayers(database, starters, week),
+    resolveLineupPlayers(deps, starters, week),
     resolveRequestScoring(deps, userId, request),
   ]);
   const lineupPlayers = await withLeagueScoring(deps, resolvedPlayers, week, scoring);

@@ -2,7 +2,6 @@ import { appState, withAdvisoryLock } from '@fm/db';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { callingUpstreamForTheProduct } from '../../integrations/upstream-caller.js';
-import { readDataVersion } from '../data-changes/data-version.js';
 import { readSyncRecord } from '../data-sync/sync-status.js';
 import type { TimelineRecorder } from './timeline-recording.js';
 import { recordFollowedLeagues } from './watched-leagues.js';
@@ -50,7 +49,7 @@ export function createTimelineRecorder(
       deps.database,
       TIMELINE_LOCK_NAME,
       async () => {
-        const version = await readDataVersion(deps.database);
+        const version = await deps.dataVersion.read();
         if ((await recordedVersion(deps)) === version) return;
         const leagues = await recordFollowedLeagues(deps, week, controller.signal);
         if (controller.signal.aborted) return;

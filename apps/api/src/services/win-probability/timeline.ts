@@ -2,7 +2,6 @@ import { leagueWeekViews, winProbabilityPoints, type Database } from '@fm/db';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { TtlCache } from '../../integrations/cache.js';
-import { readDataVersion } from '../data-changes/data-version.js';
 import type { LeaguePlatform } from '../leagues/connections.js';
 import { leagueNotFound, type LeagueDetails } from '../leagues/details-shape.js';
 import { requireCurrentLeague } from '../leagues/league-access.js';
@@ -71,7 +70,7 @@ export async function noteLeagueWeekView(
  */
 export async function recordMatchupTimelines(deps: AppDeps, details: LeagueDetails): Promise<number> {
   const season = Number(details.league.season);
-  const version = await readDataVersion(deps.database);
+  const version = await deps.dataVersion.read();
   const { recorded: done, recording } = memoOf(deps.database);
   const doneKey = `${details.platform}:${details.league.league_id}:${season}:${details.week}:${version}`;
   for (;;) {
