@@ -5,9 +5,8 @@ import type { DataVersion } from './services/data-changes/data-version.js';
 
 /**
  * The dependencies every other one is built from: the settings, the database, its data version and the
- * logger. A service
- * that needs no more takes `Pick<CoreDeps, …>` of them, so it does not depend on the whole of `AppDeps`
- * (which names every service's own type).
+ * logger. A service that needs no more takes `Pick<CoreDeps, …>` of them, so it does not depend on the
+ * whole of `AppDeps` (which names every service's own type).
  */
 export interface CoreDeps {
   config: Config;
