@@ -172,7 +172,7 @@ export function createAvailabilityGuard(options: AvailabilityGuardOptions): Avai
     get unavailableSince() {
       return unavailableSince;
     },
-    run<T>(start: () => PromiseLike<T>): Promise<T> {
+    run<T>(start: (markAnswered: () => void) => PromiseLike<T>): Promise<T> {
       if (unavailableSince !== null) return Promise.reject(new DatabaseUnavailableError());
       return new Promise<T>((resolve, reject) => {
         let watchdog: NodeJS.Timeout | undefined;

@@ -141,14 +141,18 @@ describe.runIf(isThrowawayClusterSupported)('a PostgreSQL server that stops answ
     }
   });
 
-  it('lets a transaction of answered statements run longer than a query may stay silent', async () => {
+  it('lets a transaction of answered statements, savepoints included, run longer than a query may stay silent', async () => {
     const pool = openGuardedPostgres(cluster!.url, 2, undefined, {
       stalledAfterMs: STALLED_AFTER_MS_IN_TEST,
     });
     try {
       const long = await settleWithin(
         drizzle(pool.guardedClient).transaction(async (tx) => {
-          for (let step = 0; step < 5; step++) await tx.execute(sql`select pg_sleep(0.4)`);
+          for (let step = 0; step < 2; step++) await tx.execute(sql`select pg_sleep(0.4)`);
+          // statements in a savepoint count as answers too
+          await tx.transaction(async (inner) => {
+            for (let step = 0; step < 6; step++) await inner.execute(sql`select pg_sleep(0.4)`);
+          });
         }),
         SETTLE_BOUND_MS + 2_000,
       );

@@ -1,4 +1,4 @@
-import postgres, { type Sql } from 'postgres';
+import postgres, { type Sql, type TransactionSql } from 'postgres';
 import { createAvailabilityGuard, PROBE_TIMEOUT_MS, type AvailabilityGuard } from './availability.js';
 
 /**
@@ -45,7 +45,7 @@ function wrapQuery(query: PendingQuery, settle: (query: PendingQuery) => Promise
  * A transaction's connection as drizzle should see it: every statement answered (even with an error) tells the
  * guard that the transaction still hears from the server, savepoints included.
  */
-function reportingAnswers(tx: Sql, markAnswered: () => void): Sql {
+function reportingAnswers(tx: TransactionSql, markAnswered: () => void): TransactionSql {
   return new Proxy(tx, {
     get(target, property, receiver) {
       if (property === 'unsafe') {
@@ -63,10 +63,12 @@ function reportingAnswers(tx: Sql, markAnswered: () => void): Sql {
   });
 }
 
-/** `args` with each callback receiving `wrap(sql)` instead of the `sql` postgres.js passes it. */
-function withCallbacksGiven(args: unknown[], wrap: (sql: Sql) => Sql): unknown[] {
+/** `args` with each callback receiving `wrap(tx)` instead of the transaction postgres.js passes it. */
+function withCallbacksGiven(args: unknown[], wrap: (tx: TransactionSql) => TransactionSql): unknown[] {
   return args.map((arg) =>
-    typeof arg === 'function' ? (sql: Sql) => (arg as (sql: Sql) => unknown)(wrap(sql)) : arg,
+    typeof arg === 'function'
+      ? (tx: TransactionSql) => (arg as (tx: TransactionSql) => unknown)(wrap(tx))
+      : arg,
   );
 }
 
