@@ -9,6 +9,12 @@ export const SUSPECT_QUERY_AFTER_MS = 750;
 export const PROBE_TIMEOUT_MS = 750;
 /** While the server is unreachable it is probed this often, so service resumes soon after it returns. */
 export const RECHECK_INTERVAL_MS = 500;
+/**
+ * A query (or a transaction's statement) with no answer for this long fails even though probes still reach the
+ * server: its own connection has stalled (a server process stuck under load or stopped, a half-open socket) and may
+ * never answer, while everyone sharing the query would wait with it. Far longer than any statement the app runs.
+ */
+export const STALLED_QUERY_AFTER_MS = 15_000;
 
 /** Thrown instead of running a query while the database cannot be reached. */
 export class DatabaseUnavailableError extends Error {
@@ -77,9 +83,11 @@ export interface DatabaseAvailability {
 export interface AvailabilityGuard extends DatabaseAvailability {
   /**
    * Runs one query (or transaction). Rejects with DatabaseUnavailableError at once while the server
-   * is unreachable, on a connection failure, or when the query hangs and a probe finds the server gone.
+   * is unreachable, on a connection failure, when the query hangs and a probe finds the server gone, or
+   * when it has heard nothing for `stalledAfterMs`. A transaction calls `markAnswered` as each of its
+   * statements is answered, so that only silence counts, not its length.
    */
-  run<T>(start: () => PromiseLike<T>): Promise<T>;
+  run<T>(start: (markAnswered: () => void) => PromiseLike<T>): Promise<T>;
   stop(): void;
 }
 
@@ -90,6 +98,7 @@ export interface AvailabilityGuardOptions {
   suspectAfterMs?: number;
   probeTimeoutMs?: number;
   recheckIntervalMs?: number;
+  stalledAfterMs?: number;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -106,6 +115,7 @@ export function createAvailabilityGuard(options: AvailabilityGuardOptions): Avai
   const suspectAfterMs = options.suspectAfterMs ?? SUSPECT_QUERY_AFTER_MS;
   const probeTimeoutMs = options.probeTimeoutMs ?? PROBE_TIMEOUT_MS;
   const recheckIntervalMs = options.recheckIntervalMs ?? RECHECK_INTERVAL_MS;
+  const stalledAfterMs = options.stalledAfterMs ?? STALLED_QUERY_AFTER_MS;
   let unavailableSince: number | null = null;
   let probing: Promise<boolean> | null = null;
   let recheckTimer: NodeJS.Timeout | undefined;
@@ -162,11 +172,12 @@ export function createAvailabilityGuard(options: AvailabilityGuardOptions): Avai
     get unavailableSince() {
       return unavailableSince;
     },
-    run<T>(start: () => PromiseLike<T>): Promise<T> {
+    run<T>(start: (markAnswered: () => void) => PromiseLike<T>): Promise<T> {
       if (unavailableSince !== null) return Promise.reject(new DatabaseUnavailableError());
       return new Promise<T>((resolve, reject) => {
         let watchdog: NodeJS.Timeout | undefined;
         let isSettled = false;
+        let lastAnsweredAt = performance.now();
         const settle = () => {
           isSettled = true;
           clearTimeout(watchdog);
@@ -181,15 +192,25 @@ export function createAvailabilityGuard(options: AvailabilityGuardOptions): Avai
           watchdog = setTimeout(() => {
             void probeOnce().then((isReachable) => {
               if (isSettled) return;
-              if (isReachable) return watch();
-              markUnavailable(new Error(`a query got no answer within ${suspectAfterMs} ms`));
-              fail(new DatabaseUnavailableError());
+              if (!isReachable) {
+                markUnavailable(new Error(`a query got no answer within ${suspectAfterMs} ms`));
+                return fail(new DatabaseUnavailableError());
+              }
+              if (performance.now() - lastAnsweredAt < stalledAfterMs) return watch();
+              // the server answers others: only this query's connection is silent, so the server stays available
+              fail(
+                new DatabaseUnavailableError(
+                  `A query got no answer within ${stalledAfterMs} ms though the database answers new connections.`,
+                ),
+              );
             });
           }, suspectAfterMs);
         };
         inFlight.add(fail);
         watch();
-        start().then(
+        start(() => {
+          lastAnsweredAt = performance.now();
+        }).then(
           (value) => {
             if (isSettled) return;
             settle();

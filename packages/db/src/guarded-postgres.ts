@@ -1,4 +1,4 @@
-import postgres, { type Sql } from 'postgres';
+import postgres, { type Sql, type TransactionSql } from 'postgres';
 import { createAvailabilityGuard, PROBE_TIMEOUT_MS, type AvailabilityGuard } from './availability.js';
 
 /**
@@ -22,27 +22,54 @@ export interface GuardedPostgres {
   close(): Promise<void>;
 }
 
-/** A query object that drizzle awaits directly or after `.values()`; both go through the guard. */
-function guardQuery(guard: AvailabilityGuard, query: ReturnType<Sql['unsafe']>, onAnswered: () => void) {
-  const guarded = {
+type PendingQuery = ReturnType<Sql['unsafe']>;
+
+/** A query object that drizzle awaits directly or after `.values()`; awaiting it awaits `settle(query)`. */
+function wrapQuery(query: PendingQuery, settle: (query: PendingQuery) => Promise<unknown>) {
+  const wrapped = {
     values() {
       query.values();
-      return guarded;
+      return wrapped;
     },
     then<A, B>(
       onFulfilled?: ((value: unknown) => A | PromiseLike<A>) | null,
       onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
     ) {
-      return guard
-        .run(() => query)
-        .then((rows) => {
-          onAnswered();
-          return rows;
-        })
-        .then(onFulfilled, onRejected);
+      return settle(query).then(onFulfilled, onRejected);
     },
   };
-  return guarded;
+  return wrapped;
+}
+
+/**
+ * A transaction's connection as drizzle should see it: every statement answered (even with an error) tells the
+ * guard that the transaction still hears from the server, savepoints included.
+ */
+function reportingAnswers(tx: TransactionSql, markAnswered: () => void): TransactionSql {
+  return new Proxy(tx, {
+    get(target, property, receiver) {
+      if (property === 'unsafe') {
+        return (...args: Parameters<Sql['unsafe']>) =>
+          wrapQuery(target.unsafe(...args), (query) => Promise.resolve(query).finally(markAnswered));
+      }
+      if (property === 'savepoint') {
+        return (...args: unknown[]) =>
+          (target.savepoint as (...a: unknown[]) => Promise<unknown>)(
+            ...withCallbacksGiven(args, (inner) => reportingAnswers(inner, markAnswered)),
+          );
+      }
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+}
+
+/** `args` with each callback receiving `wrap(tx)` instead of the transaction postgres.js passes it. */
+function withCallbacksGiven(args: unknown[], wrap: (tx: TransactionSql) => TransactionSql): unknown[] {
+  return args.map((arg) =>
+    typeof arg === 'function'
+      ? (tx: TransactionSql) => (arg as (tx: TransactionSql) => unknown)(wrap(tx))
+      : arg,
+  );
 }
 
 /**
@@ -54,7 +81,14 @@ export function openGuardedPostgres(
   url: string,
   max: number,
   onAvailabilityChange?: (isAvailable: boolean, cause?: unknown) => void,
-  { isPooled = false }: { isPooled?: boolean } = {},
+  {
+    isPooled = false,
+    stalledAfterMs,
+  }: {
+    isPooled?: boolean;
+    /** Tests shorten how long a silent query waits while the server answers others. */
+    stalledAfterMs?: number;
+  } = {},
 ): GuardedPostgres {
   const client = postgres(url, {
     max,
@@ -88,7 +122,7 @@ export function openGuardedPostgres(
       clearTimeout(replaceStuck);
     }
   };
-  const guard = createAvailabilityGuard({ probe, onChange: onAvailabilityChange });
+  const guard = createAvailabilityGuard({ probe, onChange: onAvailabilityChange, stalledAfterMs });
   // postgres.js reads the server's array types on every new connection, and a connection reset
   // during that read is an unhandled rejection, which ends the process. The first connection's
   // read registers them for the whole pool, so reconnections after it skip the read.
@@ -99,11 +133,19 @@ export function openGuardedPostgres(
     get(target, property, receiver) {
       if (property === 'unsafe') {
         return (...args: Parameters<Sql['unsafe']>) =>
-          guardQuery(guard, target.unsafe(...args), stopFetchingTypes);
+          wrapQuery(target.unsafe(...args), async (query) => {
+            const rows = await guard.run(() => query);
+            stopFetchingTypes();
+            return rows;
+          });
       }
       if (property === 'begin') {
         return (...args: unknown[]) =>
-          guard.run(() => (target.begin as (...a: unknown[]) => Promise<unknown>)(...args));
+          guard.run((markAnswered) =>
+            (target.begin as (...a: unknown[]) => Promise<unknown>)(
+              ...withCallbacksGiven(args, (tx) => reportingAnswers(tx, markAnswered)),
+            ),
+          );
       }
       return Reflect.get(target, property, receiver) as unknown;
     },
