@@ -206,7 +206,10 @@ export const weekFreshnessSchema = z.object({
 /** How fresh the week's scores are, for the page's "live scores paused since HH:MM" and "clock estimated". */
 export const liveScoresSchema = z.object({
   clock_source: clockSourceSchema,
-  scores_updated_at: z.string().nullable().describe('last game-day refresh of the week’s stats (ISO time)'),
+  scores_updated_at: z
+    .string()
+    .nullable()
+    .describe('last game-day refresh of the week’s stats (ISO time); null before any'),
   paused_since: z
     .string()
     .nullable()
@@ -219,8 +222,14 @@ export const leagueDetailsSchema = z.object({
   platform: platformSchema,
   league: appLeagueSchema,
   week: z.number().int(),
-  is_week_complete: z.boolean(),
-  my_roster_id: z.number().int().nullable(),
+  is_week_complete: z
+    .boolean()
+    .describe('every game of the week is over, so the points in matchups are final'),
+  my_roster_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe('the roster of the signed-in user’s linked account; null when they have none in this league'),
   rosters: z.array(appRosterSchema),
   matchups: z.array(appMatchupSchema),
   projections: z
