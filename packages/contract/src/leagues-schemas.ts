@@ -56,15 +56,19 @@ export const leaguesAnswerSchema = z.object({
   errors: z.array(z.object({ platform: platformSchema, code: z.enum(ERROR_CODES), message: z.string() })),
 });
 
-const appPlayerSchema = z.object({
+/** A rostered player of a league details answer, with where his game of the week stands. */
+export const appPlayerSchema = z.object({
   player_id: z.string(),
   name: z.string(),
   position: z.string(),
   team: z.string(),
-  sleeper_id: z.string().optional(),
+  sleeper_id: z
+    .string()
+    .optional()
+    .describe('Yahoo players: the Sleeper id with the same yahoo_id, when known'),
   injury_status: z.string().nullable().optional(),
-  bye_week: z.number().int().nullable().optional(),
-  kickoff: z.string().nullable().optional(),
+  bye_week: z.number().int().nullable().optional().describe('his team’s bye week of the season, when known'),
+  kickoff: z.string().nullable().optional().describe('kickoff of his team’s game this week (ISO time)'),
   game_state: z
     .enum(PLAYER_GAME_STATES)
     .describe('his game this week: pre, in (under way), final, bye (no game), out (ruled out, inactive, IR)'),
@@ -77,7 +81,7 @@ const appPlayerSchema = z.object({
   fraction_remaining: z.number().min(0).max(1).describe('share of his game still to play, 0–1'),
 });
 
-const appRosterSchema = z.object({
+export const appRosterSchema = z.object({
   roster_id: z.number().int(),
   owner_id: z.string().nullable(),
   owner_name: z.string(),
@@ -90,42 +94,64 @@ const appRosterSchema = z.object({
   players: z.object({
     starters: z.array(appPlayerSchema),
     bench: z.array(appPlayerSchema),
-    reserve: z.array(appPlayerSchema),
+    reserve: z
+      .array(appPlayerSchema)
+      .describe('injured reserve and taxi squad: on the roster but neither starting nor on the bench'),
   }),
-  team_key: z.string().optional(),
+  team_key: z.string().optional().describe('Yahoo rosters: the team key'),
 });
 
-const appMatchupSchema = z.object({
-  matchup_id: z.number().int().nullable(),
+export const appMatchupSchema = z.object({
+  matchup_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe('rosters with the same matchup_id play each other; null: no game this week'),
   roster_id: z.number().int(),
   points: z.number(),
-  players_points: z.record(z.string(), z.number()),
+  players_points: z
+    .record(z.string(), z.number())
+    .describe('points per player id; empty when the platform does not report them'),
   starters: z.array(z.string()),
   projected_points: z.number().nullable().optional(),
 });
 
-const appLeagueSchema = z.object({
+export const leagueSettingsSummarySchema = z.object({
+  num_teams: z.number(),
+  playoff_teams: z.number().nullable(),
+  playoff_week_start: z.number().nullable(),
+  league_average_match: z
+    .number()
+    .describe('1 when every team also plays the league median each week (Sleeper only; 0 elsewhere)'),
+  league_type: z
+    .number()
+    .nullable()
+    .describe('0 redraft, 1 keeper, 2 dynasty (Sleeper’s codes); null when the platform does not say'),
+  start_week: z.number().nullable(),
+});
+
+/** A league in the app's platform-neutral shape: Sleeper, Yahoo and ESPN leagues all read the same. */
+export const appLeagueSchema = z.object({
   league_id: z.string(),
   name: z.string(),
   total_rosters: z.number().int(),
   season: z.string(),
   status: z.string(),
   roster_positions: z.array(z.string()),
-  scoring_settings: z.record(z.string(), z.number()),
-  settings: z.object({
-    num_teams: z.number(),
-    playoff_teams: z.number().nullable(),
-    playoff_week_start: z.number().nullable(),
-    league_average_match: z.number(),
-    league_type: z.number().nullable(),
-    start_week: z.number().nullable(),
-  }),
+  scoring_settings: z
+    .record(z.string(), z.number())
+    .describe('Sleeper stat keys (pass_yd, rec…) to points per unit'),
+  settings: leagueSettingsSummarySchema,
   avatar: z.string().nullable(),
-  username: z.string().optional(),
-  current_week: z.number().optional(),
+  username: z.string().optional().describe('Sleeper leagues: the username they were found through'),
+  current_week: z
+    .number()
+    .optional()
+    .describe('Yahoo and ESPN leagues: the week the platform considers current'),
 });
 
-const playerProjectionSchema = z.object({
+/** One rostered player's projection for the week, in the league's scoring. */
+export const leaguePlayerProjectionSchema = z.object({
   mean: z.number(),
   std: z.number(),
   p10: z.number().nullable(),
@@ -134,10 +160,20 @@ const playerProjectionSchema = z.object({
   team: z.string(),
   opponent: z.string().nullable(),
   source: z.string(),
-  is_league_scored: z.boolean(),
-  depth_rank: z.number().int().nullable(),
+  is_league_scored: z
+    .boolean()
+    .describe('false: no projected stat line was stored, so the PPR figures are used as they are'),
+  depth_rank: z
+    .number()
+    .int()
+    .nullable()
+    .describe('rank within his NFL team and position by projected points'),
 });
 
+/** Where games' states and clocks come from: the NFL scoreboard, or the kickoff time plus a nominal game length. */
+export const clockSourceSchema = z.enum(['scoreboard', 'estimated']);
+
+/** One NFL game of a week as the league page and the live sync see it. */
 export const liveGameSchema = z.object({
   home_team: z.string(),
   away_team: z.string(),
@@ -148,26 +184,62 @@ export const liveGameSchema = z.object({
     .int()
     .nullable()
     .describe('quarter (5 = overtime); null when not under way or estimated'),
-  clock: z.string().nullable().describe('game clock as the scoreboard shows it, e.g. "11:50"'),
-  description: z.string().nullable().describe('e.g. Halftime, Final, Postponed'),
+  clock: z
+    .string()
+    .nullable()
+    .describe('game clock as the scoreboard shows it, e.g. "11:50"; null when estimated or not under way'),
+  description: z.string().nullable().describe('e.g. Halftime, Final, Postponed; null when estimated'),
   home_score: z.number().nullable(),
   away_score: z.number().nullable(),
   kickoff: z.string().nullable(),
-  clock_source: z
-    .enum(['scoreboard', 'estimated'])
-    .describe('the NFL scoreboard, or estimated from the kickoff time and a nominal game length'),
+  clock_source: clockSourceSchema.describe(
+    'the NFL scoreboard, or estimated from the kickoff time and a nominal game length',
+  ),
 });
+
+/** When a week's projections last changed, and which sources they come from (preferred first). */
+export const weekFreshnessSchema = z.object({
+  updated_at: z.string().nullable(),
+  sources: z.array(z.string()).describe('model, nflcom, sleeper, espn, import: preferred first'),
+});
+
+/** How fresh the week's scores are, for the page's "live scores paused since HH:MM" and "clock estimated". */
+export const liveScoresSchema = z.object({
+  clock_source: clockSourceSchema,
+  scores_updated_at: z
+    .string()
+    .nullable()
+    .describe('last game-day refresh of the week’s stats (ISO time); null before any'),
+  paused_since: z
+    .string()
+    .nullable()
+    .describe('set while the stats service fails during games: live scores paused since then (ISO time)'),
+});
+
+/** The league page's data: the league, rosters and this week's matchups, plus projections and live games. */
 
 export const leagueDetailsSchema = z.object({
   platform: platformSchema,
   league: appLeagueSchema,
   week: z.number().int(),
-  is_week_complete: z.boolean(),
-  my_roster_id: z.number().int().nullable(),
+  is_week_complete: z
+    .boolean()
+    .describe('every game of the week is over, so the points in matchups are final'),
+  my_roster_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe('the roster of the signed-in user’s linked account; null when they have none in this league'),
   rosters: z.array(appRosterSchema),
   matchups: z.array(appMatchupSchema),
-  projections: z.record(z.string(), playerProjectionSchema),
-  app_player_ids: z.record(z.string(), z.number().int()),
+  projections: z
+    .record(z.string(), leaguePlayerProjectionSchema)
+    .describe('keyed by the player_id the rosters use; players without a projection are absent'),
+  app_player_ids: z
+    .record(z.string(), z.number().int())
+    .describe(
+      'our player id (players.id) of each rostered player linked to our directory, keyed by player_id',
+    ),
   stats_points: z
     .record(z.string(), z.number())
     .describe(
@@ -183,22 +255,11 @@ export const leagueDetailsSchema = z.object({
     .describe('the league’s non-zero scoring settings our points do not apply (keys, e.g. idp_tkl), sorted'),
   data_as_of: z.string().describe('when the platform’s data was fetched (ISO time)'),
   is_stale: z.boolean().describe('the platform did not answer: rosters as held at data_as_of'),
-  projections_freshness: z
-    .object({
-      updated_at: z.string().nullable(),
-      sources: z.array(z.string()).describe('model, nflcom, sleeper, espn, import: preferred first'),
-    })
+  projections_freshness: weekFreshnessSchema
     .nullable()
     .describe("when the week's projections last changed, and where they come from"),
   games: z.array(liveGameSchema).describe('every NFL game of the week'),
-  live: z.object({
-    clock_source: z.enum(['scoreboard', 'estimated']),
-    scores_updated_at: z.string().nullable().describe('last game-day refresh of the week’s stats (ISO time)'),
-    paused_since: z
-      .string()
-      .nullable()
-      .describe('set while the stats service fails during games: live scores paused since then (ISO time)'),
-  }),
+  live: liveScoresSchema,
 });
 
 export const matchupTimelineSchema = z.object({
@@ -226,3 +287,21 @@ export const matchupTimelineSchema = z.object({
     )
     .describe('one point per stats change while the week is played, oldest first; the same for every viewer'),
 });
+
+export type ConnectionsStatus = z.output<typeof connectionsSchema>;
+/** A league as the leagues list shows it: league_id, name, total_rosters; Sleeper also username. */
+export type LeagueSummary = z.output<typeof leagueSummarySchema>;
+/** A platform that failed while the others answered is listed in `errors`: its leagues are missing, this says why. */
+export type LeaguesAnswer = z.output<typeof leaguesAnswerSchema>;
+export type AppPlayer = z.output<typeof appPlayerSchema>;
+export type AppRoster = z.output<typeof appRosterSchema>;
+export type AppMatchup = z.output<typeof appMatchupSchema>;
+export type LeagueSettingsSummary = z.output<typeof leagueSettingsSummarySchema>;
+export type AppLeague = z.output<typeof appLeagueSchema>;
+export type LeaguePlayerProjection = z.output<typeof leaguePlayerProjectionSchema>;
+export type ClockSource = z.output<typeof clockSourceSchema>;
+export type LiveGame = z.output<typeof liveGameSchema>;
+export type WeekFreshness = z.output<typeof weekFreshnessSchema>;
+export type LiveScores = z.output<typeof liveScoresSchema>;
+export type LeagueDetails = z.output<typeof leagueDetailsSchema>;
+export type MatchupTimeline = z.output<typeof matchupTimelineSchema>;

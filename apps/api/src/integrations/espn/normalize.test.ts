@@ -2,7 +2,13 @@ import { parseStartingSlots } from '@fm/engine';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/fakes/fixtures.js';
 import { ESPN_LINEUP_SLOTS } from './ids.js';
-import { toAppLeague, toAppMatchups, toAppRosters, toRosterPositions } from './normalize.js';
+import {
+  espnUnsupportedScoring,
+  toAppLeague,
+  toAppMatchups,
+  toAppRosters,
+  toRosterPositions,
+} from './normalize.js';
 import { type EspnLeague, espnLeagueSchema } from './schemas.js';
 import { toSleeperScoring } from './scoring.js';
 
@@ -89,7 +95,9 @@ describe('ESPN league → app league (fixture league, 2023 week 1)', () => {
   it('scores PPR with ESPN D/ST overrides on the defense keys', () => {
     const scoring = league.scoring_settings;
     // 18–21 points allowed scores 0 where 14–17 scores 1; 46+ -5 where 35–45 -3; stat 209 we do not know
-    expect(league.scoring_unsupported).toEqual(expect.arrayContaining(['espn_121', 'espn_125', 'espn_209']));
+    expect(espnUnsupportedScoring(recorded())).toEqual(
+      expect.arrayContaining(['espn_121', 'espn_125', 'espn_209']),
+    );
     expect(scoring).toMatchObject({
       pass_yd: 0.04,
       pass_td: 4,

@@ -1,11 +1,11 @@
 import {
   type AppLeague,
   type AppMatchup,
-  type AppPlayer,
-  type AppRoster,
   DEFAULT_AVATAR_URL,
   FREE_AGENT_TEAM,
   type LeagueStatus,
+  type PlatformPlayer,
+  type PlatformRoster,
   UNKNOWN_OWNER_NAME,
   UNKNOWN_PLAYER_NAME,
   UNKNOWN_POSITION,
@@ -102,7 +102,6 @@ export function toAppLeague(league: EspnLeague): AppLeague {
     status: espnLeagueStatus(league),
     roster_positions: toRosterPositions(settings.rosterSettings?.lineupSlotCounts ?? {}),
     scoring_settings: toSleeperScoring(settings.scoringSettings?.scoringItems ?? []),
-    scoring_unsupported: unsupportedEspnScoring(settings.scoringSettings?.scoringItems ?? []),
     settings: {
       num_teams: numTeams,
       playoff_teams: settings.scheduleSettings?.playoffTeamCount ?? null,
@@ -116,23 +115,29 @@ export function toAppLeague(league: EspnLeague): AppLeague {
   };
 }
 
+/**
+ * The league's settings our points cannot apply as ESPN does (`espn_<stat id>`), sorted; settings mapped to a key
+ * our scorer does not read are among them.
+ */
+export function espnUnsupportedScoring(league: EspnLeague): string[] {
+  return unsupportedEspnScoring(league.settings.scoringSettings?.scoringItems ?? []);
+}
+
 export function espnPlayerName(player: Pick<EspnPlayer, 'fullName' | 'firstName' | 'lastName'>): string {
   const joined = [player.firstName, player.lastName].filter(Boolean).join(' ');
   return player.fullName?.trim() || joined || UNKNOWN_PLAYER_NAME;
 }
 
-/** How ESPN players are known to us: the Sleeper id and our player id of those linked. */
+/** How ESPN players are known to Sleeper: the Sleeper id of those its directory links. */
 export interface EspnPlayerIds {
   sleeperIdByEspnId?: ReadonlyMap<string, string>;
-  appIdByEspnId?: ReadonlyMap<string, number>;
 }
 
-/** ESPN player → app player, with the Sleeper id and our player id our projections are read by, when known. */
-export function toAppPlayer(entry: EspnRosterEntry, ids: EspnPlayerIds = {}): AppPlayer {
+/** ESPN player → app player, with the Sleeper id our projections are read by, when known. */
+export function toAppPlayer(entry: EspnRosterEntry, ids: EspnPlayerIds = {}): PlatformPlayer {
   const { player } = entry.playerPoolEntry;
   const playerId = String(player.id);
   const sleeperId = ids.sleeperIdByEspnId?.get(playerId);
-  const appId = ids.appIdByEspnId?.get(playerId);
   return {
     player_id: playerId,
     name: espnPlayerName(player),
@@ -140,7 +145,6 @@ export function toAppPlayer(entry: EspnRosterEntry, ids: EspnPlayerIds = {}): Ap
     team: ESPN_PRO_TEAMS.get(player.proTeamId) ?? FREE_AGENT_TEAM,
     injury_status: injuryStatusOf(player.injuryStatus ?? entry.injuryStatus),
     ...(sleeperId ? { sleeper_id: sleeperId } : {}),
-    ...(appId !== undefined ? { app_player_id: appId } : {}),
   };
 }
 
@@ -171,11 +175,11 @@ function byLineupSlot(a: EspnRosterEntry, b: EspnRosterEntry): number {
 }
 
 /** Each team's owner, record and players split by lineup slot id (starters in lineup order). */
-export function toAppRosters(league: EspnLeague, week: number, ids: EspnPlayerIds = {}): AppRoster[] {
+export function toAppRosters(league: EspnLeague, week: number, ids: EspnPlayerIds = {}): PlatformRoster[] {
   const members = new Map(league.members.map((member) => [member.id, member]));
   const toPlayer = (entry: EspnRosterEntry) => toAppPlayer(entry, ids);
   return espnTeams(league)
-    .map((team): AppRoster => {
+    .map((team): PlatformRoster => {
       const entries = rosterEntries(league, team, week);
       const ownerId = team.primaryOwner ?? team.owners[0] ?? null;
       const owner = ownerId ? members.get(ownerId) : undefined;

@@ -1,10 +1,10 @@
 import {
   type AppLeague,
   type AppMatchup,
-  type AppPlayer,
-  type AppRoster,
   DEFAULT_AVATAR_URL,
   FREE_AGENT_TEAM,
+  type PlatformPlayer,
+  type PlatformRoster,
   UNKNOWN_OWNER_NAME,
   UNKNOWN_PLAYER_NAME,
   UNKNOWN_POSITION,
@@ -66,7 +66,7 @@ export function toAppLeague(league: SleeperLeague, username?: string): AppLeague
 }
 
 /** One app player for a Sleeper id, with defaults for anything the directory lacks. */
-export function toAppPlayer(playerId: string, directory: SleeperPlayerDirectory): AppPlayer {
+export function toAppPlayer(playerId: string, directory: SleeperPlayerDirectory): PlatformPlayer {
   const entry = directory[playerId];
   if (!entry) {
     if (TEAM_DEFENSE_ID.test(playerId)) {
@@ -100,7 +100,7 @@ export function toAppRosters(
   rosters: SleeperRoster[],
   users: SleeperLeagueUser[],
   directory: SleeperPlayerDirectory,
-): AppRoster[] {
+): PlatformRoster[] {
   const usersById = new Map(users.map((user) => [user.user_id, user]));
   return rosters.map((roster) =>
     toAppRoster(roster, roster.owner_id ? usersById.get(roster.owner_id) : undefined, directory),
@@ -111,7 +111,7 @@ export function toAppRoster(
   roster: SleeperRoster,
   owner: SleeperLeagueUser | undefined,
   directory: SleeperPlayerDirectory,
-): AppRoster {
+): PlatformRoster {
   const starterIds = (roster.starters ?? []).filter((id) => id !== EMPTY_SLOT_ID);
   const reserveIds = [...(roster.reserve ?? []), ...(roster.taxi ?? [])];
   const notOnBench = new Set([...starterIds, ...reserveIds]);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { fetchJson, type HttpRetryOptions, UpstreamRequestError } from '../http.js';
-import type { AppLeague, AppMatchup, AppRoster } from '../league-shapes.js';
+import type { AppLeague, AppMatchup, PlatformRoster } from '../league-shapes.js';
 import { toAppLeague, toAppMatchups, toAppRoster } from './normalize.js';
 import { type YahooOAuth, type YahooTokenSet, yahooRelinkRequired } from './oauth.js';
 import {
@@ -14,6 +14,7 @@ import {
   YahooShapeError,
   type YahooTeam,
 } from './parse.js';
+import { unsupportedYahooScoring } from './scoring.js';
 
 /** Parallel roster requests per league, to stay polite with Yahoo's rate limits. */
 const ROSTER_CONCURRENCY = 4;
@@ -32,8 +33,10 @@ export interface YahooFantasyClientOptions extends HttpRetryOptions {
 
 export interface YahooLeagueDetails {
   league: AppLeague;
+  /** The league's settings our points cannot apply as Yahoo does (`yahoo_<stat id>`), sorted. */
+  scoring_unsupported: string[];
   week: number;
-  rosters: AppRoster[];
+  rosters: PlatformRoster[];
   matchups: AppMatchup[];
 }
 
@@ -75,12 +78,22 @@ export class YahooFantasyClient {
 
   /** League metadata with roster slots and scoring (one call to `/settings`). */
   async getLeague(leagueKey: string): Promise<AppLeague> {
+    return (await this.getLeagueWithScoring(leagueKey)).league;
+  }
+
+  /** getLeague, with the league's settings our points cannot apply. */
+  private async getLeagueWithScoring(
+    leagueKey: string,
+  ): Promise<Pick<YahooLeagueDetails, 'league' | 'scoring_unsupported'>> {
     const { league, settings } = await this.get(
       `/league/${key(leagueKey)}/settings`,
       parseLeagueSettings,
       'Failed to fetch the Yahoo league.',
     );
-    return toAppLeague(league, settings);
+    return {
+      league: toAppLeague(league, settings),
+      scoring_unsupported: unsupportedYahooScoring(settings.stat_modifiers),
+    };
   }
 
   /** Teams with owners and win/loss records (from the standings). */
@@ -99,7 +112,7 @@ export class YahooFantasyClient {
   }
 
   /** Every team's roster for `week`, owners and records included. */
-  async getLeagueRosters(leagueKey: string, week?: number): Promise<AppRoster[]> {
+  async getLeagueRosters(leagueKey: string, week?: number): Promise<PlatformRoster[]> {
     const teams = await this.getLeagueTeams(leagueKey);
     const rosters = await mapWithConcurrency(teams, ROSTER_CONCURRENCY, (team) =>
       this.getTeamRoster(team.team_key, week),
@@ -117,7 +130,7 @@ export class YahooFantasyClient {
 
   /** League, rosters and matchups of `week` (default: the league's current week). */
   async getLeagueDetails(leagueKey: string, week?: number): Promise<YahooLeagueDetails> {
-    const league = await this.getLeague(leagueKey);
+    const { league, scoring_unsupported } = await this.getLeagueWithScoring(leagueKey);
     const targetWeek = week ?? league.current_week;
     const [rosters, scoreboard] = await Promise.all([
       this.getLeagueRosters(leagueKey, targetWeek),
@@ -130,7 +143,7 @@ export class YahooFantasyClient {
       ...m,
       starters: startersByRoster.get(m.roster_id) ?? [],
     }));
-    return { league, week: scoreboard.week, rosters, matchups };
+    return { league, scoring_unsupported, week: scoreboard.week, rosters, matchups };
   }
 
   private async get<T>(path: string, parse: (body: unknown) => T, failureMessage: string): Promise<T> {

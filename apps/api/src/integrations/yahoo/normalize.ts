@@ -2,15 +2,15 @@ import { canonicalSlotLabel } from '@fm/engine';
 import {
   type AppLeague,
   type AppMatchup,
-  type AppPlayer,
-  type AppRoster,
   DEFAULT_AVATAR_URL,
   FREE_AGENT_TEAM,
   type LeagueStatus,
+  type PlatformPlayer,
+  type PlatformRoster,
   UNKNOWN_OWNER_NAME,
 } from '../league-shapes.js';
 import type { YahooLeague, YahooLeagueSettings, YahooMatchup, YahooPlayer, YahooTeam } from './parse.js';
-import { toSleeperScoring, unsupportedYahooScoring } from './scoring.js';
+import { toSleeperScoring } from './scoring.js';
 
 /** Lineup slots that are not starting slots. */
 const BENCH_SLOT = 'BN';
@@ -33,7 +33,6 @@ export function toAppLeague(league: YahooLeague, settings?: YahooLeagueSettings)
     status: yahooLeagueStatus(league),
     roster_positions: settings ? expandRosterPositions(settings) : [],
     scoring_settings: settings ? toSleeperScoring(settings.stat_modifiers) : {},
-    ...(settings ? { scoring_unsupported: unsupportedYahooScoring(settings.stat_modifiers) } : {}),
     settings: {
       num_teams: league.num_teams,
       playoff_teams: settings?.num_playoff_teams ?? null,
@@ -64,7 +63,7 @@ function expandRosterPositions(settings: YahooLeagueSettings): string[] {
 export function toAppPlayer(
   player: YahooPlayer,
   sleeperIdByYahooId?: ReadonlyMap<string, string>,
-): AppPlayer {
+): PlatformPlayer {
   const sleeperId = sleeperIdByYahooId?.get(player.player_id);
   return {
     player_id: player.player_id,
@@ -81,7 +80,7 @@ export function toAppRoster(
   team: YahooTeam,
   players: YahooPlayer[],
   sleeperIdByYahooId?: ReadonlyMap<string, string>,
-): AppRoster {
+): PlatformRoster {
   const manager = team.managers[0];
   const toPlayer = (player: YahooPlayer) => toAppPlayer(player, sleeperIdByYahooId);
   const slotOf = (player: YahooPlayer) => player.selected_position ?? BENCH_SLOT;

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps.js';
 import {
   espnLeagueStatus,
+  espnUnsupportedScoring,
   toAppLeague,
   toAppMatchups,
   toAppRosters,
@@ -63,6 +64,8 @@ export async function loadEspnLeague(
       my_roster_id: mine?.id ?? null,
       rosters: toAppRosters(league, week, links),
       matchups: toAppMatchups(league, week),
+      scoring_unsupported: espnUnsupportedScoring(league),
+      app_player_ids: Object.fromEntries(links.appIdByEspnId),
       fetched_at: fetchedAt.toISOString(),
     },
     espnProjections:

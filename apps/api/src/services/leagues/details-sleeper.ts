@@ -1,15 +1,14 @@
 import { regularSeasonWeeks } from '@fm/contract';
 import type { AppDeps } from '../../deps.js';
 import { toAppLeague, toAppMatchups, toAppRosters } from '../../integrations/sleeper/normalize.js';
-import type { AppMatchup, AppRoster } from '../../integrations/league-shapes.js';
 import type {
   SleeperLeague,
   SleeperLeagueUser,
-  SleeperMatchup,
   SleeperNflState,
   SleeperPlayerDirectory,
   SleeperRoster,
 } from '../../integrations/sleeper/schemas.js';
+import { memoByIdentity } from '../../memo-by-identity.js';
 import type { LeagueConnectionRow } from './connections.js';
 import { leagueNotFound, type PlatformLeague } from './details-shape.js';
 import { findUsersSleeperLeague } from './sleeper-membership.js';
@@ -63,32 +62,12 @@ function isOwnedBy(roster: SleeperRoster, sleeperUserId: string): boolean {
  * The client's cache answers the same objects until they expire, so their app shapes are made once per answer
  * for all of a league's viewers (never changed afterwards: the page's copies are made from them).
  */
-const appRostersOf = new WeakMap<
-  SleeperRoster[],
-  { users: SleeperLeagueUser[]; directory: SleeperPlayerDirectory; rosters: AppRoster[] }
->();
-const appMatchupsOf = new WeakMap<SleeperMatchup[], AppMatchup[]>();
-
-function appRosters(
-  rosters: SleeperRoster[],
-  users: SleeperLeagueUser[],
-  directory: SleeperPlayerDirectory,
-): AppRoster[] {
-  const made = appRostersOf.get(rosters);
-  if (made && made.users === users && made.directory === directory) return made.rosters;
-  const answer = toAppRosters(rosters, users, directory);
-  appRostersOf.set(rosters, { users, directory, rosters: answer });
-  return answer;
-}
-
-function appMatchups(matchups: SleeperMatchup[]): AppMatchup[] {
-  let answer = appMatchupsOf.get(matchups);
-  if (!answer) {
-    answer = toAppMatchups(matchups);
-    appMatchupsOf.set(matchups, answer);
-  }
-  return answer;
-}
+const appRostersOf = memoByIdentity((rosters: SleeperRoster[]) =>
+  memoByIdentity((users: SleeperLeagueUser[]) =>
+    memoByIdentity((directory: SleeperPlayerDirectory) => toAppRosters(rosters, users, directory)),
+  ),
+);
+const appMatchups = memoByIdentity(toAppMatchups);
 
 /** League, rosters and matchups of a league the linked Sleeper account is in (else 404). */
 export async function loadSleeperLeague(
@@ -118,7 +97,9 @@ export async function loadSleeperLeague(
     week,
     is_week_complete: isSleeperWeekComplete(league, state, week),
     my_roster_id: mine?.roster_id ?? null,
-    rosters: appRosters(rosters, users, directory),
+    rosters: appRostersOf(rosters)(users)(directory),
     matchups: appMatchups(matchups),
+    scoring_unsupported: [],
+    app_player_ids: {},
   };
 }

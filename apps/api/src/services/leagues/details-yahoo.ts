@@ -38,6 +38,8 @@ export async function loadYahooLeague(
     my_roster_id: mine?.team_id ?? null,
     rosters: details.rosters,
     matchups: details.matchups,
+    scoring_unsupported: details.scoring_unsupported,
+    app_player_ids: {},
   };
 }
 

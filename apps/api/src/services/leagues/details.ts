@@ -1,8 +1,9 @@
+import type { LeagueDetails } from '@fm/contract';
 import type { AppDeps } from '../../deps.js';
 import { forbidden } from '../../errors.js';
 import type { EspnProjectionBatch } from '../../integrations/espn/stat-lines.js';
 import { findConnection, type LeaguePlatform } from './connections.js';
-import type { LeagueDetails, PlatformLeague } from './details-shape.js';
+import type { PlatformLeague } from './details-shape.js';
 import { loadEspnLeague } from './details-espn.js';
 import { loadSleeperLeague } from './details-sleeper.js';
 import { findEspnLeague } from './espn-link.js';
@@ -100,7 +101,7 @@ export async function readLeagueWeek(
       ? loaded.league
       : { ...loaded.league, scoring_settings: { ...SCORING_PRESETS[scoringFormatOf(request.scoringType)] } };
   const season = Number(league.season);
-  const rostered = rosteredPlayers(loaded.rosters, request.platform);
+  const rostered = rosteredPlayers(loaded, request.platform);
   const facts = await loadLeagueWeekFacts(deps, {
     season,
     week: loaded.week,
@@ -111,13 +112,16 @@ export async function readLeagueWeek(
   const live = await withLiveGameStates(deps, { loaded, rosters, season, statsPoints: joined.stats_points });
   const details: LeagueDetails = {
     platform: request.platform,
-    stats_points: joined.stats_points,
-    ...loaded,
     league,
+    week: loaded.week,
+    is_week_complete: loaded.is_week_complete,
+    my_roster_id: loaded.my_roster_id,
+    matchups: loaded.matchups,
+    stats_points: joined.stats_points,
     scoring_from: leagueSaysScoring ? 'league' : request.scoringType ? 'preference' : 'none',
     // the rules our scorer skips, plus the platform's own settings that have no rule of ours (ESPN, Yahoo)
     scoring_unsupported: [
-      ...new Set([...unsupportedScoringKeys(league.scoring_settings), ...(league.scoring_unsupported ?? [])]),
+      ...new Set([...unsupportedScoringKeys(league.scoring_settings), ...loaded.scoring_unsupported]),
     ].sort(),
     ...live,
     projections: joined.projections,

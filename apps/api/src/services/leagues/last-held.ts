@@ -1,4 +1,4 @@
-import { PLATFORM_LABELS, type Platform } from '@fm/contract';
+import { type LeagueDetails, PLATFORM_LABELS, type Platform } from '@fm/contract';
 import { AppError } from '../../errors.js';
 import { TtlCache } from '../../integrations/cache.js';
 import { isInvalidAnswer, UpstreamRequestError } from '../../integrations/http.js';
@@ -16,12 +16,8 @@ export function createLastHeldStore(): LastHeldStore {
   return new TtlCache({ maxEntries: LAST_HELD_MAX_ENTRIES });
 }
 
-export interface Freshness {
-  /** When the platform's data was fetched (ISO time). */
-  data_as_of: string;
-  /** True when the platform did not answer and `data_as_of` is when it last did. */
-  is_stale: boolean;
-}
+/** When the platform's data was fetched, and whether it did not answer (`data_as_of` is then when it last did). */
+export type Freshness = Pick<LeagueDetails, 'data_as_of' | 'is_stale'>;
 
 class PlatformDeadlineError extends Error {}
 

@@ -1,20 +1,12 @@
-import type { leaguesAnswerSchema, leagueSummarySchema } from '@fm/contract';
-import { nflSeasonOn } from '@fm/contract';
-import type { z } from 'zod';
+import { type AppLeague, type LeaguesAnswer, type LeagueSummary, nflSeasonOn } from '@fm/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import type { AppLeague } from '../../integrations/league-shapes.js';
 import { toAppLeague as toSleeperLeague } from '../../integrations/sleeper/normalize.js';
 import { findConnection, type LeaguePlatform } from './connections.js';
 import { currentNflSeason } from './current-season.js';
 import { countLeagueRead } from './league-read-limit.js';
 import { listEspnLeagueRows, listEspnLeagues } from './espn-link.js';
 import { yahooClientFor } from './yahoo-session.js';
-
-/** A league as the leagues list shows it: league_id, name, total_rosters; Sleeper also username. */
-export type LeagueSummary = z.output<typeof leagueSummarySchema>;
-/** A platform that failed while the other answered is listed in `errors`: its leagues are missing, this says why. */
-export type LeaguesAnswer = z.output<typeof leaguesAnswerSchema>;
 
 function summarize(league: AppLeague, platform: LeaguePlatform): LeagueSummary {
   return {

@@ -1,63 +1,62 @@
+import type { AppPlayer, AppRoster, LeagueDetails, LiveGame } from '@fm/contract';
 import { pointsSoFar } from '@fm/projections';
 import type { AppDeps } from '../../deps.js';
-import { type AppPlayer, type AppRoster, FREE_AGENT_TEAM } from '../../integrations/league-shapes.js';
+import {
+  FREE_AGENT_TEAM,
+  type PlatformPlayer,
+  type PlatformRoster,
+} from '../../integrations/league-shapes.js';
+import { memoByIdentity } from '../../memo-by-identity.js';
 import { readLiveScoresStatus } from '../live-games/live-scores-status.js';
 import { isEveryGameOver, playerGameOf } from '../live-games/player-games.js';
-import { type LiveGame, liveGamesByTeam, loadLiveWeek } from '../live-games/week-games.js';
-import type {
-  LeaguePlayerWithGame,
-  LeagueRosterWithGames,
-  LiveScoresAnswer,
-  PlatformLeague,
-} from './details-shape.js';
+import { liveGamesByTeam, loadLiveWeek } from '../live-games/week-games.js';
+import type { PlatformLeague } from './details-shape.js';
 
-export interface LiveLeagueFields {
-  rosters: LeagueRosterWithGames[];
-  games: LiveGame[];
-  live: LiveScoresAnswer;
+export type LiveLeagueFields = Pick<LeagueDetails, 'rosters' | 'games' | 'live'>;
+
+/** The last rosters with game states made from one rosters object, and what they were made from. */
+interface HeldStates {
+  matchups: PlatformLeague['matchups'];
+  statsPoints: Record<string, number>;
+  facts: string;
+  rosters: AppRoster[];
 }
 
 /**
  * The rosters with their players' game states, made once per (rosters, games' states) for every answer that has
- * them: every viewer of a league gets the same rosters, and the same games until a clock or score moves.
+ * them: every viewer of a league gets the same rosters, and the same games until a clock or score moves. Each
+ * rosters object holds the last states made from it.
  */
-const statesOf = new WeakMap<
-  readonly AppRoster[],
-  {
-    matchups: PlatformLeague['matchups'];
-    statsPoints: Record<string, number>;
-    facts: string;
-    rosters: LeagueRosterWithGames[];
-  }
->();
+const statesOf = memoByIdentity((_rosters: readonly PlatformRoster[]): { last?: HeldStates } => ({}));
 
 function rostersWithStates(
   loaded: PlatformLeague,
-  rosters: readonly AppRoster[],
+  rosters: readonly PlatformRoster[],
   statsPoints: Record<string, number>,
   games: readonly LiveGame[],
-): LeagueRosterWithGames[] {
+): AppRoster[] {
   // everything below that is not held by identity
   const facts = JSON.stringify([
     loaded.week,
     loaded.is_week_complete,
     games.map((game) => [game.home_team, game.away_team, game.state, game.fraction_remaining]),
   ]);
-  const held = statesOf.get(rosters);
-  if (held && held.matchups === loaded.matchups && held.statsPoints === statsPoints && held.facts === facts) {
-    return held.rosters;
+  const held = statesOf(rosters);
+  const { last } = held;
+  if (last && last.matchups === loaded.matchups && last.statsPoints === statsPoints && last.facts === facts) {
+    return last.rosters;
   }
   const answer = playerStates(loaded, rosters, statsPoints, games);
-  statesOf.set(rosters, { matchups: loaded.matchups, statsPoints, facts, rosters: answer });
+  held.last = { matchups: loaded.matchups, statsPoints, facts, rosters: answer };
   return answer;
 }
 
 function playerStates(
   loaded: PlatformLeague,
-  rosters: readonly AppRoster[],
+  rosters: readonly PlatformRoster[],
   statsPoints: Record<string, number>,
   games: readonly LiveGame[],
-): LeagueRosterWithGames[] {
+): AppRoster[] {
   const gameOfTeam = liveGamesByTeam(games);
   const isOver = isEveryGameOver(games);
   const platformPoints = new Map(
@@ -65,7 +64,7 @@ function playerStates(
   );
   const withState =
     (rosterId: number) =>
-    (player: AppPlayer): LeaguePlayerWithGame => {
+    (player: PlatformPlayer): AppPlayer => {
       const game = gameOfTeam.get(player.team);
       const answer = playerGameOf({
         game: game ? { state: game.state, fractionRemaining: game.fraction_remaining } : null,
@@ -107,7 +106,7 @@ export async function withLiveGameStates(
   deps: AppDeps,
   request: {
     loaded: PlatformLeague;
-    rosters: AppRoster[];
+    rosters: PlatformRoster[];
     season: number;
     statsPoints: Record<string, number>;
   },

@@ -1,3 +1,4 @@
+import type { LeaguePlayerProjection } from '@fm/contract';
 import { players, projections } from '@fm/db';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
@@ -9,20 +10,7 @@ import { sourceRank } from '../projections/projection-sources.js';
 const IDS_PER_QUERY = 500;
 
 /** One rostered player's projection for the week, in the league's scoring. */
-export interface LeaguePlayerProjection {
-  mean: number;
-  std: number;
-  p10: number | null;
-  p50: number | null;
-  p90: number | null;
-  team: string;
-  opponent: string | null;
-  source: string;
-  /** False when no projected stat line was stored, so the PPR figures are used as they are. */
-  is_league_scored: boolean;
-  /** Rank within his NFL team and position by projected points (the simulation's role correlations). */
-  depth_rank: number | null;
-}
+export type { LeaguePlayerProjection };
 
 interface ProjectionsRequest {
   season: number;

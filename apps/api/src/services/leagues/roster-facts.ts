@@ -1,28 +1,26 @@
-import type { AppPlayer, AppRoster } from '../../integrations/league-shapes.js';
+import type { LeagueDetails } from '@fm/contract';
+import type { PlatformPlayer, PlatformRoster } from '../../integrations/league-shapes.js';
 import type { LeaguePlayerProjection } from './projections.js';
 import type { TeamWeekGame } from './schedule.js';
 import type { LeagueWeekFacts, RosteredPlayers } from './week-facts.js';
 import { memoByIdentity } from '../../memo-by-identity.js';
 
 /** A platform answer's rosters joined to the week's facts: the parts of a league page that do not change by the minute. */
-export interface RostersWithFacts {
+export type RostersWithFacts = Pick<LeagueDetails, 'projections' | 'app_player_ids' | 'stats_points'> & {
   /** Each player with the team he played for that week, its bye week and kickoff. */
-  rosters: AppRoster[];
-  projections: Record<string, LeaguePlayerProjection>;
-  app_player_ids: Record<string, number>;
-  stats_points: Record<string, number>;
-}
+  rosters: PlatformRoster[];
+};
 
 /**
  * Joined once per (rosters, facts) pair and shared by the answers made from it, which copy what they change: every
  * viewer of a Sleeper league gets the same rosters from the client's cache, and the same facts for a data version.
  */
 const joinedOf = memoByIdentity((_facts: LeagueWeekFacts) =>
-  memoByIdentity((_rosters: readonly AppRoster[]): { joined?: RostersWithFacts } => ({})),
+  memoByIdentity((_rosters: readonly PlatformRoster[]): { joined?: RostersWithFacts } => ({})),
 );
 
 export function joinRostersWithFacts(
-  rosters: readonly AppRoster[],
+  rosters: readonly PlatformRoster[],
   rostered: RosteredPlayers,
   facts: LeagueWeekFacts,
 ): RostersWithFacts {
@@ -32,7 +30,7 @@ export function joinRostersWithFacts(
 }
 
 function join(
-  rosters: readonly AppRoster[],
+  rosters: readonly PlatformRoster[],
   rostered: RosteredPlayers,
   facts: LeagueWeekFacts,
 ): RostersWithFacts {
@@ -49,7 +47,7 @@ function join(
     const points = facts.scoredByAppId.get(appId);
     if (points !== undefined) statsPoints[playerId] = points;
   }
-  const weekTeamOf = (player: AppPlayer) => {
+  const weekTeamOf = (player: PlatformPlayer) => {
     const appId = appPlayerIds[player.player_id];
     return appId === undefined ? undefined : facts.weekTeamByAppId.get(appId);
   };
@@ -67,11 +65,11 @@ function join(
  * then, so he is never shown on a bye.
  */
 function withGames(
-  rosters: readonly AppRoster[],
+  rosters: readonly PlatformRoster[],
   games: Map<string, TeamWeekGame>,
-  weekTeamOf: (player: AppPlayer) => string | undefined,
-): AppRoster[] {
-  const withGame = (player: AppPlayer): AppPlayer => {
+  weekTeamOf: (player: PlatformPlayer) => string | undefined,
+): PlatformRoster[] {
+  const withGame = (player: PlatformPlayer): PlatformPlayer => {
     const weekTeam = weekTeamOf(player);
     const team = weekTeam ?? player.team;
     return {

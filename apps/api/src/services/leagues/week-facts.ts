@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { rulesOrPreset, type ScoringRules } from '@fm/projections';
 import type { AppDeps } from '../../deps.js';
-import type { AppPlayer, AppRoster } from '../../integrations/league-shapes.js';
+import type { PlatformPlayer, PlatformRoster } from '../../integrations/league-shapes.js';
+import { memoByIdentity } from '../../memo-by-identity.js';
 import { createDataCache } from '../data-changes/data-cache.js';
 import { loadWeekFreshness, type WeekFreshness } from '../projections/week-freshness.js';
 import { loadWeekDepthRanks } from '../projections/depth-ranks.js';
 import { loadScoredPoints } from './banked-points.js';
 import type { LeaguePlatform } from './connections.js';
+import type { PlatformLeague } from './details-shape.js';
 import { appPlayerIdsBySleeperId } from './player-directory.js';
 import { type LeaguePlayerProjection, loadLeagueProjectionsByAppId } from './projections.js';
 import { loadTeamWeekGames, type TeamWeekGame } from './schedule.js';
@@ -20,10 +22,18 @@ export type PlayerRef = string;
 
 const APP_ID_REF_PREFIX = '#';
 
-/** The reference our NFL data is read by for a rostered player of the platform's answer, when he has one. */
-export function playerRefOf(player: AppPlayer, platform: LeaguePlatform): PlayerRef | undefined {
+/**
+ * The reference our NFL data is read by for a rostered player of the platform's answer, when he has one:
+ * `appPlayerIds` are the players the platform's loader matched to ours itself.
+ */
+function playerRefOf(
+  player: PlatformPlayer,
+  platform: LeaguePlatform,
+  appPlayerIds: PlatformLeague['app_player_ids'],
+): PlayerRef | undefined {
   if (platform === 'sleeper') return player.player_id;
-  if (player.app_player_id !== undefined) return `${APP_ID_REF_PREFIX}${player.app_player_id}`;
+  const appId = appPlayerIds[player.player_id];
+  if (appId !== undefined) return `${APP_ID_REF_PREFIX}${appId}`;
   return player.sleeper_id;
 }
 
@@ -54,7 +64,7 @@ export interface LeagueWeekFacts {
   freshness: WeekFreshness;
 }
 
-export function everyPlayer(rosters: readonly AppRoster[]): AppPlayer[] {
+function everyPlayer(rosters: readonly PlatformRoster[]): PlatformPlayer[] {
   return rosters.flatMap((roster) => [
     ...roster.players.starters,
     ...roster.players.bench,
@@ -62,18 +72,29 @@ export function everyPlayer(rosters: readonly AppRoster[]): AppPlayer[] {
   ]);
 }
 
-/** Per platform answer (the Sleeper client answers the same rosters to every viewer until they expire). */
-const rosteredOf = new WeakMap<
-  readonly AppRoster[],
-  { platform: LeaguePlatform; rostered: RosteredPlayers }
->();
+/**
+ * Per platform answer, by its rosters (the Sleeper client answers the same rosters to every viewer until they
+ * expire; the loader's own matches come with them).
+ */
+const rosteredOf = memoByIdentity(
+  (_rosters: readonly PlatformRoster[]): Partial<Record<LeaguePlatform, RosteredPlayers>> => ({}),
+);
 
-export function rosteredPlayers(rosters: readonly AppRoster[], platform: LeaguePlatform): RosteredPlayers {
-  const held = rosteredOf.get(rosters);
-  if (held?.platform === platform) return held.rostered;
+export function rosteredPlayers(
+  loaded: Pick<PlatformLeague, 'rosters' | 'app_player_ids'>,
+  platform: LeaguePlatform,
+): RosteredPlayers {
+  const held = rosteredOf(loaded.rosters);
+  return (held[platform] ??= listRosteredPlayers(loaded, platform));
+}
+
+function listRosteredPlayers(
+  { rosters, app_player_ids }: Pick<PlatformLeague, 'rosters' | 'app_player_ids'>,
+  platform: LeaguePlatform,
+): RosteredPlayers {
   const refByPlayerId = new Map<string, PlayerRef>();
   for (const player of everyPlayer(rosters)) {
-    const ref = playerRefOf(player, platform);
+    const ref = playerRefOf(player, platform, app_player_ids);
     if (ref) refByPlayerId.set(player.player_id, ref);
   }
   const positionOf = new Map(everyPlayer(rosters).map((player) => [player.player_id, player.position]));
@@ -85,9 +106,7 @@ export function rosteredPlayers(rosters: readonly AppRoster[], platform: LeagueP
   const digest = createHash('sha256')
     .update(JSON.stringify([players, teams]))
     .digest('base64url');
-  const rostered = { refByPlayerId, players, teams, digest };
-  rosteredOf.set(rosters, { platform, rostered });
-  return rostered;
+  return { refByPlayerId, players, teams, digest };
 }
 
 /** Our player id of each reference that is linked to one. */

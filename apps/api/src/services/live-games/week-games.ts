@@ -1,3 +1,4 @@
+import type { ClockSource, LiveGame } from '@fm/contract';
 import type { NflGameState } from '@fm/engine';
 import type { Config } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
@@ -19,26 +20,7 @@ export const CLOSED_WEEK_REFRESH_MS = 6 * 60 * 60_000;
 /** An estimated game under way keeps at least this share to play until the estimate says it is over. */
 const MIN_ESTIMATED_FRACTION = 0.01;
 
-export type ClockSource = 'scoreboard' | 'estimated';
-
-/** One NFL game of a week as the league page and the live sync see it. */
-export interface LiveGame {
-  home_team: string;
-  away_team: string;
-  state: NflGameState;
-  /** Share of the game still to play, 0–1. */
-  fraction_remaining: number;
-  period: number | null;
-  /** The game clock as the scoreboard shows it ("11:50"); null when estimated or not under way. */
-  clock: string | null;
-  /** e.g. "Halftime", "Final", "Postponed"; null when estimated. */
-  description: string | null;
-  home_score: number | null;
-  away_score: number | null;
-  kickoff: string | null;
-  /** Where the state and clock come from: the NFL scoreboard, or the kickoff time plus a nominal game length. */
-  clock_source: ClockSource;
-}
+export type { ClockSource, LiveGame };
 
 export interface LiveWeek {
   games: LiveGame[];

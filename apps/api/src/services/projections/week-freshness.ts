@@ -1,14 +1,11 @@
+import type { WeekFreshness } from '@fm/contract';
 import { executeRows } from '@fm/db';
 import { sql } from 'drizzle-orm';
 import type { DataDeps } from '../../core-deps.js';
 import { createDataCache } from '../data-changes/data-cache.js';
 import { sourceRank } from './projection-sources.js';
 
-/** When a week's projections last changed, and which sources they come from (preferred first). */
-export interface WeekFreshness {
-  updated_at: string | null;
-  sources: string[];
-}
+export type { WeekFreshness };
 
 const cachedFreshness = createDataCache<WeekFreshness>();
 

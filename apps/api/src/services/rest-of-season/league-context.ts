@@ -1,10 +1,9 @@
 import { parseStartingSlots, type StartingSlot } from '@fm/engine';
-import { playablePlayers, remainingRegularWeeks, teamNameOf } from '@fm/contract';
+import { type LeagueDetails, playablePlayers, remainingRegularWeeks, teamNameOf } from '@fm/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import type { LeaguePlatform } from '../leagues/connections.js';
 import { readLeagueWeek } from '../leagues/details.js';
-import type { LeagueDetails } from '../leagues/details-shape.js';
 import { loadTeamWeekGames } from '../leagues/schedule.js';
 import { type RosPlayer, rosPlayerOf } from './ros-players.js';
 

@@ -1,6 +1,12 @@
-import { playablePlayers, rosterOf, sideStarters, toSimulationPlayer, weekStarterIds } from '@fm/contract';
+import {
+  type LeagueDetails,
+  playablePlayers,
+  rosterOf,
+  sideStarters,
+  toSimulationPlayer,
+  weekStarterIds,
+} from '@fm/contract';
 import { type SimulationPlayer, simulateMatchup, type MatchupInput } from '@fm/engine';
-import type { LeagueDetails } from '../leagues/details-shape.js';
 import { LEAGUE_SIMULATION_SEED } from '@fm/contract';
 
 /** This week's opponent of a roster (by the platform's matchups), or null without a game. */

@@ -1,6 +1,8 @@
 import {
+  type AppPlayer,
   isPlatform,
   LEAGUE_SIMULATION_SEED,
+  type LeagueDetails,
   type LeagueSide,
   leagueMatchupInput,
   playablePlayers,
@@ -9,7 +11,6 @@ import {
 import { drawnPlayerCount } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
 import { readLeagueWeek } from '../leagues/details.js';
-import type { LeagueDetails, LeaguePlayerWithGame } from '../leagues/details-shape.js';
 import type { SimulationSlot } from './admission.js';
 import { baselinePlayerIds, type SimulationAnswer } from './answer.js';
 import { LEAGUE_RUN_DRAWS, leagueRunAnswer } from './league-run.js';
@@ -31,12 +32,12 @@ export interface LeagueLineups {
  */
 function findStarter(
   details: LeagueDetails,
-  players: readonly LeaguePlayerWithGame[],
+  players: readonly AppPlayer[],
   starter: StarterRequest,
-): LeaguePlayerWithGame | undefined {
-  const sleeperIdOf = (player: LeaguePlayerWithGame) =>
+): AppPlayer | undefined {
+  const sleeperIdOf = (player: AppPlayer) =>
     details.platform === 'sleeper' ? player.player_id : player.sleeper_id;
-  const appIdOf = (player: LeaguePlayerWithGame) => details.app_player_ids[player.player_id];
+  const appIdOf = (player: AppPlayer) => details.app_player_ids[player.player_id];
   const byLeagueId = () => players.find((player) => player.player_id === starter.ref);
   const bySleeperId = () => players.find((player) => sleeperIdOf(player) === starter.ref);
   const byAppId = () => players.find((player) => String(appIdOf(player) ?? '') === starter.ref);

@@ -1,5 +1,6 @@
 import {
   type AnalysisAnswer,
+  type LeagueDetails,
   type LeagueSide,
   leagueMatchupInput,
   playablePlayers,
@@ -12,7 +13,6 @@ import type { AppDeps } from '../../deps.js';
 import { validationError } from '../../errors.js';
 import type { LeaguePlatform } from '../leagues/connections.js';
 import { readLeagueWeek } from '../leagues/details.js';
-import type { LeagueDetails } from '../leagues/details-shape.js';
 import type { ScoringFormatSpelling } from '@fm/projections';
 import type { SimulationSlot } from './admission.js';
 import { analyzeMatchup } from './analysis.js';

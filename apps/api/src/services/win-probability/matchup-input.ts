@@ -1,11 +1,17 @@
-import { type LeagueSide, sideStarters, toSimulationPlayer, weekStarterIds } from '@fm/contract';
+import {
+  type AppPlayer,
+  type LeagueDetails,
+  type LeagueSide,
+  sideStarters,
+  toSimulationPlayer,
+  weekStarterIds,
+} from '@fm/contract';
 import type { MatchupInput } from '@fm/engine';
-import type { LeagueDetails, LeaguePlayerWithGame } from '../leagues/details-shape.js';
 import { liveGamesByTeam, type LiveGame } from '../live-games/week-games.js';
 
 /** One roster's starters in a matchup of a league details answer. */
 export interface MatchupSideInput extends LeagueSide {
-  starters: LeaguePlayerWithGame[];
+  starters: AppPlayer[];
 }
 
 /** Every pair of rosters that play each other in the answer's week (rosters with the same matchup_id). */
@@ -50,10 +56,7 @@ export function toTimelineInput(
  * week — a bye, a free agent — are left out; without the week's games, by the players' own states); 1 when none
  * has a game.
  */
-export function gameTimeElapsed(
-  starters: readonly LeaguePlayerWithGame[],
-  games: readonly LiveGame[],
-): number {
+export function gameTimeElapsed(starters: readonly AppPlayer[], games: readonly LiveGame[]): number {
   const gameOfTeam = liveGamesByTeam(games);
   const shares = starters.flatMap((player) => {
     if (games.length === 0) {
@@ -67,5 +70,5 @@ export function gameTimeElapsed(
   return shares.reduce((sum, share) => sum + share, 0) / shares.length;
 }
 
-export const pointsSoFar = (starters: readonly LeaguePlayerWithGame[]): number =>
+export const pointsSoFar = (starters: readonly AppPlayer[]): number =>
   Math.round(starters.reduce((sum, p) => sum + (p.points ?? 0), 0) * 100) / 100;

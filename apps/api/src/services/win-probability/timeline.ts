@@ -1,9 +1,10 @@
+import type { LeagueDetails } from '@fm/contract';
 import { leagueWeekViews, winProbabilityPoints, type Database } from '@fm/db';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { TtlCache } from '../../integrations/cache.js';
 import type { LeaguePlatform } from '../leagues/connections.js';
-import { leagueNotFound, type LeagueDetails } from '../leagues/details-shape.js';
+import { leagueNotFound } from '../leagues/details-shape.js';
 import { requireCurrentLeague } from '../leagues/league-access.js';
 import { gameTimeElapsed, matchupPairs, pointsSoFar, toTimelineInput } from './matchup-input.js';
 

@@ -1,21 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RouterOutputs } from '@fm/api';
-import type { PlayerGameState } from '@fm/engine';
 import { trpc } from '../../../lib/trpc';
 import { usePreferences } from '../../preferences/use-preferences';
 
 export type LeagueDetails = RouterOutputs['leagues']['details'];
 export type LeagueRoster = LeagueDetails['rosters'][number];
-/**
- * A rostered player, with where his game of the week stands when the answer carries it (state, points so far in
- * the league's scoring, share of his game left); spelled out here so the page reads them however the answer's
- * schema is typed.
- */
-export type LeaguePlayer = LeagueRoster['players']['starters'][number] & {
-  game_state?: PlayerGameState;
-  points?: number | null;
-  fraction_remaining?: number;
-};
+/** A rostered player, with where his game of the week stands (state, points so far, share of his game left). */
+export type LeaguePlayer = LeagueRoster['players']['starters'][number];
 export type LeagueProjection = LeagueDetails['projections'][string];
 export type LeaguePlatform = LeagueDetails['platform'];
 export type SimulationAnswer = RouterOutputs['matchup']['simulate'];
