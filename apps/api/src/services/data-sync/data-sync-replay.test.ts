@@ -10,7 +10,7 @@ import {
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../../test/harness.js';
 import { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
 import { runSleeperSync } from './run-sleeper-sync.js';
-import { readSyncRecord } from './sync-status.js';
+import { readSyncRecord } from '../sync-record/sync-record.js';
 
 const SEASON = 2024;
 const WEEK = 9;

@@ -13,7 +13,7 @@ import { DATABASE_KINDS, startTestServer, type TestServer } from '../../../test/
 import { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
 import { createDataSync } from './data-sync.js';
 import { DATA_SYNC_ALERT_TYPE, FAILURES_BEFORE_ALERT, runSleeperSync } from './run-sleeper-sync.js';
-import { readSyncRecord } from './sync-status.js';
+import { readSyncRecord } from '../sync-record/sync-record.js';
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -4,7 +4,7 @@ import type { CoreDeps } from '../../core-deps.js';
 import type { LeagueClients } from '../leagues/clients.js';
 import { UpstreamRequestError } from '../../integrations/http.js';
 import type { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
-import { createAlert, hasOpenAlert } from '../admin/alerts.js';
+import { createAlert, hasOpenAlert } from '../alerts/alerts.js';
 import { bumpDataVersion } from '../data-changes/data-version.js';
 import { produceModelProjections } from '../nfl-import/model-projections.js';
 import { writeProjections } from '../nfl-import/projection-writer.js';
@@ -14,7 +14,12 @@ import { STAT_COLUMNS } from '../nfl-stats/stat-columns.js';
 import { loadKnownPlayers, syncPlayerDirectory } from './directory-sync.js';
 import { hasEspnRowsSince, syncEspnProjections } from './espn-sync.js';
 import { planSync, type WeekTask } from './sync-plan.js';
-import { readSyncRecord, weekKey, writeSyncRecord, type SleeperSyncRecord } from './sync-status.js';
+import {
+  readSyncRecord,
+  weekKey,
+  writeSyncRecord,
+  type SleeperSyncRecord,
+} from '../sync-record/sync-record.js';
 import { readWeekGames } from '../live-games/nfl-schedule.js';
 import { gamesFromTeamStats, scheduledGames, writeGames } from './team-games.js';
 import { projectionRowsOf, statRowsOf, type KnownPlayer } from './week-rows.js';

@@ -2,7 +2,7 @@ import { nflSeasonOn } from '@fm/contract';
 import { executeRows, type Database } from '@fm/db';
 import { sql } from 'drizzle-orm';
 import { createDataCache } from '../data-changes/data-cache.js';
-import { readSyncRecord } from '../data-sync/sync-status.js';
+import { readSyncRecord } from '../sync-record/sync-record.js';
 import { PUBLISHED_SOURCES } from './projection-sources.js';
 
 export interface SeasonWeeks {
