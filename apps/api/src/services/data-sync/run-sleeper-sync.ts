@@ -1,4 +1,4 @@
-import { executeRows, type Db } from '@fm/db';
+import { executeRows } from '@fm/db';
 import { sql } from 'drizzle-orm';
 import type { CoreDeps } from '../../core-deps.js';
 import type { LeagueClients } from '../leagues/clients.js';
@@ -10,6 +10,7 @@ import { produceModelProjections } from '../nfl-import/model-projections.js';
 import { writeProjections } from '../nfl-import/projection-writer.js';
 import { addCounts, upsertChanged, type WriteCount } from '../nfl-import/upsert-changed.js';
 import { statLineTarget } from '../nfl-import/write-targets.js';
+import { inWriteTransaction } from '../nfl-import/write-transaction.js';
 import { STAT_COLUMNS } from '../nfl-stats/stat-columns.js';
 import { loadKnownPlayers, syncPlayerDirectory } from './directory-sync.js';
 import { hasEspnRowsSince, syncEspnProjections } from './espn-sync.js';
@@ -67,16 +68,8 @@ export function describeFailure(error: unknown): string {
   return text.length > MAX_ERROR_CHARS ? `${text.slice(0, MAX_ERROR_CHARS)}…` : text;
 }
 
-/** One week's rows, written together or not at all. */
 /** What a sync writes with and logs to, and the league clients its ESPN step reads through. */
 type SyncDeps = Pick<CoreDeps, 'database' | 'log'> & { leagues: Pick<LeagueClients, 'sleeper' | 'espn'> };
-
-function inWeekTransaction<T>(deps: SyncDeps, write: (db: Db) => Promise<T>): Promise<T> {
-  return deps.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit to off`);
-    return write(tx as unknown as Db);
-  });
-}
 
 /**
  * One sync from the Sleeper-compatible service: NFL state, the player directory (a few times a
@@ -234,7 +227,7 @@ export async function syncWeek(
   const { season, week } = task;
   const stats = task.stats ? await feed.weekStats(season, week) : null;
   const projections = task.projections ? await feed.weekProjections(season, week) : null;
-  const written = await inWeekTransaction(deps, async (db) => {
+  const written = await inWriteTransaction(deps.database, async (db) => {
     const games = stats ? await writeGames(db, gamesFromTeamStats(season, week, stats)) : emptyCount();
     const weekGames = await readWeekGames(db, season, week);
     const statRows = stats ? statRowsOf(season, week, stats, players, weekGames) : [];
