@@ -12,6 +12,7 @@ import type { RateLimiter } from './services/rate-limits/rate-limiter.js';
 import type { SimulationAdmission } from './services/simulation/admission.js';
 import type { SimulationRunner } from './services/simulation/pool.js';
 import type { SimulationRecords } from './services/simulation/record.js';
+import type { TimelineWrites } from './services/win-probability/timeline.js';
 
 /** Long-lived dependencies, created once at start-up and handed to every service. */
 export interface AppDeps extends CoreDeps {
@@ -41,4 +42,6 @@ export interface AppDeps extends CoreDeps {
   simulationRecords: SimulationRecords;
   /** Writes a read leads to, run one at a time after its answer (a league page's follow-up). */
   afterAnswer: AfterAnswer;
+  /** Win-probability timeline writes this process skips (done lately) or joins (under way). */
+  timelineWrites: TimelineWrites;
 }

@@ -14,6 +14,7 @@ import { ensureAdminAccount } from './services/admin/account.js';
 import { createDataSync } from './services/data-sync/data-sync.js';
 import { createLiveSync, type LiveSync } from './services/data-sync/live-sync.js';
 import { createTimelineRecorder } from './services/win-probability/timeline-recorder.js';
+import { createTimelineWrites } from './services/win-probability/timeline.js';
 import type { TimelineRecorder } from './services/win-probability/timeline-recording.js';
 import { createLeagueClients } from './services/leagues/clients.js';
 import { openDataChangeChannel } from './services/data-changes/data-change-channel.js';
@@ -110,6 +111,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     simulationAdmission: createSimulationAdmission({ threads: config.simulationWorkers, rateLimiter }),
     simulationRecords: createSimulationRecords({ database, log }),
     afterAnswer: createAfterAnswer(log),
+    timelineWrites: createTimelineWrites(),
   };
   const timelines = createTimelineRecorder(deps, dataChanges);
   const jobs: BackgroundJobs = { liveSync: createLiveSync(deps), timelines, firstStartImport: null };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { SleeperSeasonFeed } from '../src/integrations/sleeper/season-feed.js';
 import { createLiveSync, type LiveSync } from '../src/services/data-sync/live-sync.js';
-import { readSyncRecord, writeSyncRecord } from '../src/services/data-sync/sync-status.js';
+import { readSyncRecord, writeSyncRecord } from '../src/services/sync-record/sync-record.js';
 import { writeGames } from '../src/services/data-sync/team-games.js';
 import { readFixture } from './fakes/fixtures.js';
 import {

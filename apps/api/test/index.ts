@@ -37,4 +37,4 @@ export { insertMatchupSlate, OPPONENT_STARTERS, USER_STARTERS } from './matchup-
 export { engineInputFromAnswer } from './matchup-replay.js';
 export { startOwnRedis, type OwnRedis } from './redis-server.js';
 // The live-push suite waits for the syncing process's first run.
-export { readSyncRecord } from '../src/services/data-sync/sync-status.js';
+export { readSyncRecord } from '../src/services/sync-record/sync-record.js';

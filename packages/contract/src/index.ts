@@ -20,6 +20,7 @@ export * from './nfl-calendar.js';
 export * from './password-policy.js';
 export * from './platforms.js';
 export * from './projections-schemas.js';
+export * from './public-schemas.js';
 export * from './rest-of-season-schemas.js';
 export * from './player-name-match.js';
 export * from './query-params.js';

@@ -1,6 +1,6 @@
 import { ERROR_LOG_RETENTION_DAYS } from '@fm/db';
 import type { CoreDeps } from '../core-deps.js';
-import { createAlert, hasOpenAlert, type AlertView } from '../services/admin/alerts.js';
+import { createAlert, hasOpenAlert, type AlertView } from '../services/alerts/alerts.js';
 import { EVENT_TYPES } from './analytics-capture.js';
 import {
   ALERT_WINDOW_MINUTES,

@@ -1,7 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import type { archiveInactiveUsers, getImportStats } from '../services/data-management/cleanup.js';
-import type { listAlerts } from '../services/admin/alerts.js';
+import type { listAlerts } from '../services/alerts/alerts.js';
 import type { getErrorReport } from '../services/admin/error-report.js';
 import type { getAdminMetrics, getChartData } from '../services/admin/metrics.js';
 import type { getResourceReport } from '../services/admin/resource-report.js';

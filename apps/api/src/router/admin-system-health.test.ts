@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, STRONG_PASSWORD } from '../../test/accounts.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { FAILURES_BEFORE_ALERT } from '../services/data-sync/run-sleeper-sync.js';
-import { emptySyncRecord, writeSyncRecord } from '../services/data-sync/sync-status.js';
+import { emptySyncRecord, writeSyncRecord } from '../services/sync-record/sync-record.js';
 
 const ADMIN = { email: 'health-sync-admin@example.com', password: STRONG_PASSWORD };
 

@@ -6,7 +6,7 @@ import {
   MAX_CHART_DAYS,
 } from '../services/admin/metrics.js';
 import { deleteUser, listUsers, setUserDisabled } from '../services/admin/users.js';
-import { listAlerts, updateAlertStatus } from '../services/admin/alerts.js';
+import { listAlerts, updateAlertStatus } from '../services/alerts/alerts.js';
 import { getApiMetrics, getSystemHealth } from '../services/admin/system-health.js';
 import { getErrorReport } from '../services/admin/error-report.js';
 import { getResourceReport } from '../services/admin/resource-report.js';

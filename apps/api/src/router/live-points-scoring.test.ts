@@ -2,7 +2,7 @@ import { SCORING_PRESETS } from '@fm/projections';
 import { describe, expect, it } from 'vitest';
 import { SleeperSeasonFeed } from '../integrations/sleeper/season-feed.js';
 import { createLiveSync } from '../services/data-sync/live-sync.js';
-import { readSyncRecord, writeSyncRecord } from '../services/data-sync/sync-status.js';
+import { readSyncRecord, writeSyncRecord } from '../services/sync-record/sync-record.js';
 import { GAME_DAY_MATCHUP_ID, GAME_DAY_WEEK, replayGameDayForMember } from '../../test/game-day-replay.js';
 import { readFixture } from '../../test/fakes/fixtures.js';
 import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';

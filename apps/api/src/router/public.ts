@@ -1,14 +1,8 @@
-import { modelCardSchema } from '@fm/contract';
+import { modelCardSchema, publicStatsSchema } from '@fm/contract';
 import { z } from 'zod';
 import { readModelCard } from '../services/projections/model-card.js';
 import { getPublicStats } from '../services/projections/public-stats.js';
 import { publicProcedure, router } from '../trpc.js';
-
-const accuracySchema = z.object({
-  value: z.number().min(0).max(1).describe('A fraction: 0.61 means 61 %'),
-  definition: z.string(),
-  measuredOn: z.string(),
-});
 
 /** Figures the landing and methodology pages show to anyone, all measured, none typed in. */
 export const publicRouter = router({
@@ -22,9 +16,7 @@ export const publicRouter = router({
       },
     })
     .input(z.void())
-    .output(
-      z.object({ simulationsRun: z.number().int().nonnegative(), modelAccuracy: accuracySchema.nullable() }),
-    )
+    .output(publicStatsSchema)
     .query(({ ctx }) => getPublicStats(ctx.deps)),
 
   modelCard: publicProcedure

@@ -13,7 +13,7 @@ import {
 import { readResources } from '../../monitoring/resources.js';
 import { PROCESS_CRASH_EVENT } from '../../process/fatal-errors.js';
 import { FAILURES_BEFORE_ALERT } from '../data-sync/run-sleeper-sync.js';
-import { readSyncRecord, type SleeperSyncRecord } from '../data-sync/sync-status.js';
+import { readSyncRecord, type SleeperSyncRecord } from '../sync-record/sync-record.js';
 import { readDatabasesHealth, type DatabasesHealth } from './database-health.js';
 import { readScoringReconciliation } from '../scoring-check/reconcile-week.js';
 

@@ -8,9 +8,10 @@ import {
   type FakeSleeperSeason,
 } from '../../../test/fakes/sleeper-season-server.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../../test/harness.js';
+import { waitFor } from '../../../test/wait-for.js';
 import { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
 import { runSleeperSync } from './run-sleeper-sync.js';
-import { readSyncRecord } from './sync-status.js';
+import { readSyncRecord } from '../sync-record/sync-record.js';
 
 const SEASON = 2024;
 const WEEK = 9;
@@ -23,16 +24,6 @@ interface Row {
   opponent: string | null;
   pred_mean: number;
   source: string;
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 240_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 /** What the players of `week` actually scored (PPR), by name + team: the results the service has not published yet. */
@@ -68,7 +59,7 @@ describe.each(DATABASE_KINDS)('a season replayed through the live-data sync (%s)
     await waitFor(async () => {
       const record = await readSyncRecord(server.deps.database);
       return record.lastSuccessAt && !record.running ? record : undefined;
-    });
+    }, 240_000);
     const page = await allRows('');
     expect({ season: page.body.season, week: page.body.week }).toEqual({ season: SEASON, week: WEEK });
     const shown = (await allRows(`season=${SEASON}&week=${WEEK}`)).body.data;

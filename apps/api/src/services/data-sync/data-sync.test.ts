@@ -10,20 +10,11 @@ import {
   type FakeSleeperSeason,
 } from '../../../test/fakes/sleeper-season-server.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../../test/harness.js';
+import { waitFor } from '../../../test/wait-for.js';
 import { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
 import { createDataSync } from './data-sync.js';
 import { DATA_SYNC_ALERT_TYPE, FAILURES_BEFORE_ALERT, runSleeperSync } from './run-sleeper-sync.js';
-import { readSyncRecord } from './sync-status.js';
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { readSyncRecord } from '../sync-record/sync-record.js';
 
 async function tableCounts(server: TestServer) {
   const { db } = server.deps.database;
@@ -54,7 +45,7 @@ describe.each(DATABASE_KINDS)('the live-data sync from a Sleeper-compatible serv
     const record = await waitFor(async () => {
       const current = await readSyncRecord(server.deps.database);
       return current.lastSuccessAt && !current.running ? current : undefined;
-    });
+    }, 60_000);
     expect(record.lastError).toBeNull();
     expect(record.nflWeek).toEqual({ season: 2024, week: 2, seasonType: 'regular' });
     expect(record.finalStatWeeks).toContain('2024:1');

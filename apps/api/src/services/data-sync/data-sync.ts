@@ -4,7 +4,7 @@ import type { LeagueClients } from '../leagues/clients.js';
 import { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
 import { callingUpstreamForTheProduct } from '../../integrations/upstream-caller.js';
 import { runSleeperSync, type SyncRunSummary } from './run-sleeper-sync.js';
-import { readSyncRecord } from './sync-status.js';
+import { readSyncRecord } from '../sync-record/sync-record.js';
 
 const MINUTE_MS = 60_000;
 /** A run marked as under way for longer than this was cut off (process killed): it is not shown as running. */

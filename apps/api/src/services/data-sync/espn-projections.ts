@@ -1,6 +1,4 @@
-import type { Db } from '@fm/db';
 import { isPosition, PPR, scoreStatLine } from '@fm/projections';
-import { sql } from 'drizzle-orm';
 import type { CoreDeps } from '../../core-deps.js';
 import { linkEspnPlayers } from '../../integrations/espn/player-matching.js';
 import type { EspnPlayer } from '../../integrations/espn/schemas.js';
@@ -8,6 +6,7 @@ import { type EspnProjectionBatch, espnProjectedLine } from '../../integrations/
 import type { SleeperPlayerDirectory } from '../../integrations/sleeper/schemas.js';
 import { writeProjections, type ProjectionRow } from '../nfl-import/projection-writer.js';
 import type { WriteCount } from '../nfl-import/upsert-changed.js';
+import { inWriteTransaction } from '../nfl-import/write-transaction.js';
 import { ESPN_SOURCE } from '../projections/projection-sources.js';
 import { loadKnownPlayers } from './directory-sync.js';
 import { readWeekGames, type WeekGames } from '../live-games/nfl-schedule.js';
@@ -45,9 +44,7 @@ export async function storeEspnProjections(
   deps: Pick<CoreDeps, 'database'>,
   batch: EspnProjectionBatch,
 ): Promise<WriteCount> {
-  return deps.database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    await tx.execute(sql`set local synchronous_commit to off`);
+  return inWriteTransaction(deps.database, async (db) => {
     const players = await loadKnownPlayers(db);
     const games = await readWeekGames(db, batch.season, batch.week);
     return writeProjections(db, espnProjectionRowsOf(batch, players, games));

@@ -16,7 +16,7 @@ import { loadModelInputs } from '../nfl-import/model-weeks.js';
 import { espnBatch, storeEspnProjections } from './espn-projections.js';
 import { runSleeperSync } from './run-sleeper-sync.js';
 import { getDataSources } from './sources-report.js';
-import { readSyncRecord } from './sync-status.js';
+import { readSyncRecord } from '../sync-record/sync-record.js';
 
 /** Saquon Barkley: ESPN 3929630, Sleeper 4866 (the recorded directory carries his espn_id). */
 const SAQUON = { espnId: 3929630, sleeperId: '4866' };

@@ -8,7 +8,7 @@ import { addCounts } from '../nfl-import/upsert-changed.js';
 import { ESPN_SOURCE } from '../projections/projection-sources.js';
 import { espnBatch, storeEspnProjections } from './espn-projections.js';
 import { planSync } from './sync-plan.js';
-import { weekKey, type SleeperSyncRecord } from './sync-status.js';
+import { weekKey, type SleeperSyncRecord } from '../sync-record/sync-record.js';
 
 /**
  * ESPN's projections, read from its public player pool (one call a week), for the weeks the sync

@@ -11,7 +11,7 @@ import {
 } from '../../../test/fakes/sleeper-season-server.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
-import { readSyncRecord } from './sync-status.js';
+import { readSyncRecord } from '../sync-record/sync-record.js';
 import { runSleeperSync } from './run-sleeper-sync.js';
 
 /** What a hostile service in front of the recorded season answers instead of the real thing. */

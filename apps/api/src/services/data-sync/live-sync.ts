@@ -9,7 +9,7 @@ import { reconcileFinishedWeekOnce, type WeekRef } from '../scoring-check/finish
 import { SYNC_LOCK_NAME } from './data-sync.js';
 import { loadKnownPlayers } from './directory-sync.js';
 import { emptyCount, syncWeek, type SyncRunSummary } from './run-sleeper-sync.js';
-import { readSyncRecord } from './sync-status.js';
+import { readSyncRecord } from '../sync-record/sync-record.js';
 import { readGames } from '../live-games/nfl-schedule.js';
 
 /**

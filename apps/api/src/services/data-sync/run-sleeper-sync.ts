@@ -1,19 +1,25 @@
-import { executeRows, type Db } from '@fm/db';
+import { executeRows } from '@fm/db';
 import { sql } from 'drizzle-orm';
 import type { CoreDeps } from '../../core-deps.js';
 import type { LeagueClients } from '../leagues/clients.js';
 import { UpstreamRequestError } from '../../integrations/http.js';
 import type { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
-import { createAlert, hasOpenAlert } from '../admin/alerts.js';
+import { createAlert, hasOpenAlert } from '../alerts/alerts.js';
 import { produceModelProjections } from '../nfl-import/model-projections.js';
 import { writeProjections } from '../nfl-import/projection-writer.js';
 import { addCounts, upsertChanged, type WriteCount } from '../nfl-import/upsert-changed.js';
 import { statLineTarget } from '../nfl-import/write-targets.js';
+import { inWriteTransaction } from '../nfl-import/write-transaction.js';
 import { STAT_COLUMNS } from '../nfl-stats/stat-columns.js';
 import { loadKnownPlayers, syncPlayerDirectory } from './directory-sync.js';
 import { hasEspnRowsSince, syncEspnProjections } from './espn-sync.js';
 import { planSync, type WeekTask } from './sync-plan.js';
-import { readSyncRecord, weekKey, writeSyncRecord, type SleeperSyncRecord } from './sync-status.js';
+import {
+  readSyncRecord,
+  weekKey,
+  writeSyncRecord,
+  type SleeperSyncRecord,
+} from '../sync-record/sync-record.js';
 import { readWeekGames } from '../live-games/nfl-schedule.js';
 import { gamesFromTeamStats, scheduledGames, writeGames } from './team-games.js';
 import { projectionRowsOf, statRowsOf, type KnownPlayer } from './week-rows.js';
@@ -61,18 +67,10 @@ export function describeFailure(error: unknown): string {
   return text.length > MAX_ERROR_CHARS ? `${text.slice(0, MAX_ERROR_CHARS)}…` : text;
 }
 
-/** One week's rows, written together or not at all. */
 /** What a sync writes with and logs to, and the league clients its ESPN step reads through. */
 type SyncDeps = Pick<CoreDeps, 'database' | 'dataVersion' | 'log'> & {
   leagues: Pick<LeagueClients, 'sleeper' | 'espn'>;
 };
-
-function inWeekTransaction<T>(deps: SyncDeps, write: (db: Db) => Promise<T>): Promise<T> {
-  return deps.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit to off`);
-    return write(tx as unknown as Db);
-  });
-}
 
 /**
  * One sync from the Sleeper-compatible service: NFL state, the player directory (a few times a
@@ -230,7 +228,7 @@ export async function syncWeek(
   const { season, week } = task;
   const stats = task.stats ? await feed.weekStats(season, week) : null;
   const projections = task.projections ? await feed.weekProjections(season, week) : null;
-  const written = await inWeekTransaction(deps, async (db) => {
+  const written = await inWriteTransaction(deps.database, async (db) => {
     const games = stats ? await writeGames(db, gamesFromTeamStats(season, week, stats)) : emptyCount();
     const weekGames = await readWeekGames(db, season, week);
     const statRows = stats ? statRowsOf(season, week, stats, players, weekGames) : [];

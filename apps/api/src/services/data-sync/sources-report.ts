@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { LAST_IMPORT_KEY } from '../nfl-import/import-nfl-data.js';
 import { STALE_RUN_MS } from './data-sync.js';
-import { readSyncRecord } from './sync-status.js';
+import { readSyncRecord } from '../sync-record/sync-record.js';
 
 const seasonWeeksSchema = z.object({ season: z.number().int(), weeks: z.array(z.number().int()) });
 

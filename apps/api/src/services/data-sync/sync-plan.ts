@@ -1,6 +1,6 @@
 import { regularSeasonWeeks } from '@fm/contract';
 import type { SleeperNflState } from '../../integrations/sleeper/schemas.js';
-import { weekKey, type NflWeekRef } from './sync-status.js';
+import { weekKey, type NflWeekRef } from '../sync-record/sync-record.js';
 
 /** One week to fetch: its stats, its projections, or both. */
 export interface WeekTask {

@@ -1,6 +1,5 @@
 import {
   isPosition,
-  normalPercentiles,
   PPR,
   scoreStatLine,
   STAT_KEYS,
@@ -9,7 +8,7 @@ import {
   type StatLine,
 } from '@fm/projections';
 import type { SleeperWeekAnswer } from '../../integrations/sleeper/season-feed.js';
-import { compactStats, TYPICAL_NFLCOM_SPREAD } from '../nfl-import/nflcom-projections.js';
+import { normalProjectionRow, TYPICAL_NFLCOM_SPREAD } from '../nfl-import/nflcom-projections.js';
 import type { ProjectionRow } from '../nfl-import/projection-writer.js';
 import type { ColumnRow } from '../nfl-import/upsert-changed.js';
 import { SLEEPER_SOURCE } from '../projections/projection-sources.js';
@@ -22,8 +21,6 @@ export interface KnownPlayer {
   position: string;
   team: string;
 }
-
-const round = (value: number) => Math.round(value * 100) / 100;
 
 export function hasAnyStat(line: StatLine): boolean {
   return STAT_KEYS.some((key) => line[key] !== 0);
@@ -82,24 +79,19 @@ export function expertProjectionRow(
   line: StatLine,
   games: WeekGames,
 ): ProjectionRow {
-  const predMean = round(points);
-  const predStd = TYPICAL_NFLCOM_SPREAD[player.position] ?? TYPICAL_NFLCOM_SPREAD.WR!;
-  const { p10, p90 } = normalPercentiles(predMean, predStd);
-  return {
-    player_id: player.id,
-    season: at.season,
-    week: at.week,
-    source,
-    model_version: null,
-    team: player.team,
-    opponent: opponentLabel(games.get(player.team)),
-    pred_mean: predMean,
-    pred_std: predStd,
-    p10: round(p10),
-    p50: predMean,
-    p90: round(p90),
-    stats: hasAnyStat(line) ? compactStats(line) : null,
-  };
+  return normalProjectionRow(
+    {
+      player_id: player.id,
+      season: at.season,
+      week: at.week,
+      source,
+      team: player.team,
+      opponent: opponentLabel(games.get(player.team)),
+    },
+    points,
+    TYPICAL_NFLCOM_SPREAD[player.position] ?? TYPICAL_NFLCOM_SPREAD.WR!,
+    hasAnyStat(line) ? line : null,
+  );
 }
 
 /** Sleeper's projections of a week as rows of source 'sleeper'. */

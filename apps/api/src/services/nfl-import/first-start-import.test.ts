@@ -4,22 +4,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { waitFor } from '../../../test/wait-for.js';
 import { hasImportedNflData, startFirstStartImport } from './first-start-import.js';
 
 const NFL_DATA = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../../../../shared/nfl-data',
 );
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('timed out');
-}
 
 describe('the first-start import of NFL_DATA_DIR', () => {
   let server: TestServer;

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { appState, type Database, type Db } from '@fm/db';
-import { sql } from 'drizzle-orm';
+import { appState, type Database } from '@fm/db';
 import type { PlayerWeekIdentity, ProjectedRow, WeeklyStatRow } from '@fm/projections';
 import type { DataDeps } from '../../core-deps.js';
 import { discoverNflDataFiles } from './discover-files.js';
@@ -16,6 +15,7 @@ import { writePlayers } from './player-writer.js';
 import { writeProjections } from './projection-writer.js';
 import { toStatRow, writeStatLines } from './stat-writer.js';
 import { addCounts, type WriteCount } from './upsert-changed.js';
+import { inWriteTransaction } from './write-transaction.js';
 
 /** app_state key holding what the last NFL data import did. */
 export const LAST_IMPORT_KEY = 'nfl_import';
@@ -55,17 +55,6 @@ export interface ImportOptions {
 const emptyCount = (): WriteCount => ({ created: 0, updated: 0 });
 
 /**
- * One file's writes, all or nothing. The commit does not wait for the disk flush: a crash can
- * lose the last files written, never corrupt them, and the import is safe to repeat.
- */
-function inFileTransaction<T>(database: Database, write: (db: Db) => Promise<T>): Promise<T> {
-  return database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit to off`);
-    return write(tx as unknown as Db);
-  });
-}
-
-/**
  * Imports a folder of NFL.com weekly CSVs (the nfl-data layout): players, every actual stat
  * line, NFL.com's projections (source 'nflcom'), then our model's projections (source
  * 'model') for every week and the week after the last. Each file is written in its own
@@ -96,7 +85,7 @@ export async function importNflData(
   };
 
   progress('players');
-  const { ids, count } = await inFileTransaction(database, (db) => writePlayers(db, plan.players));
+  const { ids, count } = await inWriteTransaction(database, (db) => writePlayers(db, plan.players));
   addCounts(changed.players, count);
   done++;
 
@@ -107,7 +96,7 @@ export async function importNflData(
     progress(file.name);
     const lines = (rows as WeeklyStatRow[]).map((row) => toStatRow(row, ids.get(String(row.nflId))!));
     for (const row of rows as WeeklyStatRow[]) actualPpr.set(weekKey(row), actualPprOf(row));
-    addCounts(changed.stats, await inFileTransaction(database, (db) => writeStatLines(db, lines)));
+    addCounts(changed.stats, await inWriteTransaction(database, (db) => writeStatLines(db, lines)));
     done++;
   }
 
@@ -126,7 +115,7 @@ export async function importNflData(
     const rows = entries.map((entry) => toNflcomProjection(entry, ids.get(String(entry.row.nflId))!, spread));
     addCounts(
       changed.nflcomProjections,
-      await inFileTransaction(database, (db) => writeProjections(db, rows)),
+      await inWriteTransaction(database, (db) => writeProjections(db, rows)),
     );
     done++;
   }

@@ -2,14 +2,14 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Database, Db } from '@fm/db';
+import type { Database } from '@fm/db';
 import type { PlayerProjection, WeekData } from '@fm/projections';
-import { sql } from 'drizzle-orm';
 import { loadModelInputs, type NflWeek } from './model-weeks.js';
 import { walkForwardProjections, type ProjectedWeek } from './model-walk.js';
 import { compactStats } from './nflcom-projections.js';
 import { writeProjections, type ProjectionRow } from './projection-writer.js';
 import { addCounts, type WriteCount } from './upsert-changed.js';
+import { inWriteTransaction } from './write-transaction.js';
 
 import { MODEL_SOURCE } from '../projections/projection-sources.js';
 
@@ -163,11 +163,7 @@ export async function produceModelProjections(
   await projectWeeks(weeks, current, async (week) => {
     onProgress({ done: week.done, total: week.total, season: week.season, week: week.week });
     const rows = week.projections.map(toModelRow);
-    const written = await database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local synchronous_commit to off`);
-      return writeProjections(tx as unknown as Db, rows);
-    });
-    addCounts(count, written);
+    addCounts(count, await inWriteTransaction(database, (db) => writeProjections(db, rows)));
   });
   return count;
 }

@@ -87,30 +87,50 @@ export function compactStats(stats: StatLine | null): Record<string, number> | n
   return stored;
 }
 
+/**
+ * An expert's projection as a row: a normal around the projected points with spread `predStd` (the
+ * experts publish points, not a distribution). `stats` is the projected line, when there is one.
+ */
+export function normalProjectionRow(
+  row: Pick<ProjectionRow, 'player_id' | 'season' | 'week' | 'source' | 'team' | 'opponent'>,
+  points: number,
+  predStd: number,
+  stats: StatLine | null,
+): ProjectionRow {
+  const predMean = round(points);
+  const { p10, p90 } = normalPercentiles(predMean, predStd);
+  return {
+    ...row,
+    model_version: null,
+    pred_mean: predMean,
+    pred_std: predStd,
+    p10: round(p10),
+    p50: predMean,
+    p90: round(p90),
+    stats: compactStats(stats),
+  };
+}
+
 /** NFL.com's projection as a row of source 'nflcom': a normal around it with the measured spread. */
 export function toNflcomProjection(
   entry: NflcomPoints,
   playerId: number,
   spreadByPosition: Record<string, number>,
 ): ProjectionRow {
-  const predMean = round(entry.predMean);
-  const predStd = spreadByPosition[entry.row.position] ?? TYPICAL_NFLCOM_SPREAD.WR!;
-  const { p10, p90 } = normalPercentiles(predMean, predStd);
-  return {
-    player_id: playerId,
-    season: entry.row.season,
-    week: entry.row.week,
-    source: NFLCOM_SOURCE,
-    model_version: null,
-    team: entry.row.team,
-    opponent: entry.row.isHome ? entry.row.opponent : `@${entry.row.opponent}`,
-    pred_mean: predMean,
-    pred_std: predStd,
-    p10: round(p10),
-    p50: predMean,
-    p90: round(p90),
-    stats: compactStats(entry.stats),
-  };
+  const { row } = entry;
+  return normalProjectionRow(
+    {
+      player_id: playerId,
+      season: row.season,
+      week: row.week,
+      source: NFLCOM_SOURCE,
+      team: row.team,
+      opponent: row.isHome ? row.opponent : `@${row.opponent}`,
+    },
+    entry.predMean,
+    spreadByPosition[row.position] ?? TYPICAL_NFLCOM_SPREAD.WR!,
+    entry.stats,
+  );
 }
 
 function round(value: number): number {

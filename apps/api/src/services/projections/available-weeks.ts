@@ -3,7 +3,7 @@ import { executeRows } from '@fm/db';
 import { sql } from 'drizzle-orm';
 import type { DataDeps } from '../../core-deps.js';
 import { createDataCache } from '../data-changes/data-cache.js';
-import { readSyncRecord } from '../data-sync/sync-status.js';
+import { readSyncRecord } from '../sync-record/sync-record.js';
 import { PUBLISHED_SOURCES } from './projection-sources.js';
 
 export interface SeasonWeeks {

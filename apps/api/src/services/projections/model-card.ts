@@ -1,4 +1,9 @@
-import { describeEvaluatedSeason, modelCardSchema, type ModelCard } from '@fm/contract';
+import {
+  describeEvaluatedSeason,
+  modelCardSchema,
+  type HeadlineAccuracy,
+  type ModelCard,
+} from '@fm/contract';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -7,14 +12,6 @@ import { fileURLToPath } from 'node:url';
  * backtest. The landing page's accuracy figure and the methodology page both come from it,
  * so no figure is ever typed in by hand. When the backtest has not run, there is no card.
  */
-export interface HeadlineAccuracy {
-  /** A fraction between 0 and 1. */
-  value: number;
-  /** What was counted, in words a visitor can check. */
-  definition: string;
-  /** The data the figure was measured on (seasons, weeks, sample size). */
-  measuredOn: string;
-}
 
 // From src/services (tsx, tests) and from dist (the built server bundle).
 const CARD_CANDIDATES = [

@@ -1,15 +1,8 @@
 import { simulations } from '@fm/db';
 import { count } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import type { ModelCard } from '@fm/contract';
-import { headlineAccuracy, readModelCard, type HeadlineAccuracy } from './model-card.js';
-
-export interface PublicStats {
-  /** Every matchup simulation ever run (rows of the simulations table). */
-  simulationsRun: number;
-  /** From the model card; null until the backtest has measured it. */
-  modelAccuracy: HeadlineAccuracy | null;
-}
+import type { ModelCard, PublicStats } from '@fm/contract';
+import { headlineAccuracy, readModelCard } from './model-card.js';
 
 export async function getPublicStats(
   deps: AppDeps,

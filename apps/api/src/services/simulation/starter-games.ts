@@ -1,7 +1,7 @@
 import { players } from '@fm/db';
 import { inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { readSyncRecord } from '../data-sync/sync-status.js';
+import { readSyncRecord } from '../sync-record/sync-record.js';
 import { loadScoredPoints } from '../leagues/banked-points.js';
 import { pointsSoFar, PPR, type ScoringRules } from '@fm/projections';
 import { isEveryGameOver, playerGameOf, type PlayerGameAnswer } from '../live-games/player-games.js';

@@ -2,7 +2,7 @@ import { appState, withAdvisoryLock } from '@fm/db';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { callingUpstreamForTheProduct } from '../../integrations/upstream-caller.js';
-import { readSyncRecord } from '../data-sync/sync-status.js';
+import { readSyncRecord } from '../sync-record/sync-record.js';
 import type { TimelineRecorder } from './timeline-recording.js';
 import { recordFollowedLeagues } from './watched-leagues.js';
 

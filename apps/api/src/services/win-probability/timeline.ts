@@ -1,5 +1,5 @@
 import type { LeagueDetails } from '@fm/contract';
-import { leagueWeekViews, winProbabilityPoints, type Database } from '@fm/db';
+import { leagueWeekViews, winProbabilityPoints } from '@fm/db';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { TtlCache } from '../../integrations/cache.js';
@@ -21,22 +21,22 @@ export const VIEW_REWRITE_MS = 10 * 60_000;
 /** How long a process trusts that a league week's matchups all have their point for a data version. */
 const RECORDED_TRUST_MS = 60_000;
 
-/** Per database (a test process runs several servers), what this process need not write again, or is writing. */
-const memos = new WeakMap<
-  Database,
-  { views: TtlCache<true>; recorded: TtlCache<true>; recording: Map<string, Promise<number>> }
->();
-function memoOf(database: Database) {
-  let memo = memos.get(database);
-  if (!memo) {
-    memo = {
-      views: new TtlCache({ maxEntries: 20_000 }),
-      recorded: new TtlCache({ maxEntries: 2_000 }),
-      recording: new Map(),
-    };
-    memos.set(database, memo);
-  }
-  return memo;
+/**
+ * What this process need not write again (a viewer's view written lately, a version's points all recorded) and
+ * the recordings under way that later loads wait for. Lives for the process: created in `server.ts`.
+ */
+export interface TimelineWrites {
+  views: TtlCache<true>;
+  recorded: TtlCache<true>;
+  recording: Map<string, Promise<number>>;
+}
+
+export function createTimelineWrites(): TimelineWrites {
+  return {
+    views: new TtlCache({ maxEntries: 20_000 }),
+    recorded: new TtlCache({ maxEntries: 2_000 }),
+    recording: new Map(),
+  };
 }
 
 /** Remembers that `userId` opened this league's week (the live sync recomputes its matchups on stats changes). */
@@ -44,7 +44,7 @@ export async function noteLeagueWeekView(
   deps: AppDeps,
   view: { platform: string; leagueId: string; season: number; week: number; userId: string },
 ): Promise<void> {
-  const { views } = memoOf(deps.database);
+  const { views } = deps.timelineWrites;
   const key = `${view.platform}:${view.leagueId}:${view.season}:${view.week}:${view.userId}`;
   if (views.get(key)) return;
   await deps.database.db
@@ -72,7 +72,7 @@ export async function noteLeagueWeekView(
 export async function recordMatchupTimelines(deps: AppDeps, details: LeagueDetails): Promise<number> {
   const season = Number(details.league.season);
   const version = await deps.dataVersion.read();
-  const { recorded: done, recording } = memoOf(deps.database);
+  const { recorded: done, recording } = deps.timelineWrites;
   const doneKey = `${details.platform}:${details.league.league_id}:${season}:${details.week}:${version}`;
   for (;;) {
     if (done.get(doneKey)) return 0;
@@ -94,7 +94,7 @@ async function recordVersion(
 ): Promise<number> {
   const { db } = deps.database;
   const season = Number(details.league.season);
-  const { recorded: done } = memoOf(deps.database);
+  const { recorded: done } = deps.timelineWrites;
   const where = and(
     eq(winProbabilityPoints.platform, details.platform),
     eq(winProbabilityPoints.leagueId, details.league.league_id),

@@ -2,6 +2,8 @@ import { alerts, type Database } from '@fm/db';
 import { and, desc, eq, gte, ne, or } from 'drizzle-orm';
 import { notFound } from '../../errors.js';
 
+// Alerts any part of the server may raise (sync, monitoring) and admins read and resolve.
+
 /** Resolved alerts stay on the list this long. */
 export const RESOLVED_ALERTS_SHOWN_MS = 24 * 60 * 60 * 1000;
 export const MAX_ALERTS_LISTED = 200;

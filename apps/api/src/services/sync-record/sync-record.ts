@@ -1,6 +1,9 @@
 import { appState, type Database } from '@fm/db';
 import { eq } from 'drizzle-orm';
 
+// The Sleeper sync's record: data-sync writes it; admin reads it and other services read the NFL week
+// from it, so it sits below every one of them.
+
 /** app_state key of the Sleeper sync's record (shared by every API process on the database). */
 export const SLEEPER_SYNC_STATE_KEY = 'data_sync:sleeper';
 
