@@ -13,6 +13,8 @@ export const RECHECK_INTERVAL_MS = 500;
  * A query (or a transaction's statement) with no answer for this long fails even though probes still reach the
  * server: its own connection has stalled (a server process stuck under load or stopped, a half-open socket) and may
  * never answer, while everyone sharing the query would wait with it. Far longer than any statement the app runs.
+ * Counted from when the query is issued, so a wait for a free pool connection counts too: when every connection of
+ * the pool has stalled, the queries queued behind them fail within this time as well.
  */
 export const STALLED_QUERY_AFTER_MS = 15_000;
 
