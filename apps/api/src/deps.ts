@@ -4,6 +4,7 @@ import type { AlertEngine } from './monitoring/alert-engine.js';
 import type { Monitoring } from './monitoring/monitoring.js';
 import type { DataSync } from './services/data-sync/data-sync.js';
 import type { LeagueClients } from './services/leagues/clients.js';
+import type { SleeperIdLinker } from './services/leagues/sleeper-id-linker.js';
 import type { SessionCache } from './services/auth/session-cache.js';
 import type { DataChangeFeed } from './services/live-updates/data-change-feed.js';
 import type { Mailer } from './services/mail/mailer.js';
@@ -30,6 +31,8 @@ export interface AppDeps extends CoreDeps {
   leagues: LeagueClients;
   /** Keeps the current season's stats, projections and players from SLEEPER_API_URL. */
   dataSync: DataSync;
+  /** Links our players to Sleeper's ids at start, daily, after imports and league links (pages only read them). */
+  sleeperIds: SleeperIdLinker;
   /** Sessions looked up in the last few seconds (SESSION_CACHE_SECONDS); revocation clears them everywhere. */
   sessionCache: SessionCache;
   /** Data changes made on any process, fanned out to this process's open live connections. */

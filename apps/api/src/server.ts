@@ -17,6 +17,7 @@ import { createTimelineRecorder } from './services/win-probability/timeline-reco
 import { createTimelineWrites } from './services/win-probability/timeline.js';
 import type { TimelineRecorder } from './services/win-probability/timeline-recording.js';
 import { createLeagueClients } from './services/leagues/clients.js';
+import { createSleeperIdLinker } from './services/leagues/sleeper-id-linker.js';
 import { openDataChangeChannel } from './services/data-changes/data-change-channel.js';
 import { createDataVersion } from './services/data-changes/data-version.js';
 import { createSessionCache } from './services/auth/session-cache.js';
@@ -100,6 +101,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     sessionCache: createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000, channel: dataChanges }),
     liveUpdates: createDataChangeFeed({ dataVersion, channel: dataChanges, log }),
     dataSync: createDataSync({ config, database, dataVersion, log, leagues }),
+    sleeperIds: createSleeperIdLinker({ database, dataVersion, log, leagues }),
     // the worker prepares the mails with these dependencies
     accountMails: createAccountMailQueue({
       database,
@@ -121,6 +123,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       [
         ['live sync', () => jobs.liveSync.stop()],
         ['data sync', () => deps.dataSync.stop()],
+        ['Sleeper id linking', () => deps.sleeperIds.stop()],
         ['win-probability timelines', () => jobs.timelines.stop()],
         ['first-start import', () => jobs.firstStartImport?.stop()],
         ['follow-ups of reads', () => deps.afterAnswer.stop()],
@@ -169,6 +172,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   jobs.firstStartImport = startFirstStartImport(deps);
   // the sync starts after that import, so a first start with NFL_DATA_DIR builds on its players
   deps.dataSync.start(jobs.firstStartImport?.done);
+  // a table left unlinked (an import, a day gone) is linked before league pages need it, not by them
+  deps.sleeperIds.start(jobs.firstStartImport?.done);
   jobs.liveSync.start();
   // every data change from now on, and one that came while no process was listening
   timelines.start();

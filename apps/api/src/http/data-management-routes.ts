@@ -180,7 +180,10 @@ export async function registerDataManagementRoutes(app: FastifyInstance, deps: A
       await requireAdmin(deps, req);
       const { text, fields } = await readCsvUpload(req);
       const options = resolveImportOptions(parseWith(importFieldsSchema, fields));
-      return { success: true, data: await importProjectionCsv(deps, text, options) };
+      const result = await importProjectionCsv(deps, text, options);
+      // the players it created reach league rosters through Sleeper ids: linked now, not by a league page
+      if (result.playersCreated > 0) void deps.sleeperIds.link();
+      return { success: true, data: result };
     });
 
     for (const kind of ['projections', 'analytics'] as const satisfies readonly ExportKind[]) {

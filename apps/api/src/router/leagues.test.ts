@@ -135,6 +135,8 @@ describe.each(DATABASE_KINDS)('linking Sleeper and listing its leagues on %s', (
       team: 'CHI',
       projection: { ...week, source: 'nflcom', predMean: 5, predStd: 3 },
     });
+    // the linker's run after an import (a league page only reads the links)
+    await env.server.deps.sleeperIds.link();
 
     const details = (await client.get(`/api/leagues/leagues/sleeper/${OFFSEASON_LEAGUE_ID}/details`)).body;
     const { db } = env.server.deps.database;

@@ -41,6 +41,8 @@ describe.each(DATABASE_KINDS)('server simulations in a league’s own scoring, o
     });
     client = await env.newUser();
     await client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
+    // the run the link starts gives the seeded players their Sleeper ids (a league page only reads them)
+    await env.server.deps.sleeperIds.current();
     const details = await client.get(`/api/leagues/leagues/sleeper/${OFFSEASON_LEAGUE_ID}/details`);
     projections = details.body.projections;
   });

@@ -7,12 +7,12 @@ import {
   readLeagueWeek,
 } from '../leagues/details.js';
 import { countLeagueRead } from '../leagues/league-read-limit.js';
-import { ensureSleeperIdsLinked } from '../leagues/player-directory.js';
 import { leagueViewerKey, noteLeagueWeekView, recordMatchupTimelines } from '../win-probability/timeline.js';
 
 /**
- * A league page opened by its viewer: counted against their league reads before the platform is asked, our
- * players linked to Sleeper's ids so the rosters join our projections, the league week read (readLeagueWeek),
+ * A league page opened by its viewer: counted against their league reads before the platform is asked, the league
+ * week read (readLeagueWeek) with the Sleeper ids our players already carry (linking them is a write: the linker,
+ * deps.sleeperIds, does it at start, daily, after imports and league links),
  * then followed (followLeagueWeek) once the answer is on its way: the page does not wait for those writes, and the
  * viewer's timeline reads wait for them (loadMatchupTimeline). Simulations and the timeline recorder read the week
  * alone.
@@ -23,7 +23,6 @@ export async function loadLeagueDetails(
   request: LeagueWeekRequest,
 ): Promise<LeagueDetails> {
   await countLeagueRead(deps, userId);
-  await ensureSleeperIdsLinked(deps);
   const read = await readLeagueWeek(deps, userId, request);
   const { platform, league, week } = read.details;
   deps.afterAnswer.run(`${leagueViewerKey(userId, platform, league.league_id)}${week}`, () =>

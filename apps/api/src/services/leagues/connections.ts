@@ -7,7 +7,6 @@ import type { AppDeps } from '../../deps.js';
 import { AppError, validationError } from '../../errors.js';
 import { toAppSleeperAccount } from '../../integrations/sleeper/normalize.js';
 import { listEspnLeagueRows } from './espn-link.js';
-import { ensureSleeperIdsLinked } from './player-directory.js';
 
 export type LeaguePlatform = Platform;
 /** Platforms linked as one account per user (ESPN leagues are linked one by one instead). */
@@ -93,7 +92,7 @@ export async function connectSleeper(
     .onConflictDoUpdate({ target: [leagueConnections.userId, leagueConnections.platform], set: values });
   await deps.sessionCache.forgetUser(userId); // hasLinkedLeagues changed
   // The league pages need our players linked to Sleeper ids; start that now, not when one opens.
-  void ensureSleeperIdsLinked(deps);
+  void deps.sleeperIds.link();
   return getConnectionsStatus(deps, userId);
 }
 

@@ -13,7 +13,6 @@ import type { EspnLeague } from '../../integrations/espn/schemas.js';
 import type { AppLeague } from '../../integrations/league-shapes.js';
 import { isOutage, platformUnavailable } from './last-held.js';
 import { currentNflSeason } from './current-season.js';
-import { ensureSleeperIdsLinked } from './player-directory.js';
 
 /** More linked ESPN leagues than anyone plays in; it bounds what one account can make us fetch. */
 export const MAX_ESPN_LEAGUES_PER_USER = 50;
@@ -147,7 +146,7 @@ export async function linkEspnLeague(
     .onConflictDoUpdate({ target: [espnLeagues.userId, espnLeagues.leagueId], set: values });
   await deps.sessionCache.forgetUser(userId); // hasLinkedLeagues changed
   // League pages join ESPN players to projections through Sleeper ids: link ours now.
-  void ensureSleeperIdsLinked(deps);
+  void deps.sleeperIds.link();
   return league;
 }
 

@@ -26,6 +26,8 @@ describe('linking NFL.com players to Sleeper ids, on real data', () => {
     env = await startLeagueTestEnv('pglite');
     dataDir = linkWeekOne();
     await importNflData(env.server.deps, dataDir);
+    // the linker's run after an import (at start, or its next look): league pages only read the links
+    await env.server.deps.sleeperIds.link();
   });
   afterAll(async () => {
     await env?.stop();

@@ -1,10 +1,8 @@
 import { appState, players } from '@fm/db';
 import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { CoreDeps } from '../../core-deps.js';
-import type { LeagueClients } from './clients.js';
 import { type MatchReport, matchPlayers } from '../../integrations/sleeper/player-matching.js';
 import type { SleeperPlayerDirectory } from '../../integrations/sleeper/schemas.js';
-import { callingUpstreamForTheProduct } from '../../integrations/upstream-caller.js';
 import { sleeperIdsByYahooId } from '../../integrations/yahoo/normalize.js';
 import { ensureTeamDefenses } from './team-defenses.js';
 import { memoByIdentity } from '../../memo-by-identity.js';
@@ -25,70 +23,6 @@ export interface SleeperIdSyncState {
   report: MatchReport;
   /** NFL.com players carrying a Sleeper id after that run. */
   coverage: { linked: number; total: number; rate: number };
-}
-
-/** Linking reads the Sleeper directory itself, and logs a failure instead of throwing it. */
-type LinkingDeps = Pick<CoreDeps, 'database' | 'dataVersion' | 'log'> & {
-  leagues: Pick<LeagueClients, 'sleeper'>;
-};
-
-const runningSyncs = new WeakMap<LinkingDeps, Promise<SleeperIdSyncState | null>>();
-/**
- * The last check that found nothing to do: it holds while the data version is the same (an import
- * that adds players bumps it) and the day has not run out, so league pages need not count the players.
- */
-const settledChecks = new WeakMap<
-  LinkingDeps,
-  { version: string; until: number; state: SleeperIdSyncState | null }
->();
-
-/**
- * Gives our players (NFL.com-sourced) their Sleeper ids by matching the Sleeper directory, so
- * league rosters can be joined to projections. Runs when never run, after a day, or when the
- * number of players changed; concurrent callers share one run. A run that links players bumps the
- * data version, as any change to the players does. Failures are logged, not thrown: a league page
- * still renders without projections.
- */
-export async function ensureSleeperIdsLinked(
-  deps: LinkingDeps,
-  now = new Date(),
-): Promise<SleeperIdSyncState | null> {
-  const running = runningSyncs.get(deps);
-  if (running) return running;
-  const version = await deps.dataVersion.read();
-  const settled = settledChecks.get(deps);
-  if (settled && settled.version === version && now.getTime() < settled.until) return settled.state;
-  // the directory serves everyone: fetching it is the product's call, not the share of whoever asked first
-  const run = callingUpstreamForTheProduct(async () => {
-    try {
-      const previous = await readSyncState(deps);
-      const [{ total }] = (await deps.database.db.select({ total: count() }).from(players)) as [
-        { total: number },
-      ];
-      const isFresh =
-        previous !== null &&
-        previous.playerCount === Number(total) &&
-        now.getTime() - Date.parse(previous.syncedAt) < SLEEPER_ID_SYNC_INTERVAL_MS;
-      if (isFresh || Number(total) === 0) {
-        const until = isFresh
-          ? Date.parse(previous.syncedAt) + SLEEPER_ID_SYNC_INTERVAL_MS
-          : now.getTime() + SLEEPER_ID_SYNC_INTERVAL_MS;
-        settledChecks.set(deps, { version, until, state: previous });
-        return previous;
-      }
-      const linked = await linkSleeperIds(deps, await deps.leagues.sleeper.getPlayers(), now);
-      // players changed: caches keyed by the data version (a league page's projections) must see them
-      if (linked.linked > 0) await deps.dataVersion.bump();
-      return linked;
-    } catch (error) {
-      deps.log.warn({ err: error }, 'could not link players to Sleeper ids');
-      return null;
-    } finally {
-      runningSyncs.delete(deps);
-    }
-  });
-  runningSyncs.set(deps, run);
-  return run;
 }
 
 /** One matching run over every player without a Sleeper id; ids already taken are never reused. */

@@ -4,7 +4,6 @@ import { countLinkAttempt } from './link-limit.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import type { YahooTokenSet } from '../../integrations/yahoo/oauth.js';
-import { ensureSleeperIdsLinked } from './player-directory.js';
 
 /** The consent page must be completed within this long after the link was asked for. */
 export const YAHOO_STATE_TTL_MS = 15 * 60_000;
@@ -97,7 +96,7 @@ export async function completeYahooLink(deps: AppDeps, callback: YahooCallback):
   const tokens = await deps.leagues.yahooOAuth.exchangeCode(callback.code);
   await saveYahooTokens(deps, userId, tokens);
   // Yahoo players reach projections through Sleeper ids: link them before a league page asks.
-  void ensureSleeperIdsLinked(deps);
+  void deps.sleeperIds.link();
 }
 
 /** Inserts or replaces the user's Yahoo link with these tokens (encrypted, bound to the user id). */
