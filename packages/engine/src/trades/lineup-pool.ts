@@ -29,8 +29,10 @@ export class LineupPool {
 
   private readonly indexById: ReadonlyMap<string, number>;
   private readonly slotsOf: readonly Int32Array[];
-  /** Every starting slot each player's positions are accepted in, the engine's or not (IDP slots too). */
-  private readonly anySlotsOf: readonly Int32Array[];
+  private readonly slots: readonly StartingSlot[];
+  private readonly players: readonly SeasonPlayer[];
+  /** Every starting slot each player's positions are accepted in, the engine's or not (IDP slots too); on first use. */
+  private anySlotsOfCache: readonly Int32Array[] | undefined;
   private readonly valuedSlotCount: number;
   /** [roster × weekCount + week] → the roster's startable players, highest expected points first. */
   private readonly rankedByWeek: readonly Int32Array[];
@@ -98,14 +100,8 @@ export class LineupPool {
     });
     this.isStartable = Uint8Array.from(this.slotsOf, (list) => (list.length > 0 ? 1 : 0));
     this.valuedSlotCount = slots.filter((slot) => slot.eligible !== null).length;
-    this.anySlotsOf = players.map((player) => {
-      const labels = listedPositions(player);
-      return Int32Array.from(
-        slots.flatMap((slot, index) =>
-          labels.some((label) => slotAccepts(slot.label, label)) ? [index] : [],
-        ),
-      );
-    });
+    this.slots = slots;
+    this.players = players;
 
     this.rankedByWeek = this.members.flatMap((indices) =>
       Array.from({ length: weekCount }, (_, w) =>
@@ -220,6 +216,18 @@ export class LineupPool {
       if (this.seat(player, this.anySlotsOf)) filled++;
     }
     return filled;
+  }
+
+  private get anySlotsOf(): readonly Int32Array[] {
+    this.anySlotsOfCache ??= this.players.map((player) => {
+      const labels = listedPositions(player);
+      return Int32Array.from(
+        this.slots.flatMap((slot, index) =>
+          labels.some((label) => slotAccepts(slot.label, label)) ? [index] : [],
+        ),
+      );
+    });
+    return this.anySlotsOfCache;
   }
 
   /** Variance of the points of the starters of the last line-up computed. */
