@@ -1,69 +1,30 @@
-import { rmSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { waitForAnimationsToEnd } from './animations.js';
 import { blockingViolations } from './axe.js';
-import { linkNflWeeks, waitForProjectedWeek } from './nfl-weeks.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSleeper, type FakeSleeper } from '@fm/api/testing';
-import { launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
+import { screenshot } from './harness.js';
+import {
+  IMPORTED_WEEK,
+  IN_SEASON_LEAGUE,
+  PHONE_AND_LAPTOP as VIEWPORTS,
+  startInSeasonLeagueSite,
+  type InSeasonLeagueSite,
+} from './in-season-league.js';
 import { cellsOffScreen, horizontalOverflow } from './page-fit.js';
-import { registerVerifiedUser, signIn } from './site-pages.js';
-
-/** A phone and a laptop: every page checked here must fit both. */
-const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
-/** The fake Sleeper's in-season league (2025, week 1). */
-const IN_SEASON_LEAGUE = 'You Get in the Bowl';
-const IMPORTED_WEEK = { season: '2025', week: '1' };
-const IMPORT_TIMEOUT_MS = 60_000;
 
 describe('projections, compare and home on a phone and a laptop', () => {
-  let app: E2eApp;
-  let browser: Browser;
-  let sleeper: FakeSleeper;
-  let nflData: string;
-  let email: string;
+  let site: InSeasonLeagueSite;
 
   beforeAll(async () => {
-    nflData = linkNflWeeks(IMPORTED_WEEK.season, [IMPORTED_WEEK.week]);
-    // The user owns roster 1 of the in-season league, whose week 1 is still being played.
-    sleeper = await startFakeSleeper({ inSeasonRosterOwned: 1, isInSeasonLeagueLive: true });
-    [app, browser] = await Promise.all([
-      startE2eApp({
-        name: 'phone-first',
-        env: { SLEEPER_API_URL: sleeper.url, NFL_DATA_DIR: nflData },
-      }),
-      launchBrowser(),
-    ]);
-    await waitForProjectedWeek(app, IMPORTED_WEEK.week, IMPORT_TIMEOUT_MS);
-    const { context, page } = await openPage(browser, app.baseUrl);
-    email = await registerVerifiedUser(app, context);
-    await signIn(context, email);
-    await page.goto('/link-leagues');
-    await page.getByLabel('Sleeper username').fill('e2e_manager');
-    await page.getByRole('button', { name: 'Connect Sleeper' }).click();
-    await page.getByText('Connected as e2e_manager').waitFor();
-    await context.close();
+    site = await startInSeasonLeagueSite('phone-first');
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await sleeper?.close();
-    if (nflData) rmSync(nflData, { recursive: true, force: true });
+    await site?.stop();
   });
-
-  const signedInPage = async (viewport: (typeof VIEWPORTS)[number]) => {
-    const opened = await openPage(browser, app.baseUrl, { viewport });
-    await signIn(opened.context, email);
-    return opened;
-  };
 
   it.each(VIEWPORTS)(
     "home at $width px: each league shows this week's opponent and win probability on the first screen; the crumb names the league",
     async (viewport) => {
-      const { page, context, errors } = await signedInPage(viewport);
+      const { page, context, errors } = await site.signedInPage(viewport);
       const openedAt = Date.now();
       await page.goto('/');
       const card = page
@@ -112,7 +73,7 @@ describe('projections, compare and home on a phone and a laptop', () => {
   it.each(VIEWPORTS)(
     'projections at $width px: fits the screen with the name column pinned while the table scrolls sideways',
     async (viewport) => {
-      const { page, context, errors } = await signedInPage(viewport);
+      const { page, context, errors } = await site.signedInPage(viewport);
       await page.goto('/projections?season=2025&week=1');
       const table = page.getByRole('table', { name: 'Projected PPR points' });
       await table.waitFor();
@@ -138,7 +99,7 @@ describe('projections, compare and home on a phone and a laptop', () => {
   it.each(VIEWPORTS)(
     'compare at $width px: the keyboard combobox ranks "jefferson" sensibly, forgives a typo, and two players fit the screen',
     async (viewport) => {
-      const { page, context, errors } = await signedInPage(viewport);
+      const { page, context, errors } = await site.signedInPage(viewport);
       await page.goto('/compare');
       const search = page.getByRole('combobox', { name: 'Add a player' });
       await search.fill('jefferson');
@@ -177,7 +138,7 @@ describe('projections, compare and home on a phone and a laptop', () => {
   it.each(VIEWPORTS)(
     'compare with four players at $width px: every column on screen (cards on a phone), nothing to swipe',
     async (viewport) => {
-      const { page, context, errors } = await signedInPage(viewport);
+      const { page, context, errors } = await site.signedInPage(viewport);
       const top = (await (
         await page.request.get(`/api/projections/public/all?week=${IMPORTED_WEEK.week}&limit=4`)
       ).json()) as { data: Array<{ player_id: string; season: number }> };

@@ -1,60 +1,32 @@
-import { rmSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSleeper, type FakeSleeper } from '@fm/api/testing';
 import { blockingViolations } from './axe.js';
-import { launchBrowser, openPage, screenshot, startE2eApp, type E2eApp } from './harness.js';
-import { linkNflWeeks, waitForProjectedWeek } from './nfl-weeks.js';
+import { screenshot } from './harness.js';
+import {
+  IN_SEASON_LEAGUE,
+  PHONE_AND_LAPTOP as VIEWPORTS,
+  startInSeasonLeagueSite,
+  type InSeasonLeagueSite,
+  type Viewport,
+} from './in-season-league.js';
 import { horizontalOverflow } from './page-fit.js';
-import { registerVerifiedUser, signIn, SLEEPER_MANAGER } from './site-pages.js';
 
-/** A phone and a laptop: both rest-of-season pages must fit each. */
-const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
-/** The fake Sleeper's in-season league (2025, 10 teams), played live at week 1 with the user owning roster 1. */
-const IN_SEASON_LEAGUE = 'You Get in the Bowl';
-const IMPORTED_WEEK = { season: '2025', week: '1' };
-const IMPORT_TIMEOUT_MS = 60_000;
 /** The issue's bound for the win-win finder on a 12-team league; this league has 10. */
 const TRADE_SEARCH_LIMIT_MS = 10_000;
 
 describe('rest of season: free agents, trades and playoff leverage on a phone and a laptop', () => {
-  let app: E2eApp;
-  let browser: Browser;
-  let sleeper: FakeSleeper;
-  let nflData: string;
-  let email: string;
+  let site: InSeasonLeagueSite;
 
   beforeAll(async () => {
-    nflData = linkNflWeeks(IMPORTED_WEEK.season, [IMPORTED_WEEK.week]);
-    sleeper = await startFakeSleeper({ inSeasonRosterOwned: 1, isInSeasonLeagueLive: true });
-    [app, browser] = await Promise.all([
-      startE2eApp({ name: 'rest-of-season', env: { SLEEPER_API_URL: sleeper.url, NFL_DATA_DIR: nflData } }),
-      launchBrowser(),
-    ]);
-    await waitForProjectedWeek(app, IMPORTED_WEEK.week, IMPORT_TIMEOUT_MS);
-    const { context, page } = await openPage(browser, app.baseUrl);
-    email = await registerVerifiedUser(app, context);
-    await signIn(context, email);
-    await page.goto('/link-leagues');
-    await page.getByLabel('Sleeper username').fill(SLEEPER_MANAGER);
-    await page.getByRole('button', { name: 'Connect Sleeper' }).click();
-    await page.getByText(`Connected as ${SLEEPER_MANAGER}`).waitFor();
-    await context.close();
+    site = await startInSeasonLeagueSite('rest-of-season');
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await sleeper?.close();
-    if (nflData) rmSync(nflData, { recursive: true, force: true });
+    await site?.stop();
   });
 
   /** The league page, opened from the home page as a person would. */
-  const openLeague = async (viewport: (typeof VIEWPORTS)[number]) => {
-    const opened = await openPage(browser, app.baseUrl, { viewport });
-    await signIn(opened.context, email);
+  const openLeague = async (viewport: Viewport) => {
+    const opened = await site.signedInPage(viewport);
     const { page } = opened;
     await page.goto('/');
     await page.getByRole('button', { name: `Select League ${IN_SEASON_LEAGUE}` }).click();

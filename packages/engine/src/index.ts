@@ -122,6 +122,7 @@ export {
 export { evaluateTrade, evaluateTradeWith } from './trades/evaluate-trade.js';
 export { findWinWinTrades, findWinWinTradesWith } from './trades/win-win-finder.js';
 export { bestLineupWeekly } from './trades/best-lineup.js';
+export { LineupPool, type WeekLineup } from './trades/lineup-pool.js';
 export { TradeScorer, POINTS_EPSILON } from './trades/trade-scorer.js';
 export type {
   SeasonPlayer,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRandom } from '../random/xoshiro128.js';
 import { parseStartingSlots, slotAccepts } from '../lineup/slots.js';
 import { bestLineupWeekly } from './best-lineup.js';
+import { LineupPool } from './lineup-pool.js';
 import type { SeasonPlayer } from './types.js';
 
 const player = (id: string, position: string, ...weeklyMeans: number[]): SeasonPlayer => ({
@@ -30,6 +31,8 @@ function bruteForceBest(
   };
   return search(0);
 }
+
+const withStds = (p: SeasonPlayer): SeasonPlayer => ({ ...p, weeklyStds: p.weeklyMeans.map((m) => m / 2) });
 
 describe('bestLineupWeekly', () => {
   it('starts the best player of each position and the best remaining RB/WR/TE at FLEX, week by week', () => {
@@ -80,5 +83,67 @@ describe('bestLineupWeekly', () => {
       const lineups = bestLineupWeekly(roster, parseStartingSlots(labels));
       expect(lineups.means[0]).toBeCloseTo(bruteForceBest(roster, labels, 0), 9);
     }
+  });
+
+  it('fills overlapping flex slots for the most points week by week, leaves players projected at 0 out, and adds σ²', () => {
+    // WR/RB and WR/TE flexes overlap on WR: taking the best first is still optimal (a matroid)
+    const labels = ['QB', 'WR', 'WRRB_FLEX', 'REC_FLEX', 'BN', 'BN'];
+    const roster = [
+      player('qb', 'QB', 20, 0),
+      player('wr1', 'WR', 18, 18),
+      player('wr2', 'WR', 15, 15),
+      player('te', 'TE', 14, 14),
+      player('rb', 'RB', 16, 1),
+      player('qb2', 'QB', 12, 12),
+      player('out', 'WR', 0, 0),
+    ].map(withStds);
+    const lineups = bestLineupWeekly(roster, parseStartingSlots(labels));
+    // week 1: QB 20, WR 18, WR/RB 16 (rb), WR/TE 15 (wr2): the TE sits
+    expect(lineups.means[0]).toBe(20 + 18 + 16 + 15);
+    expect([...lineups.starters[0]!].sort()).toEqual(['qb', 'rb', 'wr1', 'wr2']);
+    // week 2: the first QB is on a bye, the second starts; wr2 moves to WR/RB so the TE can start
+    expect([...lineups.starters[1]!].sort()).toEqual(['qb2', 'te', 'wr1', 'wr2']);
+    expect(lineups.means[1]).toBe(12 + 18 + 15 + 14);
+    expect(lineups.stds[1]).toBeCloseTo(Math.sqrt([12, 18, 15, 14].reduce((s, m) => s + (m / 2) ** 2, 0)));
+    for (const w of [0, 1]) expect(lineups.means[w]).toBe(bruteForceBest(roster, labels, w));
+    // nobody projected at 0 starts, even with a slot open
+    const short = bestLineupWeekly(
+      [player('qb', 'QB', 0, 20), player('wr', 'WR', 0, 0)],
+      parseStartingSlots(),
+    );
+    expect(short.starters).toEqual([[], ['qb']]);
+    expect(short.means).toEqual([0, 20]);
+  });
+});
+
+describe('LineupPool.fillableSlots', () => {
+  it('counts the slots a roster fills at once whoever scores what, IDP slots included, without excluded players', () => {
+    const slots = parseStartingSlots(['QB', 'RB', 'FLEX', 'K', 'DL', 'BN']);
+    const roster = [
+      player('qb', 'QB', 20),
+      player('rb1', 'RB', 12),
+      player('rb2', 'RB', 0),
+      player('k', 'K', 0),
+      player('de', 'DE', 3),
+    ];
+    const pool = new LineupPool(
+      [
+        { rosterId: 1, players: roster },
+        { rosterId: 2, players: [player('k2', 'K', 8)] },
+      ],
+      slots,
+    );
+    pool.exclude([]);
+    expect(pool.fillableSlots(0)).toBe(5);
+    // the only kicker gone leaves K empty, a second one fills it again
+    pool.exclude([pool.indexOf('k')!]);
+    expect(pool.fillableSlots(0)).toBe(4);
+    expect(pool.fillableSlots(0, [pool.indexOf('k2')!])).toBe(5);
+    // one RB gone: the other takes RB, FLEX stays empty
+    pool.exclude([pool.indexOf('rb1')!]);
+    expect(pool.fillableSlots(0)).toBe(4);
+    // the engine does not start IDP players: the DE fills DL here but never a line-up
+    pool.exclude([]);
+    expect(pool.weekLineup(0, 0).starters).toEqual(['qb', 'rb1']);
   });
 });

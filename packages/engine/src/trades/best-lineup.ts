@@ -1,5 +1,5 @@
 import type { StartingSlot } from '../lineup/slots.js';
-import { TradeScorer } from './trade-scorer.js';
+import { LineupPool } from './lineup-pool.js';
 import type { SeasonPlayer, WeeklyLineups } from './types.js';
 
 /** One roster's best line-up (highest expected points) in each remaining week. */
@@ -7,5 +7,5 @@ export function bestLineupWeekly(
   players: readonly SeasonPlayer[],
   slots: readonly StartingSlot[],
 ): WeeklyLineups {
-  return new TradeScorer({ rosters: [{ rosterId: 0, players }], slots }).weeklyLineups(0, [], []);
+  return new LineupPool([{ rosterId: 0, players }], slots).weeklyLineups(0);
 }

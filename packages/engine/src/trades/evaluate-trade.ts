@@ -55,8 +55,8 @@ export function evaluateTradeWith(scorer: TradeScorer, trade: ProposedTrade): Tr
       rosPointsAfter: outcome.pointsAfter,
       deltaRosPoints: outcome.pointsAfter - rosPointsBefore,
       dropped: outcome.dropped.map((p) => scorer.pool.ids[p]!),
-      before: scorer.weeklyLineups(r, [], []),
-      after: scorer.weeklyLineups(r, [...outgoing, ...outcome.dropped], incoming),
+      before: scorer.pool.weeklyLineups(r),
+      after: scorer.pool.weeklyLineups(r, [...outgoing, ...outcome.dropped], incoming),
     };
   };
   return { you: sideOf(you, give, get), partner: sideOf(partner, get, give) };

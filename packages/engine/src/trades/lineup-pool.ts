@@ -1,6 +1,6 @@
 import { EngineInputError } from '../errors.js';
-import { canFill, playablePositions, type StartingSlot } from '../lineup/slots.js';
-import type { SeasonRoster } from './types.js';
+import { canFill, playablePositions, slotAccepts, type StartingSlot } from '../lineup/slots.js';
+import type { SeasonPlayer, SeasonRoster, WeeklyLineups } from './types.js';
 
 /**
  * Every rostered player of a league in flat typed arrays, and the best line-up of any roster, with players
@@ -29,7 +29,11 @@ export class LineupPool {
 
   private readonly indexById: ReadonlyMap<string, number>;
   private readonly slotsOf: readonly Int32Array[];
-  private readonly fillableSlotCount: number;
+  private readonly slots: readonly StartingSlot[];
+  private readonly players: readonly SeasonPlayer[];
+  /** Every starting slot each player's positions are accepted in, the engine's or not (IDP slots too); on first use. */
+  private anySlotsOfCache: readonly Int32Array[] | undefined;
+  private readonly valuedSlotCount: number;
   /** [roster × weekCount + week] → the roster's startable players, highest expected points first. */
   private readonly rankedByWeek: readonly Int32Array[];
 
@@ -95,7 +99,9 @@ export class LineupPool {
       return Int32Array.from(slots.flatMap((slot, index) => (canFill(slot, positions) ? [index] : [])));
     });
     this.isStartable = Uint8Array.from(this.slotsOf, (list) => (list.length > 0 ? 1 : 0));
-    this.fillableSlotCount = slots.filter((slot) => slot.eligible !== null).length;
+    this.valuedSlotCount = slots.filter((slot) => slot.eligible !== null).length;
+    this.slots = slots;
+    this.players = players;
 
     this.rankedByWeek = this.members.flatMap((indices) =>
       Array.from({ length: weekCount }, (_, w) =>
@@ -143,7 +149,7 @@ export class LineupPool {
     let points = 0;
     let i = 0;
     let j = 0;
-    while (this.starterCount < this.fillableSlotCount && (i < ranked.length || j < arrivals.length)) {
+    while (this.starterCount < this.valuedSlotCount && (i < ranked.length || j < arrivals.length)) {
       let player: number;
       if (i < ranked.length && this.excluded[ranked[i]!] === this.excludeStamp) {
         i++;
@@ -160,12 +166,68 @@ export class LineupPool {
       // Everyone left expects no points (a bye, ruled out): an empty slot scores as much.
       if (this.mean(player, week) <= 0) break;
       this.visitStamp++;
-      if (this.seat(player)) {
+      if (this.seat(player, this.slotsOf)) {
         this.starters[this.starterCount++] = player;
         points += this.mean(player, week);
       }
     }
     return points;
+  }
+
+  /**
+   * Roster r's best line-up in week `week` (without the excluded players, with `incoming`): its expected points,
+   * their standard deviation √Σσ² (the starters taken as independent) and its starters' ids.
+   */
+  weekLineup(r: number, week: number, incoming: readonly number[] = []): WeekLineup {
+    const mean = this.bestLineupPoints(r, week, incoming);
+    return {
+      mean,
+      std: Math.sqrt(this.startersVariance(week)),
+      starters: Array.from(this.starters.subarray(0, this.starterCount), (p) => this.ids[p]!),
+    };
+  }
+
+  /** Roster r's best line-ups, per week, without `leaving` and with `incoming`. */
+  weeklyLineups(r: number, leaving: readonly number[] = [], incoming: readonly number[] = []): WeeklyLineups {
+    this.exclude(leaving);
+    const lineups: WeeklyLineups = { means: [], stds: [], starters: [] };
+    for (let w = 0; w < this.weekCount; w++) {
+      const { mean, std, starters } = this.weekLineup(r, w, incoming);
+      lineups.means.push(mean);
+      lineups.stds.push(std);
+      lineups.starters.push(starters);
+    }
+    this.exclude([]);
+    return lineups;
+  }
+
+  /**
+   * How many starting slots roster r's players (without the excluded ones, with `incoming`) can fill at once,
+   * whoever scores what; IDP slots count here, so a team's only player at any slot is seen as such.
+   */
+  fillableSlots(r: number, incoming: readonly number[] = []): number {
+    this.holder.fill(-1);
+    const members = this.members[r]!;
+    let filled = 0;
+    for (let k = 0; k < members.length + incoming.length && filled < this.holder.length; k++) {
+      const player = k < members.length ? members[k]! : incoming[k - members.length]!;
+      if (k < members.length && this.excluded[player] === this.excludeStamp) continue;
+      this.visitStamp++;
+      if (this.seat(player, this.anySlotsOf)) filled++;
+    }
+    return filled;
+  }
+
+  private get anySlotsOf(): readonly Int32Array[] {
+    this.anySlotsOfCache ??= this.players.map((player) => {
+      const labels = listedPositions(player);
+      return Int32Array.from(
+        this.slots.flatMap((slot, index) =>
+          labels.some((label) => slotAccepts(slot.label, label)) ? [index] : [],
+        ),
+      );
+    });
+    return this.anySlotsOfCache;
   }
 
   /** Variance of the points of the starters of the last line-up computed. */
@@ -188,8 +250,8 @@ export class LineupPool {
   }
 
   // An empty eligible slot first; otherwise an augmenting path through the slots' holders.
-  private seat(player: number): boolean {
-    const slots = this.slotsOf[player]!;
+  private seat(player: number, slotsOf: readonly Int32Array[]): boolean {
+    const slots = slotsOf[player]!;
     for (let k = 0; k < slots.length; k++) {
       const slot = slots[k]!;
       if (this.holder[slot] === -1) {
@@ -201,11 +263,25 @@ export class LineupPool {
       const slot = slots[k]!;
       if (this.visited[slot] === this.visitStamp) continue;
       this.visited[slot] = this.visitStamp;
-      if (this.seat(this.holder[slot]!)) {
+      if (this.seat(this.holder[slot]!, slotsOf)) {
         this.holder[slot] = player;
         return true;
       }
     }
     return false;
   }
+}
+
+/** One week's best line-up of a roster. */
+export interface WeekLineup {
+  mean: number;
+  std: number;
+  starters: string[];
+}
+
+// The positions a player is listed at, IDP labels included (Sleeper `fantasy_positions`, else his position).
+function listedPositions(player: SeasonPlayer): readonly string[] {
+  return player.eligiblePositions && player.eligiblePositions.length > 0
+    ? player.eligiblePositions
+    : [player.position];
 }

@@ -1,5 +1,5 @@
 import { LineupPool } from './lineup-pool.js';
-import type { TradeLeague, WeeklyLineups } from './types.js';
+import type { TradeLeague } from './types.js';
 
 /** Changes of rest-of-season points below this are float noise, not a better line-up. */
 export const POINTS_EPSILON = 1e-6;
@@ -92,20 +92,6 @@ export class TradeScorer {
     }
     this.pool.exclude([]);
     return { pointsAfter, dropped };
-  }
-
-  /** Roster r's best line-ups, per week, without `leaving` and with `incoming`. */
-  weeklyLineups(r: number, leaving: readonly number[], incoming: readonly number[]): WeeklyLineups {
-    const { pool } = this;
-    pool.exclude(leaving);
-    const lineups: WeeklyLineups = { means: [], stds: [], starters: [] };
-    for (let w = 0; w < pool.weekCount; w++) {
-      lineups.means.push(pool.bestLineupPoints(r, w, incoming));
-      lineups.stds.push(Math.sqrt(pool.startersVariance(w)));
-      lineups.starters.push(Array.from(pool.starters.subarray(0, pool.starterCount), (p) => pool.ids[p]!));
-    }
-    pool.exclude([]);
-    return lineups;
   }
 
   private recompute(

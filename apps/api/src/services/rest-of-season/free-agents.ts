@@ -2,15 +2,13 @@ import type { FreeAgent, FreeAgentsAnswer } from '@fm/contract';
 import {
   canonicalPosition,
   DEFAULT_ITERATIONS,
-  POSITIONS,
   type SimulationPlayer,
-  slotAccepts,
+  startedPositions,
   type StartingSlot,
 } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
 import { validationError } from '../../errors.js';
 import type { SimulationSlot } from '../simulation/admission.js';
-import { totalPoints } from './best-lineup.js';
 import { type PoolPlayer, loadProjectedPool } from './free-agent-pool.js';
 import {
   callersTeam,
@@ -19,7 +17,7 @@ import {
   type RosLeague,
   type RosLeagueRequest,
 } from './league-context.js';
-import { bestPickup, isSameLineups, ownPoints, type Pickup } from './pickup.js';
+import { bestPickups, isSameLineups, isSameStarters, ownPoints, type Pickup, totalPoints } from './pickup.js';
 import { type RosPlayer, rosPlayerOf } from './ros-players.js';
 import { callerRuns } from './caller-runs.js';
 import { leagueLineups, seasonInputOf, seasonIterations } from './season-odds.js';
@@ -42,13 +40,8 @@ export interface FreeAgentsRequest extends RosLeagueRequest {
   limit: number;
 }
 
-/** The positions the league's slots start (QB RB WR TE K DEF), in the engine's order. */
-export function startedPositions(slots: readonly StartingSlot[]): string[] {
-  return POSITIONS.filter((position) => slots.some((slot) => slotAccepts(slot.label, position)));
-}
-
 function positionsAsked(slots: readonly StartingSlot[], position: string | undefined): string[] {
-  const started = startedPositions(slots);
+  const started: string[] = startedPositions(slots);
   if (position === undefined) return started;
   const asked = canonicalPosition(position);
   if (!started.includes(asked)) {
@@ -147,9 +140,15 @@ export async function listFreeAgents(
   const myBefore = lineupsBefore.get(me.rosterId)!;
   const pointsBefore = totalPoints(myBefore);
 
+  const pickups = bestPickups(
+    me.players,
+    candidates.map((candidate) => candidate.player),
+    league.slots,
+    pointsBefore,
+  );
   const priced = candidates
-    .flatMap((candidate) => {
-      const pickup = bestPickup(me.players, candidate.player, league.slots, league.weeks, pointsBefore);
+    .flatMap((candidate, i) => {
+      const pickup = pickups[i];
       return pickup ? [{ ...candidate, pickup }] : [];
     })
     .sort((a, b) => b.pickup.pointsGain - a.pickup.pointsGain || ownPoints(b.player) - ownPoints(a.player))
@@ -163,15 +162,15 @@ export async function listFreeAgents(
   const isThisWeek = league.weeks[0] === league.details.week;
   const winOf = (starterIds: string[], newcomers: SimulationPlayer[]) =>
     runs.winProbability(weekMatchupInput(league.details, me.rosterId, starterIds, newcomers, iterations));
-  const winBefore = isThisWeek ? await winOf(myBefore[0]!.starterIds, []) : null;
+  const winBefore = isThisWeek ? await winOf(myBefore.starters[0]!, []) : null;
   const deltas = new Map<string, { win: number; playoffs: number }>();
   for (const { player, pool, pickup } of changing) {
     const after = new Map(lineupsBefore).set(me.rosterId, pickup.lineups);
     const odds = (await runs.playoffOdds(seasonInputOf(league, after, iterations))).get(me.rosterId) ?? 0;
-    const isThisWeekChanged = !isSameLineups(pickup.lineups.slice(0, 1), myBefore.slice(0, 1));
+    const isThisWeekChanged = !isSameStarters(pickup.lineups.starters[0] ?? [], myBefore.starters[0] ?? []);
     const winAfter =
       winBefore !== null && isThisWeekChanged
-        ? await winOf(pickup.lineups[0]!.starterIds, [simulationPlayerOf(pool)])
+        ? await winOf(pickup.lineups.starters[0]!, [simulationPlayerOf(pool)])
         : null;
     deltas.set(player.id, {
       win: winBefore !== null && winAfter !== null ? winAfter - winBefore : 0,
@@ -223,6 +222,6 @@ function freeAgentAnswer(
     delta_win_probability: delta?.win ?? 0,
     ros_points_over_replacement: pickup.pointsGain,
     delta_playoff_probability: delta?.playoffs ?? 0,
-    lineup_after: pickup.lineups[0]?.starterIds ?? [],
+    lineup_after: pickup.lineups.starters[0] ?? [],
   };
 }

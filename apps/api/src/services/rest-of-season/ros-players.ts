@@ -1,13 +1,15 @@
-import { normalizePosition, POSITION_BASELINE } from '@fm/engine';
+import { normalizePosition, POSITION_BASELINE, type SeasonPlayer } from '@fm/engine';
 import { restOfSeasonWeeks } from '@fm/projections';
-import type { LineupPlayer } from './best-lineup.js';
 
 /** A player with his expected points in each remaining regular-season week, in the league's scoring. */
-export interface RosPlayer extends LineupPlayer {
+export interface RosPlayer {
+  id: string;
+  position: string;
   name: string;
   team: string;
   injuryStatus: string | null;
   byeWeek: number | null;
+  /** One entry per remaining week of the league, in its order. */
   weeks: { week: number; mean: number; std: number }[];
 }
 
@@ -51,5 +53,15 @@ export function rosPlayerOf(
   return {
     ...facts,
     weeks: weeks.map((week) => byWeek.get(week) ?? { week, mean: 0, std: 0 }),
+  };
+}
+
+/** The player as the engine's line-ups take him. */
+export function seasonPlayerOf(player: RosPlayer): SeasonPlayer {
+  return {
+    id: player.id,
+    position: player.position,
+    weeklyMeans: player.weeks.map((week) => week.mean),
+    weeklyStds: player.weeks.map((week) => week.std),
   };
 }

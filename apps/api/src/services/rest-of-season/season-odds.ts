@@ -2,35 +2,32 @@ import { MIN_WEEKLY_STD, seasonOutlookInput, type TeamWeekly } from '@fm/contrac
 import {
   DEFAULT_ITERATIONS,
   type ForcedResult,
+  LineupPool,
   MIN_ITERATIONS,
   type SeasonOutlookInput,
   simulateSeasonOutlook,
+  type WeeklyLineups,
 } from '@fm/engine';
 import { validationError } from '../../errors.js';
 import { MAX_SIMULATION_COST } from '../simulation/admission.js';
-import { bestLineupWeeklyPoints, type LineupPlayer, type WeekLineup } from './best-lineup.js';
 import type { RosLeague } from './league-context.js';
+import { tradeLeagueOf } from './trades-league.js';
+
+const NO_LINEUPS: WeeklyLineups = { means: [], stds: [], starters: [] };
 
 /** A team's weekly points for the season simulation: its best line-up's, each week. */
-export function weeklyOfLineups(lineups: readonly WeekLineup[]): TeamWeekly {
+export function weeklyOfLineups(lineups: WeeklyLineups): TeamWeekly {
   return {
-    mean: lineups.map((lineup) => lineup.mean),
-    std: lineups.map((lineup) => Math.max(MIN_WEEKLY_STD, lineup.std)),
+    mean: lineups.means,
+    std: lineups.stds.map((std) => Math.max(MIN_WEEKLY_STD, std)),
   };
 }
 
 /** Each team's best line-ups over the remaining weeks, by roster id. */
-export function leagueLineups(
-  league: RosLeague,
-  playersOf: (rosterId: number) => readonly LineupPlayer[] = (rosterId) =>
-    league.teams.find((team) => team.rosterId === rosterId)?.players ?? [],
-): Map<number, WeekLineup[]> {
-  return new Map(
-    league.teams.map((team) => [
-      team.rosterId,
-      bestLineupWeeklyPoints(playersOf(team.rosterId), league.slots, league.weeks),
-    ]),
-  );
+export function leagueLineups(league: RosLeague): Map<number, WeeklyLineups> {
+  const { rosters, slots } = tradeLeagueOf(league);
+  const pool = new LineupPool(rosters, slots);
+  return new Map(pool.rosterIds.map((rosterId, r) => [rosterId, pool.weeklyLineups(r)]));
 }
 
 /**
@@ -39,11 +36,11 @@ export function leagueLineups(
  */
 export function seasonInputOf(
   league: RosLeague,
-  lineups: ReadonlyMap<number, readonly WeekLineup[]>,
+  lineups: ReadonlyMap<number, WeeklyLineups>,
   iterations?: number,
 ): SeasonOutlookInput {
   const input = seasonOutlookInput(league.details, (roster) =>
-    weeklyOfLineups(lineups.get(roster.roster_id) ?? []),
+    weeklyOfLineups(lineups.get(roster.roster_id) ?? NO_LINEUPS),
   );
   if (!input) throw validationError('A league needs at least two teams for its season to be simulated.');
   return iterations === undefined ? input : { ...input, iterations };

@@ -1,10 +1,8 @@
 import type { TradeAnalysis } from '@fm/contract';
-import { DEFAULT_ITERATIONS, type TradeEvaluation, type TradeScorer } from '@fm/engine';
+import { DEFAULT_ITERATIONS, type TradeEvaluation, type TradeScorer, type WeeklyLineups } from '@fm/engine';
 import type { SimulationSlot } from '../simulation/admission.js';
-import type { WeekLineup } from './best-lineup.js';
 import type { RosLeague } from './league-context.js';
 import { playoffOdds, seasonInputOf, seasonIterations, seasonRunCost } from './season-odds.js';
-import { weekLineupsOf } from './trades-league.js';
 import { tradeWeekOdds } from './trades-week-odds.js';
 
 /**
@@ -35,11 +33,8 @@ export function tradePricer(
   slot: SimulationSlot,
 ): TradePricer {
   const iterations = seasonIterations(league, trades + 1, SEASON_ITERATION_BUDGET);
-  const lineupsBefore = new Map<number, WeekLineup[]>(
-    scorer.pool.rosterIds.map((rosterId, r) => [
-      rosterId,
-      weekLineupsOf(league, scorer.weeklyLineups(r, [], [])),
-    ]),
+  const lineupsBefore = new Map<number, WeeklyLineups>(
+    scorer.pool.rosterIds.map((rosterId, r) => [rosterId, scorer.pool.weeklyLineups(r)]),
   );
   const seasonBefore = seasonInputOf(league, lineupsBefore, iterations);
   slot.check(seasonRunCost(seasonBefore));
@@ -54,8 +49,8 @@ export function tradePricer(
         seasonRuns++;
       }
       const lineupsAfter = new Map(lineupsBefore)
-        .set(you.rosterId, weekLineupsOf(league, you.after))
-        .set(partner.rosterId, weekLineupsOf(league, partner.after));
+        .set(you.rosterId, you.after)
+        .set(partner.rosterId, partner.after);
       const oddsAfter = playoffOdds(seasonInputOf(league, lineupsAfter, iterations));
       seasonRuns++;
       const [youWin, partnerWin] = weekOdds.deltaWinProbability([
