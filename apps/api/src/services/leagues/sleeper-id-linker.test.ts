@@ -115,8 +115,8 @@ describe.each(DATABASE_KINDS)('linking our players to Sleeper ids where the data
 
   it('logs a failed run instead of throwing it, and a league page still answers', async () => {
     const warnings: string[] = [];
-    const { database, leagues } = env.server.deps;
-    const linker = createSleeperIdLinker({ database, leagues, log: recordingLog(warnings) });
+    const { database, dataVersion, leagues } = env.server.deps;
+    const linker = createSleeperIdLinker({ database, dataVersion, leagues, log: recordingLog(warnings) });
     await seedPlayer(env.server, { fullName: 'Another Newcomer', position: 'WR', team: 'CHI' });
     leagues.playerDirectoryCache.clear();
     env.sleeper.failNext(503, 1_000, '/players/nfl');
