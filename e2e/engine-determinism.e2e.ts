@@ -48,7 +48,7 @@ describe('same seed, same numbers: POST /api/matchup/simulate and the browser en
       startTestServer('pglite', { ADMIN_EMAIL: MEMBER.email, ADMIN_PASSWORD: MEMBER.password }),
       launchBrowser(),
     ]);
-    await insertMatchupSlate(server.deps.database);
+    await insertMatchupSlate(server.deps);
     member = await signedInClient(server, MEMBER.email, MEMBER.password);
     workerPage = await openEngineWorkerPage(browser);
   });
