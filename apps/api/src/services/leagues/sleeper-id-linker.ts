@@ -17,7 +17,9 @@ import {
 export const LINK_CHECK_INTERVAL_MS = 10 * 60_000;
 
 /** Linking reads the Sleeper directory itself, and logs a failure instead of throwing it. */
-export type LinkingDeps = Pick<CoreDeps, 'database' | 'dataVersion' | 'log'> & { leagues: Pick<LeagueClients, 'sleeper'> };
+export type LinkingDeps = Pick<CoreDeps, 'database' | 'dataVersion' | 'log'> & {
+  leagues: Pick<LeagueClients, 'sleeper'>;
+};
 
 export interface SleeperIdLinker {
   /**

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { appState, type Database } from '@fm/db';
+import { appState } from '@fm/db';
 import type { PlayerWeekIdentity, ProjectedRow, WeeklyStatRow } from '@fm/projections';
 import type { DataDeps } from '../../core-deps.js';
 import { discoverNflDataFiles } from './discover-files.js';
