@@ -51,6 +51,8 @@ export async function startTestServer(
     NFL_SCOREBOARD_URL: 'http://127.0.0.1:9/scoreboard',
     // nor ESPN (the sync asks it for projections): a closed port unless a test serves a fake
     ESPN_API_URL: 'http://127.0.0.1:9',
+    // nor Sleeper (players are linked to its ids after imports): a closed port unless a test serves a fake
+    SLEEPER_API_URL: 'http://127.0.0.1:9',
     ...(pg?.url ? { DATABASE_URL: pg.url } : {}),
     ...env,
   });

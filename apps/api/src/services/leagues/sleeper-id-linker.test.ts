@@ -2,6 +2,7 @@ import { players } from '@fm/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signedInAccount } from '../../../test/admin-accounts.js';
 import { OFFSEASON_LEAGUE_ID } from '../../../test/fakes/sleeper-server.js';
 import { DATABASE_KINDS, type TestClient } from '../../../test/harness.js';
 import {
@@ -93,6 +94,33 @@ describe.each(DATABASE_KINDS)('linking our players to Sleeper ids where the data
     await other.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
     await env.server.deps.sleeperIds.current();
     expect(await sleeperIdOf('Kyle Monangai')).toBe('12534');
+  });
+
+  it('links after an admin’s projections CSV created players', async () => {
+    const admin = await signedInAccount(env.server, 'admin');
+    const form = new FormData();
+    form.set(
+      'csvFile',
+      new Blob(
+        ['player_name,position,team,week,pred_mean,pred_std,season\nPatrick Mahomes,QB,KC,1,22,6,2025'],
+        {
+          type: 'text/csv',
+        },
+      ),
+      'projections.csv',
+    );
+    const imported = await admin.client.request(
+      'POST',
+      '/api/admin/data-management/import-projections',
+      undefined,
+      {
+        body: form,
+        headers: { 'x-csrf-token': await admin.client.fetchCsrfToken() },
+      },
+    );
+    expect(imported.body.data).toMatchObject({ playersCreated: 1 });
+    await env.server.deps.sleeperIds.current();
+    expect(await sleeperIdOf('Patrick Mahomes')).toBe('4046');
   });
 
   it('runs again only for new players or after a day, concurrent callers sharing one run', async () => {
