@@ -13,7 +13,7 @@ import type { RateLimiter } from './services/rate-limits/rate-limiter.js';
 import type { SimulationAdmission } from './services/simulation/admission.js';
 import type { SimulationRunner } from './services/simulation/pool.js';
 import type { SimulationRecords } from './services/simulation/record.js';
-import type { TimelineWrites } from './services/win-probability/timeline.js';
+import type { TimelineWrites } from './services/win-probability/timeline-writes.js';
 
 /** Long-lived dependencies, created once at start-up and handed to every service. */
 export interface AppDeps extends CoreDeps {

@@ -14,7 +14,7 @@ import { ensureAdminAccount } from './services/admin/account.js';
 import { createDataSync } from './services/data-sync/data-sync.js';
 import { createLiveSync, type LiveSync } from './services/data-sync/live-sync.js';
 import { createTimelineRecorder } from './services/win-probability/timeline-recorder.js';
-import { createTimelineWrites } from './services/win-probability/timeline.js';
+import { createTimelineWrites } from './services/win-probability/timeline-writes.js';
 import type { TimelineRecorder } from './services/win-probability/timeline-recording.js';
 import { createLeagueClients } from './services/leagues/clients.js';
 import { createSleeperIdLinker } from './services/leagues/sleeper-id-linker.js';

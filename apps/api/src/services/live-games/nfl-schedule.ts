@@ -1,6 +1,6 @@
 import { nflGames, type Db } from '@fm/db';
 import { and, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../deps.js';
+import type { DataDeps } from '../../core-deps.js';
 import { createDataCache } from '../data-changes/data-cache.js';
 
 /** One NFL game of the schedule the syncs keep (data-sync/team-games.ts writes it). */
@@ -93,7 +93,7 @@ const cachedSeasons = createDataCache<NflGame[]>({ maxEntries: 8 });
  * The games held for a season (every week, or one), as every league page and live tick reads them: read
  * from the database once per data version, since the syncs that write games bump it.
  */
-export async function loadHeldGames(deps: AppDeps, season: number, week?: number): Promise<NflGame[]> {
+export async function loadHeldGames(deps: DataDeps, season: number, week?: number): Promise<NflGame[]> {
   const games = await cachedSeasons(deps, `games:${season}`, () => readGames(deps.database.db, season));
   return week === undefined ? games : games.filter((game) => game.week === week);
 }

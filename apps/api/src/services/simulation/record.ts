@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { simulations } from '@fm/db';
 import type { MatchupResult } from '@fm/engine';
-import type { AppDeps } from '../../deps.js';
+import type { CoreDeps } from '../../core-deps.js';
 import { createBufferedWriter } from '../../monitoring/buffered-writer.js';
 import type { MatchupRequest } from './request.js';
 
@@ -28,7 +28,7 @@ export interface SimulationRecords {
 export function createSimulationRecords({
   database,
   log,
-}: Pick<AppDeps, 'database' | 'log'>): SimulationRecords {
+}: Pick<CoreDeps, 'database' | 'log'>): SimulationRecords {
   const writer = createBufferedWriter<SimulationRow>({
     // a retry after a commit whose answer was lost finds its rows there already
     write: async (batch) => {
@@ -73,7 +73,7 @@ export function recordedRunOf(request: MatchupRequest): RecordedRun {
  * when it was not. The summary keeps what an admin needs to understand a run without storing whole answers.
  */
 export async function recordSimulation(
-  deps: Pick<AppDeps, 'simulationRecords'>,
+  deps: { simulationRecords: SimulationRecords },
   run: {
     userId: string | null;
     request: RecordedRun;

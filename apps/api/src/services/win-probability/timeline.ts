@@ -2,7 +2,6 @@ import type { LeagueDetails } from '@fm/contract';
 import { leagueWeekViews, winProbabilityPoints } from '@fm/db';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { TtlCache } from '../../integrations/cache.js';
 import type { LeaguePlatform } from '../leagues/connections.js';
 import { leagueNotFound } from '../leagues/details-shape.js';
 import { requireCurrentLeague } from '../leagues/league-access.js';
@@ -20,24 +19,6 @@ export const TIMELINE_ITERATIONS = 5_000;
 export const VIEW_REWRITE_MS = 10 * 60_000;
 /** How long a process trusts that a league week's matchups all have their point for a data version. */
 const RECORDED_TRUST_MS = 60_000;
-
-/**
- * What this process need not write again (a viewer's view written lately, a version's points all recorded) and
- * the recordings under way that later loads wait for. Lives for the process: created in `server.ts`.
- */
-export interface TimelineWrites {
-  views: TtlCache<true>;
-  recorded: TtlCache<true>;
-  recording: Map<string, Promise<number>>;
-}
-
-export function createTimelineWrites(): TimelineWrites {
-  return {
-    views: new TtlCache({ maxEntries: 20_000 }),
-    recorded: new TtlCache({ maxEntries: 2_000 }),
-    recording: new Map(),
-  };
-}
 
 /** Remembers that `userId` opened this league's week (the live sync recomputes its matchups on stats changes). */
 export async function noteLeagueWeekView(
