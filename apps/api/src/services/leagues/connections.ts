@@ -1,7 +1,6 @@
-import type { connectionsSchema, Platform } from '@fm/contract';
+import type { ConnectionsStatus, Platform } from '@fm/contract';
 import { leagueConnections } from '@fm/db';
 import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import { countLinkAttempt } from './link-limit.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, validationError } from '../../errors.js';
@@ -15,9 +14,6 @@ export type LeagueConnectionRow = typeof leagueConnections.$inferSelect;
 
 /** Sleeper usernames are 1–20 letters, digits and underscores; we allow a little slack. */
 const SLEEPER_USERNAME = /^[A-Za-z0-9_.-]{1,40}$/;
-
-/** The linked Sleeper and Yahoo accounts and ESPN leagues ("Connected leagues"); ESPN leagues are linked by id. */
-export type ConnectionsStatus = z.output<typeof connectionsSchema>;
 
 export async function findConnection(
   deps: AppDeps,
