@@ -65,6 +65,11 @@ export interface StartOptions {
   logger?: Logger;
   /** Off only to measure the monitoring's cost (bench). */
   isMonitoringEnabled?: boolean | undefined;
+  /**
+   * Off in API tests: each test server would fetch Sleeper's whole directory (or wait out its retries against a
+   * closed port) at start and at stop; those tests link when they mean to (`deps.sleeperIds.link()`).
+   */
+  isSleeperIdLinkingStarted?: boolean | undefined;
 }
 
 /** Opens the database (failing with one line naming DATABASE_URL), migrates, serves. */
@@ -173,7 +178,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // the sync starts after that import, so a first start with NFL_DATA_DIR builds on its players
   deps.dataSync.start(jobs.firstStartImport?.done);
   // a table left unlinked (an import, a day gone) is linked before league pages need it, not by them
-  deps.sleeperIds.start(jobs.firstStartImport?.done);
+  if (options.isSleeperIdLinkingStarted !== false) deps.sleeperIds.start(jobs.firstStartImport?.done);
   jobs.liveSync.start();
   // every data change from now on, and one that came while no process was listening
   timelines.start();

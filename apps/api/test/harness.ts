@@ -58,6 +58,7 @@ export async function startTestServer(
   });
   const server = await startServer(config, {
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web'),
+    isSleeperIdLinkingStarted: false,
   });
   return {
     ...server,
