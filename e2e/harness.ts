@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createTestDatabase, type TestDatabase } from '@fm/db';
+import { copyPgliteTemplate, createTestDatabase, type TestDatabase } from '@fm/db';
 import { startFakeSmtp, type FakeSmtp } from '@fm/api/testing';
 import { waitForAnimationsToEnd } from './animations.js';
 
@@ -59,6 +59,7 @@ export async function startE2eApp(options: E2eAppOptions): Promise<E2eApp> {
     await pg.close();
   }
   const databaseUrl = options.sharesDatabaseOf ? options.sharesDatabaseOf.databaseUrl : pg?.url;
+  if (!databaseUrl) copyPgliteTemplate(dataDir);
   // processes on one database share its account-mail queue: any of them may send a mail, so they share one SMTP
   const sharedMail = options.sharesDatabaseOf?.mail;
   const mail = sharedMail ?? (await startFakeSmtp());

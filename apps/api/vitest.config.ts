@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'api', testTimeout: 30_000, hookTimeout: 60_000 },
+  test: { name: 'api', testTimeout: 30_000, hookTimeout: 60_000, globalSetup: ['./test/global-setup.ts'] },
 });

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../test/harness.js';
+import { EMBEDDED_DATABASE, startTestServer, type TestServer } from '../test/harness.js';
 
-describe.each(DATABASE_KINDS)('HTTP foundation on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('HTTP foundation on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(kind);

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@fm/db';
+import { copyPgliteTemplate, createTestDatabase, type TestDatabase } from '@fm/db';
 import { loadConfig, type Config } from '../src/config.js';
 import { startServer, type RunningServer } from '../src/server.js';
+import { assertMatchesContract } from './contract-check.js';
 import { startFakeSmtp, type FakeSmtp } from './fake-smtp.js';
 
 /**
@@ -12,8 +13,16 @@ import { startFakeSmtp, type FakeSmtp } from './fake-smtp.js';
  */
 export const TEST_POSTGRES_URL = process.env.DATABASE_URL || undefined;
 export type DatabaseKind = 'pglite' | 'postgres';
-/** Run integration suites on every available database: `describe.each(DATABASE_KINDS)(...)`. */
+/**
+ * Suites whose subject is the database's own behaviour (queries, transactions, locks, several processes on one
+ * database, outages) run on every available database: `describe.each(DATABASE_KINDS)(...)`.
+ */
 export const DATABASE_KINDS: DatabaseKind[] = TEST_POSTGRES_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * Every other suite runs on the embedded database only: what it checks (a rule, a page's answer, an upstream's
+ * handling) is the same on both, and running it twice doubled the suite's time.
+ */
+export const EMBEDDED_DATABASE: DatabaseKind[] = ['pglite'];
 
 export interface TestServer extends RunningServer {
   config: Config;
@@ -34,6 +43,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fm-api-'));
   let pg: TestDatabase | undefined;
+  if (kind === 'pglite') copyPgliteTemplate(dataDir);
   if (kind === 'postgres') {
     if (!TEST_POSTGRES_URL) throw new Error('Set DATABASE_URL to run PostgreSQL integration tests');
     pg = await createTestDatabase(TEST_POSTGRES_URL);
@@ -159,7 +169,8 @@ export class TestClient {
       payload = typeof body === 'string' ? body : JSON.stringify(body);
       if (!headers.has('content-type')) headers.set('content-type', 'application/json');
     }
-    const response = await fetch(new URL(url, this.baseUrl), {
+    const target = new URL(url, this.baseUrl);
+    const response = await fetch(target, {
       ...init,
       method,
       headers,
@@ -180,6 +191,7 @@ export class TestClient {
     } catch {
       // not JSON: keep the text
     }
+    assertMatchesContract(method, target, response.status, parsed);
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 }

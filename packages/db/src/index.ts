@@ -25,7 +25,12 @@ export {
   type ListenHandlers,
 } from './notifications.js';
 export { runMigrations, resolveMigrationsFolder } from './migrate.js';
-export { createTestDatabase, type TestDatabase } from './test-database.js';
+export {
+  copyPgliteTemplate,
+  createTestDatabase,
+  prepareTestDatabaseTemplates,
+  type TestDatabase,
+} from './test-database.js';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 export { executeRows } from './rows.js';
 export * from './event-store/index.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount, type TestAccount } from '../../test/admin-accounts.js';
 import { uniqueEmail } from '../../test/accounts.js';
-import { DATABASE_KINDS, startTestServer, type TestClient, type TestServer } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, startTestServer, type TestClient, type TestServer } from '../../test/harness.js';
 import { rawRequest } from '../../test/raw-http.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,7 +34,7 @@ function spellingsOf(path: string): string[] {
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'PROPFIND'];
 
-describe.each(DATABASE_KINDS)('CSRF protection on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('CSRF protection on %s', (kind) => {
   let server: TestServer;
   let user: TestAccount;
   let admin: TestAccount;

@@ -2,7 +2,7 @@ import { players, projections } from '@fm/db';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount, type TestAccount } from '../../test/admin-accounts.js';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, startTestServer, type TestServer } from '../../test/harness.js';
 
 const BASE = '/api/admin/data-management';
 const SEASON = 2027;
@@ -28,7 +28,7 @@ const FORMULAS = [
 /** Ordinary names stay as they are. */
 const ORDINARY = ["Ja'Marr Chase", 'A.J. Brown', 'Amon-Ra St. Brown'];
 
-describe.each(DATABASE_KINDS)('CSV exports and spreadsheet formulas on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('CSV exports and spreadsheet formulas on %s', (kind) => {
   let server: TestServer;
   let admin: TestAccount;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount, type TestAccount } from '../../test/admin-accounts.js';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, startTestServer, type TestServer } from '../../test/harness.js';
 import { rawRequest, type RawResponse } from '../../test/raw-http.js';
 
 const DEPTH = 10_000;
@@ -22,7 +22,7 @@ const CSV_PART =
   `--${BOUNDARY}\r\nContent-Disposition: form-data; name="csvFile"; filename="p.csv"\r\n` +
   'Content-Type: text/csv\r\n\r\nplayer_name,position,team,week,pred_mean,pred_std,season\r\nA B,QB,KC,1,20,5,2025\r\n';
 
-describe.each(DATABASE_KINDS)('untrusted input on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('untrusted input on %s', (kind) => {
   let server: TestServer;
   let user: TestAccount;
   let admin: TestAccount;

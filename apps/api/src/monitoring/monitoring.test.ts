@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount, type TestAccount } from '../../test/admin-accounts.js';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, startTestServer, type TestServer } from '../../test/harness.js';
 
 const MINUTE_MS = 60_000;
 
-describe.each(DATABASE_KINDS)('monitoring under real load on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('monitoring under real load on %s', (kind) => {
   let server: TestServer;
   let admin: TestAccount;
 
@@ -121,7 +121,7 @@ describe.each(DATABASE_KINDS)('monitoring under real load on %s', (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)('one bad event among others on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('one bad event among others on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(kind);

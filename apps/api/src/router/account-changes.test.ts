@@ -8,9 +8,9 @@ import {
   uniqueEmail,
   waitForMailTo,
 } from '../../test/accounts.js';
-import { DATABASE_KINDS, startMailingTestServer, type MailingTestServer } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, startMailingTestServer, type MailingTestServer } from '../../test/harness.js';
 
-describe.each(DATABASE_KINDS)('changing password and email from Settings on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('changing password and email from Settings on %s', (kind) => {
   let server: MailingTestServer;
   beforeAll(async () => {
     server = await startMailingTestServer(kind, { APP_URL: 'http://app.example.test' });

@@ -3,7 +3,7 @@ import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount } from '../../test/admin-accounts.js';
 import { STRONG_PASSWORD, uniqueEmail, waitForMailTo } from '../../test/accounts.js';
-import { DATABASE_KINDS, startMailingTestServer, type MailingTestServer } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, startMailingTestServer, type MailingTestServer } from '../../test/harness.js';
 import { AddressedClient, type RawResponse } from '../../test/raw-http.js';
 import { ACCOUNT_MAILS_PER_ADDRESS, mailboxOf } from '../services/mail/account-mail-limits.js';
 
@@ -18,7 +18,7 @@ function within<T>(ms: number, pending: Promise<T>, what: string): Promise<T> {
   return Promise.race([pending, timeout]).finally(() => clearTimeout(timer));
 }
 
-describe.each(DATABASE_KINDS)('account mails on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('account mails on %s', (kind) => {
   let server: MailingTestServer;
   const client = (address: string) => new AddressedClient(server.url, address);
   const mailsToMailbox = (email: string) =>

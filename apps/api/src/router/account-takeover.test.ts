@@ -9,7 +9,7 @@ import {
   uniqueEmail,
   waitForMailTo,
 } from '../../test/accounts.js';
-import { DATABASE_KINDS, startMailingTestServer, type MailingTestServer } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, startMailingTestServer, type MailingTestServer } from '../../test/harness.js';
 import { AddressedClient } from '../../test/raw-http.js';
 import { EMAIL_TOKEN_LIFETIME_MS } from '../services/auth/email-tokens.js';
 import { LOGIN_GUESSES_PER_ACCOUNT } from '../services/auth/login-throttle.js';
@@ -21,7 +21,7 @@ const VICTIM_PASSWORD = 'Victim$Chose1t!';
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
-describe.each(DATABASE_KINDS)('account takeover attempts on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('account takeover attempts on %s', (kind) => {
   let server: MailingTestServer;
   beforeAll(async () => {
     server = await startMailingTestServer(kind, { APP_URL: 'http://app.example.test' });

@@ -9,7 +9,7 @@ import {
   waitForMailTo,
 } from '../../test/accounts.js';
 import {
-  DATABASE_KINDS,
+  EMBEDDED_DATABASE,
   startMailingTestServer,
   type TestClient,
   type TestResponse,
@@ -21,7 +21,7 @@ import { LOGIN_SUCCESSES_PER_ADDRESS } from '../services/auth/login-throttle.js'
 import { MAX_SESSIONS_PER_ACCOUNT } from '../services/auth/session-cap.js';
 import { ACCOUNT_MAILS_PER_ADDRESS } from '../services/mail/account-mail-limits.js';
 
-describe.each(DATABASE_KINDS)('hostile use of the account API on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('hostile use of the account API on %s', (kind) => {
   let server: MailingTestServer;
   const responses: TestResponse[] = [];
   const record = async (pending: Promise<TestResponse>) => {

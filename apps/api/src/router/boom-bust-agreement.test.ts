@@ -1,7 +1,7 @@
 import { BOOM_THRESHOLD, BUST_THRESHOLD, simulateMatchup } from '@fm/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, STRONG_PASSWORD } from '../../test/accounts.js';
-import { DATABASE_KINDS, startTestServer, type TestClient, type TestServer } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, startTestServer, type TestClient, type TestServer } from '../../test/harness.js';
 import { engineInputFromAnswer } from '../../test/matchup-replay.js';
 import { insertPlayers, insertProjections, type TestProjection } from '../../test/nfl-rows.js';
 
@@ -35,7 +35,7 @@ interface AnsweredPlayer {
   bust_probability: number | null;
 }
 
-describe.each(DATABASE_KINDS)('boom and bust chances on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('boom and bust chances on %s', (kind) => {
   let server: TestServer;
   let member: TestClient;
   let ids: number[];

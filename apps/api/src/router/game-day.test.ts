@@ -15,7 +15,7 @@ import {
   replayGameDayForMember,
 } from '../../test/game-day-replay.js';
 import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
-import { DATABASE_KINDS } from '../../test/harness.js';
+import { EMBEDDED_DATABASE } from '../../test/harness.js';
 import { type LeagueTestEnv, startLeagueTestEnv } from '../../test/leagues.js';
 
 const DETAILS = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details?week=${GAME_DAY_WEEK}`;
@@ -29,7 +29,7 @@ function starters(details: any, rosterId: number): Player[] {
   return details.rosters.find((roster: any) => roster.roster_id === rosterId).players.starters;
 }
 
-describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('a replayed game day, on %s', (kind) => {
   const day = replayGameDayForMember(kind);
 
   it('follows the matchup from kickoff through halftime to the final whistle', async () => {
@@ -299,7 +299,7 @@ describe.each(DATABASE_KINDS)('a replayed game day, on %s', (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)('a finished week, on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('a finished week, on %s', (kind) => {
   let env: LeagueTestEnv;
   const leftLeagues = new Set<string>();
   beforeAll(async () => {

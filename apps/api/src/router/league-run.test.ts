@@ -14,7 +14,7 @@ import {
   OPPONENT_ROSTER_ID,
   replayGameDayForMember,
 } from '../../test/game-day-replay.js';
-import { DATABASE_KINDS } from '../../test/harness.js';
+import { EMBEDDED_DATABASE } from '../../test/harness.js';
 import { LEAGUE_READS_PER_USER } from '../services/leagues/league-read-limit.js';
 import { MAX_SIMULATION_COST } from '../services/simulation/admission.js';
 
@@ -22,7 +22,7 @@ const LEAGUE = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}`;
 const DETAILS = `${LEAGUE}/details?week=${GAME_DAY_WEEK}`;
 const SIMULATE = `${LEAGUE}/simulate`;
 
-describe.each(DATABASE_KINDS)('one number for a league matchup, on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('one number for a league matchup, on %s', (kind) => {
   const day = replayGameDayForMember(kind);
 
   it('records the headline’s own figure: the server’s run, the lab’s “now” and the recent list agree exactly, mid-game', async () => {

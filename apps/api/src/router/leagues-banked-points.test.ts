@@ -2,13 +2,13 @@ import { playerWeekStats } from '@fm/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
-import { DATABASE_KINDS } from '../../test/harness.js';
+import { EMBEDDED_DATABASE } from '../../test/harness.js';
 import { type LeagueTestEnv, seedPlayer, startLeagueTestEnv } from '../../test/leagues.js';
 
 /** Derrick Henry starts for roster 1 of the in-season league; Sleeper reports 29.2 points for his week 1. */
 const HENRY = '3198';
 
-describe.each(DATABASE_KINDS)('banked points from the synced weekly stats, on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('banked points from the synced weekly stats, on %s', (kind) => {
   let env: LeagueTestEnv;
   beforeAll(async () => {
     env = await startLeagueTestEnv(kind);

@@ -3,7 +3,7 @@ import { simulateMatchup } from '@fm/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_ESPN_LEAGUE_ID } from '../../test/fakes/espn-server.js';
 import { FAKE_YAHOO_LEAGUE_KEY } from '../../test/fakes/yahoo-server.js';
-import { DATABASE_KINDS, type TestClient } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, type TestClient } from '../../test/harness.js';
 import { type LeagueTestEnv, linkYahoo, seedPlayer, startLeagueTestEnv } from '../../test/leagues.js';
 
 const ESPN_LEAGUE = `/api/leagues/leagues/espn/${FAKE_ESPN_LEAGUE_ID}`;
@@ -36,7 +36,7 @@ type Details = LeagueInputDetails & {
   app_player_ids: Record<string, number>;
 };
 
-describe.each(DATABASE_KINDS)('ESPN leagues while Sleeper is down, on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('ESPN leagues while Sleeper is down, on %s', (kind) => {
   let env: LeagueTestEnv;
   let client: TestClient;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import {
   FAKE_ESPN_MY_TEAM_ID,
   FAKE_ESPN_PRIVATE_LEAGUE_ID,
 } from '../../test/fakes/espn-server.js';
-import { DATABASE_KINDS, type TestClient } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, type TestClient } from '../../test/harness.js';
 import { type LeagueTestEnv, seedPlayer, startLeagueTestEnv } from '../../test/leagues.js';
 
 const CONNECT = '/api/leagues/espn/connect';
@@ -15,7 +15,7 @@ const details = (leagueId: string, query = '') => `/api/leagues/leagues/espn/${l
 /** Saquon Barkley: ESPN 3929630, Sleeper 4866 (the fake Sleeper directory carries his espn_id). */
 const SAQUON = { espnId: '3929630', sleeperId: '4866' };
 
-describe.each(DATABASE_KINDS)('ESPN leagues through the real server on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('ESPN leagues through the real server on %s', (kind) => {
   let env: LeagueTestEnv;
   beforeAll(async () => {
     env = await startLeagueTestEnv(kind);

@@ -1,7 +1,7 @@
 import { playerWeekStats, players } from '@fm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
-import { DATABASE_KINDS } from '../../test/harness.js';
+import { EMBEDDED_DATABASE } from '../../test/harness.js';
 import { type LeagueTestEnv, startLeagueTestEnv } from '../../test/leagues.js';
 
 const DETAILS = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details`;
@@ -17,7 +17,7 @@ interface Details {
   }[];
 }
 
-describe.each(DATABASE_KINDS)('a league page while Sleeper is down, on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('a league page while Sleeper is down, on %s', (kind) => {
   let env: LeagueTestEnv;
   beforeAll(async () => {
     env = await startLeagueTestEnv(kind);

@@ -2,14 +2,14 @@ import { playerWeekStats, projections } from '@fm/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
-import { DATABASE_KINDS, type TestClient } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, type TestClient } from '../../test/harness.js';
 import { type LeagueTestEnv, seedPlayer, startLeagueTestEnv } from '../../test/leagues.js';
 
 /** Derrick Henry starts for roster 1 of the in-season league (week 1 of 2025). */
 const HENRY = '3198';
 const DETAILS = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details`;
 
-describe.each(DATABASE_KINDS)('one league page, many viewers, on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('one league page, many viewers, on %s', (kind) => {
   let env: LeagueTestEnv;
   let viewers: TestClient[];
   let henryId: number;

@@ -6,7 +6,7 @@ import {
   FAKE_YAHOO_TOKENS,
 } from '../../test/fakes/yahoo-server.js';
 import { signedInClient, STRONG_PASSWORD } from '../../test/accounts.js';
-import { DATABASE_KINDS } from '../../test/harness.js';
+import { EMBEDDED_DATABASE } from '../../test/harness.js';
 import {
   type LeagueTestEnv,
   linkYahoo,
@@ -16,7 +16,7 @@ import {
 } from '../../test/leagues.js';
 import { createYahooState } from '../services/leagues/yahoo-link.js';
 
-describe.each(DATABASE_KINDS)('linking Yahoo through OAuth on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('linking Yahoo through OAuth on %s', (kind) => {
   let env: LeagueTestEnv;
   beforeAll(async () => {
     env = await startLeagueTestEnv(kind);

@@ -7,7 +7,7 @@ import {
   IN_SEASON_SEASON,
   OFFSEASON_LEAGUE_ID,
 } from '../../test/fakes/sleeper-server.js';
-import { DATABASE_KINDS } from '../../test/harness.js';
+import { EMBEDDED_DATABASE } from '../../test/harness.js';
 import {
   type LeagueTestEnv,
   seedDarnoldAndPickens,
@@ -15,7 +15,7 @@ import {
   startLeagueTestEnv,
 } from '../../test/leagues.js';
 
-describe.each(DATABASE_KINDS)('linking Sleeper and listing its leagues on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('linking Sleeper and listing its leagues on %s', (kind) => {
   let env: LeagueTestEnv;
   beforeAll(async () => {
     env = await startLeagueTestEnv(kind);

@@ -8,6 +8,7 @@ import { readFixture } from '../../test/fakes/fixtures.js';
 import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
 import { seedPlayer } from '../../test/leagues.js';
 import { signedInAccount } from '../../test/admin-accounts.js';
+import { TEST_POSTGRES_URL } from '../../test/harness.js';
 
 type Json = Record<string, any>;
 const DETAILS = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details?week=${GAME_DAY_WEEK}`;
@@ -23,7 +24,8 @@ let platformPointsOf: ((recorded: Record<string, number>) => Record<string, numb
 let isWeekClosed = false;
 
 describe('points so far in a Sleeper league under Sleeper’s standard rules, live stats served as the week', () => {
-  const day = replayGameDayForMember('postgres', {
+  // once across processes is a database lock's doing: PostgreSQL when the run has one
+  const day = replayGameDayForMember(TEST_POSTGRES_URL ? 'postgres' : 'pglite', {
     leagueAsOf: (league) => ({
       ...league,
       scoring_settings: SCORING_PRESETS.ppr,

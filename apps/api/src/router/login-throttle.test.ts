@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount } from '../../test/admin-accounts.js';
 import { OTHER_STRONG_PASSWORD, STRONG_PASSWORD, uniqueEmail, waitForMailTo } from '../../test/accounts.js';
 import {
-  DATABASE_KINDS,
+  EMBEDDED_DATABASE,
   type MailingTestServer,
   startMailingTestServer,
   startTestServer,
@@ -36,7 +36,7 @@ function expectRateLimited(response: RawResponse) {
   expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
 }
 
-describe.each(DATABASE_KINDS)('login guessing on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('login guessing on %s', (kind) => {
   let server: MailingTestServer;
   const client = (address: string) => new AddressedClient(server.url, address);
 
@@ -139,7 +139,7 @@ describe.each(DATABASE_KINDS)('login guessing on %s', (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)('failed-login alert on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('failed-login alert on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(kind);

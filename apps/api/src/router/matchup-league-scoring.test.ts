@@ -2,7 +2,7 @@ import { simulateMatchup, type SimulationPlayer } from '@fm/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaguePlayerProjection } from '../services/leagues/projections.js';
 import { OFFSEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
-import { DATABASE_KINDS, type TestClient } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, type TestClient } from '../../test/harness.js';
 import {
   type LeagueTestEnv,
   seedDarnoldAndPickens,
@@ -17,7 +17,7 @@ const PICKENS = '8137';
 const LOVELAND = '12517';
 const SEED = 20_251;
 
-describe.each(DATABASE_KINDS)('server simulations in a league’s own scoring, on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('server simulations in a league’s own scoring, on %s', (kind) => {
   let env: LeagueTestEnv;
   let client: TestClient;
   let projections: Record<string, LeaguePlayerProjection>;

@@ -3,7 +3,7 @@ import { analyticsEvents, simulations } from '@fm/db';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, STRONG_PASSWORD } from '../../test/accounts.js';
-import { DATABASE_KINDS, startTestServer, type TestClient, type TestServer } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, startTestServer, type TestClient, type TestServer } from '../../test/harness.js';
 import {
   BENCH,
   countSimulations,
@@ -21,7 +21,7 @@ const sleeperIds = (list: { sleeperId: string }[]) => list.map((p) => p.sleeperI
 /** The parts of an answer that depend on the simulation only (not on when or how fast it ran). */
 const numbersOf = ({ simulation_id: _id, duration_ms: _ms, ...rest }: Record<string, unknown>) => rest;
 
-describe.each(DATABASE_KINDS)('matchup simulation API on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('matchup simulation API on %s', (kind) => {
   let server: TestServer;
   let member: TestClient;
   let ids: Record<string, number>;

@@ -7,9 +7,9 @@ import {
   uniqueEmail,
   waitForMailTo,
 } from '../../test/accounts.js';
-import { DATABASE_KINDS, startMailingTestServer, type MailingTestServer } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, startMailingTestServer, type MailingTestServer } from '../../test/harness.js';
 
-describe.each(DATABASE_KINDS)('forgot and reset password on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('forgot and reset password on %s', (kind) => {
   let server: MailingTestServer;
   beforeAll(async () => {
     server = await startMailingTestServer(kind, { APP_URL: 'http://app.example.test' });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, startTestServer, type TestServer } from '../../test/harness.js';
 import { insertPlayers, insertProjections } from '../../test/nfl-rows.js';
 
-describe.each(DATABASE_KINDS)('player directory API on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('player directory API on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(kind);

@@ -2,7 +2,7 @@ import { nflGames, players, projections } from '@fm/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, STRONG_PASSWORD } from '../../test/accounts.js';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, startTestServer, type TestServer } from '../../test/harness.js';
 import { insertPlayers, insertProjections } from '../../test/nfl-rows.js';
 
 interface Row {
@@ -25,7 +25,7 @@ const USER_EMAIL = 'scoring-user@example.com';
 /** A receiver's projected line: 6 catches, 80 yards, half a touchdown = 17 PPR, 14 half-PPR, 11 standard. */
 const RECEIVER_LINE = { rec: 6, rec_yd: 80, rec_td: 0.5 };
 
-describe.each(DATABASE_KINDS)('projections: availability and scoring on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('projections: availability and scoring on %s', (kind) => {
   let server: TestServer;
 
   beforeAll(async () => {

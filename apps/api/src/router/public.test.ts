@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { ModelCard } from '@fm/contract';
 import { simulations } from '@fm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, startTestServer, type TestServer } from '../../test/harness.js';
 import { headlineAccuracy, readModelCard } from '../services/projections/model-card.js';
 import { getPublicStats } from '../services/projections/public-stats.js';
 
-describe.each(DATABASE_KINDS)('public figures on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('public figures on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(kind);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, type TestClient } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, type TestClient } from '../../test/harness.js';
 import type { LeagueTestEnv } from '../../test/leagues.js';
 import {
   ROS_LEAGUE,
@@ -17,7 +17,7 @@ type Json = Record<string, any>;
 const STARTED = ['QB', 'RB', 'WR', 'TE', 'K', 'DEF'];
 const LEAGUE = ROS_LEAGUE;
 
-describe.each(DATABASE_KINDS)('rest of season: free agents and playoff leverage on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('rest of season: free agents and playoff leverage on %s', (kind) => {
   let env: LeagueTestEnv;
   let client: TestClient;
   let details: Json;

@@ -1,11 +1,11 @@
 import { leagueConnections, simulations } from '@fm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, STRONG_PASSWORD } from '../../test/accounts.js';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, startTestServer, type TestServer } from '../../test/harness.js';
 
 const EMAIL = 'recent-sims@example.com';
 
-describe.each(DATABASE_KINDS)('recent simulations on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('recent simulations on %s', (kind) => {
   let server: TestServer;
 
   beforeAll(async () => {

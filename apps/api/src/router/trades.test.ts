@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, type TestClient } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, type TestClient } from '../../test/harness.js';
 import type { LeagueTestEnv } from '../../test/leagues.js';
 import {
   ROS_LEAGUE,
@@ -46,7 +46,7 @@ interface Side {
   delta_win_probability_next_week: number;
 }
 
-describe.each(DATABASE_KINDS)('trades of a linked league on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('trades of a linked league on %s', (kind) => {
   let env: LeagueTestEnv;
   let me: TestClient;
   beforeAll(async () => {

@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount } from '../../test/admin-accounts.js';
 import { STRONG_PASSWORD, uniqueEmail } from '../../test/accounts.js';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, startTestServer, type TestServer } from '../../test/harness.js';
 import { loadConfig } from '../config.js';
 import { LOGIN_FAILURES_PER_ADDRESS } from '../services/auth/login-throttle.js';
 
 /** The test client reaches the server from 127.0.0.1, which plays the load balancer here. */
-describe.each(DATABASE_KINDS)('behind a reverse proxy (TRUST_PROXY) on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('behind a reverse proxy (TRUST_PROXY) on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(kind, { TRUST_PROXY: '127.0.0.1/8' });

@@ -7,7 +7,7 @@ import {
   startFakeSleeperSeason,
   type FakeSleeperSeason,
 } from '../../../test/fakes/sleeper-season-server.js';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../../../test/harness.js';
+import { EMBEDDED_DATABASE, startTestServer, type TestServer } from '../../../test/harness.js';
 import { waitFor } from '../../../test/wait-for.js';
 import { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
 import { runSleeperSync } from './run-sleeper-sync.js';
@@ -37,7 +37,7 @@ function meanAbsoluteError(pairs: readonly [number, number][]): number {
   return pairs.reduce((sum, [a, b]) => sum + Math.abs(a - b), 0) / pairs.length;
 }
 
-describe.each(DATABASE_KINDS)('a season replayed through the live-data sync (%s)', (kind) => {
+describe.each(EMBEDDED_DATABASE)('a season replayed through the live-data sync (%s)', (kind) => {
   let upstream: FakeSleeperSeason;
   let server: TestServer;
 

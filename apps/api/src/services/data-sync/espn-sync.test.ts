@@ -10,7 +10,7 @@ import {
   startFakeSleeperSeason,
   type FakeSleeperSeason,
 } from '../../../test/fakes/sleeper-season-server.js';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../../../test/harness.js';
+import { EMBEDDED_DATABASE, startTestServer, type TestServer } from '../../../test/harness.js';
 import { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
 import { loadModelInputs } from '../nfl-import/model-weeks.js';
 import { espnBatch, storeEspnProjections } from './espn-projections.js';
@@ -48,7 +48,7 @@ async function espnRows(server: TestServer, season?: number) {
 const poolRequests = (espn: FakeEspn) =>
   espn.requests.filter((request) => POOL_PATH.test(new URL(request.url, 'http://x').pathname));
 
-describe.each(DATABASE_KINDS)("ESPN's projections through the sync (%s)", (kind) => {
+describe.each(EMBEDDED_DATABASE)("ESPN's projections through the sync (%s)", (kind) => {
   let upstream: FakeSleeperSeason;
   let espn: FakeEspn;
   let server: TestServer;

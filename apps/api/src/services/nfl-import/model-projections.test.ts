@@ -1,7 +1,7 @@
 import { executeRows } from '@fm/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../../../test/harness.js';
+import { EMBEDDED_DATABASE, startTestServer, type TestServer } from '../../../test/harness.js';
 import { syncReplayedSeason } from '../../../test/replay-sync.js';
 import { produceModelProjections } from './model-projections.js';
 
@@ -18,7 +18,7 @@ async function modelRowsByPosition(server: TestServer, week: number): Promise<Re
   return Object.fromEntries(rows.map((row) => [row.position, Number(row.count)]));
 }
 
-describe.each(DATABASE_KINDS)('model projections from Sleeper data alone on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('model projections from Sleeper data alone on %s', (kind) => {
   let server: TestServer;
   let database: TestServer['deps']['database'];
 
