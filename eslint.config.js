@@ -3,6 +3,13 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** `no-restricted-imports` for one layer's source files (their tests may reach across to set things up). */
+function importFloor(files, patterns) {
+  return [
+    { files, ignores: ['**/*.test.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns }] } },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -55,6 +62,100 @@ export default tseslint.config(
       ],
     },
   },
+  // The house's floors (see the README's layout): each folder imports only from the floors below it, so a lower
+  // layer never learns about a higher one and the structure holds without anyone watching.
+  ...importFloor(
+    ['packages/engine/src/**'],
+    [
+      {
+        group: ['@fm/*'],
+        message: 'The engine is the floor: pure maths, it imports no other package of ours.',
+      },
+    ],
+  ),
+  ...importFloor(
+    ['packages/projections/src/**'],
+    [
+      {
+        group: ['@fm/*', '!@fm/engine', '!@fm/engine/*'],
+        message: 'Projections build on the engine alone: no apps, database, contract or ui.',
+      },
+    ],
+  ),
+  ...importFloor(
+    ['packages/contract/src/**'],
+    [
+      {
+        group: [
+          '@fm/api',
+          '@fm/api/*',
+          '@fm/db',
+          '@fm/db/*',
+          '@fm/web',
+          '@fm/web/*',
+          '@fm/ui',
+          '@fm/ui/*',
+          'node:*',
+        ],
+        message:
+          'The contract is browser-safe: zod schemas and the engine/projections facts both sides check.',
+      },
+    ],
+  ),
+  ...importFloor(
+    ['packages/db/src/**'],
+    [
+      {
+        group: ['@fm/*', '!@fm/contract', '!@fm/contract/*'],
+        message: 'The database package knows the contract alone: no apps, engine, projections or ui.',
+      },
+    ],
+  ),
+  ...importFloor(
+    ['packages/ui/src/**'],
+    [
+      {
+        group: ['@fm/api', '@fm/api/*', '@fm/db', '@fm/db/*', '@fm/web', '@fm/web/*'],
+        message: 'Design-system components import no app and no server package.',
+      },
+    ],
+  ),
+  ...importFloor(
+    [
+      'apps/api/src/services/**',
+      'apps/api/src/integrations/**',
+      'apps/api/src/monitoring/**',
+      'apps/api/src/process/**',
+      'apps/api/src/workers/**',
+    ],
+    [
+      {
+        group: ['**/router/*', '**/http/*', '**/server.js'],
+        message:
+          'No import back up: services, integrations and monitoring never import routers, http/ or server.ts.',
+      },
+    ],
+  ),
+  ...importFloor(
+    ['apps/api/src/router/**'],
+    [
+      {
+        group: ['@fm/db', '@fm/db/*', 'drizzle-orm', 'drizzle-orm/*', '**/integrations/*'],
+        message:
+          'Routers stay thin: they validate and call a service; the database and upstreams are reached there.',
+      },
+    ],
+  ),
+  ...importFloor(
+    ['apps/api/src/http/**'],
+    [
+      {
+        group: ['../router/*', '!../router/root.js'],
+        message:
+          'http/ sits beside the routers, not inside them: it takes the app router (root.ts) and services only.',
+      },
+    ],
+  ),
   {
     // The browser suite borrows from the apps and packages through their package names (@fm/api/testing…),
     // never by a path into another folder of the repository.

@@ -27,7 +27,7 @@ import { isApiPath, registerWebApp } from './http/spa.js';
 import { registerTrpcRoute } from './http/trpc-route.js';
 import { registerVerifyEmailRoute } from './http/verify-email-route.js';
 import { registerYahooCallbackRoute } from './http/yahoo-callback-route.js';
-import { registerMonitoring } from './monitoring/monitoring-hooks.js';
+import { registerMonitoring } from './http/monitoring-hooks.js';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 /**

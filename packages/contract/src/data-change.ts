@@ -12,3 +12,6 @@ export const dataChangeEventSchema = z.object({
     .describe('When that change was committed, or null before any data'),
 });
 export type DataChangeEvent = z.output<typeof dataChangeEventSchema>;
+
+/** What a client of the live stream may send: the last event id it saw, to resume from (tRPC and plain SSE alike). */
+export const dataChangesInputSchema = z.object({ lastEventId: z.string().max(200).nullish() }).optional();

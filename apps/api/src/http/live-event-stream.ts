@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { dataChangesInput } from '../router/live.js';
-import type { DataChangeEvent } from '@fm/contract';
+import { dataChangesInputSchema, type DataChangeEvent } from '@fm/contract';
 import type { DataChangeFeed } from '../services/live-updates/data-change-feed.js';
 import { LIVE_STREAM_TIMING } from '../trpc.js';
 
@@ -115,7 +114,7 @@ export function createLiveEventStreams(liveUpdates: DataChangeFeed): LiveEventSt
           input = { ...input, lastEventId };
         else input ??= { lastEventId };
       }
-      const parsed = dataChangesInput.safeParse(input);
+      const parsed = dataChangesInputSchema.safeParse(input);
       if (!parsed.success) return false;
 
       const body = new PassThrough();

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
-import { projectionQueryInput, publicViewer, queryForViewer } from '../router/projections.js';
+import { projectionQuerySchema } from '@fm/contract';
+import { queryForViewer } from '../services/projections/viewer-query.js';
+import { publicViewer } from './public-viewer.js';
 import { listProjectionsJson } from '../services/projections/projection-list.js';
 
 /**
@@ -16,7 +18,7 @@ export function registerProjectionsRoute(app: FastifyInstance, deps: AppDeps): v
   app.get<{ Params: { scope: string }; Querystring: Record<string, unknown> }>(
     '/api/projections/public/:scope',
     async (req, reply) => {
-      const input = projectionQueryInput.parse({ ...req.query, scope: req.params.scope });
+      const input = projectionQuerySchema.parse({ ...req.query, scope: req.params.scope });
       const viewer = await publicViewer(deps, req, input);
       const json = await listProjectionsJson(deps, await queryForViewer(deps, viewer, input));
       return reply.type('application/json; charset=utf-8').send(json);

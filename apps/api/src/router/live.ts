@@ -1,10 +1,7 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { dataChangeEventSchema, type DataChangeEvent } from '@fm/contract';
+import { dataChangeEventSchema, dataChangesInputSchema, type DataChangeEvent } from '@fm/contract';
 import { publicProcedure, router } from '../trpc.js';
-
-/** `live.dataChanges`'s input: the version a reconnecting client last saw. */
-export const dataChangesInput = z.object({ lastEventId: z.string().max(200).nullish() }).optional();
 
 /**
  * Live updates for open pages. Public: the event says only that the NFL data changed and when
@@ -32,9 +29,13 @@ export const liveRouter = router({
    * reconnecting client resumes without missing a change; a ping comment keeps idle connections
    * open. Not in the OpenAPI document: trpc-to-openapi describes queries and mutations only.
    * Over HTTP, http/live-event-stream.ts writes this stream itself (same events, far less work per
-   * connection); tRPC answers what it does not take (input that fails dataChangesInput).
+   * connection); tRPC answers what it does not take (input that fails dataChangesInputSchema).
    */
-  dataChanges: publicProcedure.input(dataChangesInput).subscription(async function* ({ ctx, input, signal }) {
+  dataChanges: publicProcedure.input(dataChangesInputSchema).subscription(async function* ({
+    ctx,
+    input,
+    signal,
+  }) {
     const feed = ctx.deps.liveUpdates;
     // listen before reading, so a change in between is not lost
     const changes = feed.changes(signal);

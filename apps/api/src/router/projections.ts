@@ -1,55 +1,10 @@
 import { z } from 'zod';
 import { loadAvailableWeeks } from '../services/projections/available-weeks.js';
-import { listProjections, type ProjectionQuery } from '../services/projections/projection-list.js';
-import { resolveListScoring } from '../services/leagues/list-scoring-choice.js';
-import type { ScoringViewer } from '../services/auth/scoring-preference.js';
-import { isDatabaseUnavailable } from '@fm/db';
-import { signedInOrVisitor } from '../http/signed-in-or-visitor.js';
-import type { AppDeps } from '../deps.js';
-import type { FastifyRequest } from 'fastify';
+import { listProjections } from '../services/projections/projection-list.js';
+import { queryForViewer } from '../services/projections/viewer-query.js';
+import { publicViewer } from '../http/public-viewer.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
-import {
-  LIST_SCORING_KINDS,
-  PLATFORMS,
-  projectionQuerySchema,
-  projectionRowSchema,
-  type ProjectionQueryParsed,
-} from '@fm/contract';
-
-/** The query of both projections paths (also parsed by the fast public route, http/projections-route.ts). */
-export const projectionQueryInput = projectionQuerySchema;
-
-type ProjectionQueryInput = ProjectionQueryParsed;
-
-/** The query with its scoring resolved for the viewer: their league's, the format asked for, their saved one. */
-export async function queryForViewer(
-  deps: AppDeps,
-  viewer: ScoringViewer | null,
-  input: ProjectionQueryInput,
-): Promise<ProjectionQuery> {
-  const { scoring, league, ...query } = input;
-  return { ...query, scoring: await resolveListScoring(deps, viewer, { scoring, league }) };
-}
-
-/**
- * Who is asking on the public path, looked up only when it changes the answer (a league named, or no scoring
- * asked for, which defaults to the caller's saved one): a visitor's request costs no session lookup.
- * While the database is unreachable a sign-in cannot be checked; a request naming no league is then answered
- * as a visitor's (its `scoring` says which), so the public list stays readable from what is cached.
- */
-export async function publicViewer(
-  deps: AppDeps,
-  req: FastifyRequest,
-  input: Pick<ProjectionQueryInput, 'scoring' | 'league'>,
-): Promise<ScoringViewer | null> {
-  if (input.scoring && !input.league) return null;
-  try {
-    return (await signedInOrVisitor(deps, req))?.user ?? null;
-  } catch (error) {
-    if (!input.league && isDatabaseUnavailable(error)) return null;
-    throw error;
-  }
-}
+import { LIST_SCORING_KINDS, PLATFORMS, projectionQuerySchema, projectionRowSchema } from '@fm/contract';
 
 const projectionPageOutput = z.object({
   data: z.array(projectionRowSchema),
@@ -117,7 +72,7 @@ export const projectionsRouter = router({
 
   list: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/projections/{scope}', tags: ['projections'], summary } })
-    .input(projectionQueryInput)
+    .input(projectionQuerySchema)
     .output(projectionPageOutput)
     .query(async ({ ctx, input }) =>
       listProjections(ctx.deps, await queryForViewer(ctx.deps, ctx.user, input)),
@@ -132,7 +87,7 @@ export const projectionsRouter = router({
         summary: `${summary} (no login)`,
       },
     })
-    .input(projectionQueryInput)
+    .input(projectionQuerySchema)
     .output(projectionPageOutput)
     .query(async ({ ctx, input }) => {
       const viewer = await publicViewer(ctx.deps, ctx.req, input);

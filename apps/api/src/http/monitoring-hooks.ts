@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
-import { readSessionToken } from '../http/session-cookie.js';
-import { readErrorBody } from './request-labels.js';
+import { readSessionToken } from './session-cookie.js';
+import { readErrorBody } from '../monitoring/request-labels.js';
 
 interface ErrorDetail {
   code: string | undefined;
