@@ -13,13 +13,14 @@ const row = (
   pickups: number,
   [ours, thisWeek, restOfSeason]: [number, number, number],
   partner: number,
+  lostToThisWeek = 0.1,
 ): AdviceRow => ({
   label,
   pickups: {
     pickups,
     meanAdded: { ours, thisWeek, restOfSeason },
     versus: {
-      thisWeek: { better: 0.6, same: 0.3, worse: 0.1 },
+      thisWeek: { better: 0.6, same: 0.4 - lostToThisWeek, worse: lostToThisWeek },
       restOfSeason: { better: 0.55, same: 0.3, worse: 0.15 },
     },
   },
@@ -45,10 +46,11 @@ const card: AdviceBacktestCard = {
   setup: ['12 teams, PPR.', 'A snake draft.'],
   rows: [
     row('2024', 84, [10.5, -7.6, -6.5], -20),
-    row('2025', 66, [3.2, 4.1, -1], -5.5),
+    row('2025', 66, [3.2, 4.1, -1], -5.5, 0.35),
     row('All', 150, [7.29, -2.45, -4.08], -13.62),
   ],
   byPosition: [
+    { position: 'K', pickups: 20, meanAdded: { ours: 6.5, thisWeek: 4.4, restOfSeason: 4.3 } },
     { position: 'RB', pickups: 100, meanAdded: { ours: 12, thisWeek: -3, restOfSeason: -2 } },
     { position: 'TE', pickups: 10, meanAdded: { ours: -30.2, thisWeek: -60, restOfSeason: -61 } },
   ],
@@ -70,7 +72,7 @@ describe('advice backtest section', () => {
     expect(screen.getByRole('heading', { name: 'Is the advice any good?' })).toBeTruthy();
     expect(tableRows('Free-agent advice backtest')).toEqual([
       ['2024', '84', '+10.5', '-7.6', '-6.5', '60% / 10%', '55% / 15%'],
-      ['2025', '66', '+3.2', '+4.1', '-1.0', '60% / 10%', '55% / 15%'],
+      ['2025', '66', '+3.2', '+4.1', '-1.0', '60% / 35%', '55% / 15%'],
       ['All', '150', '+7.3', '-2.5', '-4.1', '60% / 10%', '55% / 15%'],
     ]);
     expect(
@@ -87,6 +89,8 @@ describe('advice backtest section', () => {
       .map((item) => item.textContent);
     expect(notes).toEqual([
       'In 2025, the highest projection this week added more on average than our pick.',
+      'Against the highest projection this week, ours lost 30% of the weeks or more in 2025 (lost 35%, won 60%).',
+      'When our pick is a K (20 team-weeks), he added +6.5 on average: barely more than the +4.4 and +4.3 for the two baselines’ picks in the same weeks.',
       'When our pick is a TE (10 team-weeks), he added -30.2 on average, against -60.0 and -61.0 for the two baselines’ picks in the same weeks.',
       expect.stringMatching(
         /^Even where ours wins on average, it loses single weeks: 15% of the time to the highest rest-of-season projection\./,

@@ -37,7 +37,15 @@ function pickupVerdict(all: AdviceRow): string {
   );
 }
 
-/** Where ours loses: seasons and positions of our pick whose mean is below a baseline's, and its share of losses. */
+/** A season's or a position's losses are worth naming from this share of weeks lost to a baseline. */
+const OFTEN_LOST = 0.3;
+/** Our pick is "barely ahead" at a position when it adds fewer than this many points more than either baseline. */
+const BARELY_AHEAD_POINTS = 3;
+
+/**
+ * Where ours loses, in words: seasons whose mean is below a baseline's or that lost 30% of their weeks or more to it,
+ * positions of our pick where it is behind or barely ahead, and how often it loses single weeks overall.
+ */
 function whereOursLoses(card: AdviceBacktestCard): string[] {
   const notes: string[] = [];
   const seasons = card.rows.filter((row) => row.label !== 'All');
@@ -49,15 +57,24 @@ function whereOursLoses(card: AdviceBacktestCard): string[] {
           `than our pick.`,
       );
     }
+    const often = seasons.filter((row) => row.pickups.versus[baseline].worse >= OFTEN_LOST);
+    if (often.length > 0) {
+      const list = often
+        .map(
+          (row) =>
+            `${row.label} (lost ${percent(row.pickups.versus[baseline].worse)}, won ${percent(row.pickups.versus[baseline].better)})`,
+        )
+        .join(', ');
+      notes.push(`Against the ${BASELINE_NAMES[baseline]}, ours lost 30% of the weeks or more in ${list}.`);
+    }
   }
-  const weak = (row: PositionRow) =>
-    BASELINES.some((baseline) => row.meanAdded.ours < row.meanAdded[baseline]) || row.meanAdded.ours < 0;
-  for (const row of card.byPosition.filter(weak)) {
-    notes.push(
-      `When our pick is a ${row.position} (${row.pickups} team-weeks), he added ${points(row.meanAdded.ours)} on ` +
-        `average, against ${points(row.meanAdded.thisWeek)} and ${points(row.meanAdded.restOfSeason)} for the ` +
-        'two baselines’ picks in the same weeks.',
-    );
+  for (const row of card.byPosition) {
+    const best = Math.max(row.meanAdded.thisWeek, row.meanAdded.restOfSeason);
+    const lead = `When our pick is a ${row.position} (${row.pickups} team-weeks), he added ${points(row.meanAdded.ours)} on average`;
+    const theirs = `${points(row.meanAdded.thisWeek)} and ${points(row.meanAdded.restOfSeason)} for the two baselines’ picks in the same weeks`;
+    if (row.meanAdded.ours < best || row.meanAdded.ours < 0) notes.push(`${lead}, against ${theirs}.`);
+    else if (row.meanAdded.ours - best < BARELY_AHEAD_POINTS)
+      notes.push(`${lead}: barely more than the ${theirs}.`);
   }
   const all = overallOf(card);
   if (all) {
