@@ -1,4 +1,4 @@
-import type { AdviceBacktestCard, AdviceRow, PositionRow } from '@fm/projections';
+import type { AdviceBacktestCard, AdviceRow } from '@fm/projections';
 import committedCard from '@fm/projections/advice-backtest.json';
 import { ScoreTable } from './BacktestCardView';
 
