@@ -19,7 +19,7 @@ const { values } = parseArgs({
   options: {
     data: { type: 'string', default: DEFAULT_NFL_DATA_DIR },
     seasons: { type: 'string', default: DEFAULT_SEASONS.join(',') },
-    'teams-per-week': { type: 'string', default: '6' },
+    'teams-per-week': { type: 'string', default: '12' },
     'trades-scored': { type: 'string', default: '3' },
     'season-iterations': { type: 'string', default: '2000' },
     'matchup-iterations': { type: 'string', default: '2000' },
@@ -61,12 +61,14 @@ const setup = [
   DRAFT_RULE,
   'Rosters stay as drafted all season (no advice is acted on), so each week’s advice is scored on the same league; ' +
     'each week every team starts its best projected line-up, and its starters’ actual points decide the result.',
-  `Each week ${teamsPerWeek} of the ${TEAM_COUNT} teams are scored, in turn, so every team is scored as often. ` +
-    `Free agents: every undrafted player projected that week or on his bye.`,
+  (teamsPerWeek >= TEAM_COUNT
+    ? `Each week all ${TEAM_COUNT} teams are scored. `
+    : `Each week ${teamsPerWeek} of the ${TEAM_COUNT} teams are scored, in turn, so every team is scored as often. `) +
+    'Free agents: every undrafted player projected that week or on his bye.',
   `Our ranking: the best ${POOL_PER_POSITION} free agents per position by their own rest-of-season points, priced by ` +
     `the points the team’s best line-ups gain after the engine’s drop; the best ${RANKED_LIMIT} simulated ` +
     `(${settings.seasonIterations.toLocaleString('en-US')} simulated seasons and ` +
-    `${settings.matchupIterations.toLocaleString('en-US')} simulated matchups per run, against 10,000 in the app), ` +
+    `${settings.matchupIterations.toLocaleString('en-US')} simulated matchups per run, fewer than the app runs, to keep the backtest short), ` +
     'ordered by ΔP(playoffs), then ΔP(win) this week, then points gained.',
   'Every pickup drops the player the engine would release, and is scored by the ACTUAL points it adds to the ' +
     'team’s best line-ups in hindsight (each week’s actual PPR points) from that week to the season’s last.',
