@@ -1,4 +1,10 @@
-import { DEFAULT_ITERATIONS, type SeasonOutlookInput, type SeasonTeam, type SeasonWeek } from '@fm/engine';
+import {
+  DEFAULT_ITERATIONS,
+  MIN_WEEKLY_STD,
+  type SeasonOutlookInput,
+  type SeasonTeam,
+  type SeasonWeek,
+} from '@fm/engine';
 import { LEAGUE_SIMULATION_SEED } from './league-engine-input.js';
 
 /**
@@ -13,7 +19,7 @@ export const DEFAULT_PLAYOFF_WEEK_START = 15;
  * (weekly team scores of ~110 ± 22 points), and never below a floor of a few points.
  */
 export const WEEKLY_SPREAD_RATIO = 0.2;
-export const MIN_WEEKLY_STD = 12;
+export { MIN_WEEKLY_STD };
 
 /** The parts of a league details answer the season's schedule and standings are read from. */
 export interface SeasonLeagueDetails {

@@ -98,7 +98,7 @@ export {
   type SeasonOutlookResult,
   type TeamOutlook,
 } from './season/season-outlook.js';
-export type { SeasonTeam, SeasonWeek } from './season/season-input.js';
+export { MIN_WEEKLY_STD, type SeasonTeam, type SeasonWeek } from './season/season-input.js';
 export {
   PLAYER_GAME_STATES,
   NFL_GAME_STATES,

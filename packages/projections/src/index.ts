@@ -31,3 +31,4 @@ export * from './backtest/model-card-schema.js';
 export * from './rest-of-season/ros-weeks.js';
 export * from './rest-of-season/ros-backtest.js';
 export * from './rest-of-season/ros-backtest-card.js';
+export * from './advice-backtest/advice-backtest-card.js';

@@ -1,5 +1,11 @@
 import { EngineInputError } from '../errors.js';
 
+/**
+ * Floor of a fantasy team's weekly standard deviation in season simulations: a best line-up's starters taken as
+ * independent understate how much a team's week swings (the contract's and the advice backtest's season inputs).
+ */
+export const MIN_WEEKLY_STD = 12;
+
 export interface SeasonTeam {
   id: string;
   name?: string | null;

@@ -3,6 +3,7 @@ import { Spinner } from '@fm/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { trpc } from '../../lib/trpc';
+import { AdviceBacktestSection } from './AdviceBacktestSection';
 import { BacktestCardView } from './BacktestCardView';
 import { RestOfSeasonSection } from './RestOfSeasonSection';
 import { winProbabilityStandardError } from './win-probability-precision';
@@ -29,6 +30,9 @@ export default function MethodologyPage() {
             <a href="#rest-of-season">Rest of season</a>
           </li>
           <li>
+            <a href="#advice-backtest">Is the advice any good?</a>
+          </li>
+          <li>
             <a href="#simulation-method">The simulation method</a>
           </li>
           <li>
@@ -38,6 +42,7 @@ export default function MethodologyPage() {
       </nav>
       <ProjectionModelSection />
       <RestOfSeasonSection />
+      <AdviceBacktestSection />
       <SimulationMethodSection />
       <WinProbabilitySection />
       <p>
