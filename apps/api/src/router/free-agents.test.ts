@@ -44,8 +44,8 @@ describe.each(DATABASE_KINDS)('free agents a player can read on %s', (kind) => {
     const response = await client.get(`${FREE_AGENTS}?limit=100`);
     expect(response.status).toBe(200);
     all = response.body.data;
-  }, 120_000);
-  afterAll(() => env?.stop());
+  }, 300_000);
+  afterAll(() => env?.stop(), 60_000);
 
   const rowOf = (player: SeededPlayer) => all.find((row) => row.player_id === player.sleeperId);
 
