@@ -38,7 +38,7 @@ describe('rest of season: free agents, trades and playoff leverage on a phone an
     expect(await horizontalOverflow(page)).toEqual({ overflowPx: 0, outside: [] });
 
   it.each(VIEWPORTS)(
-    'free agents at $width px: rows best first, each replacing one of my players; a tap shows my line-up after the pickup',
+    'free agents at $width px: rows best first with projections, whom each starts over and drops; a tap shows my line-up after the pickup; each links to claim him',
     async (viewport) => {
       const { page, context, errors } = await openLeague(viewport);
       await page.getByRole('link', { name: 'Free agents' }).click();
@@ -48,8 +48,20 @@ describe('rest of season: free agents, trades and playoff leverage on a phone an
       const rows = table.locator('tbody tr');
       await expect(rows.count()).resolves.toBeGreaterThan(0);
       await expect(page.getByText(/season simulations · data as of/).count()).resolves.toBe(1);
-      const replaced = await table.locator('tbody td[data-label="Replaces"]').allTextContents();
-      expect(replaced.every((name) => name.length > 0 && name !== 'an open spot')).toBe(true);
+      const cells = (label: string) => table.locator(`tbody td[data-label^="${label}"]`).allTextContents();
+      // players with a projection first, each with his points this week; the ones without say so, last
+      const projections = await cells('Proj wk');
+      const firstUnprojected = projections.indexOf('No projection');
+      const projected = firstUnprojected === -1 ? projections : projections.slice(0, firstUnprojected);
+      expect(projected.length).toBeGreaterThan(0);
+      expect(projected.every((text) => /^\d+\.\d$/.test(text))).toBe(true);
+      expect(projections.slice(projected.length).every((text) => text === 'No projection')).toBe(true);
+      // whom he starts over (or that he would not) and whom the pickup drops, in words, never an id
+      const startsOver = (await cells('Starts over')).slice(0, projected.length);
+      const drops = (await cells('Drops')).slice(0, projected.length);
+      for (const text of [...startsOver, ...drops]) expect(text).toMatch(/^\D\S* \S/);
+      const claim = table.getByRole('link', { name: /^Claim .+ on Sleeper$/ }).first();
+      expect(await claim.getAttribute('href')).toMatch(/^https:\/\/sleeper\.com\/players\/nfl\/\w+$/);
       await fitsTheScreen(page);
 
       await rows.first().locator('td[data-label="Pos"]').click();

@@ -15,6 +15,8 @@ export const ROS_TEAM_COUNT = 12;
 /** The free agent better than anyone on the rosters, and his team's bye week. */
 export const STAR_MEAN = 35;
 export const STAR_BYE_WEEK = 7;
+/** A free team defense projected far above the league's own (they have no projection: the position's average). */
+export const STRONG_DEFENSE_MEAN = 14;
 
 const MEAN_BY_POSITION: Record<string, number> = { QB: 18, RB: 12, WR: 11, TE: 8, K: 8, DEF: 7, DT: 5 };
 /** The league's slots: QB RB RB WR WR TE WRRB_FLEX K DEF, then six on the bench. */
@@ -29,6 +31,8 @@ export interface SeededPlayer {
   mean: number;
   injuryStatus?: string;
   byeWeek?: number;
+  /** No projection row at all (as a defense has where NFL.com files are the only source). */
+  isUnprojected?: boolean;
 }
 
 /** A spread of projections that does not depend on the order players are listed in. */
@@ -40,7 +44,10 @@ function meanOf(sleeperId: string, position: string): number {
 export interface RestOfSeasonLeague {
   /** Rostered players Sleeper's directory knows, as seeded (with a week-1 projection). */
   rostered: SeededPlayer[];
-  /** Free agents with a projection: the star WR first, then an injured RB, then the best few per position. */
+  /**
+   * Free agents: the star WR first, then an injured RB, then the best few per position; then three team defenses
+   * (one projected far above the league's, one below, one without a projection) and a WR without a projection.
+   */
   free: SeededPlayer[];
   /** The two teams added to the recorded ten (roster ids 11 and 12). */
   addedRosters: Json[];
@@ -99,6 +106,15 @@ export function restOfSeasonPlayers(): RestOfSeasonLeague {
       reserve: null,
     };
   });
+  // taken after the added teams', so those stay the same whoever else is free
+  const [strongDefense, weakDefense, unprojectedDefense] = take('DEF', 3);
+  const [unprojectedReceiver] = take('WR', 1);
+  free.push(
+    seeded(strongDefense!, STRONG_DEFENSE_MEAN),
+    seeded(weakDefense!, 3),
+    { ...seeded(unprojectedDefense!), isUnprojected: true },
+    { ...seeded(unprojectedReceiver!), isUnprojected: true },
+  );
   const rostered = [
     ...[...onRecorded].filter(
       (id) => directory[id] && directory[id].team && MEAN_BY_POSITION[directory[id].position],
@@ -135,10 +151,11 @@ export async function seedRestOfSeasonPlayers(env: LeagueTestEnv, list: SeededPl
     predMean: mean,
     predStd: Math.max(2, mean * 0.45),
   });
+  const projected = list.filter((player) => !player.isUnprojected);
   await db.insert(projections).values([
-    ...list.map((player) => projection(player, ROS_WEEK, 'OPP', player.mean)),
+    ...projected.map((player) => projection(player, ROS_WEEK, 'OPP', player.mean)),
     // a projection against BYE is how an install without a schedule knows a team's bye week
-    ...list.flatMap((player) => (player.byeWeek ? [projection(player, player.byeWeek, 'BYE', 0)] : [])),
+    ...projected.flatMap((player) => (player.byeWeek ? [projection(player, player.byeWeek, 'BYE', 0)] : [])),
   ]);
   await env.server.deps.dataVersion.bump();
 }

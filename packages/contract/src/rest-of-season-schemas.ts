@@ -31,8 +31,31 @@ export const freeAgentSchema = z.object({
   team: z.string().nullable(),
   injury_status: z.string().nullable(),
   bye_week: z.number().int().nullable(),
-  /** The caller's starter or bench player the pickup would replace (dropped from the roster). */
-  replaces_player_id: z.string().nullable(),
+  projection: z
+    .number()
+    .nullable()
+    .describe("his projected points this week in the league's scoring (the mean); null without a projection"),
+  ros_projection: z
+    .number()
+    .nullable()
+    .describe(
+      "his own projected points over the remaining weeks in the league's scoring; null without a projection",
+    ),
+  has_projection: z
+    .boolean()
+    .describe('false: no projection this week, so he is listed after every priced player'),
+  starts_over_player_id: z
+    .string()
+    .nullable()
+    .describe(
+      "the caller's starter he would take the place of in this week's best line-up; null: he would not start",
+    ),
+  replaces_player_id: z
+    .string()
+    .nullable()
+    .describe(
+      "the caller's player dropped to make room for him; null: nobody (an open place, or not priced)",
+    ),
   delta_win_probability: z.number().describe("change in the caller's P(win) this week after the pickup"),
   ros_points_over_replacement: z
     .number()

@@ -69,6 +69,7 @@ export { HISTOGRAM_BINS, type Histogram, type ScoreSummary } from './simulation/
 export {
   DEFAULT_ROSTER_POSITIONS,
   SLOT_POSITIONS,
+  activeRosterPlaces,
   canonicalPosition,
   canonicalSlotLabel,
   parseStartingSlots,

@@ -103,6 +103,16 @@ export function parseStartingSlots(
     .map((label, starterIndex) => ({ label, starterIndex, eligible: engineEligibility(label) }));
 }
 
+/**
+ * Places on the active roster: the starting slots and the bench (injured reserve, taxi and not-active places hold
+ * only players put there). A roster with as many playable players must drop one to add one.
+ */
+export function activeRosterPlaces(rosterPositions: readonly string[]): number {
+  return rosterPositions
+    .map(canonicalSlotLabel)
+    .filter((label) => label === 'BN' || !NON_STARTING_SLOTS.has(label)).length;
+}
+
 /** The positions some starting slot takes (QB RB WR TE K DEF, in that order): the ones a free agent may play. */
 export function startedPositions(slots: readonly StartingSlot[]): Position[] {
   return POSITIONS.filter((position) => slots.some((slot) => slotAccepts(slot.label, position)));

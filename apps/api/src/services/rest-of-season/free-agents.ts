@@ -1,5 +1,6 @@
-import type { FreeAgent, FreeAgentsAnswer } from '@fm/contract';
+import type { FreeAgentsAnswer } from '@fm/contract';
 import {
+  activeRosterPlaces,
   canonicalPosition,
   DEFAULT_ITERATIONS,
   type SimulationPlayer,
@@ -9,6 +10,8 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { validationError } from '../../errors.js';
 import type { SimulationSlot } from '../simulation/admission.js';
+import { callerRuns } from './caller-runs.js';
+import { compareFreeAgents, type PickupOdds, pricedFreeAgent, unpricedFreeAgent } from './free-agent-rows.js';
 import { type PoolPlayer, loadProjectedPool } from './free-agent-pool.js';
 import {
   callersTeam,
@@ -17,17 +20,16 @@ import {
   type RosLeague,
   type RosLeagueRequest,
 } from './league-context.js';
-import { bestPickups, isSameLineups, isSameStarters, ownPoints, type Pickup, totalPoints } from './pickup.js';
-import { type RosPlayer, rosPlayerOf } from './ros-players.js';
-import { callerRuns } from './caller-runs.js';
+import { bestPickups, isSameLineups, isSameStarters, ownPoints, totalPoints } from './pickup.js';
+import { type RosPlayer, type RosPlayerFacts, rosPlayerOf } from './ros-players.js';
 import { leagueLineups, seasonInputOf, seasonIterations } from './season-odds.js';
 import { weekMatchupInput } from './week-matchup.js';
 
 /**
- * Free agents looked at per position, by their own rest-of-season points: below them a player cannot start for
- * anyone while better ones are free.
+ * Projected free agents priced per position, by their own rest-of-season points: below them a player cannot start
+ * for anyone while better ones are free. Pricing is cheap (line-ups, no simulation), so the net is wide.
  */
-const POOL_PER_POSITION = 30;
+const POOL_PER_POSITION = 60;
 /**
  * Season iterations all of a call's runs share (the before run and one per candidate whose line-ups change): ten
  * runs of the default 10,000, so a dozen candidates run ~8,000 each. On common random numbers a pickup's ΔP(playoffs)
@@ -53,12 +55,18 @@ function positionsAsked(slots: readonly StartingSlot[], position: string | undef
   return [asked];
 }
 
-/** The pool's players on no roster of the league, with their rest of the season; the best few per position. */
-async function freePlayers(
-  deps: AppDeps,
-  league: RosLeague,
-  positions: string[],
-): Promise<{ player: RosPlayer; pool: PoolPlayer }[]> {
+interface FreePlayers {
+  /** Projected, with their rest of the season: the best few per position. */
+  projected: {
+    player: RosPlayer;
+    pool: PoolPlayer & { projection: NonNullable<PoolPlayer['projection']> };
+  }[];
+  /** On an NFL team with no projection this week. */
+  unprojected: RosPlayerFacts[];
+}
+
+/** The pool's players on no roster of the league. */
+async function freePlayers(deps: AppDeps, league: RosLeague, positions: string[]): Promise<FreePlayers> {
   const { details } = league;
   const pool = await loadProjectedPool(deps, {
     season: league.season,
@@ -80,31 +88,36 @@ async function freePlayers(
     week: details.week,
     teams: free.map((entry) => entry.team),
   });
-  const withSeason = free.map((entry) => ({
-    pool: entry,
-    player: rosPlayerOf(
+  const factsOf = (entry: PoolPlayer): RosPlayerFacts => ({
+    id: entry.sleeperId,
+    name: entry.name,
+    position: entry.position,
+    team: entry.team,
+    injuryStatus: entry.injuryStatus,
+    byeWeek: byes.get(entry.team) ?? league.byeWeekOf(entry.team),
+  });
+  const projected = free.flatMap((entry) => {
+    const { projection } = entry;
+    if (!projection) return [];
+    return [
       {
-        id: entry.sleeperId,
-        name: entry.name,
-        position: entry.position,
-        team: entry.team,
-        injuryStatus: entry.injuryStatus,
-        byeWeek: byes.get(entry.team) ?? league.byeWeekOf(entry.team),
+        pool: { ...entry, projection },
+        player: rosPlayerOf(factsOf(entry), projection, details.week, league.weeks),
       },
-      entry.projection,
-      details.week,
-      league.weeks,
+    ];
+  });
+  return {
+    projected: positions.flatMap((position) =>
+      projected
+        .filter((entry) => canonicalPosition(entry.player.position) === position)
+        .sort((a, b) => ownPoints(b.player) - ownPoints(a.player))
+        .slice(0, POOL_PER_POSITION),
     ),
-  }));
-  return positions.flatMap((position) =>
-    withSeason
-      .filter((entry) => canonicalPosition(entry.player.position) === position)
-      .sort((a, b) => ownPoints(b.player) - ownPoints(a.player))
-      .slice(0, POOL_PER_POSITION),
-  );
+    unprojected: free.filter((entry) => !entry.projection).map(factsOf),
+  };
 }
 
-function simulationPlayerOf(pool: PoolPlayer): SimulationPlayer {
+function simulationPlayerOf(pool: FreePlayers['projected'][number]['pool']): SimulationPlayer {
   const { projection } = pool;
   return {
     id: pool.sleeperId,
@@ -122,10 +135,11 @@ function simulationPlayerOf(pool: PoolPlayer): SimulationPlayer {
 }
 
 /**
- * The league's free agents for the caller's team, best first by ΔP(playoffs), then rest-of-season points over the
- * player each would replace. Every free agent is first priced by how much he raises the team's best line-ups
- * over the remaining weeks (cheap); only the `limit` best of those are simulated, and only those that change a
- * line-up (the others change nothing: every delta is exactly 0 on common random numbers).
+ * The league's free agents for the caller's team, best first by ΔP(playoffs), then ΔP(win) this week, then
+ * rest-of-season points over replacement; players without a projection after all others. Every projected free
+ * agent is first priced by how much he raises the team's best line-ups over the remaining weeks (cheap); the
+ * `limit` pickups that raise them most are simulated, and only pickups that change a line-up are (the others
+ * change nothing: every delta is exactly 0 on common random numbers), so the list leads with real gains.
  */
 export async function listFreeAgents(
   deps: AppDeps,
@@ -135,25 +149,26 @@ export async function listFreeAgents(
   const league = await loadRosLeague(deps, caller.userId, request);
   const positions = positionsAsked(league.slots, request.position);
   const me = callersTeam(league);
-  const candidates = await freePlayers(deps, league, positions);
+  const { projected, unprojected } = await freePlayers(deps, league, positions);
   const lineupsBefore = leagueLineups(league);
   const myBefore = lineupsBefore.get(me.rosterId)!;
   const pointsBefore = totalPoints(myBefore);
 
   const pickups = bestPickups(
     me.players,
-    candidates.map((candidate) => candidate.player),
+    projected.map((candidate) => candidate.player),
     league.slots,
     pointsBefore,
+    { hasOpenPlace: me.players.length < activeRosterPlaces(league.details.league.roster_positions) },
   );
-  const priced = candidates
-    .flatMap((candidate, i) => {
-      const pickup = pickups[i];
-      return pickup ? [{ ...candidate, pickup }] : [];
-    })
+  const priced = projected.flatMap((candidate, i) => {
+    const pickup = pickups[i];
+    return pickup ? [{ ...candidate, pickup }] : [];
+  });
+  const changing = priced
+    .filter((entry) => !isSameLineups(entry.pickup.lineups, myBefore))
     .sort((a, b) => b.pickup.pointsGain - a.pickup.pointsGain || ownPoints(b.player) - ownPoints(a.player))
     .slice(0, request.limit);
-  const changing = priced.filter((entry) => !isSameLineups(entry.pickup.lineups, myBefore));
   const iterations = seasonIterations(league, changing.length + 1, SEASON_ITERATION_BUDGET);
   const seasonBefore = seasonInputOf(league, lineupsBefore, iterations);
   const runs = callerRuns(deps, caller);
@@ -163,24 +178,25 @@ export async function listFreeAgents(
   const winOf = (starterIds: string[], newcomers: SimulationPlayer[]) =>
     runs.winProbability(weekMatchupInput(league.details, me.rosterId, starterIds, newcomers, iterations));
   const winBefore = isThisWeek ? await winOf(myBefore.starters[0]!, []) : null;
-  const deltas = new Map<string, { win: number; playoffs: number }>();
+  const odds = new Map<string, PickupOdds>();
   for (const { player, pool, pickup } of changing) {
     const after = new Map(lineupsBefore).set(me.rosterId, pickup.lineups);
-    const odds = (await runs.playoffOdds(seasonInputOf(league, after, iterations))).get(me.rosterId) ?? 0;
+    const playoffs = (await runs.playoffOdds(seasonInputOf(league, after, iterations))).get(me.rosterId) ?? 0;
     const isThisWeekChanged = !isSameStarters(pickup.lineups.starters[0] ?? [], myBefore.starters[0] ?? []);
     const winAfter =
       winBefore !== null && isThisWeekChanged
         ? await winOf(pickup.lineups.starters[0]!, [simulationPlayerOf(pool)])
         : null;
-    deltas.set(player.id, {
+    odds.set(player.id, {
       win: winBefore !== null && winAfter !== null ? winAfter - winBefore : 0,
-      playoffs: odds - oddsBefore,
+      playoffs: playoffs - oddsBefore,
     });
   }
   deps.log.info(
     {
       leagueId: request.leagueId,
-      candidates: candidates.length,
+      candidates: projected.length,
+      unprojected: unprojected.length,
       seasonRuns: runs.seasonRuns,
       matchupRuns: runs.matchupRuns,
       iterations,
@@ -189,39 +205,23 @@ export async function listFreeAgents(
     'free agents simulated',
   );
 
-  const data = priced
-    .map(({ player, pickup }) => freeAgentAnswer(player, pickup, deltas.get(player.id)))
-    .sort(
-      (a, b) =>
-        b.delta_playoff_probability - a.delta_playoff_probability ||
-        b.ros_points_over_replacement - a.ros_points_over_replacement,
-    );
+  const positionOf = new Map(me.players.map((player) => [player.id, player.position]));
+  const rows = [
+    ...priced.map((entry) =>
+      pricedFreeAgent(
+        { player: entry.player, projection: entry.pool.projection.mean, pickup: entry.pickup },
+        odds.get(entry.player.id),
+        { before: myBefore, positionOf: (id) => positionOf.get(id), slots: league.slots },
+      ),
+    ),
+    ...unprojected.map(unpricedFreeAgent),
+  ].sort(compareFreeAgents);
   return {
-    data,
+    data: rows.slice(0, request.limit),
     week: league.details.week,
     season: league.details.league.season,
     ros_weeks: league.weeks,
     simulations: runs.seasonRuns,
     data_as_of: league.details.data_as_of,
-  };
-}
-
-function freeAgentAnswer(
-  player: RosPlayer,
-  pickup: Pickup,
-  delta: { win: number; playoffs: number } | undefined,
-): FreeAgent {
-  return {
-    player_id: player.id,
-    name: player.name,
-    position: player.position,
-    team: player.team || null,
-    injury_status: player.injuryStatus,
-    bye_week: player.byeWeek,
-    replaces_player_id: pickup.dropId,
-    delta_win_probability: delta?.win ?? 0,
-    ros_points_over_replacement: pickup.pointsGain,
-    delta_playoff_probability: delta?.playoffs ?? 0,
-    lineup_after: pickup.lineups.starters[0] ?? [],
   };
 }

@@ -1,9 +1,15 @@
-import { LineupPool, type StartingSlot, type WeeklyLineups } from '@fm/engine';
+import {
+  canonicalPosition,
+  LineupPool,
+  slotAccepts,
+  type StartingSlot,
+  type WeeklyLineups,
+} from '@fm/engine';
 import { type RosPlayer, seasonPlayerOf } from './ros-players.js';
 
-/** A pickup for a roster: whom it drops and the roster's best line-ups after it. */
+/** A pickup for a roster: whom it drops (null: the roster has an open place) and its best line-ups after it. */
 export interface Pickup {
-  dropId: string;
+  dropId: string | null;
   lineups: WeeklyLineups;
   /** Rest-of-season points of the best line-ups after the pickup minus before. */
   pointsGain: number;
@@ -30,13 +36,14 @@ export function totalPoints(lineups: WeeklyLineups): number {
  * the best line-ups scoring most over the remaining weeks, among the drops that leave every slot the team can fill
  * now still fillable (a team never drops its only kicker for a fourth running back); between equal drops, the
  * player with the fewest points of his own. A drop changes only the weeks he would start in with the newcomer on
- * the roster, so only those are built again.
+ * the roster, so only those are built again. A roster with an open place drops nobody.
  */
 export function bestPickups(
   team: readonly RosPlayer[],
   freeAgents: readonly RosPlayer[],
   slots: readonly StartingSlot[],
   pointsBefore: number,
+  options: { hasOpenPlace?: boolean } = {},
 ): (Pickup | null)[] {
   const pool = new LineupPool(
     [
@@ -53,9 +60,13 @@ export function bestPickups(
     return pool.fillableSlots(TEAM) === fillable;
   });
   pool.exclude([]);
-  return Array.from(pool.members[FREE_AGENTS]!, (newcomer) =>
-    bestPickupOf(pool, team, newcomer, { fillable, keepsSlotsFilled }, pointsBefore),
-  );
+  return Array.from(pool.members[FREE_AGENTS]!, (newcomer) => {
+    if (options.hasOpenPlace) {
+      const lineups = pool.weeklyLineups(TEAM, [], [newcomer]);
+      return { dropId: null, lineups, pointsGain: totalPoints(lineups) - pointsBefore };
+    }
+    return bestPickupOf(pool, team, newcomer, { fillable, keepsSlotsFilled }, pointsBefore);
+  });
 }
 
 function bestPickupOf(
@@ -117,4 +128,35 @@ export function isSameStarters(a: readonly string[], b: readonly string[]): bool
 /** Whether two sets of line-ups start the same players every week. */
 export function isSameLineups(a: WeeklyLineups, b: WeeklyLineups): boolean {
   return a.starters.every((starters, w) => isSameStarters(starters, b.starters[w] ?? []));
+}
+
+/**
+ * The starter `newcomer` takes the place of in a week's best line-up (`before` → `after`), or null when he does not
+ * start there or fills a slot nobody held. Adding one player changes a best line-up by one swap; when the drop was
+ * a starter too, two players leave it, and he takes the place of the one at a slot he can fill.
+ */
+export function startsOver(
+  before: readonly string[],
+  after: readonly string[],
+  newcomer: { id: string; position: string },
+  positionOf: (playerId: string) => string | undefined,
+  slots: readonly StartingSlot[],
+): string | null {
+  if (!after.includes(newcomer.id)) return null;
+  const staying = new Set(after);
+  const leaving = before.filter((id) => !staying.has(id));
+  const position = canonicalPosition(newcomer.position);
+  const sharesSlot = (id: string) => {
+    const other = positionOf(id);
+    return (
+      other !== undefined &&
+      slots.some((slot) => slotAccepts(slot.label, other) && slotAccepts(slot.label, position))
+    );
+  };
+  return (
+    leaving.find((id) => canonicalPosition(positionOf(id) ?? '') === position) ??
+    leaving.find(sharesSlot) ??
+    leaving[0] ??
+    null
+  );
 }

@@ -33,7 +33,10 @@ describe('the free agents page', () => {
         .getAllByRole('rowheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Jaylen Warren', 'Kadarius Toney']);
-    expect(within(table).getByText('Isiah Pacheco')).toBeTruthy();
+    // whom each starts over and whom each drops, by name
+    expect(within(table).getAllByText('Isiah Pacheco')).toHaveLength(1);
+    expect(within(table).getAllByText('Jalen Reed')).toHaveLength(2);
+    expect(screen.getByText(/Best pickup first: by the change in your playoff chance/)).toBeTruthy();
     expect(
       screen.getByText(/rest of season: weeks 11–14 · 10,000 season simulations · data as of/).textContent,
     ).toContain('5 minutes ago');
@@ -103,6 +106,10 @@ describe('the free agents page', () => {
     await user.click(await screen.findByRole('link', { name: 'Free agents' }));
     expect(router.state.location.pathname).toBe('/simulate/yahoo/2026/111/free-agents');
     expect(await screen.findByRole('table', { name: 'Free agents, best pickup first' })).toBeTruthy();
+    // Yahoo knows players by its own ids: the claim link searches the league's player list for his name
+    expect(screen.getByRole('link', { name: 'Claim Jaylen Warren on Yahoo' }).getAttribute('href')).toBe(
+      'https://football.fantasysports.yahoo.com/f1/111/players?search=Jaylen%20Warren',
+    );
     await user.click(screen.getByRole('link', { name: '← Back to the matchup' }));
     expect(router.state.location.pathname).toBe('/simulate/yahoo/2026/111');
   });

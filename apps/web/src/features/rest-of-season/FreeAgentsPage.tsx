@@ -5,15 +5,16 @@ import { useState } from 'react';
 import type { LeagueDetails, LeaguePlatform } from '../simulate/shared/league-details';
 import { rosterById } from '../simulate/shared/league-details';
 import { rosterPositionsOf } from '../simulate/league/side-lineup';
+import { claimLink } from './claim-link';
 import { FreeAgentsTable } from './FreeAgentsTable';
 import { LeagueToolFrame, useLeagueRef } from './LeagueToolFrame';
-import { lineupAfterPickup } from './lineup-after-pickup';
+import { lineupFromServer } from './lineup-from-server';
 import { type LeagueRef, useFreeAgents } from './rest-of-season-queries';
 import { RosMeta } from './RosMeta';
 
 const ALL_POSITIONS = '';
 
-/** Names of the caller's players, for the "replaces" column. */
+/** Names of the caller's players, for the "starts over" and "drops" columns. */
 function rosterNames(details: LeagueDetails, rosterId: number): Map<string, string> {
   const players = rosterById(details, rosterId)?.players;
   const all = players ? [...players.starters, ...players.bench, ...players.reserve] : [];
@@ -75,14 +76,19 @@ function FreeAgents({
             </p>
           ) : (
             <>
-              <p className="field__hint">Best pickup first. Tap a player to see your line-up with him.</p>
+              <p className="field__hint">
+                Best pickup first: by the change in your playoff chance, then in this week’s win chance, then
+                in your line-ups’ rest-of-season points; players without a projection come last. Tap a player
+                to see your line-up with him.
+              </p>
               <FreeAgentsTable
                 freeAgents={freeAgents.data.data}
                 week={freeAgents.data.week}
                 nameOf={(playerId) => names.get(playerId) ?? playerId}
                 lineupAfter={(player: FreeAgent) =>
-                  lineupAfterPickup(details, myRosterId, player, rosterPositions)
+                  lineupFromServer(details, myRosterId, player, rosterPositions)
                 }
+                claimLinkOf={(player: FreeAgent) => claimLink(league.platform, league.leagueId, player)}
               />
             </>
           )}

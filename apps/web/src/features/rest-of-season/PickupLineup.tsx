@@ -1,5 +1,5 @@
 import { slotName } from '../simulate/league/slot-names';
-import type { PickupLineup as Lineup, PickupPlayer } from './lineup-after-pickup';
+import type { PickupLineup as Lineup, PickupPlayer } from './lineup-from-server';
 
 function PlayerLine({ player }: { player: PickupPlayer }) {
   return (

@@ -100,25 +100,35 @@ export function freeAgent(overrides: Partial<FreeAgent> & Pick<FreeAgent, 'playe
     team: 'PIT',
     injury_status: null,
     bye_week: 9,
+    projection: 10,
+    ros_projection: 40,
+    has_projection: true,
+    starts_over_player_id: null,
     replaces_player_id: 'rb2',
     delta_win_probability: 0.01,
     ros_points_over_replacement: 5,
     delta_playoff_probability: 0.02,
+    lineup_after: ['qb1', 'rb1', 'wr1', 'rb2'],
     ...overrides,
   };
 }
 
-/** Warren would take Pacheco's FLEX start; Toney (questionable, on bye this week) would take Reed's bench place. */
+/** Warren would take Pacheco's FLEX start, and Reed (on the bench) is dropped for him. */
 export const WARREN = freeAgent({
   player_id: 'fa1',
   name: 'Jaylen Warren',
   position: 'RB',
   team: 'PIT',
-  replaces_player_id: 'rb2',
+  projection: 12.4,
+  ros_projection: 47.5,
+  starts_over_player_id: 'rb2',
+  replaces_player_id: 'wr2',
   delta_win_probability: 0.032,
   ros_points_over_replacement: 14.25,
   delta_playoff_probability: 0.041,
+  lineup_after: ['qb1', 'rb1', 'wr1', 'fa1'],
 });
+/** Toney (questionable, on bye this week) would not start: Reed's bench place, Reed dropped. */
 export const TONEY = freeAgent({
   player_id: 'fa2',
   name: 'Kadarius Toney',
@@ -126,10 +136,31 @@ export const TONEY = freeAgent({
   team: 'KC',
   injury_status: 'Questionable',
   bye_week: 11,
+  projection: 0,
+  ros_projection: 21,
+  starts_over_player_id: null,
   replaces_player_id: 'wr2',
   delta_win_probability: 0,
   ros_points_over_replacement: 3.5,
   delta_playoff_probability: 0.006,
+  lineup_after: ['qb1', 'rb1', 'wr1', 'rb2'],
+});
+/** A team defense no source projects: listed last, not priced. */
+export const STEELERS = freeAgent({
+  player_id: 'PIT',
+  name: 'Pittsburgh Steelers',
+  position: 'DEF',
+  team: 'PIT',
+  bye_week: 5,
+  projection: null,
+  ros_projection: null,
+  has_projection: false,
+  starts_over_player_id: null,
+  replaces_player_id: null,
+  delta_win_probability: 0,
+  ros_points_over_replacement: 0,
+  delta_playoff_probability: 0,
+  lineup_after: undefined,
 });
 
 /**
