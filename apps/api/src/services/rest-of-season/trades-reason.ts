@@ -35,6 +35,14 @@ export function tradeReason(
   return `${you}; ${them}.`;
 }
 
+interface Arrival {
+  id: string;
+  week: number;
+  slot: string;
+  over?: string;
+  insteadOf?: string;
+}
+
 function sideReason(
   league: RosLeague,
   players: ReadonlyMap<string, RosPlayer>,
@@ -44,38 +52,44 @@ function sideReason(
   const nameOf = (id: string) => players.get(id)?.name ?? id;
   const positionOf = (id: string) => players.get(id)?.position ?? '';
   const meanOf = (id: string, week: number) => players.get(id)?.weeks[week]?.mean ?? 0;
-  const named = new Set<string>();
-  const parts = side.incoming.flatMap((id) => {
+  const arrivals = side.incoming.flatMap((id): Arrival[] => {
     const week = side.after.starters.findIndex((starters) => starters.includes(id));
     if (week < 0) return [];
     const position = positionOf(id);
-    const starters = side.after.starters[week]!;
-    const samePosition = starters
-      .filter((starter) => positionOf(starter) === position)
-      .sort((a, b) => meanOf(b, week) - meanOf(a, week));
-    const slot = samePosition.length > 1 ? `${position}${samePosition.indexOf(id) + 1}` : position;
-    const benched = side.before.starters[week]!.filter(
-      (starter) => !starters.includes(starter) && !side.outgoing.includes(starter) && !named.has(starter),
-    );
-    const replaced = side.before.starters[week]!.filter(
-      (starter) => side.outgoing.includes(starter) && !named.has(starter),
-    );
-    const pick = (ids: string[]) => ids.find((other) => positionOf(other) === position) ?? ids[0];
-    const over = pick(benched);
-    const insteadOf = over === undefined ? pick(replaced) : undefined;
+    const samePosition = side.after.starters[week]!.filter(
+      (starter) => positionOf(starter) === position,
+    ).sort((a, b) => meanOf(b, week) - meanOf(a, week));
+    return [
+      { id, week, slot: samePosition.length > 1 ? `${position}${samePosition.indexOf(id) + 1}` : position },
+    ];
+  });
+  // Who each arrival displaces in his week: a starter sent to the bench, else a traded starter he replaces; one
+  // at his position first (for every arrival), then anyone left (a flex).
+  const named = new Set<string>();
+  for (const isSamePosition of [true, false]) {
+    for (const arrival of arrivals) {
+      if (arrival.over !== undefined || arrival.insteadOf !== undefined) continue;
+      const before = side.before.starters[arrival.week]!;
+      const after = side.after.starters[arrival.week]!;
+      const fits = (id: string) =>
+        !named.has(id) && (!isSamePosition || positionOf(id) === positionOf(arrival.id));
+      arrival.over = before.find((id) => !after.includes(id) && !side.outgoing.includes(id) && fits(id));
+      if (arrival.over === undefined)
+        arrival.insteadOf = before.find((id) => side.outgoing.includes(id) && fits(id));
+      for (const id of [arrival.over, arrival.insteadOf]) if (id !== undefined) named.add(id);
+    }
+  }
+  const parts = arrivals.map(({ id, week, slot, over, insteadOf }) => {
     const overText =
       over !== undefined
         ? ` over ${nameOf(over)}`
         : insteadOf !== undefined
           ? ` in place of ${nameOf(insteadOf)}`
           : '';
-    for (const other of [over, insteadOf]) if (other !== undefined) named.add(other);
     const from = week > 0 ? ` from week ${league.weeks[week]}` : '';
-    return [
-      who === 'you'
-        ? `${nameOf(id)} starts at ${slot} for you${overText}${from}`
-        : `${nameOf(id)} becomes their ${slot}${overText}${from}`,
-    ];
+    return who === 'you'
+      ? `${nameOf(id)} starts at ${slot} for you${overText}${from}`
+      : `${nameOf(id)} becomes their ${slot}${overText}${from}`;
   });
   if (parts.length > 0) return parts.join(' and ');
   const points = sumOf(side.after.means) - sumOf(side.before.means);
