@@ -94,15 +94,21 @@ describe('rest of season: free agents, trades and playoff leverage on a phone an
       console.log(`[rest-of-season e2e ${viewport.width}px] Find win-win trades → answer: ${searchMs} ms`);
       expect(searchMs).toBeLessThan(TRADE_SEARCH_LIMIT_MS);
       await expect(page.getByRole('alert').count()).resolves.toBe(0);
+      // Each suggestion says why it helps both teams, read off their line-ups.
+      const reasons = await page.locator('.trade-suggestion__reason').allTextContents();
+      for (const reason of reasons) expect(reason).toMatch(/ for you.*; .* becomes their /);
       await fitsTheScreen(page);
 
       const partner = page.getByLabel('Trade with');
       await partner.selectOption({ index: 1 });
-      await page
+      const firstToGive = page
         .getByRole('group', { name: /You give/ })
         .getByRole('checkbox')
-        .first()
-        .check();
+        .first();
+      // The row around a checkbox is its tap target: at least 44 px high.
+      const row = await page.locator('.player-checklist label').first().boundingBox();
+      expect(row?.height).toBeGreaterThanOrEqual(44);
+      await firstToGive.check();
       await page
         .getByRole('group', { name: /You get from/ })
         .getByRole('checkbox')

@@ -59,8 +59,22 @@ try {
   const cachedStart = performance.now();
   await client.get(`${ROS_LEAGUE}/trades/suggestions?limit=50`);
   console.log(`trades/suggestions?limit=50 from cache: ${Math.round(performance.now() - cachedStart)} ms`);
-  const { body } = await client.get(`${ROS_LEAGUE}/trades/suggestions?limit=1`);
-  const best = body.data[0];
+  const { body } = await client.get(`${ROS_LEAGUE}/trades/suggestions?limit=10`);
+  const firstTen = body.data as {
+    partner_roster_id: number;
+    give: string[];
+    get: string[];
+    reason?: string;
+  }[];
+  const ideas = new Set(firstTen.map((trade) => [...trade.get].sort().join('+')));
+  const partners = new Set(firstTen.map((trade) => trade.partner_roster_id));
+  console.log(
+    `first ten suggestions: ${ideas.size} distinct ideas (players I get), ${partners.size} distinct partners`,
+  );
+  for (const trade of firstTen) {
+    console.log(`  roster ${trade.partner_roster_id}: ${trade.give} for ${trade.get}: ${trade.reason ?? ''}`);
+  }
+  const best = firstTen[0]!;
   await timeCalls('trades/analyze (the best suggestion)', () =>
     client.post(`${ROS_LEAGUE}/trades/analyze`, {
       partner_roster_id: best.partner_roster_id,

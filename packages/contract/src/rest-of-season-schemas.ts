@@ -97,6 +97,12 @@ export const tradeSideSchema = z.object({
 export const tradeAnalysisSchema = z.object({
   you: tradeSideSchema,
   partner: tradeSideSchema,
+  /** Players of the trade without a projection this week: their figures stand on a position's average. */
+  players_without_projection: z
+    .array(z.string())
+    .describe(
+      "players of the trade (give, then get) with no projection this week: valued at their position's average",
+    ),
 });
 
 export const tradeSuggestionSchema = z.object({
@@ -105,6 +111,7 @@ export const tradeSuggestionSchema = z.object({
   get: z.array(z.string()),
   you: tradeSideSchema,
   partner: tradeSideSchema,
+  reason: z.string().describe('why the trade helps both teams, in one sentence read off their best line-ups'),
 });
 
 export const tradeSuggestionsInputSchema = z.object({

@@ -121,7 +121,8 @@ export {
   type AvailabilityFilter,
 } from './availability/player-availability.js';
 export { evaluateTrade, evaluateTradeWith } from './trades/evaluate-trade.js';
-export { findWinWinTrades, findWinWinTradesWith } from './trades/win-win-finder.js';
+export { findWinWinTrades, findWinWinTradesWith, MAX_PACKAGE_PLAYERS } from './trades/win-win-finder.js';
+export { FIRST_IDEAS, IDEAS_PER_PARTNER, ideaOf } from './trades/trade-ideas.js';
 export { bestLineupWeekly } from './trades/best-lineup.js';
 export { LineupPool, type WeekLineup } from './trades/lineup-pool.js';
 export { TradeScorer, POINTS_EPSILON } from './trades/trade-scorer.js';

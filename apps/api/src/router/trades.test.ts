@@ -1,3 +1,5 @@
+import { players, projections } from '@fm/db';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_DATABASE, type TestClient } from '../../test/harness.js';
 import type { LeagueTestEnv } from '../../test/leagues.js';
@@ -46,11 +48,24 @@ interface Side {
   delta_win_probability_next_week: number;
 }
 
+interface Suggestion {
+  partner_roster_id: number;
+  give: string[];
+  get: string[];
+  you: Side;
+  partner: Side;
+  reason: string;
+}
+
 describe.each(EMBEDDED_DATABASE)('trades of a linked league on %s', (kind) => {
   let env: LeagueTestEnv;
   let me: TestClient;
+  let nameOf: (sleeperId: string) => string;
   beforeAll(async () => {
-    ({ env, client: me } = await startRestOfSeasonLeague(kind, { plantedMeans: PLANTED }));
+    const league = await startRestOfSeasonLeague(kind, { plantedMeans: PLANTED });
+    ({ env, client: me } = league);
+    const names = new Map(league.rostered.map((player) => [player.sleeperId, player.name]));
+    nameOf = (sleeperId) => names.get(sleeperId)!;
   }, 120_000);
   afterAll(() => env?.stop());
 
@@ -117,7 +132,6 @@ describe.each(EMBEDDED_DATABASE)('trades of a linked league on %s', (kind) => {
       expect(trade.partner_roster_id).not.toBe(MY_ROSTER_ID);
     }
     const mine = answer.data.map((trade) => trade.you.delta_ros_points);
-    expect(mine).toEqual([...mine].sort((a, b) => b - a));
 
     // The planted swap, my bench QB for roster 2's fourth back, is win-win; the best suggestion is worth at least as much to me.
     const planted = await me.post(ANALYZE, {
@@ -127,7 +141,7 @@ describe.each(EMBEDDED_DATABASE)('trades of a linked league on %s', (kind) => {
     });
     expect(planted.body.you.delta_ros_points).toBeGreaterThan(0);
     expect(planted.body.partner.delta_ros_points).toBeGreaterThan(0);
-    expect(mine[0]).toBeGreaterThanOrEqual(planted.body.you.delta_ros_points);
+    expect(Math.max(...mine)).toBeGreaterThanOrEqual(planted.body.you.delta_ros_points);
 
     const best = answer.data[0]!;
     const check = await me.post(ANALYZE, {
@@ -154,5 +168,102 @@ describe.each(EMBEDDED_DATABASE)('trades of a linked league on %s', (kind) => {
     const badLimit = await me.get(`${SUGGESTIONS}?limit=0`);
     expect(badLimit.status).toBe(400);
     expect(badLimit.body.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('offers different ideas: never the same players for me twice, at most two per partner in the first ten, and the first ten of fifty', async () => {
+    const answer = (await me.get(`${SUGGESTIONS}?limit=50`)).body as { data: Suggestion[] };
+    const ideas = answer.data.map((trade) => [...trade.get].sort().join('+'));
+    expect(new Set(ideas).size).toBe(ideas.length);
+    const partners = new Set(answer.data.map((trade) => trade.partner_roster_id));
+    expect(partners.size).toBeGreaterThanOrEqual(3);
+    const firstTen = answer.data.slice(0, 10);
+    for (const partner of partners) {
+      expect(firstTen.filter((trade) => trade.partner_roster_id === partner).length).toBeLessThanOrEqual(2);
+    }
+    const ten = (await me.get(`${SUGGESTIONS}?limit=10`)).body as { data: Suggestion[] };
+    expect(ten.data).toEqual(firstTen);
+  });
+
+  it('says in one sentence why each suggestion helps both teams, naming who starts over whom', async () => {
+    const answer = (await me.get(`${SUGGESTIONS}?limit=10`)).body as { data: Suggestion[] };
+    for (const trade of answer.data) {
+      expect(trade.reason, JSON.stringify(trade)).toMatch(
+        /^[^;]+ for you[^;]*; [^;]+ becomes their [^;]+\.$/,
+      );
+      // Some player I get starts for me, and some player I give starts for them, by name.
+      expect(
+        trade.get.some((id) => trade.reason.startsWith(nameOf(id))),
+        trade.reason,
+      ).toBe(true);
+      const theirs = trade.reason.split('; ')[1]!;
+      expect(
+        trade.give.some((id) => theirs.includes(`${nameOf(id)} becomes their`)),
+        trade.reason,
+      ).toBe(true);
+    }
+  });
+
+  it('gives the same figures for a suggestion in the finder and in the analyzer', async () => {
+    const answer = (await me.get(`${SUGGESTIONS}?limit=10`)).body as { data: Suggestion[] };
+    expect(answer.data.length).toBeGreaterThanOrEqual(3);
+    for (const trade of answer.data.slice(0, 3)) {
+      const check = await me.post(ANALYZE, {
+        partner_roster_id: trade.partner_roster_id,
+        give: trade.give,
+        get: trade.get,
+      });
+      expect(check.status).toBe(200);
+      expect(check.body).toEqual({ you: trade.you, partner: trade.partner, players_without_projection: [] });
+    }
+  });
+
+  it('refuses an unknown player, a player of another roster and an empty side with 400 naming the field', async () => {
+    const refusals = [
+      {
+        body: { partner_roster_id: PARTNER_ROSTER_ID, give: ['no-such-player'], get: ['12534'] },
+        field: 'give',
+      },
+      {
+        body: { partner_roster_id: PARTNER_ROSTER_ID, give: ['8183'], get: ['no-such-player'] },
+        field: 'get',
+      },
+      { body: { partner_roster_id: PARTNER_ROSTER_ID, give: ['8183'], get: ['4046'] }, field: 'get' },
+      { body: { partner_roster_id: PARTNER_ROSTER_ID, give: [], get: ['12534'] }, field: 'give' },
+      { body: { partner_roster_id: PARTNER_ROSTER_ID, give: ['8183'], get: [] }, field: 'get' },
+    ];
+    for (const { body, field } of refusals) {
+      const response = await me.post(ANALYZE, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.code).toBe('VALIDATION_ERROR');
+      expect(response.body.field, JSON.stringify(body)).toBe(field);
+      expect(response.body.message).toContain(field);
+    }
+    const unknown = await me.post(ANALYZE, refusals[0]!.body);
+    expect(unknown.body.message).toContain('no-such-player');
+  });
+
+  // Last: it takes a projection away from the league.
+  it('leaves players without a projection out of suggestions and names them in the analyzer', async () => {
+    const { db } = env.server.deps.database;
+    const unprojected = ['8183', '12534']; // my bench QB and roster 2's fourth back
+    const ids = await db
+      .select({ id: players.id })
+      .from(players)
+      .where(inArray(players.sleeperId, unprojected));
+    for (const { id } of ids) await db.delete(projections).where(eq(projections.playerId, id));
+    await env.server.deps.dataVersion.bump();
+
+    const answer = (await me.get(`${SUGGESTIONS}?limit=50`)).body as { data: Suggestion[] };
+    expect(answer.data.length).toBeGreaterThan(0);
+    for (const trade of answer.data) {
+      expect([...trade.give, ...trade.get].filter((id) => unprojected.includes(id))).toEqual([]);
+    }
+    const analysis = await me.post(ANALYZE, {
+      partner_roster_id: PARTNER_ROSTER_ID,
+      give: ['8183', '3198'],
+      get: ['12534'],
+    });
+    expect(analysis.status).toBe(200);
+    expect(analysis.body.players_without_projection).toEqual(['8183', '12534']);
   });
 });

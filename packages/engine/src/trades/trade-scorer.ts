@@ -17,6 +17,8 @@ export interface SideOutcome {
  */
 export class TradeScorer {
   readonly pool: LineupPool;
+  /** [player]: 1 unless he has no projection (his points are a position's average): trades leave him out. */
+  readonly isTradable: Uint8Array;
   /** [roster × weekCount + week]: points of the roster's best line-up as it stands. */
   private readonly base: Float64Array;
   /** [player × weekCount + week]: 1 when the player starts in his roster's best line-up as it stands. */
@@ -32,6 +34,10 @@ export class TradeScorer {
   constructor(league: TradeLeague) {
     this.pool = new LineupPool(league.rosters, league.slots);
     const { pool } = this;
+    this.isTradable = Uint8Array.from(
+      league.rosters.flatMap((roster) => roster.players),
+      (player) => (player.hasProjection === false ? 0 : 1),
+    );
     const weeks = pool.weekCount;
     this.base = new Float64Array(pool.rosterIds.length * weeks);
     this.starts = new Uint8Array(pool.playerCount * weeks);

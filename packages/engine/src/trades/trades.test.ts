@@ -103,10 +103,15 @@ describe('evaluateTrade', () => {
   });
 });
 
-// Every 1-for-1 and 2-for-1 swap of roster `you`, evaluated one by one without any pruning.
+const keyOf = (trade: { partnerRosterId: number; give: string[]; get: string[] }) =>
+  `${trade.partnerRosterId}:${trade.give.join('+')}>${trade.get.join('+')}`;
+
+// Every 1-for-1 and 2-for-1 swap of roster `you`, evaluated one by one without any pruning: the win-win ones
+// whose every player matters (the trade without him leaves a team worse off), the best for `you` of each set of
+// players `you` gets.
 function allWinWinByAnalyzer(league: TradeLeague, you: number): string[] {
   const scorer = new TradeScorer(league);
-  const found: string[] = [];
+  const best = new Map<string, { key: string; mine: number; theirs: number; size: number }>();
   const mine = league.rosters.find((roster) => roster.rosterId === you)!.players.map((p) => p.id);
   const pairsOf = (ids: string[]) => ids.flatMap((a, i) => ids.slice(i + 1).map((b) => [a, b]));
   for (const partner of league.rosters) {
@@ -117,19 +122,45 @@ function allWinWinByAnalyzer(league: TradeLeague, you: number): string[] {
       ...pairsOf(mine).flatMap((gs) => theirs.map((t) => [gs, [t]])),
       ...mine.flatMap((g) => pairsOf(theirs).map((ts) => [[g], ts])),
     ];
-    for (const [give, get] of swaps) {
+    const gains = (give: string[], get: string[]) => {
       const result = evaluateTradeWith(scorer, {
         rosterId: you,
         partnerRosterId: partner.rosterId,
-        give: give!,
-        get: get!,
+        give,
+        get,
       });
-      if (result.you.deltaRosPoints > 1e-6 && result.partner.deltaRosPoints > 1e-6) {
-        found.push(`${partner.rosterId}:${give!.join('+')}>${get!.join('+')}`);
+      return [result.you.deltaRosPoints, result.partner.deltaRosPoints] as const;
+    };
+    for (const [give, get] of swaps) {
+      const [yours, theirGain] = gains(give!, get!);
+      if (yours <= 1e-6 || theirGain <= 1e-6) continue;
+      const withoutOne =
+        give!.length === 2
+          ? give!.map((g) => gains([g], get!))
+          : get!.length === 2
+            ? get!.map((t) => gains(give!, [t]))
+            : [];
+      if (withoutOne.some(([y, p]) => y >= yours - 1e-6 && p >= theirGain - 1e-6)) continue;
+      const idea = `${partner.rosterId}:${[...get!].sort().join('+')}`;
+      const size = give!.length + get!.length;
+      const kept = best.get(idea);
+      const isBetter =
+        !kept ||
+        yours > kept.mine + 1e-9 ||
+        (Math.abs(yours - kept.mine) <= 1e-9 &&
+          (theirGain > kept.theirs + 1e-9 ||
+            (Math.abs(theirGain - kept.theirs) <= 1e-9 && size < kept.size)));
+      if (isBetter) {
+        best.set(idea, {
+          key: keyOf({ partnerRosterId: partner.rosterId, give: give!, get: get! }),
+          mine: yours,
+          theirs: theirGain,
+          size,
+        });
       }
     }
   }
-  return found.sort();
+  return [...best.values()].map((entry) => entry.key).sort();
 }
 
 describe('findWinWinTrades', () => {
@@ -173,10 +204,7 @@ describe('findWinWinTrades', () => {
       }
       expect(check.partner.deltaRosPoints).toBeCloseTo(trade.partner.deltaRosPoints, 9);
     }
-    const keys = search.trades
-      .map((t) => `${t.partnerRosterId}:${t.give.join('+')}>${t.get.join('+')}`)
-      .sort();
-    expect(keys).toEqual(allWinWinByAnalyzer(league, 2));
+    expect(search.trades.map(keyOf).sort()).toEqual(allWinWinByAnalyzer(league, 2));
   });
 
   it('with a limit, keeps the best trades for the caller that the full search finds, recomputing fewer swaps', () => {
@@ -184,8 +212,9 @@ describe('findWinWinTrades', () => {
     const full = findWinWinTrades(league, 3);
     const limited = findWinWinTrades(league, 3, { limit: 10 });
     expect(full.trades.length).toBeGreaterThan(10);
-    expect(limited.trades.map((trade) => trade.you.deltaRosPoints)).toEqual(
-      full.trades.slice(0, 10).map((trade) => trade.you.deltaRosPoints),
+    expect(limited.trades.map(keyOf)).toEqual(full.trades.slice(0, 10).map(keyOf));
+    expect(findWinWinTrades(league, 3, { limit: 25 }).trades.map(keyOf)).toEqual(
+      full.trades.slice(0, 25).map(keyOf),
     );
     expect(limited.tradesConsidered).toBe(full.tradesConsidered);
     expect(limited.tradesEvaluated).toBeLessThan(full.tradesEvaluated);
@@ -204,5 +233,82 @@ describe('findWinWinTrades', () => {
       const receiver = trade.get.length > trade.give.length ? trade.you : trade.partner;
       expect(receiver.dropped).toHaveLength(trade.give.length === trade.get.length ? 0 : 1);
     }
+  });
+});
+
+describe('trade ideas worth proposing', () => {
+  it('offers different ideas: never the same players for the caller twice, at most two per partner in the first ten', () => {
+    for (const [seed, you] of [
+      [7, 3],
+      [2026, 1],
+      [11, 5],
+    ] as const) {
+      const { trades } = findWinWinTrades(tradeLeague(12, 5, seed), you, { limit: 50 });
+      const ideas = trades.map((trade) => [...trade.get].sort().join('+'));
+      expect(new Set(ideas).size, `seed ${seed}`).toBe(ideas.length);
+      const partners = new Set(trades.map((trade) => trade.partnerRosterId));
+      expect(partners.size, `seed ${seed}`).toBeGreaterThanOrEqual(5);
+      const firstTen = trades.slice(0, 10);
+      expect(firstTen).toHaveLength(10);
+      for (const partner of partners) {
+        const withPartner = firstTen.filter((trade) => trade.partnerRosterId === partner);
+        expect(withPartner.length, `seed ${seed}, partner ${partner}`).toBeLessThanOrEqual(2);
+      }
+      // Within what the spread allows, the best for the caller first: each partner's trades in order.
+      for (const partner of partners) {
+        const gains = trades
+          .filter((trade) => trade.partnerRosterId === partner)
+          .map((trade) => trade.you.deltaRosPoints);
+        expect(gains).toEqual([...gains].sort((a, b) => b - a));
+      }
+    }
+  });
+
+  it('offers no throw-ins: without any one player of a 2-for-1, one of the teams would be worse off', () => {
+    // Team 1's 3-point WR starts for nobody: "bench QB plus him for team 2's third back" is the 1-for-1 again.
+    const small = findWinWinTrades(smallLeague(), 1).trades.map(keyOf);
+    expect(small).toContain('2:a-qb2>b-rb3');
+    expect(small).not.toContain('2:a-qb2+a-wr2>b-rb3');
+
+    const league = tradeLeague(12, 5, 7);
+    const { trades } = findWinWinTrades(league, 3, { limit: 50 });
+    const packages = trades.filter((trade) => trade.give.length + trade.get.length > 2);
+    expect(packages.length).toBeGreaterThan(0);
+    for (const trade of packages) {
+      const withoutOne =
+        trade.give.length === 2
+          ? trade.give.map((g) => ({ give: [g], get: trade.get }))
+          : trade.get.map((t) => ({ give: trade.give, get: [t] }));
+      for (const smaller of withoutOne) {
+        const check = evaluateTrade(league, {
+          rosterId: 3,
+          partnerRosterId: trade.partnerRosterId,
+          ...smaller,
+        });
+        const isWorseForSomeone =
+          check.you.deltaRosPoints < trade.you.deltaRosPoints - 1e-6 ||
+          check.partner.deltaRosPoints < trade.partner.deltaRosPoints - 1e-6;
+        expect(isWorseForSomeone, `${keyOf(trade)} without one: ${smaller.give}>${smaller.get}`).toBe(true);
+      }
+    }
+  });
+
+  it('leaves players without a projection out of every trade, while they still play for their team', () => {
+    const unprojected = (league: TradeLeague, id: string): TradeLeague => ({
+      ...league,
+      rosters: league.rosters.map((roster) => ({
+        ...roster,
+        players: roster.players.map((p) => (p.id === id ? { ...p, hasProjection: false } : p)),
+      })),
+    });
+    for (const id of ['a-qb2', 'b-rb3']) {
+      const { trades } = findWinWinTrades(unprojected(smallLeague(), id), 1);
+      expect(trades.length, id).toBeGreaterThan(0);
+      for (const trade of trades) expect([...trade.give, ...trade.get], keyOf(trade)).not.toContain(id);
+    }
+    // Team 2's best back has no projection: he is in no trade, yet he still starts for team 2.
+    const league = unprojected(smallLeague(), 'b-rb1');
+    const check = evaluateTrade(league, { rosterId: 1, partnerRosterId: 2, give: ['a-qb2'], get: ['b-rb3'] });
+    expect(check.partner.after.starters[0]).toContain('b-rb1');
   });
 });

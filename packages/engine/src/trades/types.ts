@@ -10,6 +10,11 @@ export interface SeasonPlayer {
   weeklyMeans: readonly number[];
   /** Standard deviation of his points, same shape as weeklyMeans (absent: 0). */
   weeklyStds?: readonly number[];
+  /**
+   * false when he has no projection this week and his means stand in for one (a position's average): he still
+   * plays in his team's line-ups, but the trade search offers no trade with him.
+   */
+  hasProjection?: boolean;
 }
 
 export interface SeasonRoster {
@@ -64,9 +69,9 @@ export interface WinWinTrade {
 }
 
 export interface WinWinSearch {
-  /** Every win-win trade found, best for the caller first (then best for the partner). */
+  /** The win-win trade ideas found, in the order they are read (see orderIdeas). */
   trades: WinWinTrade[];
-  /** 1-for-1 and 2-for-1 swaps enumerated with every other team. */
+  /** 1-for-1 and 2-for-1 swaps enumerated with every other team (bounded: see MAX_PACKAGE_PLAYERS). */
   tradesConsidered: number;
   /** Swaps whose line-ups were recomputed (the rest could not make both teams better). */
   tradesEvaluated: number;

@@ -1,25 +1,43 @@
 import { EngineInputError } from '../errors.js';
+import { IDEAS_PER_PARTNER, ideaOf, orderIdeas, TopIdeas } from './trade-ideas.js';
 import { POINTS_EPSILON, TradeScorer } from './trade-scorer.js';
 import type { TradeLeague, TradeSidePoints, WinWinSearch, WinWinTrade } from './types.js';
 
-function byBestForCaller(a: WinWinTrade, b: WinWinTrade): number {
-  return (
-    b.you.deltaRosPoints - a.you.deltaRosPoints ||
-    b.partner.deltaRosPoints - a.partner.deltaRosPoints ||
-    a.give.length + a.get.length - (b.give.length + b.get.length)
-  );
+/**
+ * Players of a roster a two-player side may take: its most valuable this many (by rest-of-season expected
+ * points). A usual 16-player roster is searched whole; a deep (dynasty) roster of 30 would otherwise multiply the
+ * 2-for-1 and 1-for-2 swaps by (30·29/2·30) / (16·15/2·16) ≈ 6.8. So a search looks at no more than
+ * partners × (n·m + C(20,2)·m + n·C(20,2)) swaps for rosters of n and m players: 45,056 on a 12-team league of
+ * 16-player rosters, 212,040 on one of 20-player rosters.
+ */
+export const MAX_PACKAGE_PLAYERS = 20;
+
+export interface WinWinOptions {
+  /**
+   * Keep only the first `limit` suggestions (in `orderIdeas`' order). Then a multi-player swap is not recomputed
+   * when a bound on the caller's gain (the smaller of its two 1-for-1 gains when sending two; the sum of what
+   * each incoming player would add alone when receiving two, the best line-up's points being submodular) can
+   * reach neither the `limit`-th best idea kept so far nor the partner's IDEAS_PER_PARTNER-th.
+   */
+  limit?: number;
 }
 
 /**
- * Every 1-for-1 and 2-for-1 trade (the caller gives two and gets one, or gives one and gets two) between roster
- * `rosterId` and each other roster after which BOTH teams' best line-ups score more over the rest of the
- * season, best for the caller first.
+ * Trade ideas for roster `rosterId`: every 1-for-1 and 2-for-1 trade (the caller gives two and gets one, or gives
+ * one and gets two) with each other roster after which BOTH teams' best line-ups score more over the rest of the
+ * season, in the order `orderIdeas` gives (one trade per set of players the caller gets; the first ones spread
+ * over partners). Left out:
+ * - players without a projection (`hasProjection: false`): their points are a position's average, not theirs;
+ * - throw-ins: a 2-for-1 is kept only when each of its two players matters, i.e. the 1-for-1 without him leaves
+ *   one of the teams worse off; otherwise the 1-for-1 is the idea (and is found on its own).
  *
  * Pruned by two bounds that follow from "more players never make a best line-up worse":
  * - a team's line-ups after a trade score no more than with the incoming players added and none sent, so a
  *   trade can help a team only if a player it receives would start for it in some week;
  * - a team sending two players for one ends with a subset of the roster it has after sending either one alone
  *   for that player, so it gains from the 2-for-1 only if it gains from both of those 1-for-1s.
+ *
+ * Input and output are plain data (a worker thread may run it).
  */
 export function findWinWinTrades(
   league: TradeLeague,
@@ -29,32 +47,15 @@ export function findWinWinTrades(
   return findWinWinTradesWith(new TradeScorer(league), rosterId, options);
 }
 
-export interface WinWinOptions {
-  /**
-   * Keep only the best `limit` trades for the caller. Then a multi-player swap is not recomputed when a bound
-   * on the caller's gain (the smaller of its two 1-for-1 gains when sending two; the sum of what each incoming
-   * player would add alone when receiving two, the best line-up's points being submodular) cannot reach the
-   * `limit`-th best kept so far.
-   */
-  limit?: number;
-}
-
-/** The caller's gains of the best `limit` trades kept, highest first, to bound what is still worth recomputing. */
-class TopGains {
-  private readonly gains: number[] = [];
-  constructor(private readonly limit: number) {}
-
-  add(gain: number): void {
-    const at = this.gains.findIndex((kept) => kept < gain);
-    if (at < 0) this.gains.push(gain);
-    else this.gains.splice(at, 0, gain);
-    if (this.gains.length > this.limit) this.gains.pop();
-  }
-
-  /** Whether a trade gaining at most `bound` could still enter (ties may, by the partner's gain). */
-  couldEnter(bound: number): boolean {
-    return this.gains.length < this.limit || bound >= this.gains[this.limit - 1]! - POINTS_EPSILON;
-  }
+// The players of a side list worth pairing: all of them, or the MAX_PACKAGE_PLAYERS most valuable.
+function packageCandidates(scorer: TradeScorer, players: Int32Array): number[] {
+  const order = Array.from(players, (_, i) => i);
+  if (order.length <= MAX_PACKAGE_PLAYERS) return order;
+  const { totalMeans } = scorer.pool;
+  return order
+    .sort((a, b) => totalMeans[players[b]!]! - totalMeans[players[a]!]! || a - b)
+    .slice(0, MAX_PACKAGE_PLAYERS)
+    .sort((a, b) => a - b);
 }
 
 export function findWinWinTradesWith(
@@ -67,10 +68,12 @@ export function findWinWinTradesWith(
   if (you < 0) {
     throw new EngineInputError('INVALID_INPUT', 'rosterId', `no roster ${rosterId} in this league`);
   }
-  const yours = pool.members[you]!;
+  const tradable = (r: number) => pool.members[r]!.filter((p) => scorer.isTradable[p] === 1);
+  const yours = tradable(you);
+  const yourPairs = packageCandidates(scorer, yours);
   const yourPoints = scorer.rosterPoints(you);
   const trades: WinWinTrade[] = [];
-  const top = new TopGains(limit);
+  const top = new TopIdeas(limit);
   let tradesConsidered = 0;
   let tradesEvaluated = 0;
 
@@ -84,27 +87,31 @@ export function findWinWinTradesWith(
       dropped: dropped.map((p) => pool.ids[p]!),
     };
   };
-  const keep = (
-    partner: number,
-    give: number[],
-    get: number[],
-    yourSide: TradeSidePoints,
-    theirSide: TradeSidePoints,
-  ) => {
-    top.add(yourSide.deltaRosPoints);
-    trades.push({
-      partnerRosterId: pool.rosterIds[partner]!,
-      give: give.map((p) => pool.ids[p]!),
-      get: get.map((p) => pool.ids[p]!),
-      you: yourSide,
-      partner: theirSide,
-    });
-  };
 
   for (let partner = 0; partner < pool.rosterIds.length; partner++) {
     if (partner === you) continue;
-    const theirs = pool.members[partner]!;
+    const theirs = tradable(partner);
+    const theirPairs = packageCandidates(scorer, theirs);
     const theirPoints = scorer.rosterPoints(partner);
+    const partnerTop = new TopIdeas(IDEAS_PER_PARTNER);
+    const couldEnter = (bound: number) => top.couldEnter(bound) || partnerTop.couldEnter(bound);
+    const keep = (
+      give: number[],
+      get: number[],
+      yourSide: TradeSidePoints,
+      theirSide: TradeSidePoints,
+    ): void => {
+      const trade: WinWinTrade = {
+        partnerRosterId: pool.rosterIds[partner]!,
+        give: give.map((p) => pool.ids[p]!),
+        get: get.map((p) => pool.ids[p]!),
+        you: yourSide,
+        partner: theirSide,
+      };
+      top.add(ideaOf(trade), yourSide.deltaRosPoints);
+      partnerTop.add(ideaOf(trade), yourSide.deltaRosPoints);
+      trades.push(trade);
+    };
     const helpsYou = Uint8Array.from(theirs, (p) => (scorer.couldHelp(you, p) ? 1 : 0));
     const helpsThem = Uint8Array.from(yours, (g) => (scorer.couldHelp(partner, g) ? 1 : 0));
     const addsForYou = Float64Array.from(theirs, (p) =>
@@ -114,7 +121,7 @@ export function findWinWinTradesWith(
     const give = [0];
     const get = [0];
     // 1-for-1: each side's change, [your player × their player], computed when first needed; −∞ where a
-    // bound rules a gain out.
+    // bound rules a gain out (the change is then ≤ 0).
     const yourGain = new Float64Array(yours.length * theirs.length).fill(NaN);
     const theirGain = new Float64Array(yours.length * theirs.length).fill(NaN);
     const isScored = new Uint8Array(yours.length * theirs.length);
@@ -139,7 +146,6 @@ export function findWinWinTradesWith(
         const mine = oneForOne(g, t, true);
         if (mine > POINTS_EPSILON && oneForOne(g, t, false) > POINTS_EPSILON) {
           keep(
-            partner,
             [yours[g]!],
             [theirs[t]!],
             sideOf(you, yourPoints + mine, []),
@@ -149,23 +155,35 @@ export function findWinWinTradesWith(
       }
     }
 
-    const tryTrade = (give: number[], get: number[]): void => {
+    // A 2-for-1 whose 1-for-1 without one of the two (`g` for `t`) leaves both teams as well off has a throw-in.
+    const hasThrowIn = (subTrades: [number, number][], mine: number, theirGains: number): boolean =>
+      subTrades.some(
+        ([g, t]) =>
+          oneForOne(g, t, true) >= mine - POINTS_EPSILON &&
+          oneForOne(g, t, false) >= theirGains - POINTS_EPSILON,
+      );
+    const tryTrade = (giveAt: number[], getAt: number[], subTrades: [number, number][]): void => {
       tradesEvaluated++;
-      const yourSide = scorer.side(you, give, get);
-      if (yourSide.pointsAfter - yourPoints <= POINTS_EPSILON) return;
-      const theirSide = scorer.side(partner, get, give);
-      if (theirSide.pointsAfter - theirPoints <= POINTS_EPSILON) return;
+      const giving = giveAt.map((g) => yours[g]!);
+      const getting = getAt.map((t) => theirs[t]!);
+      const yourSide = scorer.side(you, giving, getting);
+      const mine = yourSide.pointsAfter - yourPoints;
+      if (mine <= POINTS_EPSILON) return;
+      const theirSide = scorer.side(partner, getting, giving);
+      const theirGains = theirSide.pointsAfter - theirPoints;
+      if (theirGains <= POINTS_EPSILON || hasThrowIn(subTrades, mine, theirGains)) return;
       keep(
-        partner,
-        give,
-        get,
+        giving,
+        getting,
         sideOf(you, yourSide.pointsAfter, yourSide.dropped),
         sideOf(partner, theirSide.pointsAfter, theirSide.dropped),
       );
     };
     // You give two, get one: you must gain from each 1-for-1, and they must want one of your two.
-    for (let a = 0; a < yours.length; a++) {
-      for (let b = a + 1; b < yours.length; b++) {
+    for (let i = 0; i < yourPairs.length; i++) {
+      for (let j = i + 1; j < yourPairs.length; j++) {
+        const a = yourPairs[i]!;
+        const b = yourPairs[j]!;
         for (let t = 0; t < theirs.length; t++) {
           tradesConsidered++;
           const isPossible =
@@ -173,26 +191,44 @@ export function findWinWinTradesWith(
             (helpsThem[a] || helpsThem[b]) &&
             oneForOne(a, t, true) > POINTS_EPSILON &&
             oneForOne(b, t, true) > POINTS_EPSILON &&
-            top.couldEnter(Math.min(oneForOne(a, t, true), oneForOne(b, t, true)));
-          if (isPossible) tryTrade([yours[a]!, yours[b]!], [theirs[t]!]);
+            couldEnter(Math.min(oneForOne(a, t, true), oneForOne(b, t, true)));
+          if (isPossible)
+            tryTrade(
+              [a, b],
+              [t],
+              [
+                [a, t],
+                [b, t],
+              ],
+            );
         }
       }
     }
     // You give one, get two: they must gain from each 1-for-1, and you must want one of their two.
     for (let g = 0; g < yours.length; g++) {
-      for (let a = 0; a < theirs.length; a++) {
-        for (let b = a + 1; b < theirs.length; b++) {
+      for (let i = 0; i < theirPairs.length; i++) {
+        for (let j = i + 1; j < theirPairs.length; j++) {
+          const a = theirPairs[i]!;
+          const b = theirPairs[j]!;
           tradesConsidered++;
           const isPossible =
             helpsThem[g] &&
             (helpsYou[a] || helpsYou[b]) &&
-            top.couldEnter(addsForYou[a]! + addsForYou[b]!) &&
+            couldEnter(addsForYou[a]! + addsForYou[b]!) &&
             oneForOne(g, a, false) > POINTS_EPSILON &&
             oneForOne(g, b, false) > POINTS_EPSILON;
-          if (isPossible) tryTrade([yours[g]!], [theirs[a]!, theirs[b]!]);
+          if (isPossible)
+            tryTrade(
+              [g],
+              [a, b],
+              [
+                [g, a],
+                [g, b],
+              ],
+            );
         }
       }
     }
   }
-  return { trades: trades.sort(byBestForCaller).slice(0, limit), tradesConsidered, tradesEvaluated };
+  return { trades: orderIdeas(trades).slice(0, limit), tradesConsidered, tradesEvaluated };
 }

@@ -1,5 +1,4 @@
 import type { TradeAnalysis } from '@fm/contract';
-import { EngineInputError, evaluateTradeWith, TradeScorer } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
 import { validationError } from '../../errors.js';
 import type { SimulationSlot } from '../simulation/admission.js';
@@ -10,7 +9,7 @@ import {
   type RosLeagueRequest,
   type RosTeam,
 } from './league-context.js';
-import { tradeLeagueOf } from './trades-league.js';
+import { hasProjection, tradeLeagueOf } from './trades-league.js';
 import { tradePricer } from './trades-pricing.js';
 
 export interface TradeAnalyzeRequest extends RosLeagueRequest {
@@ -33,24 +32,32 @@ export function partnerTeam(league: RosLeague, me: RosTeam, partnerRosterId: num
 }
 
 // Each id must be one of the team's active players (starters and bench: reserve and taxi squads cannot start).
-function checkOnRoster(ids: readonly string[], team: RosTeam, field: 'give' | 'get'): void {
+function checkOnRoster(
+  league: RosLeague,
+  ids: readonly string[],
+  team: RosTeam,
+  field: 'give' | 'get',
+): void {
   if (new Set(ids).size !== ids.length) throw validationError(`${field} names a player twice.`, field);
   const onRoster = new Set(team.players.map((player) => player.id));
   const stranger = ids.find((id) => !onRoster.has(id));
-  if (stranger !== undefined) {
-    const whose = field === 'give' ? 'your roster' : `roster ${team.rosterId}`;
-    throw validationError(
-      `Player ${stranger} is not on ${whose} (${team.name}): only its starters and bench can be traded here.`,
-      field,
-    );
-  }
+  if (stranger === undefined) return;
+  const isInLeague = league.teams.some((other) => other.players.some((player) => player.id === stranger));
+  const whose = field === 'give' ? 'your roster' : `roster ${team.rosterId}`;
+  throw validationError(
+    isInLeague
+      ? `${field}: player ${stranger} is not on ${whose} (${team.name}): only its starters and bench can be traded here.`
+      : `${field}: no player ${stranger} on any roster of this league.`,
+    field,
+  );
 }
 
 /**
  * A proposed trade between the caller's team and another of the league (`give` from the caller's roster, `get`
- * from the partner's), priced for both teams: Δ rest-of-season points of their best line-ups, ΔP(playoffs) from
- * season simulations and ΔP(win) this week. A team receiving more players than it sends releases its least
- * valuable bench players.
+ * from the partner's), priced for both teams as the finder prices its suggestions (the same function): Δ
+ * rest-of-season points of their best line-ups, ΔP(playoffs) from season simulations and ΔP(win) this week. A
+ * team receiving more players than it sends releases its least valuable bench players. Players of the trade
+ * without a projection are named: their figures stand on a position's average.
  */
 export async function analyzeTrade(
   deps: AppDeps,
@@ -60,25 +67,30 @@ export async function analyzeTrade(
   const league = await loadRosLeague(deps, caller.userId, request);
   const me = callersTeam(league);
   const partner = partnerTeam(league, me, request.partnerRosterId);
-  if (request.give.length + request.get.length === 0) {
-    throw validationError('A trade moves at least one player: give or get names none.', 'give');
+  for (const field of ['give', 'get'] as const) {
+    if (request[field].length === 0) {
+      const names = field === 'give' ? 'none of your players' : `none of ${partner.name}’s players`;
+      throw validationError(
+        `A trade sends and receives at least one player each: ${field} names ${names}.`,
+        field,
+      );
+    }
   }
-  checkOnRoster(request.give, me, 'give');
-  checkOnRoster(request.get, partner, 'get');
+  checkOnRoster(league, request.give, me, 'give');
+  checkOnRoster(league, request.get, partner, 'get');
 
   return deps.simulationAdmission.queue.run(caller.userId, async () => {
-    const scorer = new TradeScorer(tradeLeagueOf(league));
-    try {
-      const evaluation = evaluateTradeWith(scorer, {
-        rosterId: me.rosterId,
-        partnerRosterId: partner.rosterId,
-        give: request.give,
-        get: request.get,
-      });
-      return tradePricer(league, scorer, 1, caller.slot).price(evaluation);
-    } catch (error) {
-      if (error instanceof EngineInputError) throw validationError(error.message, error.field);
-      throw error;
-    }
+    const { sides } = tradePricer(league, tradeLeagueOf(league), caller.slot).price({
+      rosterId: me.rosterId,
+      partnerRosterId: partner.rosterId,
+      give: request.give,
+      get: request.get,
+    });
+    return {
+      ...sides,
+      players_without_projection: [...request.give, ...request.get].filter(
+        (id) => !hasProjection(league, id),
+      ),
+    };
   });
 }

@@ -1,38 +1,54 @@
 import type { TradeAnalysis } from '@fm/contract';
-import { DEFAULT_ITERATIONS, type TradeEvaluation, type TradeScorer, type WeeklyLineups } from '@fm/engine';
+import {
+  EngineInputError,
+  evaluateTradeWith,
+  type ProposedTrade,
+  type TradeEvaluation,
+  type TradeLeague,
+  TradeScorer,
+  type WeeklyLineups,
+} from '@fm/engine';
+import { validationError } from '../../errors.js';
 import type { SimulationSlot } from '../simulation/admission.js';
 import type { RosLeague } from './league-context.js';
 import { playoffOdds, seasonInputOf, seasonIterations, seasonRunCost } from './season-odds.js';
 import { tradeWeekOdds } from './trades-week-odds.js';
 
 /**
- * Season iterations all of a call's runs share (the league as it stands and one run per priced trade), also the
- * iterations of each ΔP(win) matchup run: 4 runs of the default 10,000, so ten suggestions run 3,636 each and
- * fifty the engine's minimum, 1,000. Every run of a call draws the same scenarios (common random numbers): a
- * delta moves only in the seasons whose outcome the trade flips, so it is precise with far fewer iterations
- * than a P(playoffs) on its own (about ±0.005 at 3,636 when one season in ten flips).
+ * Iterations of every season run and ΔP(win) matchup run that prices a trade, whatever else the call prices: a
+ * trade's figures are then the same in the analyzer and in the finder (they were not when a call's 40,000
+ * iterations were shared by its runs: 20,000 for one trade, 3,636 each for ten, so the same trade read +1.2 % /
+ * −1.6 % in one and +0.7 % / −1.0 % in the other). Every run draws the same scenarios (common random numbers):
+ * a delta moves only in the seasons the trade flips, about ±0.007 at 2,000 when one season in ten flips.
+ * Fifty suggestions run 51 season runs of 2,000 (102,000 iterations, 2.5 × the old call's budget).
  */
-const SEASON_ITERATION_BUDGET = 4 * DEFAULT_ITERATIONS;
+const TRADE_ITERATIONS = 2_000;
+
+/** A trade of the caller's team scored on the teams' best line-ups and priced. */
+export interface PricedTrade {
+  sides: Pick<TradeAnalysis, 'you' | 'partner'>;
+  evaluation: TradeEvaluation;
+}
 
 export interface TradePricer {
-  /** Both teams' ΔP(playoffs), Δ rest-of-season points and ΔP(win) this week for a trade the engine scored. */
-  price(evaluation: TradeEvaluation): TradeAnalysis;
+  /**
+   * The one path of a trade to its figures, for the analyzer and the finder alike: both teams' best line-ups
+   * before and after (a team receiving more players than it sends releases its least valuable), Δ rest-of-season
+   * points, ΔP(playoffs) and ΔP(win) this week. A trade the engine refuses is a VALIDATION_ERROR.
+   */
+  price(trade: ProposedTrade): PricedTrade;
   /** Season and matchup simulations run so far. */
   readonly simulations: number;
 }
 
 /**
- * Prices up to `trades` trades of one league: every season run uses the same seed and every team's best line-ups
- * (the two trading teams' after the trade), so a change in P(playoffs) is the trade's, not sampling noise.
- * Refuses (cost cap) before any run when a season run of this league costs more than a simulation may.
+ * Prices trades of one league: every season run uses the same seed, the same iterations and every team's best
+ * line-ups (the two trading teams' after the trade), so a change in P(playoffs) is the trade's, not sampling
+ * noise. Refuses (cost cap) before any run when a season run of this league costs more than a simulation may.
  */
-export function tradePricer(
-  league: RosLeague,
-  scorer: TradeScorer,
-  trades: number,
-  slot: SimulationSlot,
-): TradePricer {
-  const iterations = seasonIterations(league, trades + 1, SEASON_ITERATION_BUDGET);
+export function tradePricer(league: RosLeague, tradeLeague: TradeLeague, slot: SimulationSlot): TradePricer {
+  const scorer = new TradeScorer(tradeLeague);
+  const iterations = seasonIterations(league, 1, TRADE_ITERATIONS);
   const lineupsBefore = new Map<number, WeeklyLineups>(
     scorer.pool.rosterIds.map((rosterId, r) => [rosterId, scorer.pool.weeklyLineups(r)]),
   );
@@ -42,8 +58,19 @@ export function tradePricer(
   let seasonRuns = 0;
   let oddsBefore: Map<number, number> | undefined;
 
+  const evaluate = (trade: ProposedTrade): TradeEvaluation => {
+    try {
+      return evaluateTradeWith(scorer, trade);
+    } catch (error) {
+      if (error instanceof EngineInputError) throw validationError(error.message, error.field);
+      throw error;
+    }
+  };
+
   return {
-    price({ you, partner }) {
+    price(trade) {
+      const evaluation = evaluate(trade);
+      const { you, partner } = evaluation;
       if (!oddsBefore) {
         oddsBefore = playoffOdds(seasonBefore);
         seasonRuns++;
@@ -72,7 +99,7 @@ export function tradePricer(
         delta_ros_points: side.deltaRosPoints,
         delta_win_probability_next_week: deltaWin,
       });
-      return { you: sideOf(you, youWin), partner: sideOf(partner, partnerWin) };
+      return { sides: { you: sideOf(you, youWin), partner: sideOf(partner, partnerWin) }, evaluation };
     },
     get simulations() {
       return seasonRuns + weekOdds.simulations;

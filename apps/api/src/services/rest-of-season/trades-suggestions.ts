@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { TradeSuggestion, TradeSuggestionsAnswer } from '@fm/contract';
-import { evaluateTradeWith, findWinWinTradesWith, TradeScorer } from '@fm/engine';
+import { TRADE_SUGGESTION_LIMIT_MAX, type TradeSuggestion, type TradeSuggestionsAnswer } from '@fm/contract';
+import { findWinWinTrades } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
 import { createDataCache } from '../data-changes/data-cache.js';
 import type { SimulationSlot } from '../simulation/admission.js';
 import { callersTeam, loadRosLeague, type RosLeague, type RosLeagueRequest } from './league-context.js';
 import { tradeLeagueOf } from './trades-league.js';
 import { tradePricer } from './trades-pricing.js';
+import { tradeReason } from './trades-reason.js';
 
 export interface TradeSuggestionsRequest extends RosLeagueRequest {
   limit: number;
@@ -33,9 +34,12 @@ function leagueDigest(league: RosLeague): string {
 }
 
 /**
- * Win-win trades for the caller's team: every 1-for-1 and 2-for-1 swap with every other team after which both
- * teams' best line-ups score more over the rest of the season, best for the caller first. The search is
- * exact on rest-of-season points; only the `limit` kept are priced in ΔP(playoffs) and ΔP(win) this week.
+ * Trade ideas for the caller's team: 1-for-1 and 2-for-1 swaps with every other team after which both teams' best
+ * line-ups score more over the rest of the season, one per set of players the caller gets, the first ten spread
+ * over partners, no throw-ins, no player without a projection (see findWinWinTrades). The search is exact on
+ * rest-of-season points and bounded (MAX_PACKAGE_PLAYERS); the answer is computed once at the largest limit,
+ * each trade priced as the analyzer prices it (tradePricer) with the reason it helps both teams, cached per
+ * league state and data version, and sliced to the limit asked.
  */
 export async function suggestTrades(
   deps: AppDeps,
@@ -44,20 +48,19 @@ export async function suggestTrades(
 ): Promise<TradeSuggestionsAnswer> {
   const league = await loadRosLeague(deps, caller.userId, request);
   const me = callersTeam(league);
-  const key = `trades:${request.platform}:${league.details.league.league_id}:${me.rosterId}:${request.limit}:${leagueDigest(league)}`;
-  return cachedSuggestions(deps, key, () =>
+  const key = `trades:${request.platform}:${league.details.league.league_id}:${me.rosterId}:${leagueDigest(league)}`;
+  const answer = await cachedSuggestions(deps, key, () =>
     deps.simulationAdmission.queue.run(caller.userId, async () => {
       const startedAt = performance.now();
-      const scorer = new TradeScorer(tradeLeagueOf(league));
-      const search = findWinWinTradesWith(scorer, me.rosterId, { limit: request.limit });
-      const kept = search.trades;
-      const pricer = tradePricer(league, scorer, kept.length, caller.slot);
+      const tradeLeague = tradeLeagueOf(league);
+      const search = findWinWinTrades(tradeLeague, me.rosterId, { limit: TRADE_SUGGESTION_LIMIT_MAX });
+      const pricer = tradePricer(league, tradeLeague, caller.slot);
       const searchedAt = performance.now();
       const data: TradeSuggestion[] = [];
-      for (const trade of kept) {
+      for (const trade of search.trades) {
         // Other requests of this process get their turn between two priced trades.
         await new Promise((resolve) => setImmediate(resolve));
-        const evaluation = evaluateTradeWith(scorer, {
+        const { sides, evaluation } = pricer.price({
           rosterId: me.rosterId,
           partnerRosterId: trade.partnerRosterId,
           give: trade.give,
@@ -67,7 +70,8 @@ export async function suggestTrades(
           partner_roster_id: trade.partnerRosterId,
           give: trade.give,
           get: trade.get,
-          ...pricer.price(evaluation),
+          ...sides,
+          reason: tradeReason(league, evaluation, trade),
         });
       }
       deps.log.info(
@@ -91,4 +95,5 @@ export async function suggestTrades(
       };
     }),
   );
+  return { ...answer, data: answer.data.slice(0, request.limit) };
 }

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import type { LeagueDetails } from '../simulate/shared/league-details';
 import { PlayerChecklist } from './PlayerChecklist';
 import { type LeagueRef, useAnalyzeTrade } from './rest-of-season-queries';
-import { rosterName, tradablePlayers } from './trade-players';
+import { playerLabels, rosterName, tradablePlayers } from './trade-players';
 import { TradeSides } from './TradeSides';
 
 /** Pick a partner, players to give and to get: both teams' gains from that trade. */
@@ -93,7 +93,17 @@ export function TradeAnalyzer({
       <div aria-live="polite">
         {analyze.isError && <Banner tone="error">{analyze.error.message}</Banner>}
         {analyze.isSuccess && partnerId !== null && (
-          <TradeSides analysis={analyze.data} partnerName={rosterName(details, partnerId)} />
+          <>
+            {analyze.data.players_without_projection.length > 0 && (
+              <Banner tone="warning">
+                No projection this week for{' '}
+                {analyze.data.players_without_projection.map(playerLabels(details)).join(', ')}: the figures
+                count {analyze.data.players_without_projection.length === 1 ? 'him' : 'them'} at the
+                position’s average.
+              </Banner>
+            )}
+            <TradeSides analysis={analyze.data} partnerName={rosterName(details, partnerId)} />
+          </>
         )}
       </div>
     </section>

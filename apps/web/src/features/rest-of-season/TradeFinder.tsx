@@ -53,6 +53,7 @@ function Suggestion({
           <strong>you get</strong> {suggestion.get.map(labelOf).join(', ')} from {partner}
         </span>
       </p>
+      <p className="trade-suggestion__reason">{suggestion.reason}</p>
       <TradeSides analysis={suggestion} partnerName={partner} />
     </li>
   );
@@ -74,7 +75,9 @@ export function TradeFinder({ league, details }: { league: LeagueRef; details: L
       <h2 id="trade-finder-title">Win-win trades</h2>
       <p className="field__hint">
         Every 1-for-1 and 2-for-1 swap with every other team, kept only when both teams’ best line-ups score
-        more over the rest of the season.
+        more over the rest of the season and every player in it changes a line-up. Each set of players you
+        would get is shown once, and the first ten spread over teams (at most two with one team). Players
+        without a projection are left out.
       </p>
       {!isSearching && (
         <Button onClick={() => (isRequested ? void suggestions.refetch() : setIsRequested(true))}>

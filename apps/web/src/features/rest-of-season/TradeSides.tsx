@@ -30,7 +30,13 @@ const FIGURES: {
 const tone = (value: number) => (value > 0 ? 'is-gain' : value < 0 ? 'is-loss' : undefined);
 
 /** What a trade does to both teams, side by side, the caller's side first. */
-export function TradeSides({ analysis, partnerName }: { analysis: TradeAnalysis; partnerName: string }) {
+export function TradeSides({
+  analysis,
+  partnerName,
+}: {
+  analysis: Pick<TradeAnalysis, 'you' | 'partner'>;
+  partnerName: string;
+}) {
   return (
     <table className="table trade-sides" aria-label={`What the trade does for you and for ${partnerName}`}>
       <thead>

@@ -25,6 +25,7 @@ const suggestion = (give: string[], get: string[], you: number, partner: number)
   get,
   you: side(1, you, you / 500, you / 1000),
   partner: side(2, partner, partner / 500, partner / 1000),
+  reason: `The reason for ${give.join('+')}>${get.join('+')}.`,
 });
 const suggestions = (data: TradeSuggestion[]) => ({
   data,
@@ -89,6 +90,10 @@ describe('the trade finder', () => {
       'You give Isiah Pacheco (RB) you get Sam LaPorta (TE) from Ron',
       'You give Jalen Reed (WR), Isiah Pacheco (RB) you get Derrick Henry (RB) from Ron',
     ]);
+    expect(items.map((item) => item.querySelector('.trade-suggestion__reason')?.textContent)).toEqual([
+      'The reason for rb2>te1.',
+      'The reason for wr2+rb2>rb3.',
+    ]);
     expect(tradeFigures(within(items[0]!).getByRole('table', { name: /for you and for Ron/ }))).toEqual([
       ['P(playoffs)', '+4.3%', '+0.7%'],
       ['Rest-of-season points', '+21.5', '+3.3'],
@@ -148,7 +153,11 @@ describe('the trade analyzer', () => {
       'GET /trpc/auth.me': signedIn,
       'GET /trpc/leagues.details': () => trpcData(testLeague()),
       'POST /trpc/trades.analyze': () =>
-        trpcData({ you: side(1, -30.5, -0.12, -0.08), partner: side(2, 25, 0.09, 0.05) }),
+        trpcData({
+          you: side(1, -30.5, -0.12, -0.08),
+          partner: side(2, 25, 0.09, 0.05),
+          players_without_projection: [],
+        }),
     });
     renderApp(PAGE);
     const user = userEvent.setup();
@@ -173,6 +182,31 @@ describe('the trade analyzer', () => {
       give: ['qb1'],
       get: ['wr3'],
     });
+  });
+
+  it('names the players of the trade who have no projection', async () => {
+    fakeServer({
+      'GET /trpc/auth.me': signedIn,
+      'GET /trpc/leagues.details': () => trpcData(testLeague()),
+      'POST /trpc/trades.analyze': () =>
+        trpcData({
+          you: side(1, 4, 0.01, 0),
+          partner: side(2, 2, 0.01, 0),
+          players_without_projection: ['wr3'],
+        }),
+    });
+    renderApp(PAGE);
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Trade with'), '2');
+    await user.click(within(screen.getByRole('group', { name: /You give/ })).getByLabelText(/Josh Allen/));
+    await user.click(
+      within(screen.getByRole('group', { name: /You get from Ron/ })).getByLabelText(/Nico Collins/),
+    );
+    await user.click(screen.getByRole('button', { name: 'Analyze trade' }));
+    await screen.findByRole('table', { name: 'What the trade does for you and for Ron' });
+    expect(screen.getByText(/^No projection this week/).textContent).toBe(
+      'No projection this week for Nico Collins (WR): the figures count him at the position’s average.',
+    );
   });
 
   it('shows the server’s refusal of a trade', async () => {
