@@ -93,6 +93,7 @@ export {
 export type { LineupSwap } from './lineup/swap-attribution.js';
 export {
   simulateSeasonOutlook,
+  simulateSeasonOutlookInSteps,
   type ForcedResult,
   type SeasonOutlookInput,
   type SeasonOutlookResult,
@@ -120,7 +121,7 @@ export {
   type AvailabilityFilter,
 } from './availability/player-availability.js';
 export { evaluateTrade, evaluateTradeWith } from './trades/evaluate-trade.js';
-export { findWinWinTrades, findWinWinTradesWith } from './trades/win-win-finder.js';
+export { findWinWinTrades, findWinWinTradesWith, type WinWinOptions } from './trades/win-win-finder.js';
 export { bestLineupWeekly } from './trades/best-lineup.js';
 export { LineupPool, type WeekLineup } from './trades/lineup-pool.js';
 export { TradeScorer, POINTS_EPSILON } from './trades/trade-scorer.js';

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { TradeSuggestion, TradeSuggestionsAnswer } from '@fm/contract';
-import { evaluateTradeWith, findWinWinTradesWith, TradeScorer } from '@fm/engine';
+import { evaluateTradeWith, TradeScorer } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
 import { createDataCache } from '../data-changes/data-cache.js';
 import type { SimulationSlot } from '../simulation/admission.js';
+import { searchWinWinTrades } from '../simulation/trade-search.js';
 import { callersTeam, loadRosLeague, type RosLeague, type RosLeagueRequest } from './league-context.js';
 import { tradeLeagueOf } from './trades-league.js';
 import { tradePricer } from './trades-pricing.js';
@@ -49,7 +50,9 @@ export async function suggestTrades(
     deps.simulationAdmission.queue.run(caller.userId, async () => {
       const startedAt = performance.now();
       const scorer = new TradeScorer(tradeLeagueOf(league));
-      const search = findWinWinTradesWith(scorer, me.rosterId, { limit: request.limit });
+      const search = await searchWinWinTrades(deps, caller.userId, tradeLeagueOf(league), me.rosterId, {
+        limit: request.limit,
+      });
       const kept = search.trades;
       const pricer = tradePricer(league, scorer, kept.length, caller.slot);
       const searchedAt = performance.now();
