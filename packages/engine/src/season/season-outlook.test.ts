@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { EngineInputError } from '../errors.js';
-import { simulateSeasonOutlook, simulateSeasonOutlookInSteps, type SeasonOutlookInput } from './season-outlook.js';
+import {
+  simulateSeasonOutlook,
+  simulateSeasonOutlookInSteps,
+  type SeasonOutlookInput,
+} from './season-outlook.js';
 import type { SeasonTeam, SeasonWeek } from './season-input.js';
 
 function team(

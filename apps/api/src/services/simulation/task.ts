@@ -52,12 +52,15 @@ export type TradeSearchOutcome = PoolOutcome<WinWinSearch>;
 export function poolTaskCost(task: PoolTask): number {
   if (!('kind' in task)) {
     const { input } = task;
-    const players = input.scenarioPlayers?.length ?? input.user.players.length + input.opponent.players.length;
+    const players =
+      input.scenarioPlayers?.length ?? input.user.players.length + input.opponent.players.length;
     return Math.max(1, players) * (input.iterations ?? DEFAULT_ITERATIONS);
   }
   if (task.kind === 'season') {
     const { season } = task;
-    return season.teams.length * Math.max(1, season.schedule.length) * (season.iterations ?? DEFAULT_ITERATIONS);
+    return (
+      season.teams.length * Math.max(1, season.schedule.length) * (season.iterations ?? DEFAULT_ITERATIONS)
+    );
   }
   const players = task.league.rosters.reduce((sum, roster) => sum + roster.players.length, 0);
   const weeks = task.league.rosters[0]?.players[0]?.weeklyMeans.length ?? 1;
@@ -68,9 +71,35 @@ export function poolTaskCost(task: PoolTask): number {
 export function poolTaskSteps(task: PoolTask): Generator<void, unknown, void> {
   if (!('kind' in task)) return simulateMatchupInSteps(task.input);
   if (task.kind === 'season') return simulateSeasonOutlookInSteps(task.season);
-  return (function* () {
-    return findWinWinTrades(task.league, task.rosterId, { limit: task.limit ?? Infinity });
-  })();
+  return wholeInOneStep(() =>
+    findWinWinTrades(task.league, task.rosterId, { limit: task.limit ?? Infinity }),
+  );
+}
+
+/** A job that cannot pause, as steps: it runs whole at the first `next()`. */
+function wholeInOneStep<R>(run: () => R): Generator<void, R, void> {
+  let isDone = false;
+  let result: R;
+  const steps: Generator<void, R, void> = {
+    next() {
+      if (!isDone) {
+        result = run();
+        isDone = true;
+      }
+      return { done: true, value: result };
+    },
+    return(value) {
+      isDone = true;
+      return { done: true, value };
+    },
+    throw(error) {
+      throw error;
+    },
+    [Symbol.iterator]() {
+      return steps;
+    },
+  } as Generator<void, R, void>;
+  return steps;
 }
 
 /** The engine's refusal of an input as data: an Error's class does not survive the trip between threads. */

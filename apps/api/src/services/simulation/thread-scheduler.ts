@@ -1,5 +1,11 @@
 import type { MatchupInput } from '@fm/engine';
-import { type PoolOutcome, poolTaskCost, poolTaskSteps, refusalOf, type SimulationTaskOutcome } from './task.js';
+import {
+  type PoolOutcome,
+  poolTaskCost,
+  poolTaskSteps,
+  refusalOf,
+  type SimulationTaskOutcome,
+} from './task.js';
 
 /**
  * The simulations one worker thread holds, run in turns of about a millisecond, in fair-queuing
@@ -121,7 +127,11 @@ export function createThreadScheduler(now: () => number = () => performance.now(
       return runs.length;
     },
     run: (owner, input) =>
-      runSteps(owner, poolTaskCost({ owner, input }), poolTaskSteps({ owner, input })) as Promise<SimulationTaskOutcome>,
+      runSteps(
+        owner,
+        poolTaskCost({ owner, input }),
+        poolTaskSteps({ owner, input }),
+      ) as Promise<SimulationTaskOutcome>,
     runSteps,
   };
 }
