@@ -170,6 +170,15 @@ export async function startRestOfSeasonLeague(
   options: {
     /** This week's projection of a rostered player by Sleeper id, where a test plants its own. */
     plantedMeans?: Readonly<Record<string, number>>;
+    /**
+     * A test's own change to the league as Sleeper answers it, read at each request (after the twelve teams are
+     * made; clear the server's Sleeper cache when it changes): its settings, its rosters, this week's matchups.
+     */
+    reshape?: {
+      league?: (league: Json) => Json;
+      rosters?: (rosters: Json[]) => Json[];
+      weekMatchups?: (matchups: Json[]) => Json[];
+    };
   } = {},
 ): Promise<RestOfSeasonLeague & { env: LeagueTestEnv; client: TestClient }> {
   const seeded = restOfSeasonPlayers();
@@ -182,18 +191,24 @@ export async function startRestOfSeasonLeague(
     })),
   };
   const [eleven, twelve] = league.addedRosters;
+  const same = <T>(value: T) => value;
+  const reshape = {
+    league: (value: Json) => (options.reshape?.league ?? same)(value),
+    rosters: (value: Json[]) => (options.reshape?.rosters ?? same)(value),
+    weekMatchups: (value: Json[]) => (options.reshape?.weekMatchups ?? same)(value),
+  };
   const env = await startLeagueTestEnv(kind, {
     sleeperOptions: {
       liveWeek: ROS_WEEK,
       inSeasonRosterOwned: ROS_MY_ROSTER_ID,
       leagueAsOf: (recorded) =>
         recorded.league_id === IN_SEASON_LEAGUE_ID
-          ? { ...recorded, total_rosters: ROS_TEAM_COUNT }
+          ? reshape.league({ ...recorded, total_rosters: ROS_TEAM_COUNT })
           : recorded,
-      rostersAsOf: (recorded) => [...recorded, ...league.addedRosters],
+      rostersAsOf: (recorded) => reshape.rosters([...recorded, ...league.addedRosters]),
       matchupsAsOf: (recorded, week) =>
         week === ROS_WEEK
-          ? [
+          ? reshape.weekMatchups([
               ...recorded,
               ...[eleven!, twelve!].map((roster) => ({
                 roster_id: roster.roster_id,
@@ -205,7 +220,7 @@ export async function startRestOfSeasonLeague(
                 players: roster.players,
                 players_points: {},
               })),
-            ]
+            ])
           : recorded,
     },
   });

@@ -148,7 +148,12 @@ export const playoffLeverageAnswerSchema = z.object({
   data: z.array(playoffLeverageSchema),
   week: z.number().int(),
   season: z.string(),
+  /** Season simulations run (one per forced result, one more when a team has no game). */
   simulations: z.number().int(),
+  seasons_per_simulation: z
+    .number()
+    .int()
+    .describe('seasons each simulation plays out: every figure is read from this many simulated seasons'),
   data_as_of: z.string(),
 });
 

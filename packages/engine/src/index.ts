@@ -94,6 +94,7 @@ export {
 export type { LineupSwap } from './lineup/swap-attribution.js';
 export {
   simulateSeasonOutlook,
+  simulateSeasonOutlookInSteps,
   type ForcedResult,
   type SeasonOutlookInput,
   type SeasonOutlookResult,
@@ -121,7 +122,12 @@ export {
   type AvailabilityFilter,
 } from './availability/player-availability.js';
 export { evaluateTrade, evaluateTradeWith } from './trades/evaluate-trade.js';
-export { findWinWinTrades, findWinWinTradesWith, MAX_PACKAGE_PLAYERS } from './trades/win-win-finder.js';
+export {
+  findWinWinTrades,
+  findWinWinTradesWith,
+  MAX_PACKAGE_PLAYERS,
+  type WinWinOptions,
+} from './trades/win-win-finder.js';
 export { FIRST_IDEAS, IDEAS_PER_PARTNER, ideaOf } from './trades/trade-ideas.js';
 export { bestLineupWeekly } from './trades/best-lineup.js';
 export { LineupPool, type WeekLineup } from './trades/lineup-pool.js';

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { EngineInputError } from '../errors.js';
-import { simulateSeasonOutlook, type SeasonOutlookInput } from './season-outlook.js';
+import {
+  simulateSeasonOutlook,
+  simulateSeasonOutlookInSteps,
+  type SeasonOutlookInput,
+} from './season-outlook.js';
 import type { SeasonTeam, SeasonWeek } from './season-input.js';
 
 function team(
@@ -126,6 +130,22 @@ describe('simulateSeasonOutlook', () => {
       ),
     ).toThrow(/plays twice/);
     expect(() => simulateSeasonOutlook(league({ iterations: 10 }))).toThrow(RangeError);
+  });
+
+  it('runs in steps that pause every few tens of thousands of team-weeks, with the same answer as in one go', () => {
+    // 12 teams × 14 weeks = 168 team-weeks a season: 10,000 seasons are 1,680,000, so ~34 steps of ~50,000
+    const input = league({ schedule: roundRobin(IDS, 14), iterations: 10_000 });
+    const steps = simulateSeasonOutlookInSteps(input);
+    let pauses = 0;
+    let step = steps.next();
+    while (!step.done) {
+      pauses++;
+      step = steps.next();
+    }
+    expect(pauses).toBeGreaterThanOrEqual(30);
+    expect(pauses).toBeLessThanOrEqual(40);
+    expect(step.value).toEqual(simulateSeasonOutlook(input));
+    expect(() => simulateSeasonOutlookInSteps(league({ playoffTeams: 13 })).next()).toThrow(EngineInputError);
   });
 
   describe('with one matchup’s result forced', () => {

@@ -156,10 +156,35 @@ function forcedIndices(input: SeasonOutlookInput, plan: SeasonPlan): ForcedIndic
 }
 
 /**
+ * Team-weeks drawn between two pauses of a stepped season run: about a millisecond of a core (a team-week costs
+ * ~10–20 ns), so a thread running seasons in turns answers its other runs within a turn.
+ */
+const TEAM_WEEKS_PER_STEP = 50_000;
+
+/**
  * Monte Carlo of the rest of the regular season: playoff and bye probabilities and the distribution of final
  * seeds, with ties in the standings broken by points for.
  */
 export function simulateSeasonOutlook(input: SeasonOutlookInput): SeasonOutlookResult {
+  const steps = seasonSteps(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * simulateSeasonOutlook in steps: the run pauses after each block of seasons (about TEAM_WEEKS_PER_STEP team-weeks),
+ * so that a worker thread can take turns between several runs; its result is simulateSeasonOutlook's for the same
+ * input. Nothing runs, and no input error is thrown, before the first `next()`.
+ */
+export function simulateSeasonOutlookInSteps(
+  input: SeasonOutlookInput,
+): Generator<void, SeasonOutlookResult, void> {
+  return seasonSteps(input);
+}
+
+function* seasonSteps(input: SeasonOutlookInput): Generator<void, SeasonOutlookResult, void> {
   const iterations = validateIterations(input.iterations);
   const seed = input.seed ?? randomSeed();
   const plan = planSeason(input.teams, input.schedule);
@@ -193,7 +218,9 @@ export function simulateSeasonOutlook(input: SeasonOutlookInput): SeasonOutlookR
   const seedCounts = new Float64Array(teamCount * teamCount);
   const totalWins = new Float64Array(teamCount);
   const totalPointsFor = new Float64Array(teamCount);
+  const seasonsPerStep = Math.max(1, Math.floor(TEAM_WEEKS_PER_STEP / Math.max(1, teamCount * weekCount)));
   for (let i = 0; i < iterations; i++) {
+    if (i > 0 && i % seasonsPerStep === 0) yield;
     fillStandardNormals(random, scratch.normals);
     playSeason(plan, input.medianMatch ?? false, scratch, forced);
     rankTeams(scratch.wins, scratch.pointsFor, scratch.order);

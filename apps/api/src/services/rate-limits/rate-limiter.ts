@@ -32,8 +32,11 @@ export const RESET_REQUESTS_PER_IP: RateLimitRule = { name: 'forgot-ip', points:
 export const RESENDS_PER_IP: RateLimitRule = { name: 'resend-ip', points: 20, durationSeconds: HOUR };
 
 export interface RateLimiter {
-  /** Counts one attempt for `key`; throws RATE_LIMITED when that goes over the budget. */
-  consume(rule: RateLimitRule, key: string, message?: RateLimitMessage): Promise<void>;
+  /**
+   * Counts one attempt for `key` (or `points` of the budget, for an attempt priced by what it costs); throws
+   * RATE_LIMITED when that goes over the budget.
+   */
+  consume(rule: RateLimitRule, key: string, message?: RateLimitMessage, points?: number): Promise<void>;
   /** Gives back one counted attempt (an attempt counted up front turned out fine). */
   refund(rule: RateLimitRule, key: string): Promise<void>;
   /** Forgets the attempts of `key`. */
@@ -95,9 +98,9 @@ export function createRateLimiter(options: RateLimitStoreOptions = {}): RateLimi
   const normalize = (key: string) => key.trim().toLowerCase();
 
   return {
-    async consume(rule, key, message) {
+    async consume(rule, key, message, points = 1) {
       try {
-        await budget(rule).consume(normalize(key));
+        await budget(rule).consume(normalize(key), points);
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) throw rateLimited(secondsUntil(rejection), message);
         throw rejection;

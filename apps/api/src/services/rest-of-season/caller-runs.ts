@@ -1,12 +1,16 @@
 import { drawnPlayerCount, type ForcedResult, type MatchupInput, type SeasonOutlookInput } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
+import { validationError } from '../../errors.js';
 import type { SimulationSlot } from '../simulation/admission.js';
 import { runMatchupInPool } from '../simulation/run-matchup.js';
-import { playoffOdds, seasonRunCost } from './season-odds.js';
+import { seasonRunCost } from './season-odds.js';
 
-/** The simulations of one rest-of-season call, each checked against the cost cap and run in the caller's turn. */
+/** The simulations of one rest-of-season call, each checked against the cost caps and run in the caller's turn. */
 export interface CallerRuns {
-  /** P(playoffs) by roster id: a season run (on this thread; a few hundred ms at most), queued as simulations are. */
+  /**
+   * P(playoffs) by roster id: a season run on the simulation threads (the event loop only waits for it), queued as
+   * simulations are.
+   */
   playoffOdds(input: SeasonOutlookInput, forcedResult?: ForcedResult): Promise<Map<number, number>>;
   /** P(win) of this week's matchup on the simulation threads, or null without one. */
   winProbability(input: MatchupInput | null): Promise<number | null>;
@@ -24,7 +28,12 @@ export function callerRuns(deps: AppDeps, caller: { userId: string; slot: Simula
     async playoffOdds(input, forcedResult) {
       caller.slot.check(seasonRunCost(input));
       seasonRuns++;
-      return queue.run(caller.userId, async () => playoffOdds(input, forcedResult));
+      const season = forcedResult ? { ...input, forcedResult } : input;
+      const outcome = await queue.run(caller.userId, () =>
+        deps.simulationRunner.runSeason({ owner: caller.userId, season }),
+      );
+      if (!outcome.ok) throw validationError(outcome.message, outcome.field);
+      return new Map(outcome.result.teams.map((team) => [Number(team.id), team.playoffProbability]));
     },
     async winProbability(input) {
       if (!input) return null;

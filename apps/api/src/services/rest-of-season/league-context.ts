@@ -1,7 +1,7 @@
 import { parseStartingSlots, type StartingSlot } from '@fm/engine';
 import { type LeagueDetails, playablePlayers, remainingRegularWeeks, teamNameOf } from '@fm/contract';
 import type { AppDeps } from '../../deps.js';
-import { AppError } from '../../errors.js';
+import { AppError, validationError } from '../../errors.js';
 import type { LeaguePlatform } from '../leagues/connections.js';
 import { readLeagueWeek } from '../leagues/details.js';
 import { loadTeamWeekGames } from '../leagues/schedule.js';
@@ -27,6 +27,38 @@ export interface RosLeague {
   byeWeekOf(team: string): number | null;
 }
 
+/**
+ * Teams of a league the rest-of-season tools take: the largest a platform allows (Sleeper, 32; ESPN and Yahoo,
+ * 20). Their season runs grow with the teams (each run draws every team's weeks) and their trade search with the
+ * pairs of rosters.
+ */
+export const MAX_LEAGUE_TEAMS = 32;
+/**
+ * Players on one roster (starters, bench and reserve) the tools take: a deep dynasty roster with its injured
+ * reserve is about 40; the trade search's swaps grow with the square of a roster's players.
+ */
+export const MAX_ROSTER_PLAYERS = 60;
+
+/** Refuses a league over the shape the tools take, before anything is simulated (VALIDATION_ERROR naming the bound). */
+function checkLeagueShape(details: LeagueDetails): void {
+  if (details.rosters.length > MAX_LEAGUE_TEAMS) {
+    throw validationError(
+      `The rest-of-season tools take leagues of at most ${MAX_LEAGUE_TEAMS} teams; this league has ` +
+        `${details.rosters.length}.`,
+    );
+  }
+  for (const roster of details.rosters) {
+    const { starters, bench, reserve } = roster.players;
+    const count = starters.length + bench.length + reserve.length;
+    if (count > MAX_ROSTER_PLAYERS) {
+      throw validationError(
+        `The rest-of-season tools take rosters of at most ${MAX_ROSTER_PLAYERS} players (starters, bench and ` +
+          `reserve); ${teamNameOf(roster)} has ${count}.`,
+      );
+    }
+  }
+}
+
 export interface RosLeagueRequest {
   platform: LeaguePlatform;
   leagueId: string;
@@ -44,8 +76,8 @@ export async function loadByeWeeks(
 
 /**
  * The one place the rest-of-season tools read a league: the league page's own load (the same access checks:
- * only leagues of the caller's linked accounts), its starting slots, and every playable rostered player's rest of
- * the season from this week's projection in the league's scoring.
+ * only leagues of the caller's linked accounts), its shape checked against the bounds above, its starting slots,
+ * and every playable rostered player's rest of the season from this week's projection in the league's scoring.
  */
 export async function loadRosLeague(
   deps: AppDeps,
@@ -53,6 +85,7 @@ export async function loadRosLeague(
   request: RosLeagueRequest,
 ): Promise<RosLeague> {
   const { details } = await readLeagueWeek(deps, userId, request);
+  checkLeagueShape(details);
   const season = Number(details.league.season);
   const weeks = remainingRegularWeeks(details);
   const rostered = details.rosters.flatMap((roster) => playablePlayers(roster));

@@ -9,7 +9,7 @@ import {
   type WeeklyLineups,
 } from '@fm/engine';
 import { validationError } from '../../errors.js';
-import { MAX_SIMULATION_COST } from '../simulation/admission.js';
+import { type CallCost, MAX_CALL_COST, MAX_SIMULATION_COST } from '../simulation/admission.js';
 import type { RosLeague } from './league-context.js';
 import { tradeLeagueOf } from './trades-league.js';
 
@@ -46,7 +46,10 @@ export function seasonInputOf(
   return iterations === undefined ? input : { ...input, iterations };
 }
 
-/** P(playoffs) of each team (by roster id) in a season run, optionally with one result forced. */
+/**
+ * P(playoffs) of each team (by roster id) in a season run on this thread, optionally with one result forced. A call
+ * answering a request runs its season runs on the simulation threads instead (caller-runs.ts).
+ */
 export function playoffOdds(input: SeasonOutlookInput, forcedResult?: ForcedResult): Map<number, number> {
   const result = simulateSeasonOutlook(forcedResult ? { ...input, forcedResult } : input);
   return new Map(result.teams.map((team) => [Number(team.id), team.playoffProbability]));
@@ -64,12 +67,32 @@ export function seasonRunCost(input: SeasonOutlookInput): { iterations: number; 
 }
 
 /**
+ * Share of the per-call budget (MAX_CALL_COST) a call's season runs may take together: the rest is for the
+ * matchup runs that some calls run beside them (free agents: one per candidate at the same iterations).
+ */
+const SEASON_SHARE_OF_CALL = 0.75;
+
+/**
  * Iterations for each of a call's season runs: `budget` shared by `runs` runs, at most the default, at least the
- * engine's minimum, and never over the simulations' cost cap for one run of this league.
+ * engine's minimum, never over the simulations' cost cap for one run of this league, and all runs together within
+ * their share of the per-call budget.
  */
 export function seasonIterations(league: RosLeague, runs: number, budget: number): number {
   const perIteration = league.teams.length * Math.max(1, league.weeks.length);
   const capped = Math.floor(MAX_SIMULATION_COST / perIteration);
   const shared = Math.floor(budget / Math.max(1, runs));
-  return Math.max(MIN_ITERATIONS, Math.min(DEFAULT_ITERATIONS, shared, capped));
+  const withinCall = Math.floor((MAX_CALL_COST * SEASON_SHARE_OF_CALL) / (Math.max(1, runs) * perIteration));
+  return Math.max(MIN_ITERATIONS, Math.min(DEFAULT_ITERATIONS, shared, capped, withinCall));
+}
+
+/** What `runs` season runs of `input` draw in all, for the call's price (admission.ts), described for a refusal. */
+export function seasonCallCost(input: SeasonOutlookInput, runs: number, what: string): CallCost {
+  const { iterations, players } = seasonRunCost(input);
+  return {
+    total: runs * iterations * players,
+    what,
+    runs:
+      `${runs} season ${runs === 1 ? 'run' : 'runs'} of ${iterations.toLocaleString('en-US')} seasons × ` +
+      `${input.teams.length} teams × ${Math.max(1, input.schedule.length)} weeks`,
+  };
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { TRADE_SUGGESTION_LIMIT_MAX, type TradeSuggestion, type TradeSuggestionsAnswer } from '@fm/contract';
-import { findWinWinTrades } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
 import { createDataCache } from '../data-changes/data-cache.js';
 import type { SimulationSlot } from '../simulation/admission.js';
+import { searchWinWinTrades } from '../simulation/trade-search.js';
 import { callersTeam, loadRosLeague, type RosLeague, type RosLeagueRequest } from './league-context.js';
 import { tradeLeagueOf } from './trades-league.js';
 import { tradePricer } from './trades-pricing.js';
@@ -36,7 +36,7 @@ function leagueDigest(league: RosLeague): string {
 /**
  * Trade ideas for the caller's team: 1-for-1 and 2-for-1 swaps with every other team after which both teams' best
  * line-ups score more over the rest of the season, one per set of players the caller gets, the first ten spread
- * over partners, no throw-ins, no player without a projection (see findWinWinTrades). The search is exact on
+ * over partners, no throw-ins, no player without a projection (see the engine's findWinWinTrades, run on the simulation threads). The search is exact on
  * rest-of-season points and bounded (MAX_PACKAGE_PLAYERS); the answer is computed once at the largest limit,
  * each trade priced as the analyzer prices it (tradePricer) with the reason it helps both teams, cached per
  * league state and data version, and sliced to the limit asked.
@@ -53,7 +53,9 @@ export async function suggestTrades(
     deps.simulationAdmission.queue.run(caller.userId, async () => {
       const startedAt = performance.now();
       const tradeLeague = tradeLeagueOf(league);
-      const search = findWinWinTrades(tradeLeague, me.rosterId, { limit: TRADE_SUGGESTION_LIMIT_MAX });
+      const search = await searchWinWinTrades(deps, caller.userId, tradeLeague, me.rosterId, {
+        limit: TRADE_SUGGESTION_LIMIT_MAX,
+      });
       const pricer = tradePricer(league, tradeLeague, caller.slot);
       const searchedAt = performance.now();
       const data: TradeSuggestion[] = [];

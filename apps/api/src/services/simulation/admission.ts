@@ -6,6 +6,8 @@ import { RUNS_PER_THREAD } from './pool.js';
 /**
  * Who may start a simulation, and when. One user must not be able to hog the simulation threads:
  * - a cost cap, iterations × players, refused before any work (admins exempt);
+ * - a budget per call, the sum of its runs' costs (a rest-of-season call runs many), priced before its first run;
+ * - a per-minute allowance charged by cost: one point per MAX_SIMULATION_COST a call draws (at least one);
  * - a number of simulations in flight per user (each member of a tRPC batch is one);
  * - a number per minute per user, counted in Redis when REDIS_URL is set (shared by all processes);
  * - a bounded queue served round-robin by user (fair-queue.ts) in front of the threads, which
@@ -20,6 +22,21 @@ import { RUNS_PER_THREAD } from './pool.js';
  * (30 v 30 at the default 10,000 iterations) costs 600,000.
  */
 export const MAX_SIMULATION_COST = 2_000_000;
+
+/**
+ * What one call may draw in all (the sum of iterations × players over its runs; a season run's "players" are its
+ * team-weeks): 8 of the largest single runs, ~0.16 s of a core. The 12-team league's leverage (12 season runs ×
+ * 5,952 seasons × 168 team-weeks ≈ 12M) and free agents (season runs sharing ≈ 12M, plus their matchup runs) fit;
+ * a 32-team league's leverage fits once 15 weeks or fewer are left (32 runs of the engine's minimum 1,000 seasons ×
+ * 32 teams × 15 weeks = 15.4M). Admins are exempt, as from the cost cap.
+ */
+export const MAX_CALL_COST = 8 * MAX_SIMULATION_COST;
+
+/**
+ * One point of the per-minute allowance per this much drawn: the largest single run, so sixty points a minute
+ * still keep a thread busy for about a second a minute however the work is split into calls.
+ */
+export const COST_PER_MINUTE_POINT = MAX_SIMULATION_COST;
 
 /**
  * In flight per user: a league page asks for a few matchups at once (a 12-team league has six),
@@ -64,10 +81,29 @@ export interface SimulationCost {
   drawn?: string;
 }
 
+/** A whole call's work, priced before its first run. */
+export interface CallCost {
+  /** Sum over the call's runs of iterations × players. */
+  total: number;
+  /** What the call would run, for the refusal ("Playoff leverage of a 32-team league with 17 weeks left"). */
+  what: string;
+  /** How the total is made, for the refusal ("32 season runs of 1,000 seasons × 544 team-weeks"). */
+  runs: string;
+}
+
 /** One simulation request counted against its caller's limits; `release` once it is over. */
 export interface SimulationSlot {
-  /** Refuses a simulation over the cost cap (VALIDATION_ERROR naming `iterations`, admins exempt). */
+  /**
+   * Refuses a simulation over the cost cap (VALIDATION_ERROR naming `iterations`, admins exempt), or one that takes
+   * the call past MAX_CALL_COST (for a call that was not priced whole first).
+   */
   check(cost: SimulationCost): void;
+  /**
+   * Prices a whole call before any of its runs: refuses it over MAX_CALL_COST (VALIDATION_ERROR, nothing run), and
+   * charges the per-minute allowance by its cost (RATE_LIMITED when that goes over). Runs it then checks are
+   * counted as already charged, up to this total.
+   */
+  price(cost: CallCost): Promise<void>;
   /** `check`, then runs `work`. */
   run<T>(cost: SimulationCost, work: () => Promise<T>): Promise<T>;
   /** Frees the caller's place in flight (again is harmless). */
@@ -96,6 +132,19 @@ function tooLarge({ players, iterations, drawn }: SimulationCost): AppError {
       `(asked for ${iterations.toLocaleString('en-US')}).`,
     'iterations',
   );
+}
+
+function overCallBudget({ total, what, runs }: CallCost, isPriced: boolean): AppError {
+  return validationError(
+    `${what} would draw ${total.toLocaleString('en-US')} player-iterations (${runs}), over the ` +
+      `${MAX_CALL_COST.toLocaleString('en-US')} one call may draw. ` +
+      (isPriced ? 'Nothing was run.' : 'Ask for fewer results.'),
+  );
+}
+
+/** Points of the per-minute allowance a call drawing `cost` takes in all: one per COST_PER_MINUTE_POINT begun. */
+export function minutePointsOf(cost: number): number {
+  return Math.max(1, Math.ceil(cost / COST_PER_MINUTE_POINT));
 }
 
 function tooManyInFlight(limit: number): AppError {
@@ -150,8 +199,8 @@ export function createSimulationAdmission({
       const current = inFlight.get(key) ?? 0;
       if (current >= limit) throw tooManyInFlight(limit);
       inFlight.set(key, current + 1);
+      const rule = caller.isAdmin ? ADMIN_SIMULATIONS_PER_MINUTE : USER_SIMULATIONS_PER_MINUTE;
       try {
-        const rule = caller.isAdmin ? ADMIN_SIMULATIONS_PER_MINUTE : USER_SIMULATIONS_PER_MINUTE;
         await rateLimiter.consume(rule, key, tooManyInMinute);
       } catch (error) {
         leave(key);
@@ -164,11 +213,32 @@ export function createSimulationAdmission({
         throw error;
       }
       let isReleased = false;
+      /** Drawn by the call's runs so far, and paid for in the minute (the request's own point pays for one). */
+      let drawn = 0;
+      let paidFor = COST_PER_MINUTE_POINT;
       const check = (cost: SimulationCost) => {
-        if (!caller.isAdmin && cost.iterations * cost.players > MAX_SIMULATION_COST) throw tooLarge(cost);
+        if (caller.isAdmin) return;
+        const runCost = cost.iterations * cost.players;
+        if (runCost > MAX_SIMULATION_COST) throw tooLarge(cost);
+        if (drawn + runCost > Math.max(MAX_CALL_COST, paidFor)) {
+          throw overCallBudget(
+            { total: drawn + runCost, what: 'This call', runs: 'its runs so far and the next' },
+            false,
+          );
+        }
+        drawn += runCost;
+      };
+      const charge = async (cost: number) => {
+        const points = minutePointsOf(cost) - minutePointsOf(paidFor);
+        paidFor = Math.max(paidFor, cost);
+        if (points > 0) await rateLimiter.consume(rule, key, tooManyInMinute, points);
       };
       return {
         check,
+        async price(cost) {
+          if (!caller.isAdmin && cost.total > MAX_CALL_COST) throw overCallBudget(cost, true);
+          await charge(cost.total);
+        },
         async run(cost, work) {
           check(cost);
           return work();
@@ -177,6 +247,8 @@ export function createSimulationAdmission({
           if (isReleased) return;
           isReleased = true;
           leave(key);
+          // runs of a call not priced whole are charged when it ends, so its next call is refused in time
+          if (drawn > paidFor) void charge(drawn).catch(() => undefined);
         },
       };
     },

@@ -3,7 +3,17 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { defaultSimulationWorkers } from '../../config.js';
-import { runSimulationTask, type SimulationTask, type SimulationTaskOutcome } from './task.js';
+import {
+  type PoolOutcome,
+  type PoolTask,
+  runPoolTask,
+  type SeasonTask,
+  type SeasonTaskOutcome,
+  type SimulationTask,
+  type SimulationTaskOutcome,
+  type TradeSearchOutcome,
+  type TradeSearchTask,
+} from './task.js';
 
 /** Threads stay warm this long after their last task, then exit (idle threads never hold the process open). */
 const IDLE_THREAD_TIMEOUT_MS = 60_000;
@@ -69,6 +79,10 @@ function locateWorkerEntry(): { filename: string; execArgv: string[] } | null {
 export interface SimulationRunner {
   /** Runs one simulation off the event loop (inline if no pool could start). */
   run(task: SimulationTask): Promise<SimulationTaskOutcome>;
+  /** Runs one season run (playoff odds) off the event loop. */
+  runSeason(task: Omit<SeasonTask, 'kind'>): Promise<SeasonTaskOutcome>;
+  /** Runs one win-win trade search off the event loop. */
+  runTradeSearch(task: Omit<TradeSearchTask, 'kind'>): Promise<TradeSearchOutcome>;
   readonly mode: 'pool' | 'inline';
   /** Worker threads running now (they start on demand, up to the pool's size, and idle out). */
   readonly liveThreads: number;
@@ -103,7 +117,22 @@ export function createSimulationRunner(options: SimulationRunnerOptions = {}): S
       })
     : null;
 
-  const runInline = async (task: SimulationTask) => runSimulationTask(task);
+  const runInline = async (task: PoolTask) => runPoolTask(task);
+
+  const run = async (task: PoolTask): Promise<PoolOutcome<unknown>> => {
+    if (!pool) return runInline(task);
+    try {
+      return (await pool.run(task)) as PoolOutcome<unknown>;
+    } catch (poolError) {
+      // An engine bug throws inline too and is reported as such; only a broken pool is given up.
+      const outcome = await runInline(task);
+      log?.warn({ err: poolError }, 'simulation worker pool failed; running simulations inline');
+      const broken = pool;
+      pool = null;
+      void broken?.destroy();
+      return outcome;
+    }
+  };
 
   return {
     get mode() {
@@ -112,20 +141,9 @@ export function createSimulationRunner(options: SimulationRunnerOptions = {}): S
     get liveThreads() {
       return pool?.threads.length ?? 0;
     },
-    async run(task) {
-      if (!pool) return runInline(task);
-      try {
-        return (await pool.run(task)) as SimulationTaskOutcome;
-      } catch (poolError) {
-        // An engine bug throws inline too and is reported as such; only a broken pool is given up.
-        const outcome = await runInline(task);
-        log?.warn({ err: poolError }, 'simulation worker pool failed; running simulations inline');
-        const broken = pool;
-        pool = null;
-        void broken?.destroy();
-        return outcome;
-      }
-    },
+    run: (task) => run(task) as Promise<SimulationTaskOutcome>,
+    runSeason: (task) => run({ kind: 'season', ...task }) as Promise<SeasonTaskOutcome>,
+    runTradeSearch: (task) => run({ kind: 'trades', ...task }) as Promise<TradeSearchOutcome>,
     async close() {
       const closing = pool;
       pool = null;

@@ -1,11 +1,11 @@
+import type { MatchupInput } from '@fm/engine';
 import {
-  DEFAULT_ITERATIONS,
-  EngineInputError,
-  simulateMatchupInSteps,
-  type MatchupInput,
-  type MatchupResult,
-} from '@fm/engine';
-import type { SimulationTaskOutcome } from './task.js';
+  type PoolOutcome,
+  poolTaskCost,
+  poolTaskSteps,
+  refusalOf,
+  type SimulationTaskOutcome,
+} from './task.js';
 
 /**
  * The simulations one worker thread holds, run in turns of about a millisecond, in fair-queuing
@@ -15,7 +15,8 @@ import type { SimulationTaskOutcome } from './task.js';
  * has tags far ahead, so another user's run goes first, on the next turn, and runs to its end; the
  * large runs share what is left. Runs of users with nothing else queued follow in arrival order,
  * the shorter first when they arrive together, rather than take turns.
- * Runs are resumable engine steps (simulateMatchupInSteps): a turn ends between two blocks of iterations.
+ * Runs are resumable engine steps (simulateMatchupInSteps, simulateSeasonOutlookInSteps): a turn ends between two
+ * blocks of iterations. A job that cannot pause (the trade search) runs whole in its turn.
  */
 
 /** Longest a turn runs before the next is chosen (and runs sent meanwhile are let in). */
@@ -23,26 +24,22 @@ export const TURN_MS = 1;
 
 interface Run {
   owner: string;
-  steps: Generator<void, MatchupResult, void>;
+  steps: Generator<void, unknown, void>;
   /** Player-iterations served, in the thread's count, before this run may begin; and when it would end. */
   startTag: number;
   finishTag: number;
   arrival: number;
-  resolve: (outcome: SimulationTaskOutcome) => void;
+  resolve: (outcome: PoolOutcome<unknown>) => void;
   reject: (error: unknown) => void;
 }
 
 export interface ThreadScheduler {
   /** Runs `input` for `owner` in turns with the thread's other runs. */
   run(owner: string, input: MatchupInput): Promise<SimulationTaskOutcome>;
+  /** Runs the steps of any job for `owner`, costing `cost` player-iterations, in turns with the thread's other runs. */
+  runSteps<R>(owner: string, cost: number, steps: Generator<void, R, void>): Promise<PoolOutcome<R>>;
   /** Runs held now (started or not). */
   readonly held: number;
-}
-
-/** What a run costs the thread: player-iterations (setting up a run is small beside them). */
-function runCost(input: MatchupInput): number {
-  const players = input.scenarioPlayers?.length ?? input.user.players.length + input.opponent.players.length;
-  return Math.max(1, players) * (input.iterations ?? DEFAULT_ITERATIONS);
 }
 
 export function createThreadScheduler(now: () => number = () => performance.now()): ThreadScheduler {
@@ -76,16 +73,15 @@ export function createThreadScheduler(now: () => number = () => performance.now(
     const startedAt = now();
     const run = nextRun();
     virtualTime = Math.max(virtualTime, run.startTag);
-    let outcome: SimulationTaskOutcome | undefined;
+    let outcome: PoolOutcome<unknown> | undefined;
     let failure: unknown;
     try {
       let step = run.steps.next();
       while (!step.done && now() - startedAt < TURN_MS) step = run.steps.next();
       if (step.done) outcome = { ok: true, result: step.value };
     } catch (error) {
-      if (error instanceof EngineInputError)
-        outcome = { ok: false, field: error.field, message: error.message };
-      else failure = error ?? new Error('simulation failed');
+      outcome = refusalOf(error) ?? undefined;
+      if (!outcome) failure = error ?? new Error('simulation failed');
     }
     if (outcome) {
       finish(run);
@@ -106,29 +102,36 @@ export function createThreadScheduler(now: () => number = () => performance.now(
     setImmediate(keepTurning);
   };
 
+  const runSteps = <R>(owner: string, cost: number, steps: Generator<void, R, void>) =>
+    new Promise<PoolOutcome<R>>((resolve, reject) => {
+      const startTag = Math.max(virtualTime, lastFinishTags.get(owner) ?? 0);
+      const finishTag = startTag + Math.max(1, cost);
+      lastFinishTags.set(owner, finishTag);
+      runs.push({
+        owner,
+        steps,
+        startTag,
+        finishTag,
+        arrival: arrivals++,
+        resolve: resolve as (outcome: PoolOutcome<unknown>) => void,
+        reject,
+      });
+      if (!isTurning) {
+        isTurning = true;
+        setImmediate(keepTurning);
+      }
+    });
+
   return {
     get held() {
       return runs.length;
     },
-    run(owner, input) {
-      return new Promise((resolve, reject) => {
-        const startTag = Math.max(virtualTime, lastFinishTags.get(owner) ?? 0);
-        const finishTag = startTag + runCost(input);
-        lastFinishTags.set(owner, finishTag);
-        runs.push({
-          owner,
-          steps: simulateMatchupInSteps(input),
-          startTag,
-          finishTag,
-          arrival: arrivals++,
-          resolve,
-          reject,
-        });
-        if (!isTurning) {
-          isTurning = true;
-          setImmediate(keepTurning);
-        }
-      });
-    },
+    run: (owner, input) =>
+      runSteps(
+        owner,
+        poolTaskCost({ owner, input }),
+        poolTaskSteps({ owner, input }),
+      ) as Promise<SimulationTaskOutcome>,
+    runSteps,
   };
 }

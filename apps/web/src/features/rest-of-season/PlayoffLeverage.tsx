@@ -1,10 +1,9 @@
 import type { PlayoffLeverage as Leverage } from '@fm/contract';
-import { Banner, Button, Spinner } from '@fm/ui';
+import { Banner, Button, Spinner, TimeAgo } from '@fm/ui';
 import { formatPercent, formatProbabilityChange } from '../simulate/shared/format';
 import { type LeagueDetails, rosterById } from '../simulate/shared/league-details';
 import { teamName } from '../simulate/shared/matchup-inputs';
 import { usePlayoffLeverage } from './rest-of-season-queries';
-import { RosMeta } from './RosMeta';
 import './rest-of-season.css';
 
 /** The caller's team first, the others as the answer orders them. */
@@ -13,6 +12,11 @@ function callerFirst(rows: Leverage[], myRosterId: number | null): Leverage[] {
     ...rows.filter((row) => row.roster_id === myRosterId),
     ...rows.filter((row) => row.roster_id !== myRosterId),
   ];
+}
+
+/** Every place settled: no team's chance moves with this week's result (the regular season is decided, or over). */
+function isEverythingSettled(rows: Leverage[]): boolean {
+  return rows.every((row) => row.leverage === 0);
 }
 
 /** What this week's game is worth to every team: P(playoffs) if it wins, if it loses, and the difference. */
@@ -37,6 +41,15 @@ export function PlayoffLeverage({ details }: { details: LeagueDetails }) {
         <p>No playoff chances to show for this week.</p>
       ) : (
         <>
+          <p className="playoff-leverage__meaning">
+            Each team’s chance to make the playoffs if it wins this week’s game and if it loses it. Leverage
+            is the difference: how much this one game moves the team’s playoff chances.
+          </p>
+          {isEverythingSettled(leverage.data.data) && (
+            <p className="playoff-leverage__settled">
+              Every playoff place is settled: no result this week changes who makes the playoffs.
+            </p>
+          )}
           <table className="table playoff-leverage__table">
             <thead>
               <tr>
@@ -69,11 +82,11 @@ export function PlayoffLeverage({ details }: { details: LeagueDetails }) {
               })}
             </tbody>
           </table>
-          <RosMeta
-            week={leverage.data.week}
-            simulations={leverage.data.simulations}
-            dataAsOf={leverage.data.data_as_of}
-          />
+          <p className="ros-meta">
+            Week {leverage.data.week} · each chance from{' '}
+            {leverage.data.seasons_per_simulation.toLocaleString('en-US')} simulated seasons · data as of{' '}
+            <TimeAgo iso={leverage.data.data_as_of} />
+          </p>
         </>
       )}
     </section>

@@ -1,0 +1,290 @@
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { simulateSeasonOutlook, type SeasonOutlookInput } from '@fm/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from '../../test/harness.js';
+import type { LeagueTestEnv } from '../../test/leagues.js';
+import { ROS_LEAGUE, ROS_TEAM_COUNT, startRestOfSeasonLeague } from '../../test/rest-of-season-league.js';
+import { MAX_LEAGUE_TEAMS, MAX_ROSTER_PLAYERS } from '../services/rest-of-season/league-context.js';
+import {
+  MAX_CALL_COST,
+  minutePointsOf,
+  USER_SIMULATIONS_PER_MINUTE,
+} from '../services/simulation/admission.js';
+
+type Json = Record<string, any>;
+
+/** Weeks 1–14 are left in the test league (its playoffs start in week 15). */
+const WEEKS_LEFT = 14;
+
+/** A league's own change to the twelve-team league, read at each request to the fake Sleeper. */
+interface Shape {
+  league?: (league: Json) => Json;
+  rosters?: (rosters: Json[]) => Json[];
+  weekMatchups?: (matchups: Json[]) => Json[];
+}
+
+/** Empty teams added after the twelve (roster ids 13, 14, …), paired with each other this week. */
+function withEmptyTeams(count: number, league: (league: Json) => Json = (value) => value): Shape {
+  const ids = Array.from({ length: count }, (_, i) => ROS_TEAM_COUNT + 1 + i);
+  return {
+    league,
+    rosters: (rosters) => [
+      ...rosters,
+      ...ids.map((rosterId) => ({
+        ...rosters.at(-1)!,
+        roster_id: rosterId,
+        owner_id: `empty-owner-${rosterId}`,
+        starters: [],
+        players: [],
+        reserve: null,
+      })),
+    ],
+    weekMatchups: (matchups) => [
+      ...matchups,
+      ...ids.map((rosterId, i) => ({
+        roster_id: rosterId,
+        matchup_id: 100 + Math.floor(i / 2),
+        points: 0,
+        custom_points: null,
+        starters: [],
+        starters_points: [],
+        players: [],
+        players_points: {},
+      })),
+    ],
+  };
+}
+
+/**
+ * CPU time of this process's main thread (the event loop's), in ms: utime + stime of its /proc entry, in clock
+ * ticks of 10 ms. Unlike a timer's lateness it leaves out the time the thread waits for a core on a busy machine.
+ */
+function mainThreadCpuMs(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Watches the event loop while `work` runs: the main thread's CPU time between two turns of a 1 ms timer (how long
+ * something held the loop), and the timer's lateness (monitorEventLoopDelay, which on a busy machine also counts
+ * waits for a core).
+ */
+async function watchEventLoop<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; heldMs: number[]; longestDelayMs: number }> {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  const heldMs: number[] = [];
+  let last = mainThreadCpuMs();
+  const timer = setInterval(() => {
+    const now = mainThreadCpuMs();
+    heldMs.push(now - last);
+    last = now;
+  }, 1);
+  delay.enable();
+  try {
+    const value = await work();
+    return { value, heldMs, longestDelayMs: delay.max / 1e6 };
+  } finally {
+    clearInterval(timer);
+    delay.disable();
+  }
+}
+
+/** Main-thread CPU of one season run of a league this size on this thread: what the old leverage held the loop for. */
+function mainThreadSeasonRunMs(iterations: number): number {
+  const ids = Array.from({ length: ROS_TEAM_COUNT }, (_, i) => String(i + 1));
+  const input: SeasonOutlookInput = {
+    teams: ids.map((id, i) => ({ id, wins: 0, losses: 0, pointsFor: 0, weeklyMean: 100 + i, weeklyStd: 25 })),
+    schedule: Array.from({ length: WEEKS_LEFT }, (_, w) => ({
+      week: 1 + w,
+      matchups: Array.from({ length: ROS_TEAM_COUNT / 2 }, (_, m) => {
+        const rotated = [ids[0]!, ...ids.slice(1 + (w % 11)), ...ids.slice(1, 1 + (w % 11))];
+        return [rotated[m]!, rotated[ROS_TEAM_COUNT - 1 - m]!] as [string, string];
+      }),
+    })),
+    playoffTeams: 6,
+    iterations,
+    seed: 1,
+  };
+  simulateSeasonOutlook({ ...input, iterations: 1_000 }); // warm
+  const runs = 3;
+  const startedAt = mainThreadCpuMs();
+  for (let run = 0; run < runs; run++) simulateSeasonOutlook(input);
+  return (mainThreadCpuMs() - startedAt) / runs;
+}
+
+describe('rest of season: priced per call, run off the event loop', () => {
+  let env: LeagueTestEnv;
+  let client: TestClient;
+  let shape: Shape = {};
+  /** Season runs sent to the simulation threads. */
+  let threadSeasonRuns = 0;
+
+  /** A new league state as Sleeper answers it; `isImport` also makes the data new (every data cache misses). */
+  const reshape = async (next: Shape, { isImport = true } = {}) => {
+    shape = next;
+    env.server.deps.leagues.sleeperCache.clear();
+    if (isImport) await env.server.deps.dataVersion.bump();
+  };
+  /** Team 5 with `wins` wins: a league state of its own, for a leverage not yet simulated. */
+  const withWins = (wins: number): Shape => ({
+    rosters: (rosters) =>
+      rosters.map((roster) =>
+        roster.roster_id === 5 ? { ...roster, settings: { ...roster.settings, wins } } : roster,
+      ),
+  });
+
+  beforeAll(async () => {
+    ({ env, client } = await startRestOfSeasonLeague('pglite', {
+      reshape: {
+        league: (league) => (shape.league ?? ((value) => value))(league),
+        rosters: (rosters) => (shape.rosters ?? ((value) => value))(rosters),
+        weekMatchups: (matchups) => (shape.weekMatchups ?? ((value) => value))(matchups),
+      },
+    }));
+    const runner = env.server.deps.simulationRunner;
+    const runSeason = runner.runSeason.bind(runner);
+    runner.runSeason = (task) => {
+      threadSeasonRuns++;
+      return runSeason(task);
+    };
+  }, 300_000);
+  afterAll(() => env?.stop());
+
+  it('runs playoff leverage’s season runs on the simulation threads: the event loop is never held for as long as a run takes here', async () => {
+    // a first call reads the league, the projections and the schedule, and compiles what it runs
+    expect((await client.get(`${ROS_LEAGUE}/playoff-leverage`)).status).toBe(200);
+    await reshape(withWins(1), { isImport: false });
+    const runsBefore = threadSeasonRuns;
+    const {
+      value: response,
+      heldMs,
+      longestDelayMs,
+    } = await watchEventLoop(() => client.get(`${ROS_LEAGUE}/playoff-leverage`));
+    expect(response.status).toBe(200);
+    const answer = response.body;
+    expect(answer.data).toHaveLength(ROS_TEAM_COUNT);
+    // six games this week: each team's win and loss forced, one run per result
+    expect(answer.simulations).toBe(12);
+    expect(threadSeasonRuns - runsBefore).toBe(12);
+    const oneRunMs = mainThreadSeasonRunMs(answer.seasons_per_simulation ?? 6_666);
+    const longHolds = heldMs.filter((ms) => ms >= oneRunMs / 2);
+    console.warn(
+      `playoff leverage: main thread held at most ${Math.max(...heldMs)} ms of CPU between two timer turns ` +
+        `(${longHolds.length} holds of half a run or more); a season run here takes ${oneRunMs.toFixed(0)} ms of ` +
+        `CPU; longest timer lateness ${longestDelayMs.toFixed(0)} ms (load ${os.loadavg()[0]!.toFixed(1)})`,
+    );
+    expect(oneRunMs).toBeGreaterThanOrEqual(20);
+    // on the main thread each of the 12 runs held the loop for a run's time; reading the league or a garbage
+    // collection may hold it once or twice
+    expect(longHolds.length).toBeLessThanOrEqual(2);
+  }, 120_000);
+
+  it('answers playoff leverage again from cache while the league and the data stay the same: the same figures, no season run', async () => {
+    const first = await client.get(`${ROS_LEAGUE}/playoff-leverage`);
+    const runsBefore = threadSeasonRuns;
+    const again = await client.get(`${ROS_LEAGUE}/playoff-leverage`);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(threadSeasonRuns).toBe(runsBefore);
+    expect(again.body.seasons_per_simulation).toBeGreaterThanOrEqual(1_000);
+
+    await env.server.deps.dataVersion.bump();
+    const afterImport = await client.get(`${ROS_LEAGUE}/playoff-leverage`);
+    expect(afterImport.status).toBe(200);
+    expect(threadSeasonRuns).toBe(runsBefore + 12);
+  }, 120_000);
+
+  it('charges the per-minute allowance by what a call draws, not one per call', async () => {
+    const user = await env.newUser();
+    await user.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
+    await env.server.deps.dataVersion.bump();
+    const leverage = await user.get(`${ROS_LEAGUE}/playoff-leverage`);
+    expect(leverage.status).toBe(200);
+    const { simulations, seasons_per_simulation: seasons } = leverage.body;
+    const drawn = simulations * seasons * ROS_TEAM_COUNT * WEEKS_LEFT;
+    expect(drawn).toBeLessThanOrEqual(MAX_CALL_COST);
+    const pointsOfLeverage = minutePointsOf(drawn);
+    expect(pointsOfLeverage).toBeGreaterThan(1);
+
+    // requests refused for their input still count one each: the rest of the minute, then a 429
+    let accepted = 0;
+    for (;;) {
+      const probe = await user.get(`${ROS_LEAGUE}/playoff-leverage?week=soon`);
+      if (probe.status === 429) {
+        expect(probe.body).toMatchObject({
+          code: 'RATE_LIMITED',
+          message: expect.stringContaining('minute'),
+        });
+        break;
+      }
+      expect(probe.status).toBe(400);
+      accepted++;
+      expect(accepted).toBeLessThan(USER_SIMULATIONS_PER_MINUTE.points);
+    }
+    expect(accepted).toBe(USER_SIMULATIONS_PER_MINUTE.points - pointsOfLeverage);
+  }, 180_000);
+
+  it('refuses a call over the per-call budget before any run, saying what it would draw and the budget', async () => {
+    // 32 teams with 17 weeks left: 32 runs of the fewest seasons the engine plays (1,000) draw 17,408,000
+    await reshape(
+      withEmptyTeams(MAX_LEAGUE_TEAMS - ROS_TEAM_COUNT, (league) => ({
+        ...league,
+        settings: { ...league.settings, playoff_week_start: 18 },
+      })),
+    );
+    const runsBefore = threadSeasonRuns;
+    const refused = await client.get(`${ROS_LEAGUE}/playoff-leverage`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('VALIDATION_ERROR');
+    expect(refused.body.message).toContain('32 teams, 17 weeks left');
+    expect(refused.body.message).toContain('17,408,000');
+    expect(refused.body.message).toContain(MAX_CALL_COST.toLocaleString('en-US'));
+    expect(threadSeasonRuns).toBe(runsBefore);
+
+    // the same league with 14 weeks left fits: its runs are shared out within the budget
+    await reshape(withEmptyTeams(MAX_LEAGUE_TEAMS - ROS_TEAM_COUNT));
+    const fits = await client.get(`${ROS_LEAGUE}/playoff-leverage`);
+    expect(fits.status).toBe(200);
+    expect(fits.body.data).toHaveLength(MAX_LEAGUE_TEAMS);
+    expect(
+      fits.body.simulations * fits.body.seasons_per_simulation * MAX_LEAGUE_TEAMS * WEEKS_LEFT,
+    ).toBeLessThanOrEqual(MAX_CALL_COST);
+    await reshape({});
+  }, 180_000);
+
+  it('refuses leagues over the shapes the tools take (teams, players per roster), naming the bound', async () => {
+    await reshape(withEmptyTeams(MAX_LEAGUE_TEAMS + 1 - ROS_TEAM_COUNT));
+    for (const path of ['playoff-leverage', 'free-agents', 'trades/suggestions']) {
+      const refused = await client.get(`${ROS_LEAGUE}/${path}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: `The rest-of-season tools take leagues of at most ${MAX_LEAGUE_TEAMS} teams; this league has ${MAX_LEAGUE_TEAMS + 1}.`,
+      });
+    }
+
+    // one roster holding everyone of the first five rosters as well as its own
+    await reshape({
+      rosters: (rosters) =>
+        rosters.map((roster) =>
+          roster.roster_id === ROS_TEAM_COUNT
+            ? {
+                ...roster,
+                players: [...roster.players, ...rosters.slice(0, 5).flatMap((other) => other.players)],
+              }
+            : roster,
+        ),
+    });
+    const crowded = await client.get(`${ROS_LEAGUE}/playoff-leverage`);
+    expect(crowded.status).toBe(400);
+    expect(crowded.body.code).toBe('VALIDATION_ERROR');
+    expect(crowded.body.message).toContain(`rosters of at most ${MAX_ROSTER_PLAYERS} players`);
+
+    await reshape({});
+    expect((await client.get(`${ROS_LEAGUE}/playoff-leverage`)).status).toBe(200);
+  }, 180_000);
+});
