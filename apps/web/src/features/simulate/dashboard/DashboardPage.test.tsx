@@ -18,7 +18,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const PAGE_LOAD = { timeout: 5_000 };
+const PAGE_LOAD = { timeout: 10_000 };
 
 const context: RunContext = {
   ownerId: 'u-1',
@@ -72,7 +72,7 @@ function signedIn() {
   fakeServer({ 'GET /trpc/auth.me': () => [200, { data: sessionUser() }] });
 }
 
-describe('/dashboard', () => {
+describe('/dashboard', { timeout: 15_000 }, () => {
   it('shows the running state, then the win probability and a link to the methodology', async () => {
     signedIn();
     let finish: (value: SimulationAnswer) => void = () => {};
@@ -229,5 +229,38 @@ describe('/dashboard', () => {
     expect(screen.queryByTestId('win-probability')).toBeNull();
     expect(screen.queryByText('33.0%')).toBeNull();
     expect(screen.queryByText('underdog')).toBeNull();
+  });
+
+  it('lists a run made twice on the same line-ups once among the recent simulations', async () => {
+    const run = (id: string, created_at: string, win_probability: number) => ({
+      id,
+      created_at,
+      platform: 'sleeper',
+      league_id: context.leagueId,
+      season: 2025,
+      week: 1,
+      user_name: 'Tua Many Wins',
+      opponent_name: 'No Romos',
+      win_probability,
+      predicted_score_difference: 5,
+      path: context.backPath,
+    });
+    fakeServer({
+      'GET /trpc/auth.me': () => [200, { data: sessionUser() }],
+      'GET /trpc/simulations.recent': () =>
+        trpcData({
+          data: [
+            run('3', '2025-09-08T12:10:00.000Z', 0.6812),
+            run('2', '2025-09-08T12:05:00.000Z', 0.6812),
+            run('1', '2025-09-08T12:00:00.000Z', 0.551),
+          ],
+        }),
+    });
+    renderApp('/dashboard');
+    const list = await screen.findByRole('heading', { name: 'Your recent simulations' }, PAGE_LOAD);
+    const rows = list.parentElement!.querySelectorAll('li');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.textContent).toContain('68.1% to win');
+    expect(rows[1]!.textContent).toContain('55.1% to win');
   });
 });
