@@ -276,4 +276,94 @@ describe('the walkthrough: league scoring, the league page, team matchup, search
       await context.close();
     },
   );
+
+  it.each(SIZES)(
+    'walkthrough round 3 at %s size: the line-ups right after the score, labelled projections, defenses by name, 44 px targets, disabled buttons that look it, the matchup first on home',
+    async (name, viewport) => {
+      const { page, context, errors } = await openSignedInPage(site.browser, site.app, { viewport });
+      await linkSleeper(page);
+      await page.goto(LEAGUE_PATH);
+      await page.getByTestId('preview-win-probability').waitFor({ timeout: 30_000 });
+      const lineups = page.getByRole('table', { name: 'Head-to-head by slot' });
+      const leverage = page.getByRole('heading', { name: `Playoff leverage, week ${LIVE_WEEK}` });
+      await leverage.waitFor();
+      const lineupsTop = (await lineups.boundingBox())!.y;
+      const pageTop = await page.evaluate(() => window.scrollY);
+      // the two line-ups start on the first screen, and the season tables come after them
+      expect(lineupsTop + pageTop).toBeLessThan(viewport.height);
+      expect((await leverage.boundingBox())!.y).toBeGreaterThan(lineupsTop);
+      // every small figure under a player says what it is, at this width too
+      const notes = (await page.locator('.h2h .player-cell__projection').allInnerTexts()).filter(Boolean);
+      expect(notes.length).toBeGreaterThan(0);
+      for (const note of notes) expect(note).toMatch(/^proj /);
+      // a team defense is never named by the first word of its city
+      const defenses = await page
+        .locator('.player-cell')
+        .filter({ has: page.locator('.player-cell__meta', { hasText: /^DEF\b/ }) })
+        .locator('.player-cell__name')
+        .allInnerTexts();
+      console.log(`[walkthrough e2e ${name}] defenses shown: ${JSON.stringify(defenses)}`);
+      for (const shown of defenses)
+        expect(['San', 'New', 'Los', 'Las', 'Green', 'Kansas', 'Tampa']).not.toContain(shown.trim());
+      await screenshot(page, `walkthrough-round3-league-${name}`);
+
+      // every link and button a thumb aims at is at least 44 px tall
+      const targets = [
+        page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link'),
+        page.locator('footer').getByRole('link'),
+        ...(name === 'phone' ? [page.locator('.topbar__menu')] : []),
+      ];
+      for (const target of targets) {
+        for (const box of await target.evaluateAll((nodes) =>
+          nodes.map((node) => ({ text: node.textContent, height: node.getBoundingClientRect().height })),
+        )) {
+          expect(box.height, `${box.text}`).toBeGreaterThanOrEqual(44);
+        }
+      }
+
+      // home: this week's matchup, with its projected score, before the league counts
+      await page.goto('/');
+      const card = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: LIVE_LEAGUE }) });
+      await expect
+        .poll(() => card.locator('.league-matchup__chance').textContent(), { timeout: 30_000 })
+        .toMatch(/% to win$/);
+      await expect(card.locator('.league-matchup__projected').textContent()).resolves.toMatch(
+        /^Projected \d+\.\d–\d+\.\d$/,
+      );
+      const cardBox = (await card.boundingBox())!;
+      const totalsBox = (await page.getByLabel('League totals').boundingBox())!;
+      expect(cardBox.y).toBeLessThan(totalsBox.y);
+      await screenshot(page, `walkthrough-round3-home-${name}`);
+
+      // /compare: the remove × and the favorite star are whole targets
+      await page.goto('/compare?players=4046,4034');
+      const chips = page.getByRole('list', { name: 'Players compared' });
+      await chips.getByRole('button').first().waitFor();
+      for (const box of await chips
+        .getByRole('button')
+        .evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect()))) {
+        expect(box.height).toBeGreaterThanOrEqual(44);
+        expect(box.width).toBeGreaterThanOrEqual(44);
+      }
+
+      // a disabled button does not look like one that works: no fill, and the reason beside it
+      await page.goto('/link-leagues');
+      const connect = page.getByRole('button', { name: 'Connect Yahoo' });
+      await connect.waitFor();
+      expect(await connect.isDisabled()).toBe(true);
+      const look = await connect.evaluate((button) => {
+        const style = getComputedStyle(button);
+        return { background: style.backgroundColor, border: style.borderTopStyle };
+      });
+      expect(look).toEqual({ background: 'rgba(0, 0, 0, 0)', border: 'dashed' });
+      await page.getByText('Yahoo linking is not set up on this server.', { exact: false }).waitFor();
+      await screenshot(page, `walkthrough-round3-link-leagues-${name}`);
+      expect(await pageWidthOverflow(page)).toBeLessThanOrEqual(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    180_000,
+  );
 });

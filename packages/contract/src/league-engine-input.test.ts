@@ -159,6 +159,35 @@ describe('a league matchup’s engine input', () => {
     );
   });
 
+  it('is one simulation whichever side reads it: the two win probabilities add up to 100 %', () => {
+    const details = league({
+      rosters: [
+        league().rosters[0]!,
+        {
+          roster_id: 2,
+          players: {
+            starters: [player('q2', 'QB'), player('r3', 'RB')],
+            bench: [player('r4', 'RB')],
+            reserve: [],
+          },
+        },
+      ],
+      projections: {
+        ...league().projections,
+        r3: projection(13),
+        r4: projection(11),
+      },
+    });
+    const one = { rosterId: 1, starterIds: ['q1', 'r1'] };
+    const two = { rosterId: 2, starterIds: ['q2', 'r3'] };
+    const fromOne = simulateMatchup(leagueMatchupInput(details, one, two)!);
+    const fromTwo = simulateMatchup(leagueMatchupInput(details, two, one)!);
+    expect(fromOne.winProbability).toBeGreaterThan(0.05);
+    expect(fromOne.winProbability).toBeLessThan(0.95);
+    expect(fromOne.winProbability + fromTwo.winProbability).toBeCloseTo(1, 12);
+    expect(fromOne.user.mean).toBeCloseTo(fromTwo.opponent.mean, 12);
+  });
+
   it('agrees with the official result of a finished week in which a starter was ruled out during his game', () => {
     // r1 was hurt in the 2nd quarter with 9 points and listed Out since; the official score is 20 + 9 = 29 to 28
     const official = { q1: 20, r1: 9 };

@@ -73,23 +73,23 @@ export function sideStarters<P extends LeagueInputPlayer>(
 }
 
 /**
- * The players the lineup lab draws, in its order: the user's whole playable roster, then the opponent's starters.
- * The matchup input draws the same ones with the same seed (common random numbers), so a line-up's win
- * probability is exactly the lab's figure for it ("now", and after a suggested swap or the best line-up).
+ * The players a league matchup draws, in one order whichever side reads it: both teams' whole playable rosters, the
+ * lower roster id first. So the matchup seen from the other side is the same simulation, its two win probabilities
+ * add up to 100 %; and the lineup lab draws the same ones with the same seed (common random numbers), so a line-up's
+ * win probability is exactly the lab's figure for it ("now", and after a suggested swap or the best line-up).
  */
-function labScenarioPlayers(
+function matchupScenarioPlayers(
   details: LeagueInputDetails,
   user: LeagueSide,
   opponent: LeagueSide,
 ): SimulationPlayer[] {
-  const roster = rosterOf(details, user.rosterId);
-  const userPlayers = roster ? playablePlayers(roster) : sideStarters(details, user);
-  return [
-    ...userPlayers.map((player) => toSimulationPlayer(details, user.rosterId, player)),
-    ...sideStarters(details, opponent).map((player) =>
-      toSimulationPlayer(details, opponent.rosterId, player),
-    ),
-  ];
+  const drawn = (side: LeagueSide) => {
+    const roster = rosterOf(details, side.rosterId);
+    const players = roster ? playablePlayers(roster) : sideStarters(details, side);
+    return players.map((player) => toSimulationPlayer(details, side.rosterId, player));
+  };
+  const [first, second] = user.rosterId <= opponent.rosterId ? [user, opponent] : [opponent, user];
+  return [...drawn(first), ...drawn(second)];
 }
 
 /**
@@ -110,7 +110,7 @@ export function leagueMatchupInput(
   return {
     user: { name: names.user, players: userPlayers },
     opponent: { name: names.opponent, players: opponentPlayers },
-    scenarioPlayers: labScenarioPlayers(details, user, opponent),
+    scenarioPlayers: matchupScenarioPlayers(details, user, opponent),
     iterations: DEFAULT_ITERATIONS,
     seed: LEAGUE_SIMULATION_SEED,
   };
@@ -149,12 +149,13 @@ export function leagueLineupLabInput(
     toSimulationPlayer(details, opponent.rosterId, player),
   );
   if (starters.length === 0 || opponentPlayers.length === 0) return null;
-  // Same players in the same order as labScenarioPlayers, so the matchup input and the lab draw the same scenarios.
   return {
     roster: playablePlayers(roster).map((player) => toRosterPlayer(details, user.rosterId, player)),
     starters: alignToSlots(starters, rosterPositions),
     rosterPositions,
     opponent: opponentPlayers,
+    // the matchup input's players in its order, so the lab and the matchup draw the same scenarios
+    scenarioPlayers: matchupScenarioPlayers(details, user, opponent),
     iterations: DEFAULT_ITERATIONS,
     seed: LEAGUE_SIMULATION_SEED,
   };

@@ -54,19 +54,36 @@ function nameParts(player: NamedPlayer): NameParts {
   };
 }
 
+/** Two letters typed in each other's place ("mahomse" for "mahomes"): the same length, one adjacent pair swapped. */
+function isOneSwap(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const first = [...a].findIndex((letter, index) => letter !== b[index]);
+  return (
+    first >= 0 &&
+    a[first] === b[first + 1] &&
+    a[first + 1] === b[first] &&
+    a.slice(first + 2) === b.slice(first + 2)
+  );
+}
+
+/** Typos between two spellings: edits (Levenshtein), a swapped pair of neighbouring letters counted as one. */
+function typos(a: string, b: string): number {
+  return isOneSwap(a, b) ? 1 : distance(a, b);
+}
+
 /** Fewest typos between `word` and a name token or the token's start of the same length. */
 function typosFrom(word: string, tokens: string[]): number {
   let best = Infinity;
   for (const token of tokens) {
-    best = Math.min(best, distance(word, token));
-    if (token.length > word.length) best = Math.min(best, distance(word, token.slice(0, word.length)));
+    best = Math.min(best, typos(word, token));
+    if (token.length > word.length) best = Math.min(best, typos(word, token.slice(0, word.length)));
   }
   return best;
 }
 
 /**
  * How well `player` matches `query` (already normalized with normalizeSearchText), or null when it does not:
- * exact, then prefix, then containing, then close spellings ("mccaffery", "mahommes"). A word may also be the
+ * exact, then prefix, then containing, then close spellings ("mccaffery", "mahommes", "mahomse"). A word may also be the
  * player's position or team ("allen qb"), which narrows without scoring.
  */
 export function playerMatchScore(player: NamedPlayer, query: string): number | null {

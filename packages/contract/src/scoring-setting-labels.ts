@@ -158,6 +158,8 @@ const ESPN_LABELS: Readonly<Record<number, string>> = {
   198: '50–59 yard field goals',
   201: '60+ yard field goals',
   206: 'defensive two-point returns',
+  // 1PSF in ESPN's settings: a safety on a try after a touchdown, worth 1 point to the defense
+  209: 'defense: one-point safeties',
 };
 
 /** Yahoo's NFL stat ids by what they count. */

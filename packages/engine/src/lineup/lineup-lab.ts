@@ -48,6 +48,11 @@ export interface LineupLabInput {
   iterations?: number;
   seed?: Seed;
   correlations?: CorrelationTable;
+  /**
+   * Every player to draw, in order (default: the roster's then the opponent's). A matchup run given the same list
+   * and seed draws the very same scenarios; must include every player of the roster and the opponent.
+   */
+  scenarioPlayers?: SimulationPlayer[];
 }
 
 export interface LineupSlotResult {
@@ -149,9 +154,18 @@ export function optimizeLineup(input: LineupLabInput): LineupLabResult {
   const fixedIds = currentIds.filter((id, index): id is string => id !== null && fixedSlot[index]!);
 
   const model = buildScenarioModel(
-    [...input.roster, ...input.opponent],
+    input.scenarioPlayers ?? [...input.roster, ...input.opponent],
     input.correlations ?? CORRELATION_TABLE,
   );
+  for (const player of [...input.roster, ...input.opponent]) {
+    if (!model.indexById.has(player.id)) {
+      throw new EngineInputError(
+        'INVALID_INPUT',
+        'scenarioPlayers',
+        `scenarioPlayers lacks player ${player.id}`,
+      );
+    }
+  }
   const samples = drawAllScenarios(model, iterations, seed);
   const rowOf = (id: string): number => model.indexById.get(id)!;
   const opponentTotals = sumPlayers(

@@ -60,3 +60,11 @@ export const NFL_TEAM_CODES: readonly string[] = Object.keys(NFL_TEAMS);
 export function isNflTeamCode(code: string): boolean {
   return Object.hasOwn(NFL_TEAMS, code);
 }
+
+/**
+ * A team as a box score names it in a few letters' room: its nickname ("49ers", "Giants"), never the first word of
+ * its city ("San", "New" name several teams); null for a code that is no NFL team.
+ */
+export function teamShortName(code: string): string | null {
+  return NFL_TEAMS[normalizeTeamCode(code)]?.nickname ?? null;
+}

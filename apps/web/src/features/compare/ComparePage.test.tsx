@@ -5,6 +5,7 @@ import { fakeServer, trpcData } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 import { defaultPreferences } from '../preferences/preferences-defaults';
 import { savePreferences } from '../preferences/preferences-store';
+import { PLAYER_DIRECTORY_KEY, PLAYER_DIRECTORY_TIME_KEY } from './player-directory';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -14,7 +15,7 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-const PAGE_LOAD = { timeout: 5_000 };
+const PAGE_LOAD = { timeout: 10_000 };
 
 const PLAYERS: Record<string, { player_id: string; player_name: string; position: string; team: string }> = {
   '1': { player_id: '1', player_name: 'Zay Flowers', position: 'WR', team: 'BAL' },
@@ -62,7 +63,8 @@ function idsOf(input: Record<string, unknown> | undefined): string[] {
   return String(input?.playerIds ?? '').split(',');
 }
 
-function serve() {
+/** The page's answers; `overrides` replaces some (e.g. one that never comes). */
+function serve(overrides: Parameters<typeof fakeServer>[0] = {}) {
   return fakeServer({
     'GET /trpc/nflStats.seasons': () => trpcData({ data: [2025, 2024] }),
     'GET /trpc/nflStats.seasonalCompare': ({ body: input }) =>
@@ -109,10 +111,11 @@ function serve() {
           active: true,
         })),
       }),
+    ...overrides,
   });
 }
 
-describe('the compare page', () => {
+describe('the compare page', { timeout: 15_000 }, () => {
   it('shows two players side by side: season totals, week by week and usage, from a shared URL', async () => {
     const server = serve();
     renderApp('/compare?players=1,2&season=2025');
@@ -205,5 +208,26 @@ describe('the compare page', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?players=1'));
     await user.click(await screen.findByRole('button', { name: '★ Rashee Rice' }));
     await waitFor(() => expect(router.state.location.search).toBe('?players=1,2'));
+  });
+
+  it('names the players picked on their chips while the comparison is still loading', async () => {
+    // the directory the picker chose them from, kept from the visit before
+    const directory = Object.fromEntries(
+      Object.values(PLAYERS).map((p) => [
+        p.player_id,
+        { full_name: p.player_name, position: p.position, team: p.team, active: true },
+      ]),
+    );
+    localStorage.setItem(PLAYER_DIRECTORY_KEY, JSON.stringify(directory));
+    localStorage.setItem(PLAYER_DIRECTORY_TIME_KEY, String(Date.now()));
+    const never = () => new Promise<never>(() => {});
+    serve({ 'GET /trpc/nflStats.seasonalCompare': never, 'GET /trpc/nflStats.compare': never });
+    renderApp('/compare?players=1,2&season=2025');
+    const chips = await screen.findByRole('list', { name: 'Players compared' }, PAGE_LOAD);
+    await waitFor(() => expect(within(chips).getByText('Zay Flowers')).toBeTruthy());
+    expect(within(chips).getByText('Rashee Rice')).toBeTruthy();
+    expect(chips.textContent).not.toMatch(/Player \d/);
+    expect(screen.getByText('Loading the comparison…')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove Zay Flowers' })).toBeTruthy();
   });
 });

@@ -18,6 +18,7 @@ import {
 } from './compare-params';
 import type { PlayerSuggestion } from './player-search';
 import { useComparison, useStatSeasons } from './use-compare';
+import { usePlayerDirectory } from './use-player-directory';
 import { ThisWeekSection } from './ThisWeekSection';
 import { useWeekProjections } from './use-week-projections';
 import './compare.css';
@@ -47,6 +48,7 @@ export default function ComparePage() {
     league: null,
   };
   const thisWeek = useWeekProjections(selection.playerIds, scoring);
+  const directory = usePlayerDirectory();
 
   const select = (change: Partial<CompareSelection>) => {
     setCopied(false);
@@ -60,6 +62,20 @@ export default function ComparePage() {
     (p) => advanced.data?.data.find((a) => a.player_id === p.player_id)?.metrics,
   );
   const isLoading = selection.playerIds.length > 0 && (totals.isPending || weekly.isPending);
+  /**
+   * A compared player as the page names him: from the comparison once it has loaded, else from the player
+   * directory the picker chose him from, so the chips name the players picked while the comparison loads.
+   */
+  const playerOf = (id: string) => {
+    const compared = players.find((p) => p.player_id === id);
+    if (compared) return { name: compared.player_name, position: compared.position, team: compared.team };
+    const week = thisWeek.data?.data.find((row) => row.player_id === id);
+    if (week) return { name: week.player_name, position: week.position, team: week.team };
+    const listed = directory.data?.players[id];
+    if (listed) return { name: listed.full_name, position: listed.position, team: listed.team };
+    return null;
+  };
+  const nameOf = (id: string) => playerOf(id)?.name ?? `Player ${id}`;
   const failure = totals.error ?? weekly.error ?? advanced.error;
 
   const copyLink = async () => {
@@ -103,9 +119,9 @@ export default function ComparePage() {
 
       <ul className="compare-chips" aria-label="Players compared">
         {selection.playerIds.map((id) => {
-          const player = players.find((p) => p.player_id === id);
+          const player = playerOf(id);
           const week = thisWeek.data?.data.find((row) => row.player_id === id);
-          const name = player?.player_name ?? week?.player_name ?? `Player ${id}`;
+          const name = nameOf(id);
           const isFavorite = isFavoritePlayer(id);
           return (
             <li key={id} className="chip chip--selected">
@@ -164,12 +180,7 @@ export default function ComparePage() {
 
       {selection.playerIds.length >= MIN_COMPARED && (
         <ThisWeekSection
-          names={selection.playerIds.map(
-            (id) =>
-              players.find((p) => p.player_id === id)?.player_name ??
-              thisWeek.data?.data.find((row) => row.player_id === id)?.player_name ??
-              `Player ${id}`,
-          )}
+          names={selection.playerIds.map(nameOf)}
           playerIds={selection.playerIds}
           answer={thisWeek.data}
           isError={thisWeek.isError}

@@ -56,6 +56,15 @@ describe('searchPlayers', () => {
     expect(names('xqzv')).toEqual([]);
   });
 
+  it('forgives two neighbouring letters typed the wrong way round as one typo: "mahomse" is Mahomes', () => {
+    expect(names('mahomse')).toEqual(['Patrick Mahomes']);
+    expect(names('patrick mahomse')).toEqual(['Patrick Mahomes']);
+    expect(names('jefefrson')[0]).toBe('Justin Jefferson');
+    // one swap is one typo: a swap and another slip in a short word are two, too many
+    expect(names('mahomsee')).toEqual(['Patrick Mahomes']);
+    expect(names('mhaomse')).toEqual([]);
+  });
+
   it('narrows by a position or team typed with the name, and leaves out excluded ids', () => {
     expect(names('allen qb')).toEqual(['Josh Allen']);
     expect(names('jefferson ten')).toEqual(['Van Jefferson']);

@@ -49,6 +49,11 @@ export function LeagueMatchupSummary({ platform, leagueId }: { platform: LeagueP
               ? 'Simulating…'
               : `${formatPercent(matchup.winProbability)} to win`}
           </span>
+          {matchup.projected && (
+            <span className="league-matchup__projected">
+              Projected {formatPoints(matchup.projected.user)}–{formatPoints(matchup.projected.opponent)}
+            </span>
+          )}
         </p>
       );
   }

@@ -128,28 +128,6 @@ export default function LeaguesHomePage() {
           {navigationError}
         </Banner>
       )}
-      <dl className="league-totals" aria-label="League totals">
-        <div>
-          <dt>Total Leagues</dt>
-          <dd>{totals.totalLeagues}</dd>
-        </div>
-        <div>
-          <dt>Sleeper Leagues</dt>
-          <dd>{totals.sleeperLeagues}</dd>
-        </div>
-        <div>
-          <dt>Yahoo Leagues</dt>
-          <dd>{totals.yahooLeagues}</dd>
-        </div>
-        <div>
-          <dt>ESPN Leagues</dt>
-          <dd>{totals.espnLeagues}</dd>
-        </div>
-        <div>
-          <dt>Total Teams</dt>
-          <dd>{totals.totalTeams}</dd>
-        </div>
-      </dl>
       {PLATFORMS.filter((platform) => data[platform].length > 0).map((platform) => (
         <section key={platform} className="league-group" aria-labelledby={`league-group-${platform}`}>
           <h2 id={`league-group-${platform}`}>
@@ -178,6 +156,29 @@ export default function LeaguesHomePage() {
           </ul>
         </section>
       ))}
+      {/* The counts come after the leagues: on a phone this week's matchups are the first screen. */}
+      <dl className="league-totals" aria-label="League totals">
+        <div>
+          <dt>Total Leagues</dt>
+          <dd>{totals.totalLeagues}</dd>
+        </div>
+        <div>
+          <dt>Sleeper Leagues</dt>
+          <dd>{totals.sleeperLeagues}</dd>
+        </div>
+        <div>
+          <dt>Yahoo Leagues</dt>
+          <dd>{totals.yahooLeagues}</dd>
+        </div>
+        <div>
+          <dt>ESPN Leagues</dt>
+          <dd>{totals.espnLeagues}</dd>
+        </div>
+        <div>
+          <dt>Total Teams</dt>
+          <dd>{totals.totalTeams}</dd>
+        </div>
+      </dl>
     </section>
   );
 }

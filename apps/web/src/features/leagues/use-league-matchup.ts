@@ -29,6 +29,8 @@ export type LeagueMatchupState =
       opponentName: string;
       /** Null while the browser engine is still simulating. */
       winProbability: number | null;
+      /** Both line-ups' projected finals (the simulation's means); null while it runs. */
+      projected: { user: number; opponent: number } | null;
     };
 
 /**
@@ -79,5 +81,8 @@ export function useLeagueMatchup(platform: LeaguePlatform, leagueId: string): Le
     week: data.week,
     opponentName: sides.opponentName,
     winProbability: preview.result?.winProbability ?? null,
+    projected: preview.result
+      ? { user: preview.result.user.mean, opponent: preview.result.opponent.mean }
+      : null,
   };
 }

@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, sessionUser } from '../../../test/fake-server';
+import { fakeServer, sessionUser, trpcData } from '../../../test/fake-server';
+import { testLeague } from '../../rest-of-season/ros-test-league';
 import { renderApp } from '../../../test/render-app';
 import { runSessionResets } from '../../auth/session-reset';
 import type { SimulationAnswer } from '../shared/league-details';
@@ -17,7 +18,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const PAGE_LOAD = { timeout: 5_000 };
+const PAGE_LOAD = { timeout: 10_000 };
 
 const context: RunContext = {
   ownerId: 'u-1',
@@ -71,7 +72,7 @@ function signedIn() {
   fakeServer({ 'GET /trpc/auth.me': () => [200, { data: sessionUser() }] });
 }
 
-describe('/dashboard', () => {
+describe('/dashboard', { timeout: 15_000 }, () => {
   it('shows the running state, then the win probability and a link to the methodology', async () => {
     signedIn();
     let finish: (value: SimulationAnswer) => void = () => {};
@@ -197,5 +198,69 @@ describe('/dashboard', () => {
     expect(screen.queryByTestId('win-probability')).toBeNull();
     expect(screen.getByText('Tua Many Wins lost by 12.5', { selector: 'strong' })).toBeTruthy();
     expect(screen.queryByText('strong underdog')).toBeNull();
+  });
+
+  it('a run made during the games, opened after the final whistle: the result, not its old odds', async () => {
+    // the league's week 1 as it stands now: closed, Fan (1) beat Ron (2)
+    const league = testLeague({ week: 1, is_week_complete: true });
+    league.matchups[0]!.players_points = { qb1: 30, rb1: 20.5, wr1: 10, rb2: 5 };
+    league.matchups[1]!.players_points = { qb2: 15, rb3: 12, wr3: 9, te1: 4.5 };
+    fakeServer({
+      'GET /trpc/auth.me': () => [200, { data: sessionUser() }],
+      'GET /trpc/leagues.details': () => trpcData(league),
+    });
+    await startRun('simulate', context, () =>
+      Promise.resolve({
+        ...answer,
+        win_probability: 0.33,
+        kind: 'analyze',
+        analysis: {
+          verdict: 'underdog',
+          key_players: [],
+          position_edges: [],
+          user_range: { upside: 0, downside: 0, std: 0 },
+          opponent_range: { upside: 0, downside: 0, std: 0 },
+        },
+      } as unknown as SimulationAnswer),
+    );
+    renderApp('/dashboard');
+    expect((await screen.findByTestId('final-score', {}, PAGE_LOAD)).textContent).toBe('65.5 – 40.5');
+    expect(screen.getByText('· Tua Many Wins won by 25.0')).toBeTruthy();
+    expect(screen.queryByTestId('win-probability')).toBeNull();
+    expect(screen.queryByText('33.0%')).toBeNull();
+    expect(screen.queryByText('underdog')).toBeNull();
+  });
+
+  it('lists a run made twice on the same line-ups once among the recent simulations', async () => {
+    const run = (id: string, created_at: string, win_probability: number) => ({
+      id,
+      created_at,
+      platform: 'sleeper',
+      league_id: context.leagueId,
+      season: 2025,
+      week: 1,
+      user_name: 'Tua Many Wins',
+      opponent_name: 'No Romos',
+      win_probability,
+      predicted_score_difference: 5,
+      path: context.backPath,
+    });
+    fakeServer({
+      'GET /trpc/auth.me': () => [200, { data: sessionUser() }],
+      'GET /trpc/simulations.recent': () =>
+        trpcData({
+          data: [
+            run('3', '2025-09-08T12:10:00.000Z', 0.6812),
+            run('2', '2025-09-08T12:05:00.000Z', 0.6812),
+            run('1', '2025-09-08T12:00:00.000Z', 0.551),
+          ],
+        }),
+    });
+    renderApp('/dashboard');
+    const list = await screen.findByRole('heading', { name: 'Your recent simulations' }, PAGE_LOAD);
+    const rows = list.parentElement!.querySelectorAll('li');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.textContent).toContain('68.1% to win');
+    expect(rows[1]!.textContent).toContain('55.1% to win');
   });
 });

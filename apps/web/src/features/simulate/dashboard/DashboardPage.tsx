@@ -9,6 +9,7 @@ import { ScoreDistributions } from '../shared/ScoreDistributions';
 import { SeasonOutlookPanel } from './SeasonOutlookPanel';
 import { SimulationHeadline } from '../shared/SimulationHeadline';
 import { useSimulationRun } from '../shared/simulation-store';
+import { useFinalResult } from './use-final-result';
 import '../shared/simulate.css';
 
 const METHODOLOGY_LINK = (
@@ -21,6 +22,8 @@ const METHODOLOGY_LINK = (
 export default function DashboardPage() {
   const run = useSimulationRun('simulate');
   const { context } = run;
+  const opponentRosterId = Number(run.result?.opponent_team.roster_id);
+  const final = useFinalResult(context, Number.isInteger(opponentRosterId) ? opponentRosterId : null);
 
   if (run.status === 'idle' || !context) {
     return (
@@ -61,12 +64,13 @@ export default function DashboardPage() {
             result={run.result}
             userName={context.userName}
             opponentName={context.opponentName}
+            decided={final ?? decidedScore(run.result)}
           />
           {'analysis' in run.result && (
             <MatchupReading
               analysis={run.result.analysis}
               names={[context.userName, context.opponentName]}
-              decided={decidedScore(run.result)}
+              decided={final ?? decidedScore(run.result)}
             />
           )}
           {METHODOLOGY_LINK}

@@ -5,10 +5,35 @@ import { trpc } from '../../../lib/trpc';
 import { formatPercent } from '../shared/format';
 import './player-outlook.css';
 
+type RecentRun = NonNullable<ReturnType<typeof useRecentRuns>['data']>['data'][number];
+
+const useRecentRuns = () => useQuery(trpc.simulations.recent.queryOptions());
+
+/**
+ * Runs that read the same (one league week, the same two teams, the same figure): the same line-ups run again.
+ * Listed once, the newest (the list comes newest first).
+ */
+function distinctRuns(runs: readonly RecentRun[]): RecentRun[] {
+  const seen = new Set<string>();
+  return runs.filter((run) => {
+    const key = JSON.stringify([
+      run.path ?? run.league_id,
+      run.season,
+      run.week,
+      run.user_name,
+      run.opponent_name,
+      run.win_probability === null ? null : formatPercent(run.win_probability),
+    ]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** The user's latest simulations, kept on the server: each reopens its league page in a tap. */
 export function RecentSimulations() {
-  const recent = useQuery(trpc.simulations.recent.queryOptions());
-  const list = recent.data?.data ?? [];
+  const recent = useRecentRuns();
+  const list = distinctRuns(recent.data?.data ?? []);
   if (list.length === 0) return null;
   return (
     <section className="card dashboard-section" aria-labelledby="recent-simulations-title">

@@ -9,7 +9,8 @@ export type MatchupSideName = 'user' | 'opponent';
 
 export interface TeamTotal {
   points: number;
-  projected: number;
+  /** Null when there is nothing to project from (no projections yet). */
+  projected: number | null;
   /** Nobody can score any more: the projection is the points. */
   isOver: boolean;
 }
@@ -18,7 +19,7 @@ function TotalCell({ total, testId }: { total: TeamTotal; testId?: string }) {
   return (
     <td className="h2h__total">
       <strong>{formatPoints(total.points)}</strong>
-      {!total.isOver && (
+      {!total.isOver && total.projected !== null && (
         <span className="h2h__projected">
           {' '}
           proj <span data-testid={testId}>{formatPoints(total.projected)}</span>
@@ -101,11 +102,13 @@ function SlotCell({
 export function HeadToHead(props: HeadToHeadProps) {
   const { user, opponent, userName, opponentName, totals } = props;
   const rowCount = Math.max(user.rows.length, opponent.rows.length);
-  const usesAverage = (['user', 'opponent'] as const).some((side) =>
-    (side === 'user' ? user : opponent).rows.some(
-      (row) => row.player !== null && props.shownFor(side, row.player).basis === 'average',
+  const shownRows = (['user', 'opponent'] as const).flatMap((side) =>
+    (side === 'user' ? user : opponent).rows.flatMap((row) =>
+      row.player ? [{ player: row.player, shown: props.shownFor(side, row.player) }] : [],
     ),
   );
+  const usesAverage = shownRows.some((row) => row.shown.basis === 'average');
+  const scoredDifferently = shownRows.filter((row) => row.shown.ours !== undefined);
   return (
     <div className="h2h-wrap">
       <table className="h2h">
@@ -165,6 +168,15 @@ export function HeadToHead(props: HeadToHeadProps) {
           * no projection: we have none of him this week, so the simulation counts the position’s average (DEF{' '}
           {formatPoints(POSITION_BASELINE.DEF.mean)}, K {formatPoints(POSITION_BASELINE.K.mean)}…), and so
           does this total.
+        </p>
+      )}
+      {scoredDifferently.length > 0 && (
+        <p className="field__hint" data-testid="our-scoring-note">
+          † The platform’s official points. Scoring their stats with the league’s rules ourselves gives{' '}
+          {scoredDifferently
+            .map(({ player, shown }) => `${player.name} ${formatPoints(shown.ours!)}`)
+            .join(', ')}
+          .
         </p>
       )}
     </div>

@@ -14,7 +14,13 @@ import { LineupAdvice } from './LineupAdvice';
 import { lineupLabInput, previewMatchupInput, teamName } from '../shared/matchup-inputs';
 import { expectedPointsOf } from './matchup-players';
 import type { ShownPoints } from './PlayerCell';
-import { actualPointsOf, isMatchupOver, playProgressOf, teamBoxScore } from './box-score';
+import {
+  actualPointsOf,
+  hasNoProjectionsYet,
+  isMatchupOver,
+  playProgressOf,
+  teamBoxScore,
+} from './box-score';
 import { seasonOutlookInput } from './season-outlook-input';
 import {
   rosterPositionsFromCounts,
@@ -38,13 +44,10 @@ const PREVIEW_DEBOUNCE_MS = 60;
 export function LeagueSimulator({
   details,
   onSidesShown,
-  besideMatchup,
 }: {
   details: LeagueDetails;
   /** Told the two teams shown whenever the reader changes them. */
   onSidesShown?: (sides: ShownSides) => void;
-  /** Shown right under the matchup's box score (the week's playoff leverage). */
-  besideMatchup?: React.ReactNode;
 }) {
   const sides = useMatchupSides(details);
   const shownUserId = sides.user?.rosterId;
@@ -127,13 +130,17 @@ export function LeagueSimulator({
         user: startersTotal('user', userLineup.rows),
         opponent: startersTotal('opponent', opponentLineup.rows),
       };
+  const noProjections = hasNoProjectionsYet(details);
   const totals = {
-    user: { points: boxes.user.points, projected: projected.user, isOver },
-    opponent: { points: boxes.opponent.points, projected: projected.opponent, isOver },
+    user: { points: boxes.user.points, projected: noProjections ? null : projected.user, isOver },
+    opponent: { points: boxes.opponent.points, projected: noProjections ? null : projected.opponent, isOver },
   };
   // Once nobody can score any more, nobody is moved either (a player without a game included).
   const canMove = (player: LeaguePlayer) =>
     !isOver && !isGameLocked(details, player, playerGame(details, user.rosterId, player));
+  // A player with no game this week would score nothing: he is not offered as a starter.
+  const canStart = (player: LeaguePlayer) =>
+    canMove(player) && playerGame(details, user.rosterId, player)?.state !== 'bye';
   const problems = userLineup.check.problems.map((problem) => problem.message);
 
   const applySwap = (swap: LineupSwap) => sides.applySwap(user.rosterId, swap.playerOut, swap.playerIn);
@@ -152,7 +159,7 @@ export function LeagueSimulator({
   const replacementsFor = (request: BenchRequest | null) =>
     request
       ? userLineup.bench
-          .filter((player) => canMove(player) && slotAccepts(request.slot, player.position))
+          .filter((player) => canStart(player) && slotAccepts(request.slot, player.position))
           .sort((a, b) => (shownFor('user', b).points ?? 0) - (shownFor('user', a).points ?? 0))
       : [];
   const applyLineup = (result: LineupLabResult) =>
@@ -185,9 +192,14 @@ export function LeagueSimulator({
         opponent={{ name: opponentName, box: boxes.opponent, projected: projected.opponent }}
         isOver={isOver}
         platformName={PLATFORM_LABELS[details.platform]}
-        blockedReason={isLegal ? null : 'this line-up is not one the league allows (see below).'}
+        blockedReason={
+          noProjections
+            ? `we have no projections for week ${details.week} yet.`
+            : isLegal
+              ? null
+              : 'this line-up is not one the league allows (see below).'
+        }
       />
-      {besideMatchup}
       {details.my_roster_id === null && (
         <Banner tone="info">
           Your linked account has no team in this league. Choose the team you want to play as.
@@ -246,7 +258,7 @@ export function LeagueSimulator({
         details={details}
         bench={userLineup.bench}
         shownFor={(player) => shownFor('user', player)}
-        canMove={canMove}
+        canMove={canStart}
         {...(isOver ? {} : { onStart: start })}
       />
       <ReplaceStarterDialog
@@ -265,14 +277,17 @@ export function LeagueSimulator({
         onClose={() => setBenching(null)}
       />
       <div className="button-row simulate-actions">
-        <Button
-          onClick={runSimulation}
-          isBusy={run.status === 'running'}
-          disabled={!isLegal}
-          aria-describedby={isLegal ? undefined : 'lineup-problems'}
-        >
-          Run simulation
-        </Button>
+        {/* Once nobody can score any more there is nothing left to simulate: the box score says the result. */}
+        {!isOver && (
+          <Button
+            onClick={runSimulation}
+            isBusy={run.status === 'running'}
+            disabled={!isLegal}
+            aria-describedby={isLegal ? undefined : 'lineup-problems'}
+          >
+            Run simulation
+          </Button>
+        )}
         <Link to={teamMatchupPath} className="button button--secondary">
           Compare any two teams
         </Link>

@@ -339,10 +339,14 @@ describe('the league page as a box score', () => {
     expect(screen.getByTestId('final-score').textContent).toBe('Final 26.7 – 35.0 · You lost by 8.3');
     expect(screen.getByText('Sleeper official: 47.3')).toBeTruthy();
     const allen = cellOf('Josh Allen');
-    expect(allen.querySelector('.player-cell__points')!.textContent).toBe('6.7');
-    const ours = allen.querySelector('.player-cell__projection')!;
-    expect(ours.textContent).toBe('our scoring: 51.9');
-    expect(ours.getAttribute('title')).toMatch(/official points are shown/);
+    // the official points, marked; our scoring of his stats said in words under the table, never as the small
+    // figure that means a projection elsewhere
+    expect(allen.querySelector('.player-cell__points')!.textContent).toBe('6.7†');
+    expect(allen.querySelector('.player-cell__points')!.getAttribute('title')).toMatch(/official points/);
+    expect(allen.querySelector('.player-cell__projection')!.textContent).toBe('');
+    expect(screen.getByTestId('our-scoring-note').textContent).toBe(
+      '† The platform’s official points. Scoring their stats with the league’s rules ourselves gives Josh Allen 51.9.',
+    );
     // today's suspension says nothing of that week
     expect(allen.querySelector('.injury-tag')).toBeNull();
     const gibbs = cellOf('Jahmyr Gibbs');

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { getEngineWorker } from '../shared/engine-client';
 import { type LeaguePlatform, useLeagueDetails } from '../shared/league-details';
 import { LeagueSimulator } from './LeagueSimulator';
+import { hasNoProjectionsYet } from './box-score';
 import { isClockEstimated, livePausedText, type ShownSides } from './match-timeline';
 import { unsupportedScoringNote } from './scoring-note';
 import { WeekSelect } from '../shared/WeekSelect';
@@ -81,6 +82,12 @@ export default function SimulateLeaguePage({ platform }: { platform: LeaguePlatf
           {DATA_TIME.format(new Date(details.data.data_as_of))}. Rosters and scores may have changed since.
         </Banner>
       )}
+      {hasNoProjectionsYet(details.data) && (
+        <Banner tone="warning">
+          No projections for week {details.data.week} yet: our projection sources have not answered. Scores
+          are shown as they come in; the win probability will follow once projections arrive.
+        </Banner>
+      )}
       {livePausedText(details.data) && <Banner tone="warning">{livePausedText(details.data)}</Banner>}
       {isClockEstimated(details.data) && (
         <p className="simulate-page__meta">
@@ -97,9 +104,10 @@ export default function SimulateLeaguePage({ platform }: { platform: LeaguePlatf
         key={`${details.data.league.league_id}:${details.data.week}`}
         details={details.data}
         onSidesShown={setShownSides}
-        besideMatchup={details.data.is_week_complete ? null : <PlayoffLeverage details={details.data} />}
       />
       {shownSides && <WinProbabilityTimeline details={details.data} sides={shownSides} />}
+      {/* Season tables come after this week's score and line-ups: a phone reaches the box score first. */}
+      {!details.data.is_week_complete && <PlayoffLeverage details={details.data} />}
     </section>
   );
 }

@@ -13,6 +13,17 @@ export function isMatchupOver(details: Pick<LeagueDetails, 'is_week_complete' | 
 }
 
 /**
+ * The week is still to be played and we hold no projection of anyone in it (the projection sources are down or
+ * have not published it): every player would be simulated at his position's average, a figure that only looks like
+ * a forecast, so the page says so and shows no win probability.
+ */
+export function hasNoProjectionsYet(
+  details: Pick<LeagueDetails, 'is_week_complete' | 'games' | 'projections'>,
+) {
+  return !isMatchupOver(details) && Object.keys(details.projections).length === 0;
+}
+
+/**
  * The points a player has on the board: in a closed week the platform's own per-player figure (a bye it credited
  * included), else the answer's points so far once his game has kicked off (a bye or a ruled-out player before
  * kickoff has 0); null while his game is still to be played.

@@ -14,6 +14,12 @@ describe('unsupportedScoringNote', () => {
     );
   });
 
+  it("names ESPN's one-point safety (stat 209, scored for team defenses) in words", () => {
+    expect(unsupportedScoringNote(['espn_209'])).toBe(
+      'Not applied to our points: defense: one-point safeties.',
+    );
+  });
+
   it('spells out keys no table names, ranges and all, and says each setting once', () => {
     const note = unsupportedScoringNote([
       'pts_allow_14_20',

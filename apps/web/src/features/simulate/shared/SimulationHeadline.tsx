@@ -10,13 +10,15 @@ export function SimulationHeadline({
   result,
   userName,
   opponentName,
+  decided = decidedScore(result),
 }: {
   result: SimulationAnswer;
   userName: string;
   opponentName: string;
+  /** The result once nobody can score any more (by default: when every starter of the run had played). */
+  decided?: { user: number; opponent: number } | null;
 }) {
   const margin = 1.96 * result.win_probability_standard_error;
-  const decided = decidedScore(result);
   if (decided) {
     return (
       <section className="card dashboard-headline" aria-labelledby="headline-title">
