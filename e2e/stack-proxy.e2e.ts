@@ -18,7 +18,8 @@ import { SITE_HOST, startProductionSite, type ProductionSite } from './productio
 import { ADMIN_EMAIL, E2E_PASSWORD } from './site-pages.js';
 import { until } from './until.js';
 
-const BOOT_TIMEOUT_MS = 150_000;
+/** Under a loaded 2-core machine npm, the build check and the first start take up to about two minutes. */
+const BOOT_TIMEOUT_MS = 240_000;
 /** Sign-ins sent at once from one address: more than nginx's burst (20) lets through. */
 const SIGN_IN_BURST = 40;
 /** What nginx itself answers when it refuses (deploy/nginx/fantasy-locations.conf's @too_many). */
@@ -167,7 +168,13 @@ describe.runIf(process.env.DATABASE_URL)('npm run stack: the proxy as deployed, 
         reject(new Error(`npm run stack exited with ${code}:\n${stderr.join('\n')}`)),
       ),
     );
-    const first = await Promise.race([lines.next(), exited]);
+    const timedOut = new Promise<never>((_, reject) =>
+      setTimeout(
+        () => reject(new Error(`npm run stack did not answer in time:\n${stderr.join('\n')}`)),
+        BOOT_TIMEOUT_MS - 10_000,
+      ).unref(),
+    );
+    const first = await Promise.race([lines.next(), exited, timedOut]);
     stack = JSON.parse(String(first.value)) as Stack;
   }, BOOT_TIMEOUT_MS);
 
