@@ -62,15 +62,15 @@ function request(url: string, options: Options = {}): Promise<Answer> {
   });
 }
 
-/** One HTTPS request naming `host` in SNI and Host (the self-signed certificate accepted). */
-function requestTls(port: number, pathname: string, host: string): Promise<Answer> {
+/** One HTTPS request naming `host` in Host and `servername` (default: `host`) in SNI (any certificate accepted). */
+function requestTls(port: number, pathname: string, host: string, servername = host): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const sent = https.request(
       {
         host: '127.0.0.1',
         port,
         path: pathname,
-        servername: host,
+        servername,
         headers: { host },
         rejectUnauthorized: false,
       },
@@ -254,11 +254,15 @@ describe.runIf(process.env.DATABASE_URL)('npm run stack: the proxy as deployed, 
         expect(answer.headers['strict-transport-security'], pathname).toBe('max-age=31536000');
         expect(answer.headers.server, pathname).toBe('nginx');
       }
-      // a client on the bare address (no SNI) gets no certificate; another name in Host gets no answer
+      // a client on the bare address (no SNI), or naming another host, gets no certificate
       expect(await isHandshakeRefused(site.https)).toBe(true);
-      await expect(requestTls(site.https, '/', 'elsewhere.example')).rejects.toThrow(
-        /socket hang up|ECONNRESET/,
+      await expect(requestTls(site.https, '/', 'elsewhere.example')).rejects.toThrow(/EPROTO/);
+      // the site's own name in SNI but another in Host: no answer, or 421 Misdirected Request
+      const mismatched = await requestTls(site.https, '/', 'elsewhere.example', SITE_HOST).then(
+        (answer) => String(answer.status),
+        (error: Error) => error.message,
       );
+      expect(mismatched).toMatch(/^421$|socket hang up|ECONNRESET/);
       const plain = await request(`http://127.0.0.1:${site.plain}/leagues`, { headers: { host: SITE_HOST } });
       expect(plain.status).toBe(301);
       expect(plain.headers.location).toBe(`https://${SITE_HOST}/leagues`);
