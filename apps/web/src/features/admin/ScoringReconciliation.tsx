@@ -88,7 +88,8 @@ export function ScoringReconciliation({ outcome, run }: { outcome: Reconciliatio
       )}
       {outcome.worst.length > 0 && (
         <div className="table-wrap">
-          <table className="table">
+          {/* a card per row on a phone (nothing to swipe sideways); the stats wrap on a desktop */}
+          <table className="table table--cards scoring-check__table">
             <caption>Largest differences</caption>
             <thead>
               <tr>
@@ -103,16 +104,18 @@ export function ScoringReconciliation({ outcome, run }: { outcome: Reconciliatio
             <tbody>
               {outcome.worst.map((entry) => (
                 <tr key={`${entry.platform}:${entry.league_id}:${entry.player_id}`}>
-                  <td>
+                  <th scope="row">
                     {entry.name} <span className="muted">{entry.position}</span>
-                  </td>
-                  <td>
+                  </th>
+                  <td data-label="League">
                     {entry.platform} {entry.league_id}
                   </td>
-                  <td>{points(entry.ours)}</td>
-                  <td>{points(entry.platform_points)}</td>
-                  <td>{signed(entry.difference)}</td>
-                  <td>{statsText(entry.stats)}</td>
+                  <td data-label="Ours">{points(entry.ours)}</td>
+                  <td data-label="Platform">{points(entry.platform_points)}</td>
+                  <td data-label="Difference">{signed(entry.difference)}</td>
+                  <td data-label="Stats" className="scoring-check__stats">
+                    {statsText(entry.stats)}
+                  </td>
                 </tr>
               ))}
             </tbody>
