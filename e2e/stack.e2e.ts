@@ -3,11 +3,10 @@
  * own configuration, one PostgreSQL, one Redis. Everything the browser and the clients do goes through nginx; only
  * the data changes are made on one named process, as a sync on one machine of a cluster would be.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import http2 from 'node:http2';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -26,9 +25,9 @@ import { ARTIFACTS_DIR, freePort, launchBrowser, openPage, ROOT, type E2eApp } f
 import { until } from './until.js';
 import { linkWeekBeforeKickoff, waitForProjectedWeek } from './nfl-weeks.js';
 import { ADMIN_EMAIL, E2E_PASSWORD, linkSleeper, openLeaguePage } from './site-pages.js';
+import { SITE_HOST, startProductionSite } from './production-site.js';
 
 const PROCESSES = 2;
-const NGINX = '/usr/sbin/nginx';
 const SEASON = 2025;
 const LIVE_WEEK = 2;
 const LEAGUE = 'You Get in the Bowl';
@@ -142,88 +141,12 @@ async function headline(page: Page): Promise<string | undefined> {
   return figure && expected && !expected.includes('Updating') ? `${figure} ${expected}` : undefined;
 }
 
-/**
- * The production site (deploy/nginx/fantasy.conf) as written, on loopback ports, a self-signed certificate and
- * `apiPorts` for its upstream: what a browser meets in production. Answers its HTTPS and HTTP ports and `stop`.
- */
-async function startProductionSite(apiPorts: number[]) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'fm-site-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=example.com',
-      '-keyout',
-      path.join(dir, 'key.pem'),
-      '-out',
-      path.join(dir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  const [https, plain] = [await freePort(), await freePort()];
-  const site = readFileSync(path.join(ROOT, 'deploy/nginx/fantasy.conf'), 'utf8')
-    .replace(/ *server 127\.0\.0\.1:300\d[^;]*;\n/g, '')
-    .replace(
-      'keepalive 64;',
-      `${apiPorts.map((port) => `server 127.0.0.1:${port};`).join(' ')} keepalive 64;`,
-    )
-    .replace(/listen \[::\]:\d+[^;]*;/g, '')
-    .replace('listen 80;', `listen 127.0.0.1:${plain};`)
-    .replace('listen 443 ssl http2', `listen 127.0.0.1:${https} ssl http2`)
-    .replace('/etc/letsencrypt/live/example.com/fullchain.pem', path.join(dir, 'cert.pem'))
-    .replace('/etc/letsencrypt/live/example.com/privkey.pem', path.join(dir, 'key.pem'))
-    .replace('/opt/fantasy/apps/web/dist', path.join(ROOT, 'apps/web/dist'))
-    .replace(
-      '/etc/nginx/fantasy/fantasy-locations.conf',
-      path.join(ROOT, 'deploy/nginx/fantasy-locations.conf'),
-    );
-  writeFileSync(path.join(dir, 'site.conf'), site);
-  const temp = path.join(dir, 'temp');
-  mkdirSync(temp);
-  writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    `daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
-events { worker_connections 256; }
-http { include /etc/nginx/mime.types; access_log off; client_body_temp_path ${temp}; proxy_temp_path ${temp};
-fastcgi_temp_path ${temp}; uwsgi_temp_path ${temp}; scgi_temp_path ${temp}; include ${dir}/site.conf; }`,
-  );
-  const nginx = spawn(
-    NGINX,
-    ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')],
-    {
-      stdio: 'inherit',
-    },
-  );
-  await until('the production site to listen', 10_000, () =>
-    isFree(https).then((free) => (free ? undefined : true)),
-  );
-  return {
-    https,
-    plain,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        nginx.once('exit', () => {
-          rmSync(dir, { recursive: true, force: true });
-          resolve();
-        });
-        nginx.kill('SIGQUIT');
-      }),
-  };
-}
-
-/** One GET over HTTP/2 (TLS, the self-signed certificate accepted). */
+/** One GET over HTTP/2 for the site's host name (TLS, the self-signed certificate accepted). */
 function getOverHttp2(origin: string, pathname: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const session = http2.connect(origin, { rejectUnauthorized: false });
+    const session = http2.connect(origin, { rejectUnauthorized: false, servername: SITE_HOST });
     session.once('error', reject);
-    const request = session.request({ ':path': pathname });
+    const request = session.request({ ':path': pathname, ':authority': SITE_HOST });
     let body = '';
     let status = 0;
     request.setEncoding('utf8');
@@ -440,7 +363,9 @@ describe.runIf(process.env.DATABASE_URL)('two API processes behind nginx (npm ru
       expect(JSON.parse(health.body)).toMatchObject({ status: 'ok' });
       const page = await getOverHttp2(`https://127.0.0.1:${site.https}`, '/');
       expect(page.body).toContain('<div id="root">');
-      const plain = await requestFrom('127.0.0.1', `http://127.0.0.1:${site.plain}/leagues`);
+      const plain = await requestFrom('127.0.0.1', `http://127.0.0.1:${site.plain}/leagues`, {
+        headers: { host: SITE_HOST },
+      });
       expect(plain.status).toBe(301);
     } finally {
       await site.stop();

@@ -1,12 +1,21 @@
 // `npm run stack -- --processes N --port P [--log-dir DIR]`: a production-like stack on this machine. N built API
 // processes (on 127.0.0.1:P+1 … P+N) behind Debian's nginx on 127.0.0.1:P, configured by deploy/nginx/
-// fantasy-locations.conf as in production. Needs DATABASE_URL, and REDIS_URL when N > 1. Prints one JSON line
+// fantasy-http.conf and fantasy-locations.conf as in production (plain HTTP: no TLS on loopback). Needs DATABASE_URL, and REDIS_URL when N > 1. Prints one JSON line
 // {"url", "api_pids", "proxy_pid"} on stdout once the stack answers through nginx; everything else goes to stderr.
 // Like systemd's Restart=always, an API process that dies is started again after a second; SIGHUP restarts the
-// processes one after another (a rolling restart); SIGTERM/SIGINT stop everything it started.
+// processes one after another (a rolling restart); SIGTERM/SIGINT stop everything it started, and so does its parent
+// going away (`npm run stack` execs this script, so a signal sent to npm reaches it: see package.json).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +25,7 @@ import { ROOT } from './lib.mjs';
 const NGINX = '/usr/sbin/nginx';
 const SERVER_BUNDLE = path.join(ROOT, 'apps/api/dist/main.js');
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+const HTTP_SETTINGS = path.join(ROOT, 'deploy/nginx/fantasy-http.conf');
 const LOCATIONS = path.join(ROOT, 'deploy/nginx/fantasy-locations.conf');
 const BOOT_TIMEOUT_MS = 90_000;
 const RESTART_DELAY_MS = 1_000;
@@ -24,6 +34,10 @@ const STOP_GRACE_MS = 15_000;
 const FAIL_TIMEOUT_SECONDS = 2;
 /** Open files nginx asks for: two per proxied connection (the client's and the API process's). */
 const NGINX_FILES_WANTED = 65_536;
+/** The app's default LIVE_STREAMS_PER_ADDRESS (apps/api/src/config.ts), which the recipe's nginx cap sits above. */
+const DEFAULT_LIVE_STREAMS_PER_ADDRESS = 20;
+/** How often the parent is checked: a stack whose parent is gone (npm killed) stops rather than run on orphaned. */
+const PARENT_CHECK_MS = 1_000;
 
 const say = (line) => process.stderr.write(`stack: ${line}\n`);
 function fail(line) {
@@ -93,7 +107,31 @@ function hardFileLimit() {
   }
 }
 
-/** The stack's own nginx.conf: its prefix, logs and temp dirs in workDir; the product's locations as deployed. */
+/**
+ * The locations as deployed; only the live streams' per-address cap follows LIVE_STREAMS_PER_ADDRESS when it is
+ * raised (the bench opens thousands from one address), staying that much above the app's own cap.
+ */
+function writeLocations() {
+  const raised = Number(process.env.LIVE_STREAMS_PER_ADDRESS);
+  const recipe = readFileSync(LOCATIONS, 'utf8');
+  const match = /limit_conn fantasy_streams (\d+);/.exec(recipe);
+  if (!match) fail(`${LOCATIONS} has no live-stream cap (limit_conn fantasy_streams N)`);
+  const locations =
+    Number.isInteger(raised) && raised > DEFAULT_LIVE_STREAMS_PER_ADDRESS
+      ? recipe.replace(
+          match[0],
+          `limit_conn fantasy_streams ${raised + Number(match[1]) - DEFAULT_LIVE_STREAMS_PER_ADDRESS};`,
+        )
+      : recipe;
+  const file = path.join(workDir, 'fantasy-locations.conf');
+  writeFileSync(file, locations);
+  return file;
+}
+
+/**
+ * The stack's own nginx.conf: its prefix, logs and temp dirs in workDir; the product's http settings and locations
+ * as deployed; like fantasy.conf, a default server that refuses any Host name but the stack's own.
+ */
 function writeNginxConf() {
   const files = hardFileLimit();
   const temp = (name) => path.join(workDir, 'nginx-temp', name);
@@ -122,17 +160,24 @@ http {
     fastcgi_temp_path ${temp('fastcgi')};
     uwsgi_temp_path ${temp('uwsgi')};
     scgi_temp_path ${temp('scgi')};
+    include ${HTTP_SETTINGS};
 
     upstream fantasy_api {
 ${apiPorts.map((p) => `        server 127.0.0.1:${p} max_fails=1 fail_timeout=${FAIL_TIMEOUT_SECONDS}s;`).join('\n')}
         keepalive 64;
     }
+    # any other Host name: the connection closed with no answer
     server {
         # the kernel spreads new connections evenly over the workers
-        listen 127.0.0.1:${port} reuseport;
+        listen 127.0.0.1:${port} default_server reuseport;
         server_name _;
+        return 444;
+    }
+    server {
+        listen 127.0.0.1:${port};
+        server_name ${[...new Set(['127.0.0.1', 'localhost', new URL(sharedEnv.APP_URL).hostname])].join(' ')};
         root ${WEB_DIST};
-        include ${LOCATIONS};
+        include ${writeLocations()};
     }
 }
 `;
@@ -246,6 +291,15 @@ async function stopAll(exitCode) {
 }
 
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => void stopAll(0));
+// A supervisor that signals npm reaches this process (npm forwards the signal, and the script is exec'd so no shell
+// sits between them, dropping it); if the parent is killed outright, this process is re-parented: stop too.
+const parentPid = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentPid) {
+    say(`the parent process (pid ${parentPid}) is gone; stopping`);
+    void stopAll(0);
+  }
+}, PARENT_CHECK_MS).unref();
 process.on('SIGHUP', () => {
   rolling ??= rollingRestart()
     .catch((error) => say(`rolling restart failed: ${error.message}`))

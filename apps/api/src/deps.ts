@@ -5,6 +5,7 @@ import type { Monitoring } from './monitoring/monitoring.js';
 import type { DataSync } from './services/data-sync/data-sync.js';
 import type { LeagueClients } from './services/leagues/clients.js';
 import type { SleeperIdLinker } from './services/leagues/sleeper-id-linker.js';
+import type { ReconciliationJob } from './services/scoring-check/reconciliation-job.js';
 import type { SessionCache } from './services/auth/session-cache.js';
 import type { DataChangeFeed } from './services/live-updates/data-change-feed.js';
 import type { Mailer } from './services/mail/mailer.js';
@@ -31,6 +32,8 @@ export interface AppDeps extends CoreDeps {
   leagues: LeagueClients;
   /** Keeps the current season's stats, projections and players from SLEEPER_API_URL. */
   dataSync: DataSync;
+  /** Our points against the platforms' after a finished week: a background job, one run at a time everywhere. */
+  scoringChecks: ReconciliationJob;
   /** Links our players to Sleeper's ids at start, daily, after imports and league links (pages only read them). */
   sleeperIds: SleeperIdLinker;
   /** Sessions looked up in the last few seconds (SESSION_CACHE_SECONDS); revocation clears them everywhere. */

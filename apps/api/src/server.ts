@@ -25,6 +25,8 @@ import { createDataChangeFeed } from './services/live-updates/data-change-feed.j
 import { createMailer } from './services/mail/mailer.js';
 import { createAccountMailQueue } from './services/mail/account-mail-queue.js';
 import { prepareAccountMail } from './services/auth/account-mail-jobs.js';
+import { reconcileWeek } from './services/scoring-check/reconcile-week.js';
+import { createReconciliationJob } from './services/scoring-check/reconciliation-job.js';
 import { startFirstStartImport, type BackgroundImport } from './services/nfl-import/first-start-import.js';
 import { createRateLimiter } from './services/rate-limits/rate-limiter.js';
 import { runBoundedSteps } from './process/bounded-steps.js';
@@ -119,6 +121,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     simulationRecords: createSimulationRecords({ database, log }),
     afterAnswer: createAfterAnswer(log),
     timelineWrites: createTimelineWrites(),
+    // the job reads leagues with these dependencies
+    scoringChecks: createReconciliationJob({
+      database,
+      log,
+      reconcile: (week, onProgress) => reconcileWeek(deps, week, onProgress),
+    }),
   };
   const timelines = createTimelineRecorder(deps, dataChanges);
   const jobs: BackgroundJobs = { liveSync: createLiveSync(deps), timelines, firstStartImport: null };
@@ -128,6 +136,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       [
         ['live sync', () => jobs.liveSync.stop()],
         ['data sync', () => deps.dataSync.stop()],
+        ['scoring reconciliation', () => deps.scoringChecks.stop()],
         ['Sleeper id linking', () => deps.sleeperIds.stop()],
         ['win-probability timelines', () => jobs.timelines.stop()],
         ['first-start import', () => jobs.firstStartImport?.stop()],

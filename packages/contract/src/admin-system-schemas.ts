@@ -63,9 +63,36 @@ export const scoringReconciliationSchema = z.object({
       }),
     )
     .describe('the largest differences over 0.01, largest first'),
+  skipped: z
+    .array(
+      z.object({
+        platform: z.string(),
+        league_id: z.string(),
+        reason: z
+          .string()
+          .describe('why it was not compared: not read (and why), or its week not final there'),
+      }),
+    )
+    .default([])
+    .describe('leagues opened that week that were not compared'),
 });
 
 export type ScoringReconciliation = z.infer<typeof scoringReconciliationSchema>;
+
+/** A run of the reconciliation (a background job, one at a time across processes): its progress, then its end. */
+export const scoringReconciliationRunSchema = z.object({
+  state: z.enum(['running', 'done', 'failed']),
+  season: z.number().int(),
+  week: z.number().int(),
+  trigger: z.enum(['admin', 'automatic']),
+  started_at: z.iso.datetime(),
+  finished_at: z.iso.datetime().nullable(),
+  leagues_total: z.number().int().describe('leagues opened that week, to read'),
+  leagues_read: z.number().int().describe('of them, read (or given up on) so far'),
+  error: z.string().nullable().describe('why a failed run stopped'),
+});
+
+export type ScoringReconciliationRun = z.infer<typeof scoringReconciliationRunSchema>;
 
 export const systemHealthSchema = z.object({
   status: healthStatusSchema,
@@ -120,6 +147,9 @@ export const systemHealthSchema = z.object({
     scoringReconciliation: scoringReconciliationSchema
       .nullable()
       .describe('the last check of our points against the platforms’ (null: none yet)'),
+    scoringReconciliationRun: scoringReconciliationRunSchema
+      .nullable()
+      .describe('the reconciliation running now, or the last run (null: none yet)'),
   }),
   system: z.object({
     uptime: z.number(),

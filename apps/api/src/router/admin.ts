@@ -25,14 +25,7 @@ import {
   LAST_FANTASY_WEEK,
   LAST_SEASON,
 } from '@fm/contract';
-import {
-  apiMetricsSchema,
-  errorReportSchema,
-  resourceReportSchema,
-  scoringReconciliationSchema,
-  systemHealthSchema,
-} from '@fm/contract';
-import { reconcileWeek } from '../services/scoring-check/reconcile-week.js';
+import { apiMetricsSchema, errorReportSchema, resourceReportSchema, systemHealthSchema } from '@fm/contract';
 
 const openapi = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: `/${string}`, summary: string) => ({
   openapi: { method, path, tags: ['admin'], summary, protect: true },
@@ -138,7 +131,7 @@ export const adminRouter = router({
       openapi(
         'POST',
         '/admin/scoring-reconciliation',
-        'After a finished week: our points against the platforms’ for the leagues opened that week',
+        'Start checking a finished week: our points against the platforms’ (answers at once; see System Health)',
       ),
     )
     .input(
@@ -147,8 +140,17 @@ export const adminRouter = router({
         week: z.number().int().min(FIRST_WEEK).max(LAST_FANTASY_WEEK),
       }),
     )
-    .output(dataAnswer(scoringReconciliationSchema))
-    .mutation(async ({ ctx, input }) => ({ data: await reconcileWeek(ctx.deps, input) })),
+    .output(
+      dataAnswer(
+        z.object({
+          isStarted: z
+            .boolean()
+            .describe('false when a run was already under way (here or on another server)'),
+          message: z.string(),
+        }),
+      ),
+    )
+    .mutation(async ({ ctx, input }) => ({ data: await ctx.deps.scoringChecks.start(input) })),
 
   dataManagement: adminDataManagementRouter,
   dataSync: adminDataSyncRouter,

@@ -16,6 +16,7 @@ import { FAILURES_BEFORE_ALERT } from '../data-sync/run-sleeper-sync.js';
 import { readSyncRecord, type SleeperSyncRecord } from '../sync-record/sync-record.js';
 import { readDatabasesHealth, type DatabasesHealth } from './database-health.js';
 import { readScoringReconciliation } from '../scoring-check/reconcile-week.js';
+import { readReconciliationRun } from '../scoring-check/reconciliation-job.js';
 
 /** Process crashes (uncaught errors that made an API process exit) are counted over this many hours. */
 export const CRASH_WINDOW_HOURS = 24;
@@ -132,13 +133,15 @@ export async function getApiMetrics(deps: Pick<AppDeps, 'database' | 'monitoring
 /** `GET /admin/system/health`: overall status, issues and the state of each component. */
 export async function getSystemHealth(deps: Pick<AppDeps, 'database' | 'monitoring' | 'config'>) {
   const performance = readPerformance(deps);
-  const [databases, resources, crashes, sync, scoringReconciliation] = await Promise.all([
-    readDatabasesHealth(deps),
-    readResources(deps.config.dataDir),
-    countRecentCrashes(deps),
-    readSyncRecord(deps.database).catch(() => null),
-    readScoringReconciliation(deps).catch(() => null),
-  ]);
+  const [databases, resources, crashes, sync, scoringReconciliation, scoringReconciliationRun] =
+    await Promise.all([
+      readDatabasesHealth(deps),
+      readResources(deps.config.dataDir),
+      countRecentCrashes(deps),
+      readSyncRecord(deps.database).catch(() => null),
+      readScoringReconciliation(deps).catch(() => null),
+      readReconciliationRun(deps).catch(() => null),
+    ]);
   const dataSync = dataSyncHealth(sync);
   const warnings = performanceWarnings(performance, databases);
   const window = deps.monitoring.requests.snapshot(HEALTH_WINDOW_MINUTES);
@@ -227,6 +230,7 @@ export async function getSystemHealth(deps: Pick<AppDeps, 'database' | 'monitori
       dataSync,
       databases,
       scoringReconciliation,
+      scoringReconciliationRun,
     },
     system: {
       uptime: resources.uptime.processSeconds,

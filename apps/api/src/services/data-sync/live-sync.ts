@@ -5,7 +5,7 @@ import { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
 import { readLiveScoresStatus, writeLiveScoresStatus } from '../live-games/live-scores-status.js';
 import { isEveryGameOver } from '../live-games/player-games.js';
 import { isAnyGameInProgress, loadLiveWeek, type LiveWeek } from '../live-games/week-games.js';
-import { reconcileFinishedWeekOnce, type WeekRef } from '../scoring-check/finished-week.js';
+import type { WeekRef } from '../scoring-check/reconciliation-job.js';
 import { SYNC_LOCK_NAME } from './data-sync.js';
 import { loadKnownPlayers } from './directory-sync.js';
 import { emptyCount, syncWeek, type SyncRunSummary } from './run-sleeper-sync.js';
@@ -53,8 +53,10 @@ function describeFailure(error: unknown): string {
  * one process at a time (the data sync's lock), and a change is announced through the data version so every
  * process drops its caches. One more refresh follows the last game's final whistle. The stats service failing
  * changes nothing and marks live scores paused (since the first failure) until it answers again.
- * After that, a finished week's scoring is reconciled with the platform's points, once for all processes: the
- * current week once the scoreboard has every game over, the previous one once the platform's week has moved past it.
+ * After that, a finished week's scoring is reconciled with the platform's points by the reconciliation job (one run
+ * at a time across processes): the current week once the scoreboard has every game over (leagues whose platform has
+ * not closed the week are listed as not final yet), the previous one once the platform's week has moved past it,
+ * and again when a league is opened for it later.
  */
 export function createLiveSync(deps: AppDeps, options: LiveSyncOptions = {}): LiveSync {
   const feed = options.feed ?? new SleeperSeasonFeed({ baseUrl: deps.config.sleeperApiUrl });
@@ -64,8 +66,7 @@ export function createLiveSync(deps: AppDeps, options: LiveSyncOptions = {}): Li
   let timer: NodeJS.Timeout | undefined;
   let isStopped = false;
   let running: Promise<LiveTickOutcome> | null = null;
-  /** Weeks reconciled (by any process), and weeks tried here at their final whistle: neither is asked again. */
-  const reconciledWeeks = new Set<string>();
+  /** Weeks tried here at their final whistle (later runs of a week follow its platform closing it). */
   const triedAtFinalWhistle = new Set<string>();
 
   const mayBeUnderway = async (season: number, week: number, now: number) => {
@@ -107,12 +108,9 @@ export function createLiveSync(deps: AppDeps, options: LiveSyncOptions = {}): Li
     return { kind: 'refreshed', season, week, statsChanged };
   };
 
-  const reconcile = async (week: WeekRef, isPlatformComplete: boolean) => {
-    const key = `${week.season}:${week.week}`;
-    if (reconciledWeeks.has(key)) return;
+  const reconcile = async (week: WeekRef) => {
     try {
-      const outcome = await reconcileFinishedWeekOnce(deps, week, { isPlatformComplete });
-      if (outcome === 'reconciled' || outcome === 'already-done') reconciledWeeks.add(key);
+      const outcome = await deps.scoringChecks.runFinishedWeek(week);
       if (outcome !== 'already-done')
         log.info({ ...week, outcome }, 'scoring reconciliation of a finished week');
     } catch (error) {
@@ -126,12 +124,12 @@ export function createLiveSync(deps: AppDeps, options: LiveSyncOptions = {}): Li
    */
   const reconcileFinishedWeeks = async (current: WeekRef, live: LiveWeek | null, isStatsSettled: boolean) => {
     // the platform's week (Sleeper's state, as synced) has moved past the previous week: it calls it complete
-    if (current.week > 1) await reconcile({ season: current.season, week: current.week - 1 }, true);
+    if (current.week > 1) await reconcile({ season: current.season, week: current.week - 1 });
     const isOver = live?.clock_source === 'scoreboard' && isEveryGameOver(live.games);
     const key = `${current.season}:${current.week}`;
     if (isOver && isStatsSettled && !triedAtFinalWhistle.has(key)) {
       triedAtFinalWhistle.add(key);
-      await reconcile(current, false);
+      await reconcile(current);
     }
   };
 

@@ -59,6 +59,8 @@ export interface LeagueWeekRequest {
   season?: number | undefined;
   /** The person's preferred scoring, used only when the league does not say how it scores. */
   scoringType?: ScoringFormatSpelling | undefined;
+  /** How long the platform may take (default: a page's PLATFORM_DEADLINE_MS); background work waits longer. */
+  deadlineMs?: number | undefined;
 }
 
 /** A league week as read, and what the platform's answer brought that a page opened by its viewer stores. */
@@ -88,6 +90,7 @@ export async function readLeagueWeek(
       platform: request.platform,
       key: `${userId}:${request.leagueId}:${request.season ?? ''}:${request.week ?? 'current'}`,
       log: deps.log,
+      ...(request.deadlineMs ? { deadlineMs: request.deadlineMs } : {}),
     },
     async () => {
       const read = await load();

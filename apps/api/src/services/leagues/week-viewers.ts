@@ -12,7 +12,7 @@ export interface LeagueWeekViewer {
 
 /** The leagues opened in `week` (since `viewedSince` when given), at most `max`, the most recently opened first. */
 export async function leagueWeekViewers(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'database'>,
   week: { season: number; week: number },
   options: { max: number; viewedSince?: Date },
 ): Promise<LeagueWeekViewer[]> {

@@ -1,12 +1,13 @@
-import type { ScoringReconciliation } from '@fm/contract';
+import { PLATFORM_LABELS, type ScoringReconciliation } from '@fm/contract';
 import { appState, playerWeekStats } from '@fm/db';
 import { statLineOf, STAT_KEYS } from '@fm/projections';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { type LeagueDetails, readLeagueWeek } from '../leagues/details.js';
 import { leagueWeekViewers } from '../leagues/week-viewers.js';
-import { isEveryGameOver } from '../live-games/player-games.js';
 import { COLUMN_OF_STAT } from '../nfl-stats/stat-columns.js';
+import { AppError } from '../../errors.js';
+import { withFreshLeagueReads } from './fresh-reads.js';
 
 /** Where the last reconciliation's outcome is kept (app_state), for System Health. */
 export const SCORING_RECONCILIATION_KEY = 'scoring-reconciliation';
@@ -15,14 +16,24 @@ const SAME_POINTS = 0.01;
 /** The largest differences kept with the outcome. */
 const WORST_KEPT = 10;
 /** At most this many leagues are compared per week (the most recently opened first). */
-const MAX_LEAGUES = 200;
+export const MAX_LEAGUES = 200;
+/** A background run may wait for a slow platform longer than a page does (the HTTP client bounds each try). */
+const READ_DEADLINE_MS = 20_000;
 
 type Difference = ScoringReconciliation['worst'][number];
+type Skipped = ScoringReconciliation['skipped'][number];
 
-/** The week is over for this league: the platform says so, or every NFL game of the week is over. */
-function isFinished(details: LeagueDetails): boolean {
-  return details.is_week_complete || isEveryGameOver(details.games);
+/** Why a league could not be read: the platform's own words when it refused or failed, never a stack or a URL. */
+function unreadReason(error: unknown, platform: string): string {
+  if (error instanceof AppError) return error.message;
+  return `${PLATFORM_LABELS[platform as keyof typeof PLATFORM_LABELS] ?? platform} did not answer with the league.`;
 }
+
+/** Reports how many of the week's leagues are read so far (a run's progress on System Health). */
+export type ReconciliationProgress = (progress: {
+  leagues_total: number;
+  leagues_read: number;
+}) => Promise<void>;
 
 /** Each player the platform scored and we scored too: [player_id, ours, the platform's, roster player]. */
 function comparedPlayers(details: LeagueDetails) {
@@ -67,27 +78,47 @@ async function statsOf(deps: AppDeps, week: { season: number; week: number }, id
 /**
  * After a finished week: for every league someone opened that week (with the most recent viewer's linked
  * account), our scorer's points on the stored stats in the league's rules against the platform's own per-player
- * points; how many agree within 0.01 and the worst differences with the stats behind them. Stored for System
- * Health and answered. A separate step its caller makes on purpose (after the week), never a page read's effect.
+ * points, read afresh (never an answer cached during the games) and only once the platform has closed the week
+ * (its numbers are final then; right after the last game it may still show halftime points, or none); how many
+ * agree within 0.01, the worst differences with the stats behind them, and each league not compared with why.
+ * Stored for System Health and answered. Run by the reconciliation job (reconciliation-job.ts), never in a request.
  */
 export async function reconcileWeek(
   deps: AppDeps,
   week: { season: number; week: number },
+  onProgress: ReconciliationProgress = async () => {},
 ): Promise<ScoringReconciliation> {
   const leagues = await leagueWeekViewers(deps, week, { max: MAX_LEAGUES });
+  const fresh = withFreshLeagueReads(deps);
   let compared = 0;
   let within = 0;
   let leagueCount = 0;
+  const skipped: Skipped[] = [];
   const differences: (Omit<Difference, 'stats'> & { appId: number | undefined })[] = [];
-  for (const { platform, leagueId, userId } of leagues) {
+  for (const [index, { platform, leagueId, userId }] of leagues.entries()) {
+    await onProgress({ leagues_total: leagues.length, leagues_read: index });
     let details: LeagueDetails;
     try {
-      ({ details } = await readLeagueWeek(deps, userId, { platform, leagueId, week: week.week }));
+      ({ details } = await readLeagueWeek(fresh, userId, {
+        platform,
+        leagueId,
+        week: week.week,
+        deadlineMs: READ_DEADLINE_MS,
+      }));
     } catch (error) {
       deps.log.warn({ err: error, platform, leagueId }, 'a league could not be read for the scoring check');
+      skipped.push({ platform, league_id: leagueId, reason: unreadReason(error, platform) });
       continue;
     }
-    if (!isFinished(details)) continue;
+    if (!details.is_week_complete) {
+      const name = PLATFORM_LABELS[platform];
+      skipped.push({
+        platform,
+        league_id: leagueId,
+        reason: `${name} has not closed week ${week.week} yet: its points are not final.`,
+      });
+      continue;
+    }
     leagueCount += 1;
     for (const { playerId, ours, platformPoints, player } of comparedPlayers(details)) {
       compared += 1;
@@ -127,7 +158,9 @@ export async function reconcileWeek(
       ...entry,
       stats: (appId === undefined ? undefined : stats.get(appId)) ?? {},
     })),
+    skipped,
   };
+  await onProgress({ leagues_total: leagues.length, leagues_read: leagues.length });
   const now = new Date();
   await deps.database.db
     .insert(appState)
@@ -145,5 +178,7 @@ export async function readScoringReconciliation(
     .from(appState)
     .where(eq(appState.key, SCORING_RECONCILIATION_KEY))
     .limit(1);
-  return (row?.value as ScoringReconciliation | undefined) ?? null;
+  const outcome = row?.value as ScoringReconciliation | undefined;
+  // outcomes stored before leagues not compared were kept have no list
+  return outcome ? { ...outcome, skipped: outcome.skipped ?? [] } : null;
 }

@@ -26,7 +26,9 @@ describe('System Health → our points against the platforms’', () => {
               stats: { def_sack: 1, pts_allowed: 20 },
             },
           ],
+          skipped: [],
         }}
+        run={null}
       />,
     );
     const panel = screen.getByTestId('scoring-reconciliation');
@@ -40,7 +42,40 @@ describe('System Health → our points against the platforms’', () => {
   });
 
   it('says when no finished week was checked yet', () => {
-    render(<ScoringReconciliation outcome={null} />);
+    render(<ScoringReconciliation outcome={null} run={null} />);
     expect(screen.getByText('No finished week checked yet.')).toBeTruthy();
+  });
+
+  it('says there is nothing to compare yet instead of 0 %, names the leagues not compared, and shows a run’s progress', () => {
+    render(
+      <ScoringReconciliation
+        outcome={{
+          season: 2025,
+          week: 3,
+          checked_at: '2025-09-23T08:00:00.000Z',
+          leagues: 0,
+          players_compared: 0,
+          within_hundredth: 0,
+          worst: [],
+          skipped: [{ platform: 'espn', league_id: '77', reason: 'ESPN is not answering right now.' }],
+        }}
+        run={{
+          state: 'running',
+          season: 2025,
+          week: 3,
+          trigger: 'admin',
+          started_at: '2025-09-23T09:00:00.000Z',
+          finished_at: null,
+          leagues_total: 4,
+          leagues_read: 1,
+          error: null,
+        }}
+      />,
+    );
+    const panel = screen.getByTestId('scoring-reconciliation');
+    expect(panel.textContent).toContain('2025 week 3: nothing to compare yet.');
+    expect(panel.textContent).not.toContain('0.0%');
+    expect(screen.getByRole('listitem').textContent).toBe('espn 77: ESPN is not answering right now.');
+    expect(screen.getByRole('status').textContent).toContain('Checking 2025 week 3: 1 of 4 leagues read');
   });
 });

@@ -90,7 +90,10 @@ export default function SystemHealthPage() {
           </section>
           <section className="admin-section" aria-labelledby={`${id}-scoring`}>
             <h2 id={`${id}-scoring`}>Our points against the platforms’</h2>
-            <ScoringReconciliation outcome={data.components.scoringReconciliation} />
+            <ScoringReconciliation
+              outcome={data.components.scoringReconciliation}
+              run={data.components.scoringReconciliationRun}
+            />
           </section>
         </>
       ) : null}
