@@ -76,6 +76,8 @@ export const DEFAULT_LIVE_STREAMS_PER_ADDRESS = 20;
  * to another process.
  */
 export const DEFAULT_LIVE_STREAMS_PER_PROCESS = 12_000;
+/** An IPv6 home or office connection is handed a /64: every address in it is one client (CLIENT_IPV6_PREFIX). */
+export const DEFAULT_CLIENT_IPV6_PREFIX = 64;
 /**
  * Time a client has to send a whole request (headers and body), in seconds: a 10 MB admin upload
  * needs under 2 Mbit/s; a request trickled byte by byte holds a connection and its memory, so it is
@@ -152,6 +154,10 @@ const envSchema = z.object({
   LIVE_STREAMS_PER_PROCESS: z.preprocess(
     blankAsUnset,
     wholeNumber({ of: 'streams', min: 1, max: 1_000_000 }).default(DEFAULT_LIVE_STREAMS_PER_PROCESS),
+  ),
+  CLIENT_IPV6_PREFIX: z.preprocess(
+    blankAsUnset,
+    wholeNumber({ of: 'bits', min: 16, max: 128 }).default(DEFAULT_CLIENT_IPV6_PREFIX),
   ),
   REQUEST_TIMEOUT_SECONDS: z.preprocess(
     blankAsUnset,
@@ -246,6 +252,8 @@ export interface Config {
   /** Open live-update streams (server-sent events) allowed per client address, and per process. */
   liveStreamsPerAddress: number;
   liveStreamsPerProcess: number;
+  /** IPv6 addresses sharing this many leading bits are one client to every per-address limit (CLIENT_IPV6_PREFIX). */
+  clientIpv6Prefix: number;
   /** Seconds a client has to send a whole request, headers and body (REQUEST_TIMEOUT_SECONDS). */
   requestTimeoutSeconds: number;
   /** Worker threads of this process's simulation pool. */
@@ -312,6 +320,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     nflScoreboardUrl: e.NFL_SCOREBOARD_URL,
     liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
     liveStreamsPerProcess: e.LIVE_STREAMS_PER_PROCESS,
+    clientIpv6Prefix: e.CLIENT_IPV6_PREFIX,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     simulationWorkers: e.SIMULATION_WORKERS ?? defaultSimulationWorkers(),
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,

@@ -88,7 +88,11 @@ describe.each(DATABASE_KINDS)('account takeover attempts on %s', (kind) => {
       const token = new URL(newest, 'http://x').searchParams.get('token') ?? undefined;
       const afterItsLifetime = new Date(Date.now() + EMAIL_TOKEN_LIFETIME_MS['reset-password'] + 60_000);
       await expect(
-        resetPassword(server.deps, { token, password: VICTIM_PASSWORD, ip: '127.0.0.1' }, afterItsLifetime),
+        resetPassword(
+          server.deps,
+          { token, password: VICTIM_PASSWORD, client: '127.0.0.1' },
+          afterItsLifetime,
+        ),
       ).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
     });
 

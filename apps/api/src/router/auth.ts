@@ -52,7 +52,11 @@ export const authRouter = router({
     .input(credentialsInput)
     .output(messageOutput)
     .mutation(async ({ ctx, input }) => {
-      const registered = await registerAccount(ctx.deps, { ...input, ip: ctx.req.ip });
+      const registered = await registerAccount(ctx.deps, {
+        ...input,
+        ip: ctx.req.ip,
+        client: ctx.req.client,
+      });
       setRegistrationCookie(ctx.reply, registered.registrationProof, ctx.deps.config);
       return withMessage(registered);
     }),
@@ -69,7 +73,7 @@ export const authRouter = router({
     .input(emailInput)
     .output(messageOutput)
     .mutation(async ({ ctx, input }) =>
-      withMessage(await resendVerification(ctx.deps, { ...input, ip: ctx.req.ip })),
+      withMessage(await resendVerification(ctx.deps, { ...input, ip: ctx.req.ip, client: ctx.req.client })),
     ),
 
   login: publicProcedure
@@ -87,6 +91,7 @@ export const authRouter = router({
       const { user, session, deviceToken } = await login(ctx.deps, {
         ...input,
         ip: ctx.req.ip,
+        client: ctx.req.client,
         userAgent: ctx.req.headers['user-agent'],
         deviceToken: readDeviceToken(ctx.req),
         request: ctx.login,
@@ -142,7 +147,7 @@ export const authRouter = router({
     .input(emailInput)
     .output(messageOutput)
     .mutation(async ({ ctx, input }) =>
-      withMessage(await requestPasswordReset(ctx.deps, { ...input, ip: ctx.req.ip })),
+      withMessage(await requestPasswordReset(ctx.deps, { ...input, ip: ctx.req.ip, client: ctx.req.client })),
     ),
 
   resetPassword: publicProcedure
@@ -162,7 +167,7 @@ export const authRouter = router({
     )
     .output(messageOutput)
     .mutation(async ({ ctx, input }) => {
-      const { message, deviceToken } = await resetPassword(ctx.deps, { ...input, ip: ctx.req.ip });
+      const { message, deviceToken } = await resetPassword(ctx.deps, { ...input, client: ctx.req.client });
       // Following the mailed link proves the browser is the owner's: it is trusted from now on.
       setDeviceCookie(ctx.reply, deviceToken, ctx.deps.config);
       return withMessage({ message });

@@ -31,7 +31,7 @@ export async function registerAccount(
   deps: AppDeps,
   input: AccountMailRequest & { password?: string | undefined },
 ): Promise<{ message: string; registrationProof: string }> {
-  await deps.rateLimiter.consume(REGISTRATIONS_PER_IP, input.ip);
+  await deps.rateLimiter.consume(REGISTRATIONS_PER_IP, input.client);
   const { email, password } = requireCredentials(input);
   requireStrongPassword(password);
   const mayMail = await claimAccountMail(deps, email);
@@ -114,7 +114,7 @@ export async function resendVerification(
   deps: AppDeps,
   input: AccountMailRequest,
 ): Promise<{ message: string }> {
-  await deps.rateLimiter.consume(RESENDS_PER_IP, input.ip);
+  await deps.rateLimiter.consume(RESENDS_PER_IP, input.client);
   const email = requireEmail(input.email);
   const mayMail = await claimAccountMail(deps, email);
   await deps.accountMails.enqueue({ kind: 'resend-verification', email, mayMail });
