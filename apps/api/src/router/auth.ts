@@ -9,7 +9,11 @@ import {
   setRegistrationCookie,
   setSessionCookie,
 } from '../http/session-cookie.js';
-import { confirmEmailChange } from '../services/auth/account-email-change.js';
+import {
+  cancelEmailChange,
+  confirmEmailChange,
+  undoEmailChange,
+} from '../services/auth/account-email-change.js';
 import { login, logout } from '../services/auth/login.js';
 import { changePassword } from '../services/auth/password-change.js';
 import { requestPasswordReset, resetPassword } from '../services/auth/password-reset.js';
@@ -212,4 +216,31 @@ export const authRouter = router({
     .input(z.object({ token: z.string().max(TOKEN_MAX).optional() }))
     .output(z.object({ data: z.object({ message: z.string(), email: z.string() }) }))
     .mutation(async ({ ctx, input }) => ({ data: await confirmEmailChange(ctx.deps, input.token) })),
+
+  cancelEmailChange: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/cancel-email-change',
+        tags: ['auth'],
+        summary: 'Stop a pending email change, from the link mailed to the current address',
+      },
+    })
+    .input(z.object({ token: z.string().max(TOKEN_MAX).optional() }))
+    .output(messageOutput)
+    .mutation(async ({ ctx, input }) => withMessage(await cancelEmailChange(ctx.deps, input.token))),
+
+  undoEmailChange: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/undo-email-change',
+        tags: ['auth'],
+        summary:
+          '"This wasn\'t me": move the account back to its previous email, sign every device out and wipe the password',
+      },
+    })
+    .input(z.object({ token: z.string().max(TOKEN_MAX).optional() }))
+    .output(z.object({ data: z.object({ message: z.string(), choosePasswordToken: z.string() }) }))
+    .mutation(async ({ ctx, input }) => ({ data: await undoEmailChange(ctx.deps, input.token) })),
 });
