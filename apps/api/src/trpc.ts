@@ -82,7 +82,7 @@ export const heavyPublicProcedure = publicProcedure.use(async ({ ctx, next }) =>
  */
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const { user, session } = await signedIn(ctx.deps, ctx.req);
-  // upstream calls are charged to the person, whichever address they come from
+  // upstream calls are charged to the person too, whichever address they come from
   return callingUpstreamAs(`user:${user.id}`, () => next({ ctx: { user, session } }));
 });
 
