@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { projectionQueryInput, publicViewer, queryForViewer } from '../router/projections.js';
 import { listProjectionsJson } from '../services/projections/projection-list.js';
+import { countProjectionListRead } from '../services/rate-limits/heavy-public-reads.js';
 
 /**
  * `GET /api/projections/public/{scope}`, the hottest public read, served without the generic
@@ -17,6 +18,7 @@ export function registerProjectionsRoute(app: FastifyInstance, deps: AppDeps): v
     '/api/projections/public/:scope',
     async (req, reply) => {
       const input = projectionQueryInput.parse({ ...req.query, scope: req.params.scope });
+      await countProjectionListRead(deps, req.client);
       const viewer = await publicViewer(deps, req, input);
       const json = await listProjectionsJson(deps, await queryForViewer(deps, viewer, input));
       return reply.type('application/json; charset=utf-8').send(json);

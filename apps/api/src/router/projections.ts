@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from '@fm/db';
 import { signedInOrVisitor } from '../http/signed-in-or-visitor.js';
 import type { AppDeps } from '../deps.js';
 import type { FastifyRequest } from 'fastify';
+import { countProjectionListRead } from '../services/rate-limits/heavy-public-reads.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 import {
   LIST_SCORING_KINDS,
@@ -119,9 +120,10 @@ export const projectionsRouter = router({
     .meta({ openapi: { method: 'GET', path: '/projections/{scope}', tags: ['projections'], summary } })
     .input(projectionQueryInput)
     .output(projectionPageOutput)
-    .query(async ({ ctx, input }) =>
-      listProjections(ctx.deps, await queryForViewer(ctx.deps, ctx.user, input)),
-    ),
+    .query(async ({ ctx, input }) => {
+      await countProjectionListRead(ctx.deps, ctx.req.client);
+      return listProjections(ctx.deps, await queryForViewer(ctx.deps, ctx.user, input));
+    }),
 
   publicList: publicProcedure
     .meta({
@@ -135,6 +137,7 @@ export const projectionsRouter = router({
     .input(projectionQueryInput)
     .output(projectionPageOutput)
     .query(async ({ ctx, input }) => {
+      await countProjectionListRead(ctx.deps, ctx.req.client);
       const viewer = await publicViewer(ctx.deps, ctx.req, input);
       return listProjections(ctx.deps, await queryForViewer(ctx.deps, viewer, input));
     }),
