@@ -1,7 +1,12 @@
 import { leagueConnections } from '@fm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount, type TestAccount } from '../../test/admin-accounts.js';
-import { startFakeSleeper, type FakeSleeper } from '../../test/fakes/sleeper-server.js';
+import {
+  FAKE_SLEEPER_USER,
+  IN_SEASON_LEAGUE_ID,
+  startFakeSleeper,
+  type FakeSleeper,
+} from '../../test/fakes/sleeper-server.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { CALLER_SHARE_OF_BUDGET, PRODUCT_RESERVE_OF_BUDGET } from './upstream-budget.js';
 
@@ -9,8 +14,9 @@ import { CALLER_SHARE_OF_BUDGET, PRODUCT_RESERVE_OF_BUDGET } from './upstream-bu
 const CALLS_PER_MINUTE = 40;
 
 /**
- * Verified accounts with a Sleeper account linked, reading league after league (each an unseen league,
- * so each asks Sleeper) from the addresses given, until Sleeper's budget refuses every one of them.
+ * Verified accounts with a Sleeper account linked, reading their league again and again (the server's
+ * Sleeper cache emptied before each, so each read asks Sleeper) from the addresses given, until
+ * Sleeper's budget refuses every one of them.
  * The server trusts 127.0.0.1 as its proxy: X-Forwarded-For names the client.
  */
 describe.each([
@@ -32,11 +38,11 @@ describe.each([
     });
     accounts = await Promise.all(Array.from({ length: 4 }, () => signedInAccount(server)));
     await server.deps.database.db.insert(leagueConnections).values(
-      accounts.map((account, i) => ({
+      accounts.map((account) => ({
         userId: account.id,
         platform: 'sleeper' as const,
-        externalUserId: `7000000000000${i}`,
-        username: `member${i}`,
+        externalUserId: FAKE_SLEEPER_USER.userId,
+        username: FAKE_SLEEPER_USER.username,
       })),
     );
   });
@@ -48,14 +54,17 @@ describe.each([
   /** Reads round the accounts until each is refused; answers the refusals' messages. */
   async function readUntilRefused(): Promise<string[]> {
     const refusals = new Map<number, string>();
-    let league = 0;
-    while (refusals.size < accounts.length && league < 4 * CALLS_PER_MINUTE) {
+    sleeper.reset();
+    for (let reads = 0; refusals.size < accounts.length && reads < CALLS_PER_MINUTE; reads += 1) {
       for (const [i, account] of accounts.entries()) {
         if (refusals.has(i)) continue;
-        league += 1;
-        const answer = await account.client.get(`/api/leagues/leagues/sleeper/99000000${league}/details`, {
-          headers: { 'x-forwarded-for': addresses[i % addresses.length]! },
-        });
+        server.deps.leagues.sleeperCache.clear();
+        const answer = await account.client.get(
+          `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details`,
+          {
+            headers: { 'x-forwarded-for': addresses[i % addresses.length]! },
+          },
+        );
         if (answer.status === 429) {
           expect(answer.body).toMatchObject({
             code: 'RATE_LIMITED',
@@ -63,7 +72,7 @@ describe.each([
           });
           expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
           refusals.set(i, answer.body.message);
-        }
+        } else expect(answer.status).toBe(200);
       }
     }
     return [...refusals.values()];
