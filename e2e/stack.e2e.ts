@@ -206,6 +206,8 @@ describe.runIf(process.env.DATABASE_URL)('two API processes behind nginx (npm ru
           ESPN_API_URL: 'http://127.0.0.1:9',
           // the syncs this suite makes are the admin's "Sync now" on a process it names
           DATA_SYNC_MINUTES: '0',
+          // the steady clients read projections lists from one address for as long as a restart takes
+          PROJECTION_LISTS_PER_MINUTE: '1000000',
           LOG_LEVEL: 'info',
         },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,7 @@ import type { AppDeps } from './deps.js';
 import type { ErrorBody } from './errors.js';
 import { registerCacheHeaders } from './http/cache-headers.js';
 import { canonicalUrl } from './http/canonical-url.js';
+import { registerClientAddress } from './http/client-address.js';
 import { acceptedRequestId } from './http/request-id.js';
 import { answerClientError } from './http/client-errors.js';
 import { registerCsrfProtection } from './http/csrf.js';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
 
   registerRequestContext(app);
+  registerClientAddress(app, deps.config);
   registerSignedIn(app);
   registerShutdownRefusal(app);
   app.addHook('onSend', (req, reply, payload, done) => {

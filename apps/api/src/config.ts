@@ -77,6 +77,13 @@ export const DEFAULT_LIVE_STREAMS_PER_ADDRESS = 20;
  */
 export const DEFAULT_LIVE_STREAMS_PER_PROCESS = 12_000;
 /**
+ * Projections lists one client may read a minute: a person paging and filtering asks a few a minute;
+ * a script copying every week and page stops here.
+ */
+export const DEFAULT_PROJECTION_LISTS_PER_MINUTE = 120;
+/** An IPv6 home or office connection is handed a /64: every address in it is one client (CLIENT_IPV6_PREFIX). */
+export const DEFAULT_CLIENT_IPV6_PREFIX = 64;
+/**
  * Time a client has to send a whole request (headers and body), in seconds: a 10 MB admin upload
  * needs under 2 Mbit/s; a request trickled byte by byte holds a connection and its memory, so it is
  * cut (Node checks every few seconds, so it ends within 60 s).
@@ -145,6 +152,12 @@ const envSchema = z.object({
   SLEEPER_CALLS_PER_MINUTE: callsPerMinute(600),
   // ESPN refuses callers above about 1,000 calls a minute; the same margin as for Sleeper.
   ESPN_CALLS_PER_MINUTE: callsPerMinute(900),
+  // Yahoo's Fantasy API throttles an app at a few thousand calls an hour; a tenth of that a minute stays under.
+  YAHOO_CALLS_PER_MINUTE: callsPerMinute(300),
+  PROJECTION_LISTS_PER_MINUTE: z.preprocess(
+    blankAsUnset,
+    wholeNumber({ of: 'requests', min: 1, max: 1_000_000 }).default(DEFAULT_PROJECTION_LISTS_PER_MINUTE),
+  ),
   LIVE_STREAMS_PER_ADDRESS: z.preprocess(
     blankAsUnset,
     wholeNumber({ of: 'streams', min: 1, max: 1_000_000 }).default(DEFAULT_LIVE_STREAMS_PER_ADDRESS),
@@ -152,6 +165,10 @@ const envSchema = z.object({
   LIVE_STREAMS_PER_PROCESS: z.preprocess(
     blankAsUnset,
     wholeNumber({ of: 'streams', min: 1, max: 1_000_000 }).default(DEFAULT_LIVE_STREAMS_PER_PROCESS),
+  ),
+  CLIENT_IPV6_PREFIX: z.preprocess(
+    blankAsUnset,
+    wholeNumber({ of: 'bits', min: 16, max: 128 }).default(DEFAULT_CLIENT_IPV6_PREFIX),
   ),
   REQUEST_TIMEOUT_SECONDS: z.preprocess(
     blankAsUnset,
@@ -232,6 +249,10 @@ export interface Config {
   /** Calls per minute to SLEEPER_API_URL for the whole product (shared through Redis when set). */
   sleeperCallsPerMinute: number;
   yahoo: { clientId: string | undefined; clientSecret: string | undefined; authUrl: string; apiUrl: string };
+  /** Calls per minute to YAHOO_API_URL for the whole product (shared through Redis when set). */
+  yahooCallsPerMinute: number;
+  /** Projections lists (public or signed in) one client may read a minute (PROJECTION_LISTS_PER_MINUTE). */
+  projectionListsPerMinute: number;
   /** ESPN Fantasy's league API (ESPN_API_URL), or a compatible service. */
   espnApiUrl: string;
   /** Calls per minute to ESPN_API_URL for the whole product (shared through Redis when set). */
@@ -246,6 +267,8 @@ export interface Config {
   /** Open live-update streams (server-sent events) allowed per client address, and per process. */
   liveStreamsPerAddress: number;
   liveStreamsPerProcess: number;
+  /** IPv6 addresses sharing this many leading bits are one client to every per-address limit (CLIENT_IPV6_PREFIX). */
+  clientIpv6Prefix: number;
   /** Seconds a client has to send a whole request, headers and body (REQUEST_TIMEOUT_SECONDS). */
   requestTimeoutSeconds: number;
   /** Worker threads of this process's simulation pool. */
@@ -304,6 +327,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       authUrl: e.YAHOO_AUTH_URL.replace(/\/+$/, ''),
       apiUrl: e.YAHOO_API_URL.replace(/\/+$/, ''),
     },
+    yahooCallsPerMinute: e.YAHOO_CALLS_PER_MINUTE,
+    projectionListsPerMinute: e.PROJECTION_LISTS_PER_MINUTE,
     espnApiUrl: e.ESPN_API_URL.replace(/\/+$/, ''),
     espnCallsPerMinute: e.ESPN_CALLS_PER_MINUTE,
     nflDataDir: e.NFL_DATA_DIR ? path.resolve(e.NFL_DATA_DIR) : undefined,
@@ -312,6 +337,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     nflScoreboardUrl: e.NFL_SCOREBOARD_URL,
     liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
     liveStreamsPerProcess: e.LIVE_STREAMS_PER_PROCESS,
+    clientIpv6Prefix: e.CLIENT_IPV6_PREFIX,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     simulationWorkers: e.SIMULATION_WORKERS ?? defaultSimulationWorkers(),
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,

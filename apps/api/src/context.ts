@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './deps.js';
+// the request's `client` (who every per-address limit counts), as procedures read it
+import type {} from './http/client-address.js';
 import { newLoginRequestScope, type LoginRequestScope } from './services/auth/login.js';
 
 /** What every procedure sees: the app's dependencies and this request's HTTP objects. */

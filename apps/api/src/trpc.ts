@@ -67,11 +67,11 @@ export const middleware = t.middleware;
 /** Anyone may call it; upstream calls it makes are charged to the client's address. */
 export const publicProcedure = t.procedure
   .use(appErrorsAsTrpc)
-  .use(({ ctx, next }) => callingUpstreamAs(`address:${ctx.req.ip}`, () => next()));
+  .use(({ ctx, next }) => callingUpstreamAs(`address:${ctx.req.client}`, () => next()));
 
 /** A public read that costs real work on every call: limited per client address. */
 export const heavyPublicProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  await countHeavyPublicRead(ctx.deps, ctx.req.ip);
+  await countHeavyPublicRead(ctx.deps, ctx.req.client);
   return next();
 });
 
@@ -82,7 +82,7 @@ export const heavyPublicProcedure = publicProcedure.use(async ({ ctx, next }) =>
  */
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const { user, session } = await signedIn(ctx.deps, ctx.req);
-  // upstream calls are charged to the person, whichever address they come from
+  // upstream calls are charged to the person too, whichever address they come from
   return callingUpstreamAs(`user:${user.id}`, () => next({ ctx: { user, session } }));
 });
 

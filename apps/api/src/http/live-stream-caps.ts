@@ -31,7 +31,7 @@ export function createLiveStreamCaps(
   const caps: LiveStreamCaps = {
     admit(path, req, reply) {
       if (procedures[path]?._def.type !== 'subscription') return;
-      const address = req.ip;
+      const address = req.client;
       const held = byAddress.get(address) ?? 0;
       if (held >= config.liveStreamsPerAddress) {
         throw refuse(

@@ -25,9 +25,13 @@ export function registerMatchupRoutes(app: FastifyInstance, deps: AppDeps): void
       // the signed-in user, as the tRPC `authedProcedure` decides it (401 codes included)
       const { user } = await signedIn(deps, req);
       const caller = simulationCallerOf(user);
-      // a league's line-ups are read from its platform: those calls are the user's, as on /trpc
-      return callingUpstreamAs(`user:${user.id}`, () =>
-        inSimulationSlot(deps, caller, (slot) => call.answer(deps, caller, slot, call.input.parse(req.body))),
+      // a league's line-ups are read from its platform: those calls are the client's and the user's, as on /trpc
+      return callingUpstreamAs(`address:${req.client}`, () =>
+        callingUpstreamAs(`user:${user.id}`, () =>
+          inSimulationSlot(deps, caller, (slot) =>
+            call.answer(deps, caller, slot, call.input.parse(req.body)),
+          ),
+        ),
       );
     });
   serve('simulate', matchupCalls.simulate);

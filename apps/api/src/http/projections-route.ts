@@ -4,6 +4,7 @@ import { projectionQuerySchema } from '@fm/contract';
 import { queryForViewer } from '../services/projections/viewer-query.js';
 import { publicViewer } from './public-viewer.js';
 import { listProjectionsJson } from '../services/projections/projection-list.js';
+import { countProjectionListRead } from '../services/rate-limits/heavy-public-reads.js';
 
 /**
  * `GET /api/projections/public/{scope}`, the hottest public read, served without the generic
@@ -19,6 +20,7 @@ export function registerProjectionsRoute(app: FastifyInstance, deps: AppDeps): v
     '/api/projections/public/:scope',
     async (req, reply) => {
       const input = projectionQuerySchema.parse({ ...req.query, scope: req.params.scope });
+      await countProjectionListRead(deps, req.client);
       const viewer = await publicViewer(deps, req, input);
       const json = await listProjectionsJson(deps, await queryForViewer(deps, viewer, input));
       return reply.type('application/json; charset=utf-8').send(json);

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
-import { cancelEmailChange, undoEmailChange } from '../services/auth/account-email-change.js';
-import { verifyEmail } from '../services/auth/registration.js';
+import { verifyEmail, type VerificationOutcome } from '../services/auth/registration.js';
 import { readRegistrationProof } from './session-cookie.js';
 
 /**
@@ -17,38 +16,34 @@ export const LOGIN_PAGE_CODES = {
 } as const;
 
 /**
- * `GET /api/auth/verify-email?token=…`, the link in the verification mail, and
- * `GET /api/auth/cancel-email-change?token=…`, the link mailed to the current address when a
- * change is asked for, and `GET /api/auth/undo-email-change?token=…`, the "this wasn't me" link
- * mailed to the old address once a change is done (it leads to choosing a new password): plain routes because they answer with a redirect to the login page,
- * which shows the outcome.
+ * `GET /api/auth/verify-email?token=…`, the link in the verification mail: a plain route because it
+ * answers with a redirect to the page that shows the outcome. `GET /api/auth/cancel-email-change` and
+ * `GET /api/auth/undo-email-change`, the links of mails sent before those links opened pages, change
+ * nothing: they lead to the page that says what the link will do and acts only when its owner
+ * confirms (a POST with the CSRF token), so a mail scanner opening a link cannot act on it.
  */
 export function registerVerifyEmailRoute(app: FastifyInstance, deps: AppDeps): void {
   app.get<{ Querystring: { token?: string } }>('/api/auth/verify-email', async (req, reply) => {
     const token = typeof req.query.token === 'string' ? req.query.token : undefined;
     const outcome = await verifyEmail(deps, token, readRegistrationProof(req));
-    const target = !outcome.isVerified
-      ? `/login?error=${LOGIN_PAGE_CODES.invalidVerificationLink}`
-      : outcome.choosePasswordToken
-        ? `/reset-password?token=${encodeURIComponent(outcome.choosePasswordToken)}&verified=true`
-        : '/login?verified=true';
-    return reply.header('Cache-Control', 'no-store').redirect(target, 302);
+    return reply.header('Cache-Control', 'no-store').redirect(verificationTarget(outcome), 302);
   });
 
-  app.get<{ Querystring: { token?: string } }>('/api/auth/cancel-email-change', async (req, reply) => {
-    const token = typeof req.query.token === 'string' ? req.query.token : undefined;
-    const target = (await cancelEmailChange(deps, token))
-      ? `/login?message=${LOGIN_PAGE_CODES.emailChangeCancelled}`
-      : `/login?error=${LOGIN_PAGE_CODES.invalidCancelLink}`;
-    return reply.header('Cache-Control', 'no-store').redirect(target, 302);
-  });
+  for (const page of ['cancel-email-change', 'undo-email-change']) {
+    app.get<{ Querystring: { token?: string } }>(`/api/auth/${page}`, async (req, reply) => {
+      const token = typeof req.query.token === 'string' ? req.query.token : '';
+      return reply
+        .header('Cache-Control', 'no-store')
+        .redirect(`/${page}?token=${encodeURIComponent(token)}`, 302);
+    });
+  }
+}
 
-  app.get<{ Querystring: { token?: string } }>('/api/auth/undo-email-change', async (req, reply) => {
-    const token = typeof req.query.token === 'string' ? req.query.token : undefined;
-    const undone = await undoEmailChange(deps, token);
-    const target = undone
-      ? `/reset-password?token=${encodeURIComponent(undone.choosePasswordToken)}&verified=true`
-      : `/login?error=${LOGIN_PAGE_CODES.invalidUndoLink}`;
-    return reply.header('Cache-Control', 'no-store').redirect(target, 302);
-  });
+/** Where a followed verification link leads: choosing a password, signing in, or the reason it failed. */
+function verificationTarget(outcome: VerificationOutcome): string {
+  if (!outcome.isVerified) return `/login?error=${LOGIN_PAGE_CODES.invalidVerificationLink}`;
+  if (outcome.choosePasswordToken)
+    return `/reset-password?token=${encodeURIComponent(outcome.choosePasswordToken)}&verified=true`;
+  // verified, but the password was wiped (the link was opened elsewhere first): the owner asks for a link
+  return outcome.needsPassword ? '/forgot-password' : '/login?verified=true';
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
-import { CALLER_SHARE_OF_BUDGET, createUpstreamBudget } from './upstream-budget.js';
+import {
+  CALLER_SHARE_OF_BUDGET,
+  createUpstreamBudget,
+  PRODUCT_RESERVE_OF_BUDGET,
+} from './upstream-budget.js';
 import { callingUpstreamAs, callingUpstreamForTheProduct } from './upstream-caller.js';
 
 describe('a caller’s share of an upstream budget', () => {
@@ -30,13 +34,24 @@ describe('a caller’s share of an upstream budget', () => {
     ).toBeNull();
   });
 
-  it('keeps the whole budget for callers together: past it, a call waits and is then refused (not charged to a share)', async () => {
-    const budget = createUpstreamBudget({ service: 'espn', callsPerMinute: 8, maxWaitMs: 0 });
+  it('lets people together take all but the reserve; the product then takes the rest, and past it waits and is refused', async () => {
+    const budget = createUpstreamBudget({ service: 'espn', label: 'ESPN', callsPerMinute: 8, maxWaitMs: 0 });
+    const people = 8 * (1 - PRODUCT_RESERVE_OF_BUDGET);
     const callers = ['user:a', 'user:b', 'user:c', 'user:d'];
-    for (const caller of callers) {
-      for (let i = 0; i < 2; i++) expect(await callingUpstreamAs(caller, () => budget.take())).toBeNull();
+    for (let i = 0; i < people; i++) {
+      expect(await callingUpstreamAs(callers[i % callers.length]!, () => budget.take())).toBeNull();
     }
-    const spent = await callingUpstreamAs('user:e', () => budget.take());
-    expect(spent).toEqual({ retryAfterMs: expect.any(Number) });
+    const refused = await callingUpstreamAs('user:e', () => budget.take()).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('ESPN') });
+    for (let i = people; i < 8; i++) expect(await budget.take()).toBeNull();
+    expect(await budget.take()).toEqual({ retryAfterMs: expect.any(Number) });
+  });
+
+  it('charges a signed-in call to its address as well as its account', async () => {
+    const budget = createUpstreamBudget({ service: 'sleeper', callsPerMinute: CALLS_PER_MINUTE });
+    const fromHome = (user: string) =>
+      callingUpstreamAs('address:192.0.2.9', () => callingUpstreamAs(user, () => budget.take()));
+    for (let i = 0; i < share; i++) expect(await fromHome(`user:${i % 4}`)).toBeNull();
+    await expect(fromHome('user:fresh')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
   });
 });

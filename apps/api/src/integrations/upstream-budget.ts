@@ -6,22 +6,28 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { rateLimited } from '../services/rate-limits/rate-limiter.js';
-import { upstreamCaller } from './upstream-caller.js';
+import { upstreamShares } from './upstream-caller.js';
 
 /**
  * A budget of calls per minute to one upstream service (Sleeper, ESPN…), for the whole product:
  * services block callers above their own limit, which would take every page that needs them
  * down for everyone. Counted in Redis when REDIS_URL is set (every API process shares it), else
  * in this process. A call over budget waits its turn (queued) up to `maxWaitMs`, then is refused.
- * Each caller (upstream-caller.ts) also has a share of it, refused at once with 429 RATE_LIMITED.
+ * People's calls (upstream-caller.ts) are also counted against their shares and against what all
+ * people together may take, refused at once with 429 RATE_LIMITED past either.
  */
 
 /**
- * The most of a budget one caller (a signed-in user, else a client address) may spend in a minute.
- * A person's pages need a few calls each; a quarter leaves three quarters for everyone else and for
- * the data sync however hard one script pushes, while a single busy user is not held back.
+ * The most of a budget one share (a client address, and a signed-in person besides) may spend in a
+ * minute. A person's pages need a few calls each; a quarter leaves the rest for everyone else however
+ * hard one script pushes, while a single busy user is not held back.
  */
 export const CALLER_SHARE_OF_BUDGET = 1 / 4;
+/**
+ * The part of a budget kept for the product's own work (the data sync, live scores, the scoring
+ * check): people together may take the rest in a minute, never this, so the sync always gets through.
+ */
+export const PRODUCT_RESERVE_OF_BUDGET = 1 / 4;
 
 /** Waiting longer than this for the budget is worse than telling the person to retry. */
 export const DEFAULT_BUDGET_MAX_WAIT_MS = 10_000;
@@ -61,6 +67,11 @@ export function createUpstreamBudget(options: UpstreamBudgetOptions): UpstreamBu
     points: Math.max(1, Math.floor(options.callsPerMinute * CALLER_SHARE_OF_BUDGET)),
     duration: WINDOW_SECONDS,
   });
+  const everyone = counter(options.redis, {
+    keyPrefix: `fm-upstream-people:${options.service}`,
+    points: Math.max(1, Math.floor(options.callsPerMinute * (1 - PRODUCT_RESERVE_OF_BUDGET))),
+    duration: WINDOW_SECONDS,
+  });
   const label = options.label ?? options.service;
   const maxWaitMs = options.maxWaitMs ?? DEFAULT_BUDGET_MAX_WAIT_MS;
   const sleep = options.sleep ?? realSleep;
@@ -86,24 +97,41 @@ export function createUpstreamBudget(options: UpstreamBudgetOptions): UpstreamBu
   return {
     service: options.service,
     async take() {
-      const caller = upstreamCaller();
-      if (caller !== undefined) {
-        try {
-          await callerShare.consume(caller);
-        } catch (rejection) {
-          if (!(rejection instanceof RateLimiterRes)) throw rejection;
-          throw rateLimited(
-            Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+      const shares = upstreamShares();
+      if (shares.length > 0) {
+        for (const share of shares) {
+          await consumeOrRefuse(
+            callerShare,
+            share,
             (wait) =>
               `You have asked ${label} for a lot in the last minute. Please wait ${wait} and try again.`,
           );
         }
+        await consumeOrRefuse(
+          everyone,
+          'people',
+          (wait) => `${label} is in heavy demand right now. Please wait ${wait} and try again.`,
+        );
       }
       const turn = queue.then(takeInOrder, takeInOrder);
       queue = turn.catch(() => undefined);
       return turn;
     },
   };
+}
+
+/** Counts one call against `key`; past the limit, 429 RATE_LIMITED with the wait. */
+async function consumeOrRefuse(
+  limiter: RateLimiterAbstract,
+  key: string,
+  message: (wait: string) => string,
+): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    throw rateLimited(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)), message);
+  }
 }
 
 // While Redis is down, each process keeps its own count (no process stops calling).

@@ -151,8 +151,30 @@ describe.each(EMBEDDED_DATABASE)('changing password and email from Settings on %
       expect(reused.status).toBe(400);
       expect(reused.body.code).toBe('INVALID_TOKEN');
       // the old address's way back: "this wasn't me" (the new address cannot use it)
-      expect(pathOf(notice.links[0]!)).toMatch(/^\/api\/auth\/undo-email-change\?token=/);
+      expect(pathOf(notice.links[0]!)).toMatch(/^\/undo-email-change\?token=/);
     });
+
+    it('sends the old address its "this wasn\'t me" notice through the mail queue: a relay refusing the first try delays it, never loses it', async () => {
+      const oldEmail = await registerVerifiedUser(server);
+      const newEmail = uniqueEmail('queued');
+      const client = await signedInClient(server, oldEmail);
+      await client.post('/api/user/email-change', { password: STRONG_PASSWORD, newEmail });
+      const token = confirmTokenFrom(
+        (await waitForMailTo(server.smtp, newEmail, 'Confirm your new email')).links[0]!,
+      );
+      const before = server.smtp.mails.length;
+      server.smtp.refuseNext(1);
+      expect((await server.client().post('/api/auth/confirm-email-change', { token })).status).toBe(200);
+      const notice = await server.smtp.waitForMail(
+        (mail) =>
+          mail.to.includes(oldEmail) &&
+          mail.subject.includes('email was changed') &&
+          server.smtp.mails.indexOf(mail) >= before,
+        30_000,
+      );
+      expect(notice.text).toContain(newEmail);
+      expect(pathOf(notice.links[0]!)).toMatch(/^\/undo-email-change\?token=/);
+    }, 60_000);
 
     it('answers an address that has an account like any other, and mails its owner instead of a link', async () => {
       const taken = await registerVerifiedUser(server);

@@ -13,7 +13,6 @@ import { EMBEDDED_DATABASE, startMailingTestServer, type MailingTestServer } fro
 import { AddressedClient } from '../../test/raw-http.js';
 import { EMAIL_TOKEN_LIFETIME_MS } from '../services/auth/email-tokens.js';
 import { LOGIN_GUESSES_PER_ACCOUNT } from '../services/auth/login-throttle.js';
-import { resetPassword } from '../services/auth/password-reset.js';
 import { verifyEmail } from '../services/auth/registration.js';
 
 const ATTACKER_PASSWORD = 'Attacker$Owns1t';
@@ -55,13 +54,12 @@ describe.each(EMBEDDED_DATABASE)('account takeover attempts on %s', (kind) => {
       const target = followed.headers.get('location') ?? '';
       expect(target).toMatch(/^\/reset-password\?token=[^&]+&verified=true$/);
       expect((await login(victim, ATTACKER_PASSWORD)).status).toBe(401);
-      // a second look at the link (a mail scanner went first) leads to choosing a password again
+      // a second look at the used link hands out nothing more: it leads to asking for a link by mail
       const again = await server.client().get(pathOf(link));
-      const newest = again.headers.get('location') ?? '';
-      expect(newest).toMatch(/^\/reset-password\?token=/);
+      expect(again.headers.get('location')).toBe('/forgot-password');
 
       const chosen = await server.client().post('/api/auth/reset-password', {
-        token: new URL(newest, 'http://x').searchParams.get('token'),
+        token: new URL(target, 'http://x').searchParams.get('token'),
         password: VICTIM_PASSWORD,
       });
       expect(chosen.status).toBe(200);
@@ -83,13 +81,12 @@ describe.each(EMBEDDED_DATABASE)('account takeover attempts on %s', (kind) => {
       expect(await verifyEmail(server.deps, tokenOf(link), undefined, afterLifetime)).toMatchObject({
         isVerified: false,
       });
-      // within it, a second look still leads to choosing, through a link with a lifetime of its own
-      const newest = (await server.client().get(pathOf(link))).headers.get('location') ?? '';
-      const token = new URL(newest, 'http://x').searchParams.get('token') ?? undefined;
-      const afterItsLifetime = new Date(Date.now() + EMAIL_TOKEN_LIFETIME_MS['reset-password'] + 60_000);
-      await expect(
-        resetPassword(server.deps, { token, password: VICTIM_PASSWORD, ip: '127.0.0.1' }, afterItsLifetime),
-      ).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+      // within it, a second look verifies and hands out no choose-password token
+      expect(await verifyEmail(server.deps, tokenOf(link))).toEqual({
+        isVerified: true,
+        choosePasswordToken: null,
+        needsPassword: true,
+      });
     });
 
     it('keeps the password chosen at registration when the link is followed in the browser that registered', async () => {
@@ -273,12 +270,26 @@ describe.each(EMBEDDED_DATABASE)('account takeover attempts on %s', (kind) => {
 
       const notice = await waitForMailTo(server.smtp, owner, 'email was changed', before);
       const undoLink = notice.links[0]!;
-      expect(undoLink).toMatch(/^http:\/\/app\.example\.test\/api\/auth\/undo-email-change\?token=/);
+      expect(undoLink).toMatch(/^http:\/\/app\.example\.test\/undo-email-change\?token=/);
       expect(notice.text).toContain('7 days');
-      const undone = await server.client().get(pathOf(undoLink));
-      expect(undone.status).toBe(302);
-      const target = undone.headers.get('location') ?? '';
-      expect(target).toMatch(/^\/reset-password\?token=[^&]+&verified=true$/);
+      // opening the link, or its form of older mails (a mail scanner does), changes nothing
+      const legacy = `/api/auth/undo-email-change?token=${tokenOf(undoLink)}`;
+      const opened = await server.client().get(legacy);
+      expect(opened.status).toBe(302);
+      expect(opened.headers.get('location')).toBe(pathOf(undoLink));
+      expect((await intruder.get('/api/auth/me')).body.data.email).toBe(intruderMailbox);
+      // a POST without the CSRF token is refused too
+      const forged = await server.client().request('POST', '/api/auth/undo-email-change', {
+        token: tokenOf(undoLink),
+      });
+      expect(forged.status).toBe(403);
+      expect((await intruder.get('/api/auth/me')).status).toBe(200);
+
+      // the owner confirms on the page
+      const undone = await server.client().post('/api/auth/undo-email-change', { token: tokenOf(undoLink) });
+      expect(undone.status).toBe(200);
+      expect(undone.body.data.message).toContain('every device was signed out');
+      const target = `/reset-password?token=${undone.body.data.choosePasswordToken}`;
 
       // every session ended; neither the intruder's address nor their password opens the account
       expect((await intruder.get('/api/auth/me')).status).toBe(401);
@@ -291,8 +302,9 @@ describe.each(EMBEDDED_DATABASE)('account takeover attempts on %s', (kind) => {
       expect(chosen.status).toBe(200);
       expect((await login(owner, VICTIM_PASSWORD)).body.user).toMatchObject({ email: owner });
       // the link worked once
-      const again = await server.client().get(pathOf(undoLink));
-      expect(again.headers.get('location')).toBe('/login?error=invalid-undo-link');
+      const again = await server.client().post('/api/auth/undo-email-change', { token: tokenOf(undoLink) });
+      expect(again.status).toBe(400);
+      expect(again.body.code).toBe('INVALID_TOKEN');
     });
 
     it('voids the mailed links of an account when it is disabled, for good', async () => {
@@ -373,21 +385,29 @@ describe.each(EMBEDDED_DATABASE)('account takeover attempts on %s', (kind) => {
       const notice = await waitForMailTo(server.smtp, owner, 'about to change', before);
       expect(notice.text).toContain(intruderMailbox);
       const cancelLink = notice.links[0]!;
-      expect(cancelLink).toMatch(/^http:\/\/app\.example\.test\/api\/auth\/cancel-email-change\?token=/);
+      expect(cancelLink).toMatch(/^http:\/\/app\.example\.test\/cancel-email-change\?token=/);
+      // opening its form of older mails changes nothing: it leads to the page
+      const opened = await server.client().get(`/api/auth/cancel-email-change?token=${tokenOf(cancelLink)}`);
+      expect(opened.headers.get('location')).toBe(pathOf(cancelLink));
 
-      const cancelled = await server.client().get(pathOf(cancelLink));
-      expect(cancelled.status).toBe(302);
-      expect(cancelled.headers.get('location')).toBe('/login?message=email-change-cancelled');
+      const cancelled = await server
+        .client()
+        .post('/api/auth/cancel-email-change', { token: tokenOf(cancelLink) });
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body.data.message).toBe('The email change was cancelled. Your email stays the same.');
       const confirmed = await server
         .client()
         .post('/api/auth/confirm-email-change', { token: tokenOf(changeLink) });
       expect(confirmed.status).toBe(400);
       expect(confirmed.body.code).toBe('INVALID_TOKEN');
       expect((await login(owner, STRONG_PASSWORD)).body.user.email).toBe(owner);
-      const again = await server.client().get(pathOf(cancelLink));
-      expect(again.headers.get('location')).toBe('/login?error=invalid-cancel-link');
-      const madeUp = await server.client().get('/api/auth/cancel-email-change?token=made-up');
-      expect(madeUp.headers.get('location')).toBe('/login?error=invalid-cancel-link');
+      const again = await server
+        .client()
+        .post('/api/auth/cancel-email-change', { token: tokenOf(cancelLink) });
+      expect(again.body.code).toBe('INVALID_TOKEN');
+      const madeUp = await server.client().post('/api/auth/cancel-email-change', { token: 'made-up' });
+      expect(madeUp.status).toBe(400);
+      expect(madeUp.body).toMatchObject({ code: 'INVALID_TOKEN', message: expect.any(String) });
     });
   });
 

@@ -9,7 +9,11 @@ import {
   setRegistrationCookie,
   setSessionCookie,
 } from '../http/session-cookie.js';
-import { confirmEmailChange } from '../services/auth/account-email-change.js';
+import {
+  cancelEmailChange,
+  confirmEmailChange,
+  undoEmailChange,
+} from '../services/auth/account-email-change.js';
 import { login, logout } from '../services/auth/login.js';
 import { changePassword } from '../services/auth/password-change.js';
 import { requestPasswordReset, resetPassword } from '../services/auth/password-reset.js';
@@ -52,7 +56,11 @@ export const authRouter = router({
     .input(credentialsInput)
     .output(messageOutput)
     .mutation(async ({ ctx, input }) => {
-      const registered = await registerAccount(ctx.deps, { ...input, ip: ctx.req.ip });
+      const registered = await registerAccount(ctx.deps, {
+        ...input,
+        ip: ctx.req.ip,
+        client: ctx.req.client,
+      });
       setRegistrationCookie(ctx.reply, registered.registrationProof, ctx.deps.config);
       return withMessage(registered);
     }),
@@ -69,7 +77,7 @@ export const authRouter = router({
     .input(emailInput)
     .output(messageOutput)
     .mutation(async ({ ctx, input }) =>
-      withMessage(await resendVerification(ctx.deps, { ...input, ip: ctx.req.ip })),
+      withMessage(await resendVerification(ctx.deps, { ...input, ip: ctx.req.ip, client: ctx.req.client })),
     ),
 
   login: publicProcedure
@@ -87,6 +95,7 @@ export const authRouter = router({
       const { user, session, deviceToken } = await login(ctx.deps, {
         ...input,
         ip: ctx.req.ip,
+        client: ctx.req.client,
         userAgent: ctx.req.headers['user-agent'],
         deviceToken: readDeviceToken(ctx.req),
         request: ctx.login,
@@ -142,7 +151,7 @@ export const authRouter = router({
     .input(emailInput)
     .output(messageOutput)
     .mutation(async ({ ctx, input }) =>
-      withMessage(await requestPasswordReset(ctx.deps, { ...input, ip: ctx.req.ip })),
+      withMessage(await requestPasswordReset(ctx.deps, { ...input, ip: ctx.req.ip, client: ctx.req.client })),
     ),
 
   resetPassword: publicProcedure
@@ -162,7 +171,7 @@ export const authRouter = router({
     )
     .output(messageOutput)
     .mutation(async ({ ctx, input }) => {
-      const { message, deviceToken } = await resetPassword(ctx.deps, { ...input, ip: ctx.req.ip });
+      const { message, deviceToken } = await resetPassword(ctx.deps, { ...input, client: ctx.req.client });
       // Following the mailed link proves the browser is the owner's: it is trusted from now on.
       setDeviceCookie(ctx.reply, deviceToken, ctx.deps.config);
       return withMessage({ message });
@@ -207,4 +216,31 @@ export const authRouter = router({
     .input(z.object({ token: z.string().max(TOKEN_MAX).optional() }))
     .output(z.object({ data: z.object({ message: z.string(), email: z.string() }) }))
     .mutation(async ({ ctx, input }) => ({ data: await confirmEmailChange(ctx.deps, input.token) })),
+
+  cancelEmailChange: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/cancel-email-change',
+        tags: ['auth'],
+        summary: 'Stop a pending email change, from the link mailed to the current address',
+      },
+    })
+    .input(z.object({ token: z.string().max(TOKEN_MAX).optional() }))
+    .output(messageOutput)
+    .mutation(async ({ ctx, input }) => withMessage(await cancelEmailChange(ctx.deps, input.token))),
+
+  undoEmailChange: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/undo-email-change',
+        tags: ['auth'],
+        summary:
+          '"This wasn\'t me": move the account back to its previous email, sign every device out and wipe the password',
+      },
+    })
+    .input(z.object({ token: z.string().max(TOKEN_MAX).optional() }))
+    .output(z.object({ data: z.object({ message: z.string(), choosePasswordToken: z.string() }) }))
+    .mutation(async ({ ctx, input }) => ({ data: await undoEmailChange(ctx.deps, input.token) })),
 });

@@ -27,7 +27,7 @@ export const eventsRouter = router({
     )
     .output(z.object({ data: z.object({ recorded: z.boolean() }) }))
     .mutation(async ({ ctx, input }) => {
-      await ctx.deps.rateLimiter.consume(PAGE_VIEWS_PER_IP, ctx.req.ip);
+      await ctx.deps.rateLimiter.consume(PAGE_VIEWS_PER_IP, ctx.req.client);
       const token = readSessionToken(ctx.req);
       // A visitor's view counts too; a signed-in user's names them (daily active users).
       const userId = token

@@ -164,6 +164,19 @@ describe.each(EMBEDDED_DATABASE)('ESPN leagues through the real server on %s', (
     expect(page.status).toBe(200);
     expect(page.body.my_roster_id).toBe(FAKE_ESPN_MY_TEAM_ID);
     expect(page.text).not.toContain(FAKE_ESPN_COOKIES.espnS2);
+    // no member's SWID (a login cookie's identity) is answered: each owner has a stable opaque id instead
+    expect(page.text.toUpperCase()).not.toMatch(/\{[0-9A-F]{8}-[0-9A-F]{4}-/);
+    const owners = (body: any) =>
+      body.rosters.map((roster: { roster_id: number; owner_id: string | null }) => [
+        roster.roster_id,
+        roster.owner_id,
+      ]);
+    const ownerIds = owners(page.body).map(([, id]: [number, string]) => id);
+    expect(ownerIds.every((id: string) => /^espn-member-[\w-]{22}$/.test(id))).toBe(true);
+    expect(new Set(ownerIds).size).toBeGreaterThan(1);
+    env.server.deps.leagues.espnLeagueCache.clear();
+    const again = await client.get(details(FAKE_ESPN_PRIVATE_LEAGUE_ID, '?season=2023&week=2'));
+    expect(owners(again.body)).toEqual(owners(page.body));
     const cookies = env.espn.requests.map((request) => request.headers.cookie);
     expect(
       cookies.every(

@@ -3,6 +3,7 @@ import { loadAvailableWeeks } from '../services/projections/available-weeks.js';
 import { listProjections } from '../services/projections/projection-list.js';
 import { queryForViewer } from '../services/projections/viewer-query.js';
 import { publicViewer } from '../http/public-viewer.js';
+import { countProjectionListRead } from '../services/rate-limits/heavy-public-reads.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 import { LIST_SCORING_KINDS, PLATFORMS, projectionQuerySchema, projectionRowSchema } from '@fm/contract';
 
@@ -74,9 +75,10 @@ export const projectionsRouter = router({
     .meta({ openapi: { method: 'GET', path: '/projections/{scope}', tags: ['projections'], summary } })
     .input(projectionQuerySchema)
     .output(projectionPageOutput)
-    .query(async ({ ctx, input }) =>
-      listProjections(ctx.deps, await queryForViewer(ctx.deps, ctx.user, input)),
-    ),
+    .query(async ({ ctx, input }) => {
+      await countProjectionListRead(ctx.deps, ctx.req.client);
+      return listProjections(ctx.deps, await queryForViewer(ctx.deps, ctx.user, input));
+    }),
 
   publicList: publicProcedure
     .meta({
@@ -90,6 +92,7 @@ export const projectionsRouter = router({
     .input(projectionQuerySchema)
     .output(projectionPageOutput)
     .query(async ({ ctx, input }) => {
+      await countProjectionListRead(ctx.deps, ctx.req.client);
       const viewer = await publicViewer(ctx.deps, ctx.req, input);
       return listProjections(ctx.deps, await queryForViewer(ctx.deps, viewer, input));
     }),

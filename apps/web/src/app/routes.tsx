@@ -31,6 +31,8 @@ const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'));
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'));
 const ConfirmEmailPage = lazyPage(() => import('../features/auth/ConfirmEmailPage'));
+const CancelEmailChangePage = lazyPage(() => import('../features/auth/CancelEmailChangePage'));
+const UndoEmailChangePage = lazyPage(() => import('../features/auth/UndoEmailChangePage'));
 const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage'));
 
 /** `/`: the landing page for visitors, the leagues home for signed-in users. */
@@ -48,6 +50,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'forgot-password', element: <ForgotPasswordPage /> },
   { path: 'reset-password', element: <ResetPasswordPage /> },
   { path: 'confirm-email', element: <ConfirmEmailPage /> },
+  { path: 'cancel-email-change', element: <CancelEmailChangePage /> },
+  { path: 'undo-email-change', element: <UndoEmailChangePage /> },
 ];
 
 /** Pages only visitors see (signed-in users are sent to /). */

@@ -146,7 +146,7 @@ describe('ESPN league → app league (fixture league, 2023 week 1)', () => {
 describe('ESPN rosters and matchups', () => {
   const league = recorded();
   const sleeperIds = new Map([['3929630', '4866']]);
-  const rosters = toAppRosters(league, 1, { sleeperIdByEspnId: sleeperIds });
+  const rosters = toAppRosters(league, 1, { sleeperIdByEspnId: sleeperIds }, (memberId) => memberId);
 
   it('gives each of the 10 teams its owner, starters by slot id, bench and IR', () => {
     expect(rosters).toHaveLength(10);
@@ -246,7 +246,7 @@ describe('a league answered without settings or teams (Set B: a finished 2018 se
       total_rosters: 10,
       current_week: 16,
     });
-    const rosters = toAppRosters(league, 16);
+    const rosters = toAppRosters(league, 16, {}, (memberId) => memberId);
     expect(rosters.map((roster) => roster.roster_id)).toHaveLength(10);
     const week1 = toAppMatchups(league, 1);
     expect(week1).toHaveLength(10);

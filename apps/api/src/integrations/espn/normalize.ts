@@ -174,8 +174,16 @@ function byLineupSlot(a: EspnRosterEntry, b: EspnRosterEntry): number {
   return lineupSlotOrder(a.lineupSlotId) - lineupSlotOrder(b.lineupSlotId);
 }
 
-/** Each team's owner, record and players split by lineup slot id (starters in lineup order). */
-export function toAppRosters(league: EspnLeague, week: number, ids: EspnPlayerIds = {}): PlatformRoster[] {
+/**
+ * Each team's owner, record and players split by lineup slot id (starters in lineup order). The owner is
+ * answered as `ownerIdOf` their member id (a SWID, which must not leave the server as it is).
+ */
+export function toAppRosters(
+  league: EspnLeague,
+  week: number,
+  ids: EspnPlayerIds,
+  ownerIdOf: (memberId: string) => string,
+): PlatformRoster[] {
   const members = new Map(league.members.map((member) => [member.id, member]));
   const toPlayer = (entry: EspnRosterEntry) => toAppPlayer(entry, ids);
   return espnTeams(league)
@@ -186,7 +194,7 @@ export function toAppRosters(league: EspnLeague, week: number, ids: EspnPlayerId
       const record = team.record?.overall;
       return {
         roster_id: team.id,
-        owner_id: ownerId,
+        owner_id: ownerId ? ownerIdOf(ownerId) : null,
         owner_name: espnTeamName(team) || owner?.displayName || UNKNOWN_OWNER_NAME,
         owner_avatar: team.logo?.startsWith('https://') ? team.logo : DEFAULT_AVATAR_URL,
         wins: record?.wins ?? 0,

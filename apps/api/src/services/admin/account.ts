@@ -1,30 +1,28 @@
 import { users } from '@fm/db';
-import { eq } from 'drizzle-orm';
 import { ConfigError } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
-import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
+import { hashPassword } from '../auth/password-hashing.js';
 import { describePasswordProblem } from '@fm/contract';
-import { revokeUserSessions } from '../auth/sessions.js';
 import { findUserByEmail, normalizeEmail } from '../auth/users.js';
 
 /**
- * ADMIN_EMAIL/ADMIN_PASSWORD at start-up: creates that verified admin, or makes the existing
- * account an enabled, verified admin with that password. Sessions end only when the password
- * actually changed, so a restart does not log the admin out.
+ * ADMIN_EMAIL/ADMIN_PASSWORD at start-up create the first admin: a verified admin account with that
+ * password, when no account has the address. An account that exists is left as it is: its password
+ * may have been changed after ADMIN_PASSWORD leaked, and re-applying the variable at every start
+ * would bring the leaked one back; nor is an existing user promoted (whoever registered the address
+ * first chose its password). Processes started together may race: one creates, the others find it.
  */
 export async function ensureAdminAccount(
   deps: AppDeps,
   admin: { email: string; password: string },
   now = new Date(),
-): Promise<'created' | 'updated'> {
+): Promise<'created' | 'existing'> {
   const problem = describePasswordProblem(admin.password);
   if (problem) throw new ConfigError(`Invalid configuration: ADMIN_PASSWORD is too weak. ${problem}`);
   const email = normalizeEmail(admin.email);
-  const { db } = deps.database;
-  let existing = await findUserByEmail(deps, email);
+  const existing = await findUserByEmail(deps, email);
   if (!existing) {
-    // processes started together may both get here: one creates the account, the others update it
-    const created = await db
+    const created = await deps.database.db
       .insert(users)
       .values({
         email,
@@ -38,23 +36,9 @@ export async function ensureAdminAccount(
       deps.log.info({ email }, 'admin account created from ADMIN_EMAIL');
       return 'created';
     }
-    existing = await findUserByEmail(deps, email);
-    if (!existing) throw new Error('the admin account could not be created nor found');
   }
-  const isSamePassword = await verifyPassword(existing.passwordHash, admin.password);
-  await db
-    .update(users)
-    .set({
-      role: 'admin',
-      isDisabled: false,
-      emailVerifiedAt: existing.emailVerifiedAt ?? now,
-      archivedAt: null,
-      updatedAt: now,
-      ...(isSamePassword ? {} : { passwordHash: await hashPassword(admin.password) }),
-    })
-    .where(eq(users.id, existing.id));
-  if (!isSamePassword) await revokeUserSessions(deps, existing.id, 'password-reset', now);
-  else await deps.sessionCache.forgetUser(existing.id); // its role or status may have changed
-  deps.log.info({ email }, 'admin account ensured from ADMIN_EMAIL');
-  return 'updated';
+  if (existing && existing.role !== 'admin')
+    deps.log.warn({ email }, 'ADMIN_EMAIL names an existing account that is not an admin: left as it is');
+  else deps.log.info({ email }, 'ADMIN_EMAIL account exists: ADMIN_PASSWORD is not applied to it');
+  return 'existing';
 }

@@ -125,33 +125,57 @@ export async function confirmEmailChange(
   // moving the account twice cannot take the first address's way back.
   await voidAccountLinks(deps, user.id, ['undo-email-change']);
   await deps.sessionCache.forgetUser(user.id);
-  const undoToken = await issueEmailToken(deps, user.id, 'undo-email-change', {
-    now,
-    newEmail: user.email,
-    keepsEarlier: true,
+  await deps.accountMails.enqueue({
+    kind: 'email-changed-notice',
+    userId: user.id,
+    oldEmail: user.email,
+    newEmail,
   });
-  if (undoToken)
-    deps.mailer.sendInBackground(emailChangedNoticeMail(deps.config.appUrl, user.email, newEmail, undoToken));
   return { message: EMAIL_CHANGED_MESSAGE, email: newEmail };
 }
 
+/** The mail worker's half of a done email change: the notice to the old address, with its own "this wasn't me" link. */
+export async function prepareEmailChangedNotice(
+  deps: AppDeps,
+  job: { userId: string; oldEmail: string; newEmail: string },
+): Promise<OutgoingMail | undefined> {
+  const undoToken = await issueEmailToken(deps, job.userId, 'undo-email-change', {
+    newEmail: job.oldEmail,
+    keepsEarlier: true,
+  });
+  return undoToken
+    ? emailChangedNoticeMail(deps.config.appUrl, job.oldEmail, job.newEmail, undoToken)
+    : undefined;
+}
+
+export const EMAIL_CHANGE_UNDONE_MESSAGE =
+  'Your account is back at this address and every device was signed out. Choose a new password to log in.';
+export const invalidAccountChangeLink = () =>
+  new AppError(
+    'INVALID_TOKEN',
+    'This link is invalid, has expired or was used already, so nothing was changed.',
+    400,
+  );
+
 /**
- * Follows the "this wasn't me" link mailed to the old address after a change: the account moves
- * back to that address, every session ends, every link dies, and the password (which whoever
- * moved it may know) is wiped. Answers the token of a link that lets the owner choose a new one,
- * or null when the link is unknown, expired or used, or the old address has another account now.
+ * Follows the "this wasn't me" link mailed to the old address after a change, once its owner has
+ * confirmed on the page it opens (a POST; opening the link changes nothing, so a mail scanner cannot
+ * undo a change made on purpose): the account moves back to that address, every session ends, every
+ * link dies, and the password (which whoever moved it may know) is wiped. Answers the token of a link
+ * that lets the owner choose a new one; 400 INVALID_TOKEN when the link is unknown, expired or used,
+ * or the old address has another account now.
  */
 export async function undoEmailChange(
   deps: AppDeps,
   token: string | undefined,
   now = new Date(),
-): Promise<{ choosePasswordToken: string } | null> {
-  if (!token) return null;
+): Promise<{ message: string; choosePasswordToken: string }> {
+  if (!token) throw invalidAccountChangeLink();
   const check = await consumeEmailToken(deps, token, 'undo-email-change', now);
-  if (check.status !== 'valid' || !check.newEmail) return null;
+  if (check.status !== 'valid' || !check.newEmail) throw invalidAccountChangeLink();
   const oldEmail = check.newEmail;
   const owner = await findUserByEmail(deps, oldEmail);
-  if (owner && owner.id !== check.userId) return null;
+  if (owner && owner.id !== check.userId) throw invalidAccountChangeLink();
   const restored = await deps.database.db
     .update(users)
     .set({ email: oldEmail, passwordHash: unusablePasswordHash(), emailVerifiedAt: now, updatedAt: now })
@@ -161,29 +185,31 @@ export async function undoEmailChange(
       if (isUniqueViolation(error)) return [];
       throw error;
     });
-  if (restored.length === 0) return null;
+  if (restored.length === 0) throw invalidAccountChangeLink();
   await voidAccountLinks(deps, check.userId);
   await revokeUserSessions(deps, check.userId, 'email-change-undone', now);
   const choosePasswordToken = await issueEmailToken(deps, check.userId, 'reset-password', { now });
-  return choosePasswordToken ? { choosePasswordToken } : null;
+  if (!choosePasswordToken) throw invalidAccountChangeLink();
+  return { message: EMAIL_CHANGE_UNDONE_MESSAGE, choosePasswordToken };
 }
 
 export const EMAIL_CHANGE_CANCELLED_MESSAGE = 'The email change was cancelled. Your email stays the same.';
 
 /**
- * Follows the cancel link mailed to the current address: every pending change of the account
- * stops working. False when the link is unknown, used or expired.
+ * Follows the cancel link mailed to the current address, once its owner has confirmed on the page it
+ * opens (a POST; opening the link changes nothing): every pending change of the account stops
+ * working. 400 INVALID_TOKEN when the link is unknown, used or expired.
  */
 export async function cancelEmailChange(
   deps: AppDeps,
   token: string | undefined,
   now = new Date(),
-): Promise<boolean> {
-  if (!token) return false;
+): Promise<{ message: string }> {
+  if (!token) throw invalidAccountChangeLink();
   const check = await consumeEmailToken(deps, token, 'cancel-email-change', now);
-  if (check.status !== 'valid') return false;
+  if (check.status !== 'valid') throw invalidAccountChangeLink();
   await voidLinks(deps, check.userId, ['change-email', 'cancel-email-change']);
-  return true;
+  return { message: EMAIL_CHANGE_CANCELLED_MESSAGE };
 }
 
 function isUniqueViolation(error: unknown): boolean {

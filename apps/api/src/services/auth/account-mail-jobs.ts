@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps.js';
 import type { AccountMailJob } from '../mail/account-mail-queue.js';
 import type { OutgoingMail } from '../mail/mailer.js';
-import { prepareEmailChangeMails } from './account-email-change.js';
+import { prepareEmailChangedNotice, prepareEmailChangeMails } from './account-email-change.js';
 import { preparePasswordResetMail } from './password-reset.js';
 import { prepareRegistrationMail, prepareResendVerificationMail } from './registration.js';
 
@@ -22,5 +22,7 @@ export async function prepareAccountMail(deps: AppDeps, job: AccountMailJob): Pr
       return one(await prepareRegistrationMail(deps, job));
     case 'email-change':
       return prepareEmailChangeMails(deps, job);
+    case 'email-changed-notice':
+      return one(await prepareEmailChangedNotice(deps, job));
   }
 }

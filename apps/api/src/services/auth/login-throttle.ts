@@ -57,14 +57,16 @@ export const loginRateLimitedMessage: RateLimitMessage = (wait) =>
 
 export interface LoginAttempt {
   email: string;
-  ip: string;
+  /** Who the per-address limits count (the request's `client`). */
+  client: string;
   /** The browser has signed in to this account before (see trusted-devices). */
   isTrustedDevice: boolean;
   /** Set by beginLoginAttempt: the address had failed too often across accounts. */
   isFromSuspectAddress?: boolean;
 }
 
-const accountAndAddress = (attempt: Pick<LoginAttempt, 'email' | 'ip'>) => `${attempt.email}|${attempt.ip}`;
+const accountAndAddress = (attempt: Pick<LoginAttempt, 'email' | 'client'>) =>
+  `${attempt.email}|${attempt.client}`;
 
 /**
  * Counts a login attempt before its password is checked, so a parallel burst of guesses cannot
@@ -73,7 +75,7 @@ const accountAndAddress = (attempt: Pick<LoginAttempt, 'email' | 'ip'>) => `${at
  */
 export async function beginLoginAttempt(deps: Pick<AppDeps, 'rateLimiter'>, attempt: LoginAttempt) {
   const { rateLimiter } = deps;
-  const addressFailures = await rateLimiter.countOf(LOGIN_FAILURES_PER_ADDRESS, attempt.ip);
+  const addressFailures = await rateLimiter.countOf(LOGIN_FAILURES_PER_ADDRESS, attempt.client);
   attempt.isFromSuspectAddress = addressFailures >= LOGIN_FAILURES_PER_ADDRESS.points;
   await rateLimiter.attempt(
     attempt.isFromSuspectAddress
@@ -91,7 +93,7 @@ export async function beginLoginAttempt(deps: Pick<AppDeps, 'rateLimiter'>, atte
  * 429 with the address's wait rather than "Invalid email or password.".
  */
 export async function endLoginAttemptAsGuess(deps: Pick<AppDeps, 'rateLimiter'>, attempt: LoginAttempt) {
-  await deps.rateLimiter.tally(LOGIN_FAILURES_PER_ADDRESS, attempt.ip);
+  await deps.rateLimiter.tally(LOGIN_FAILURES_PER_ADDRESS, attempt.client);
   if (attempt.isFromSuspectAddress)
     throw rateLimited(
       LOGIN_GUESSES_PER_ACCOUNT_FROM_SUSPECT_ADDRESS.firstDelaySeconds,
@@ -111,13 +113,13 @@ export async function endLoginAttemptAsOwner(deps: Pick<AppDeps, 'rateLimiter'>,
     rateLimiter.resetAttempts(LOGIN_GUESSES_PER_ACCOUNT_AND_ADDRESS, accountAndAddress(attempt)),
     attempt.isTrustedDevice ? undefined : rateLimiter.refundAttempt(LOGIN_GUESSES_PER_ACCOUNT, attempt.email),
   ]);
-  await rateLimiter.consume(LOGIN_SUCCESSES_PER_ADDRESS, attempt.ip, loginRateLimitedMessage);
+  await rateLimiter.consume(LOGIN_SUCCESSES_PER_ADDRESS, attempt.client, loginRateLimitedMessage);
 }
 
 /** After a password reset: the account starts with no guesses against it. */
 export async function clearLoginGuesses(
   deps: Pick<AppDeps, 'rateLimiter'>,
-  owner: Pick<LoginAttempt, 'email' | 'ip'>,
+  owner: Pick<LoginAttempt, 'email' | 'client'>,
 ) {
   await Promise.all([
     deps.rateLimiter.resetAttempts(LOGIN_GUESSES_PER_ACCOUNT_AND_ADDRESS, accountAndAddress(owner)),

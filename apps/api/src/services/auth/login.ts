@@ -46,6 +46,8 @@ export interface LoginInput {
   password?: string | undefined;
   rememberMe?: boolean | undefined;
   ip: string;
+  /** Who the per-address limits count (the request's `client`). */
+  client: string;
   userAgent?: string | undefined;
   /** The browser's trusted-device token, if it has one. */
   deviceToken?: string | undefined;
@@ -96,7 +98,7 @@ export async function login(
   const user = await findUserByEmail(deps, email);
   const attempt: LoginAttempt = {
     email,
-    ip: input.ip,
+    client: input.client,
     isTrustedDevice: isDeviceTrustedFor(user, input.deviceToken, sessionSecret),
   };
   await countingRefusals(deps, input.ip, () => beginLoginAttempt(deps, attempt));

@@ -34,7 +34,7 @@ export async function requestPasswordReset(
   deps: AppDeps,
   input: AccountMailRequest,
 ): Promise<{ message: string }> {
-  await deps.rateLimiter.consume(RESET_REQUESTS_PER_IP, input.ip);
+  await deps.rateLimiter.consume(RESET_REQUESTS_PER_IP, input.client);
   const email = requireEmail(input.email);
   const mayMail = await claimAccountMail(deps, email);
   await deps.accountMails.enqueue({ kind: 'password-reset', email, mayMail });
@@ -59,7 +59,7 @@ export async function preparePasswordResetMail(
  */
 export async function resetPassword(
   deps: AppDeps,
-  input: { token?: string | undefined; password?: string | undefined; ip: string },
+  input: { token?: string | undefined; password?: string | undefined; client: string },
   now = new Date(),
 ): Promise<{ message: string; deviceToken: string }> {
   if (!input.token) throw invalidResetLink();
@@ -88,7 +88,7 @@ export async function resetPassword(
   // me" link stays: it is what undoes a takeover.
   await voidAccountLinks(deps, user.id, ['undo-email-change']);
   await revokeUserSessions(deps, user.id, 'password-reset', now);
-  await clearLoginGuesses(deps, { email: user.email, ip: input.ip });
+  await clearLoginGuesses(deps, { email: user.email, client: input.client });
   return {
     message: PASSWORD_RESET_MESSAGE,
     deviceToken: issueDeviceToken({ email: user.email, passwordHash }, deps.config.sessionSecret),

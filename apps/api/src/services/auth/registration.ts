@@ -31,7 +31,7 @@ export async function registerAccount(
   deps: AppDeps,
   input: AccountMailRequest & { password?: string | undefined },
 ): Promise<{ message: string; registrationProof: string }> {
-  await deps.rateLimiter.consume(REGISTRATIONS_PER_IP, input.ip);
+  await deps.rateLimiter.consume(REGISTRATIONS_PER_IP, input.client);
   const { email, password } = requireCredentials(input);
   requireStrongPassword(password);
   const mayMail = await claimAccountMail(deps, email);
@@ -114,7 +114,7 @@ export async function resendVerification(
   deps: AppDeps,
   input: AccountMailRequest,
 ): Promise<{ message: string }> {
-  await deps.rateLimiter.consume(RESENDS_PER_IP, input.ip);
+  await deps.rateLimiter.consume(RESENDS_PER_IP, input.client);
   const email = requireEmail(input.email);
   const mayMail = await claimAccountMail(deps, email);
   await deps.accountMails.enqueue({ kind: 'resend-verification', email, mayMail });
@@ -139,15 +139,16 @@ export async function prepareResendVerificationMail(
 
 /** A followed verification link: verified (perhaps with a password still to choose), or refused. */
 export type VerificationOutcome =
-  { isVerified: true; choosePasswordToken: string | null } | { isVerified: false; message: string };
+  | { isVerified: true; choosePasswordToken: string | null; needsPassword: boolean }
+  | { isVerified: false; message: string };
 
 /**
  * Follows a verification link. In the browser that registered (it holds the registration proof) the password
  * chosen there is kept. Anywhere else the address is verified but no password set before that survives: the
  * account's password is wiped and whoever followed the link (the mailbox's owner) chooses one through a fresh
  * reset link. A link already used by a now-verified account still counts as success (mail scanners often open
- * links before the person does); if its account still has no password, it leads to choosing one again, but only
- * within the link's own lifetime (past it, a used link is as expired as an unused one).
+ * links before the person does) but hands out nothing more: whoever opened it first got the only choose-password
+ * link it makes, and an account still without a password is chosen through "Forgot Password?" by mail.
  */
 export async function verifyEmail(
   deps: AppDeps,
@@ -160,7 +161,7 @@ export async function verifyEmail(
   if (check.status === 'valid') {
     const user = await findUserById(deps, check.userId);
     if (!user) return { isVerified: false, message: INVALID_VERIFICATION_LINK_MESSAGE };
-    if (user.emailVerifiedAt) return { isVerified: true, choosePasswordToken: null };
+    if (user.emailVerifiedAt) return { isVerified: true, choosePasswordToken: null, needsPassword: false };
     const keepsPassword = isRegistrationProofFor(registrationProof, user, deps.config.sessionSecret);
     await deps.database.db
       .update(users)
@@ -171,17 +172,17 @@ export async function verifyEmail(
       })
       .where(eq(users.id, user.id));
     await deps.sessionCache.forgetUser(user.id);
-    if (keepsPassword) return { isVerified: true, choosePasswordToken: null };
-    // Links stay: every one was mailed to this address, and this one must lead here again if a scanner went first.
-    return { isVerified: true, choosePasswordToken: await issueEmailToken(deps, user.id, 'reset-password') };
+    if (keepsPassword) return { isVerified: true, choosePasswordToken: null, needsPassword: false };
+    const choosePasswordToken = await issueEmailToken(deps, user.id, 'reset-password');
+    return { isVerified: true, choosePasswordToken, needsPassword: true };
   }
   if (check.status === 'used') {
     const user = await findUserById(deps, check.userId);
     if (user?.emailVerifiedAt) {
-      const hasPassword = isUsablePasswordHash(user.passwordHash);
       return {
         isVerified: true,
-        choosePasswordToken: hasPassword ? null : await issueEmailToken(deps, user.id, 'reset-password'),
+        choosePasswordToken: null,
+        needsPassword: !isUsablePasswordHash(user.passwordHash),
       };
     }
   }

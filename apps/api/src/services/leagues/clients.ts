@@ -27,6 +27,8 @@ export interface LeagueClients {
   espnLeagueCache: TtlCache;
   /** Calls per minute to ESPN (ESPN_CALLS_PER_MINUTE), shared by the league pages and the sync. */
   espnBudget: UpstreamBudget;
+  /** Calls per minute to Yahoo's Fantasy API (YAHOO_CALLS_PER_MINUTE), shared by every linked user. */
+  yahooBudget: UpstreamBudget;
   /** Yahoo OAuth at YAHOO_AUTH_URL; `isConfigured` is false without YAHOO_CLIENT_ID/SECRET. */
   yahooOAuth: YahooOAuth;
   /** Encrypts Yahoo tokens at rest under a key derived from SESSION_SECRET. */
@@ -58,6 +60,12 @@ export function createLeagueClients(
     callsPerMinute: config.espnCallsPerMinute,
     redis: options.redis,
   });
+  const yahooBudget = createUpstreamBudget({
+    service: 'yahoo',
+    label: 'Yahoo',
+    callsPerMinute: config.yahooCallsPerMinute,
+    redis: options.redis,
+  });
   return {
     sleeper: new SleeperClient({
       baseUrl: config.sleeperApiUrl,
@@ -71,6 +79,7 @@ export function createLeagueClients(
     espn: new EspnClient({ baseUrl: config.espnApiUrl, budget: espnBudget, leagueCache: espnLeagueCache }),
     espnLeagueCache,
     espnBudget,
+    yahooBudget,
     yahooOAuth: new YahooOAuth({
       clientId: config.yahoo.clientId,
       clientSecret: config.yahoo.clientSecret,

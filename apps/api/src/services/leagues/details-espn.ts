@@ -10,6 +10,7 @@ import type { EspnLeague } from '../../integrations/espn/schemas.js';
 import type { EspnProjectionBatch } from '../../integrations/espn/stat-lines.js';
 import { leagueNotFound, type PlatformLeague } from './details-shape.js';
 import { type EspnLeagueRow, readEspnCredentials } from './espn-link.js';
+import { espnMemberId } from './espn-member-id.js';
 import { linkEspnToOurPlayers } from './espn-players.js';
 
 function everyRosteredPlayer(league: EspnLeague) {
@@ -62,7 +63,7 @@ export async function loadEspnLeague(
       week,
       is_week_complete: espnLeagueStatus(league) === 'complete' || currentWeek > week,
       my_roster_id: mine?.id ?? null,
-      rosters: toAppRosters(league, week, links),
+      rosters: toAppRosters(league, week, links, (swid) => espnMemberId(swid, deps.config.sessionSecret)),
       matchups: toAppMatchups(league, week),
       scoring_unsupported: espnUnsupportedScoring(league),
       app_player_ids: Object.fromEntries(links.appIdByEspnId),

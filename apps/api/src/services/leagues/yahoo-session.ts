@@ -31,6 +31,7 @@ export function yahooClientFor(
     apiUrl: deps.config.yahoo.apiUrl,
     oauth: deps.leagues.yahooOAuth,
     tokens: readYahooTokens(deps, connection),
+    budget: deps.leagues.yahooBudget,
     onTokensRefreshed: (tokens) => saveYahooTokens(deps, connection.userId, tokens),
     ...(sleeperIdByYahooId ? { sleeperIdByYahooId } : {}),
   });

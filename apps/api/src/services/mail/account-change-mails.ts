@@ -28,7 +28,7 @@ export function emailChangePendingMail(
   newEmail: string,
   cancelToken: string,
 ): OutgoingMail {
-  const url = `${appUrl}/api/auth/cancel-email-change?token=${encodeURIComponent(cancelToken)}`;
+  const url = `${appUrl}/cancel-email-change?token=${encodeURIComponent(cancelToken)}`;
   return linkMail(
     to,
     `Your ${PRODUCT_NAME} email is about to change`,
@@ -51,7 +51,7 @@ export function emailChangedNoticeMail(
   newEmail: string,
   undoToken: string,
 ): OutgoingMail {
-  const url = `${appUrl}/api/auth/undo-email-change?token=${encodeURIComponent(undoToken)}`;
+  const url = `${appUrl}/undo-email-change?token=${encodeURIComponent(undoToken)}`;
   return linkMail(
     to,
     `Your ${PRODUCT_NAME} email was changed`,

@@ -16,6 +16,8 @@ export const ACCOUNT_MAILS_PER_ADDRESS: RateLimitRule = {
 export interface AccountMailRequest {
   email?: string | undefined;
   ip: string;
+  /** Who the per-address limits count (the request's `client`: an IPv4 address or an IPv6 network). */
+  client: string;
 }
 
 /** The mailbox an address delivers to: `Ann+news@Example.com` → `ann@example.com`. */

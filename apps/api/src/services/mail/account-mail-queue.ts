@@ -16,7 +16,9 @@ export type AccountMailJob =
       mayMail: boolean;
     }
   | { kind: 'resend-verification'; email: string; mayMail: boolean }
-  | { kind: 'email-change'; userId: string; newEmail: string; passwordStamp: string };
+  | { kind: 'email-change'; userId: string; newEmail: string; passwordStamp: string }
+  /** Tells the old address its account moved to `newEmail`, with a "this wasn't me" link back. */
+  | { kind: 'email-changed-notice'; userId: string; oldEmail: string; newEmail: string };
 
 /** Turns a job into its mails (none: nothing to send, e.g. the address has no account). */
 export type AccountMailPreparer = (job: AccountMailJob) => Promise<OutgoingMail[]>;

@@ -20,3 +20,15 @@ export function countHeavyPublicRead(deps: AppDeps, address: string): Promise<vo
     (wait) => `Too many statistics requests in the last minute. Please wait ${wait} and try again.`,
   );
 }
+
+/**
+ * Counts one projections list read by `client` (PROJECTION_LISTS_PER_MINUTE a minute, signed in or not);
+ * 429 RATE_LIMITED with Retry-After over the limit.
+ */
+export function countProjectionListRead(deps: AppDeps, client: string): Promise<void> {
+  return deps.rateLimiter.consume(
+    { name: 'projection-lists-address', points: deps.config.projectionListsPerMinute, durationSeconds: 60 },
+    client,
+    (wait) => `Too many projections requests in the last minute. Please wait ${wait} and try again.`,
+  );
+}

@@ -70,6 +70,16 @@ export const requestEmailChange = (password: string, newEmail: string) =>
   messageOf(() => trpcClient.user.requestEmailChange.mutate({ password, newEmail: newEmail.trim() }));
 export const confirmEmailChange = (token: string) =>
   messageOf(() => trpcClient.auth.confirmEmailChange.mutate({ token }));
+export const requestCancelEmailChange = (token: string) =>
+  messageOf(() => trpcClient.auth.cancelEmailChange.mutate({ token }));
+
+/** "This wasn't me": the account moves back; answers the token of the choose-password link. */
+export async function requestUndoEmailChange(
+  token: string,
+): Promise<{ message: string; choosePasswordToken: string }> {
+  await ensureCsrfToken();
+  return (await trpcClient.auth.undoEmailChange.mutate({ token })).data;
+}
 
 /** Deleting the account needs the password again (a session left open is not enough). */
 export async function requestAccountDeletion(password: string): Promise<void> {
