@@ -24,6 +24,7 @@ import { createSessionCache } from './services/auth/session-cache.js';
 import { createDataChangeFeed } from './services/live-updates/data-change-feed.js';
 import { createMailer } from './services/mail/mailer.js';
 import { createAccountMailQueue } from './services/mail/account-mail-queue.js';
+import { createNotificationQueue } from './services/notifications/queue.js';
 import { prepareAccountMail } from './services/auth/account-mail-jobs.js';
 import { startFirstStartImport, type BackgroundImport } from './services/nfl-import/first-start-import.js';
 import { createRateLimiter } from './services/rate-limits/rate-limiter.js';
@@ -114,6 +115,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       log,
       prepare: (job) => prepareAccountMail(deps, job),
     }),
+    notifications: createNotificationQueue({ database, config, mailer, log }),
     simulationRunner: createSimulationRunner({ threads: config.simulationWorkers, log }),
     simulationAdmission: createSimulationAdmission({ threads: config.simulationWorkers, rateLimiter }),
     simulationRecords: createSimulationRecords({ database, log }),
@@ -133,6 +135,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         ['first-start import', () => jobs.firstStartImport?.stop()],
         ['follow-ups of reads', () => deps.afterAnswer.stop()],
         ['account mails', () => deps.accountMails.stop()],
+        ['notifications', () => deps.notifications.stop()],
         ['alerts', () => deps.alerts.stop()],
         ['monitoring', () => monitoring.stop()],
         ['simulation records', () => deps.simulationRecords.flush()],
@@ -183,6 +186,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // every data change from now on, and one that came while no process was listening
   timelines.start();
   deps.accountMails.start();
+  deps.notifications.start();
   void timelines.record();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
