@@ -25,6 +25,7 @@ import { createDataChangeFeed } from './services/live-updates/data-change-feed.j
 import { createMailer } from './services/mail/mailer.js';
 import { createAccountMailQueue } from './services/mail/account-mail-queue.js';
 import { createNotificationQueue } from './services/notifications/queue.js';
+import { decideStarterOuts } from './services/notifications/decide-starter-outs.js';
 import { prepareAccountMail } from './services/auth/account-mail-jobs.js';
 import { startFirstStartImport, type BackgroundImport } from './services/nfl-import/first-start-import.js';
 import { createRateLimiter } from './services/rate-limits/rate-limiter.js';
@@ -106,7 +107,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     leagues,
     sessionCache: createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000, channel: dataChanges }),
     liveUpdates: createDataChangeFeed({ dataVersion, channel: dataChanges, log }),
-    dataSync: createDataSync({ config, database, dataVersion, log, leagues }),
+    dataSync: createDataSync({
+      config,
+      database,
+      dataVersion,
+      log,
+      leagues,
+      // a changed injury status is where a starter_out is decided
+      afterPlayersChanged: async () => void (await decideStarterOuts(deps)),
+    }),
     sleeperIds: createSleeperIdLinker({ database, dataVersion, log, leagues }),
     // the worker prepares the mails with these dependencies
     accountMails: createAccountMailQueue({
