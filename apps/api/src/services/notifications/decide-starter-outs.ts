@@ -10,7 +10,7 @@ import { usersWantingKind } from './settings.js';
 import { leaguePagePath, starterOutEvents } from './starter-out.js';
 
 /** The leagues each person opened this season: theirs to be told about (no platform list is read for it). */
-async function leaguesOf(deps: AppDeps, userIds: string[], season: number) {
+export async function leaguesOf(deps: AppDeps, userIds: string[], season: number) {
   if (userIds.length === 0) return new Map<string, { platform: LeaguePlatform; leagueId: string }[]>();
   const rows = await deps.database.db
     .selectDistinct({

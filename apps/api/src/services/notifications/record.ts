@@ -1,6 +1,6 @@
 import type { NotificationKind } from '@fm/contract';
 import { notifications, pushSubscriptions } from '@fm/db';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { CoreDeps } from '../../core-deps.js';
 import { sendableAt } from './quiet-hours.js';
@@ -105,4 +105,25 @@ export async function insertOnce(
     inserted += written.length;
   }
   return inserted;
+}
+
+/** Whether an event was recorded already (on any channel): costly details need not be worked out again. */
+export async function isRecorded(
+  deps: Pick<CoreDeps, 'database'>,
+  event: Pick<NotificationEvent, 'userId' | 'kind' | 'subject' | 'season' | 'week'>,
+): Promise<boolean> {
+  const rows = await deps.database.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, event.userId),
+        eq(notifications.kind, event.kind),
+        eq(notifications.subject, event.subject),
+        eq(notifications.season, event.season),
+        eq(notifications.week, event.week),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

@@ -1,0 +1,107 @@
+import { leagueWeekViews, notifications, users } from '@fm/db';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  decryptPush,
+  startFakePushService,
+  type BrowserSubscription,
+  type FakePushService,
+} from '../../../test/fakes/push-service.js';
+import { IN_SEASON_LEAGUE_ID } from '../../../test/fakes/sleeper-server.js';
+import { GAME_DAY_WEEK, startGameDayReplay, type GameDayReplay } from '../../../test/game-day-replay.js';
+import type { TestClient } from '../../../test/harness.js';
+import { waitFor } from '../../../test/wait-for.js';
+
+const DETAILS = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details?week=${GAME_DAY_WEEK}`;
+/** Josh Jacobs (GB, RB), a starter of roster 1, the member's team. */
+const JACOBS = '5850';
+const ALL_OFF = { push: false, email: false };
+
+describe('starter_out on a replayed game day (pglite)', () => {
+  let pushService: FakePushService;
+  let replay: GameDayReplay;
+  let client: TestClient;
+  let browser: BrowserSubscription;
+
+  beforeAll(async () => {
+    pushService = await startFakePushService();
+    replay = await startGameDayReplay('pglite', { env: { PUSH_ENDPOINT_ALLOW: pushService.origin } });
+    client = await replay.env.newUser();
+    await client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
+    replay.advance('kickoff');
+    // the member opens the league page: it is one of theirs to be told about
+    expect((await client.get(DETAILS)).status).toBe(200);
+    const { db } = replay.env.server.deps.database;
+    await waitFor(
+      async () => ((await db.select().from(leagueWeekViews)).length > 0 ? true : undefined),
+      30_000,
+    );
+    browser = pushService.subscribe();
+    await client.post('/api/user/me/push-subscriptions', { endpoint: browser.endpoint, keys: browser.keys });
+    await client.put('/api/user/me/notifications', {
+      kinds: {
+        starter_out: { push: true, email: true },
+        final_result: ALL_OFF,
+        weekly_digest: ALL_OFF,
+        close_game: ALL_OFF,
+      },
+    });
+  }, 240_000);
+  afterAll(async () => {
+    await replay?.stop();
+    await pushService?.close();
+  });
+
+  async function syncNow(): Promise<void> {
+    const { deps } = replay.env.server;
+    expect((await deps.dataSync.runNow()).isStarted).toBe(true);
+    await deps.dataSync.current();
+    await deps.notifications.flush();
+  }
+
+  it('tells the member, by push and mail, that a starter is ruled out before kickoff — once, and again only after he flipped back', async () => {
+    const { deps } = replay.env.server;
+    const path = new URL(browser.endpoint).pathname;
+    const pushesTo = () => pushService.received.filter((request) => request.path === path);
+
+    replay.setInjury(JACOBS, 'Out');
+    const statusReachedSync = Date.now();
+    await syncNow();
+    const [push] = pushesTo();
+    expect(push).toBeDefined();
+    const message = decryptPush(push!.body, browser) as Record<string, string>;
+    expect(message).toMatchObject({ kind: 'starter_out', title: 'Josh Jacobs will not play this week' });
+    expect(message.body).toMatch(/^Josh Jacobs \(RB, GB\) is Out in .+\./);
+    expect(message.url).toMatch(new RegExp(`^/simulate/dakeif/2025/${IN_SEASON_LEAGUE_ID}`));
+    const mail = await replay.env.smtp.waitForMail(
+      (m) => m.subject === 'Josh Jacobs will not play this week',
+    );
+    expect(mail.text).toContain(message.body);
+    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    console.info(
+      `starter_out: status change reaching the sync → push request ${push!.receivedAt - statusReachedSync} ms`,
+    );
+
+    // "Sync now" again with nothing new: nothing more is sent
+    await syncNow();
+    expect(pushesTo()).toHaveLength(1);
+
+    // cleared, then ruled out again: a second message, about the new episode
+    replay.setInjury(JACOBS, null);
+    await syncNow();
+    replay.setInjury(JACOBS, 'Out');
+    await syncNow();
+    expect(pushesTo()).toHaveLength(2);
+    const [user] = await deps.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, mail.to[0]!));
+    const rows = await deps.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user!.id), eq(notifications.kind, 'starter_out')));
+    expect(rows.map((row) => `${row.channel}:${row.subject.split(':').at(-1)}:${row.status}`).sort()).toEqual(
+      ['email:0:sent', 'email:1:sent', 'push:0:sent', 'push:1:sent'],
+    );
+  }, 240_000);
+});
