@@ -33,8 +33,9 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       for (const client of windows) {
         if (new URL(client.url).origin === self.location.origin && 'navigate' in client) {
-          await client.focus();
-          return client.navigate(target);
+          const navigated = await client.navigate(target);
+          await (navigated ?? client).focus().catch(() => {});
+          return;
         }
       }
       return self.clients.openWindow(target);

@@ -24,8 +24,11 @@ describe('starter_out on a replayed game day (pglite)', () => {
   let browser: BrowserSubscription;
 
   beforeAll(async () => {
+    const started = Date.now();
+    const step = (what: string) => console.info(`${what} after ${Date.now() - started} ms`);
     pushService = await startFakePushService();
     replay = await startGameDayReplay('pglite', { env: { PUSH_ENDPOINT_ALLOW: pushService.origin } });
+    step('replay started');
     client = await replay.env.newUser();
     await client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
     replay.advance('kickoff');
@@ -46,7 +49,7 @@ describe('starter_out on a replayed game day (pglite)', () => {
         close_game: ALL_OFF,
       },
     });
-  }, 240_000);
+  }, 600_000);
   afterAll(async () => {
     await replay?.stop();
     await pushService?.close();
@@ -103,5 +106,5 @@ describe('starter_out on a replayed game day (pglite)', () => {
     expect(rows.map((row) => `${row.channel}:${row.subject.split(':').at(-1)}:${row.status}`).sort()).toEqual(
       ['email:0:sent', 'email:1:sent', 'push:0:sent', 'push:1:sent'],
     );
-  }, 240_000);
+  }, 600_000);
 });
