@@ -93,3 +93,14 @@ export interface PushMessage {
 export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
 export type NotificationSettingsInput = z.output<typeof notificationSettingsInputSchema>;
 export type PushSubscriptionInput = z.output<typeof pushSubscriptionInputSchema>;
+
+/** `GET /api/admin/system/notifications`: the last week's notifications by kind and channel. */
+export const notificationCountsSchema = z.array(
+  z.object({
+    kind: z.string(),
+    channel: z.enum(NOTIFICATION_CHANNELS),
+    sent: z.number().int(),
+    failed: z.number().int(),
+    waiting: z.number().int(),
+  }),
+);

@@ -31,7 +31,9 @@ import {
   resourceReportSchema,
   scoringReconciliationSchema,
   systemHealthSchema,
+  notificationCountsSchema,
 } from '@fm/contract';
+import { readNotificationCounts } from '../services/notifications/notification-counts.js';
 import { reconcileWeek } from '../services/scoring-check/reconcile-week.js';
 
 const openapi = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: `/${string}`, summary: string) => ({
@@ -114,6 +116,12 @@ export const adminRouter = router({
     .input(z.void())
     .output(dataAnswer(systemHealthSchema))
     .query(async ({ ctx }) => ({ data: await getSystemHealth(ctx.deps) })),
+
+  notificationCounts: adminProcedure
+    .meta(openapi('GET', '/admin/system/notifications', 'Notifications sent, failed and waiting (7 days)'))
+    .input(z.void())
+    .output(dataAnswer(notificationCountsSchema))
+    .query(async ({ ctx }) => ({ data: await readNotificationCounts(ctx.deps) })),
 
   systemMetrics: adminProcedure
     .meta(openapi('GET', '/admin/system/metrics', 'API performance, connections and warnings'))

@@ -58,7 +58,8 @@ describe('starter_out on a replayed game day (pglite)', () => {
   async function syncNow(): Promise<void> {
     const { deps } = replay.env.server;
     expect((await deps.dataSync.runNow()).isStarted).toBe(true);
-    await deps.dataSync.current();
+    const summary = await deps.dataSync.current();
+    expect(summary).toMatchObject({ error: null });
     await deps.notifications.flush();
   }
 
@@ -70,6 +71,13 @@ describe('starter_out on a replayed game day (pglite)', () => {
     replay.setInjury(JACOBS, 'Out');
     const statusReachedSync = Date.now();
     await syncNow();
+    const { details } = (await client.get(DETAILS)).body
+      ? { details: (await client.get(DETAILS)).body }
+      : { details: null };
+    const jacobs = details.rosters
+      .find((roster: { roster_id: number }) => roster.roster_id === 1)
+      .players.starters.find((player: { player_id: string }) => player.player_id === JACOBS);
+    expect(jacobs).toMatchObject({ injury_status: 'Out', game_state: 'out' });
     const [push] = pushesTo();
     expect(push).toBeDefined();
     const message = decryptPush(push!.body, browser) as Record<string, string>;
