@@ -8,7 +8,14 @@ import {
   type FakePushService,
 } from '../../../test/fakes/push-service.js';
 import { IN_SEASON_LEAGUE_ID } from '../../../test/fakes/sleeper-server.js';
-import { GAME_DAY_WEEK, startGameDayReplay, type GameDayReplay } from '../../../test/game-day-replay.js';
+import { gameAtMoment, scoreboardAnswer } from '../../../test/fakes/nfl-scoreboard-server.js';
+import {
+  GAME_DAY_GAMES,
+  GAME_DAY_WEEK,
+  officialFinalScores,
+  startGameDayReplay,
+  type GameDayReplay,
+} from '../../../test/game-day-replay.js';
 import type { TestClient } from '../../../test/harness.js';
 import { waitFor } from '../../../test/wait-for.js';
 
@@ -17,7 +24,7 @@ const DETAILS = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details?wee
 const JACOBS = '5850';
 const ALL_OFF = { push: false, email: false };
 
-describe('starter_out on a replayed game day (pglite)', () => {
+describe('notifications on a replayed game day (pglite)', () => {
   let pushService: FakePushService;
   let replay: GameDayReplay;
   let client: TestClient;
@@ -25,9 +32,21 @@ describe('starter_out on a replayed game day (pglite)', () => {
 
   beforeAll(async () => {
     const started = Date.now();
-    const step = (what: string) => console.info(`${what} after ${Date.now() - started} ms`);
+    const step = (what: string) => process.stdout.write(`${what} after ${Date.now() - started} ms\n`);
     pushService = await startFakePushService();
-    replay = await startGameDayReplay('pglite', { env: { PUSH_ENDPOINT_ALLOW: pushService.origin } });
+    replay = await startGameDayReplay('pglite', {
+      env: { PUSH_ENDPOINT_ALLOW: pushService.origin },
+      // the platform's points: the recorded ones at the final whistle, a 50–47 game before it
+      matchupsAt: (recorded, phase) =>
+        phase === 'final'
+          ? recorded
+          : recorded.map((matchup) => ({
+              ...matchup,
+              points: matchup.matchup_id === 2 ? (matchup.roster_id === 1 ? 50 : 47) : 0,
+              players_points: {},
+              starters_points: (matchup.starters_points as number[]).map(() => 0),
+            })),
+    });
     step('replay started');
     client = await replay.env.newUser();
     await client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
@@ -89,8 +108,8 @@ describe('starter_out on a replayed game day (pglite)', () => {
     );
     expect(mail.text).toContain(message.body);
     expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    console.info(
-      `starter_out: status change reaching the sync → push request ${push!.receivedAt - statusReachedSync} ms`,
+    process.stdout.write(
+      `starter_out: status change reaching the sync → push request ${push!.receivedAt - statusReachedSync} ms\n`,
     );
 
     // "Sync now" again with nothing new: nothing more is sent
@@ -114,5 +133,54 @@ describe('starter_out on a replayed game day (pglite)', () => {
     expect(rows.map((row) => `${row.channel}:${row.subject.split(':').at(-1)}:${row.status}`).sort()).toEqual(
       ['email:0:sent', 'email:1:sent', 'push:0:sent', 'push:1:sent'],
     );
+  }, 600_000);
+
+  it('tells the member once that the matchup comes down to its last game, then the final result', async () => {
+    const path = new URL(browser.endpoint).pathname;
+    const messages = () =>
+      pushService.received
+        .filter((request) => request.path === path)
+        .map((request) => decryptPush(request.body, browser) as Record<string, string>);
+    replay.setInjury(JACOBS, null);
+    replay.advance('halftime');
+    // every game over but one, in which at most one starter of each side still plays
+    const details = (await client.get(DETAILS)).body;
+    const startersOf = (rosterId: number) =>
+      details.rosters.find((roster: { roster_id: number }) => roster.roster_id === rosterId).players
+        .starters as { team: string }[];
+    const count = (rosterId: number, game: [string, string]) =>
+      startersOf(rosterId).filter((player) => game.includes(player.team)).length;
+    const lastGame = GAME_DAY_GAMES.find(
+      (game) => count(1, game) + count(3, game) >= 1 && count(1, game) <= 1 && count(3, game) <= 1,
+    )!;
+    replay.scoreboard.setAnswer(
+      scoreboardAnswer(
+        GAME_DAY_GAMES.map(([home, away]) =>
+          gameAtMoment(home, away, home === lastGame[0] ? 'halftime' : 'over', replay.kickoff),
+        ),
+      ),
+    );
+    await replay.tick();
+    await replay.env.server.deps.notifications.flush();
+    const close = messages().filter((message) => message.kind === 'close_game');
+    expect(close).toHaveLength(1);
+    expect(close[0]!.body).toMatch(/^You are ahead by 3 \(50–47\) in .+, with the last game to decide it\.$/);
+
+    // another stats change in the same state: nothing new
+    await replay.tick();
+    await replay.env.server.deps.notifications.flush();
+    expect(messages().filter((message) => message.kind === 'close_game')).toHaveLength(1);
+
+    replay.advance('final');
+    await replay.tick();
+    await replay.env.server.deps.notifications.flush();
+    const official = officialFinalScores();
+    const mine = official.get(1)!;
+    const theirs = official.get(3)!;
+    const finals = messages().filter((message) => message.kind === 'final_result');
+    expect(finals).toHaveLength(1);
+    const margin = Math.round(Math.abs(mine - theirs) * 100) / 100;
+    expect(finals[0]!.body).toContain(`You ${mine > theirs ? 'won' : 'lost'} by ${margin}`);
+    expect(finals[0]!.url).toMatch(new RegExp(`^/simulate/dakeif/2025/${IN_SEASON_LEAGUE_ID}$`));
   }, 600_000);
 });
