@@ -54,7 +54,7 @@ describe('push notifications in the browser', () => {
       startE2eApp({ name: 'notifications', env: { PUSH_ENDPOINT_ALLOW: pushService.origin } }),
       launchBrowser(),
     ]);
-  });
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await app?.stop();
