@@ -1,5 +1,5 @@
 import { notifications } from '@fm/db';
-import { count, sql } from 'drizzle-orm';
+import { count, gt } from 'drizzle-orm';
 import type { CoreDeps } from '../../core-deps.js';
 
 export interface NotificationCount {
@@ -23,7 +23,7 @@ export async function readNotificationCounts(
       count: count(),
     })
     .from(notifications)
-    .where(sql`${notifications.createdAt} > now() - make_interval(days => ${days})`)
+    .where(gt(notifications.createdAt, new Date(Date.now() - days * 24 * 60 * 60_000)))
     .groupBy(notifications.kind, notifications.channel, notifications.status);
   const byKey = new Map<string, NotificationCount>();
   for (const row of rows) {

@@ -1,7 +1,12 @@
 import { notifications, pushSubscriptions, users } from '@fm/db';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerVerifiedUser, signedInClient, uniqueEmail } from '../../../test/accounts.js';
+import {
+  registerVerifiedUser,
+  signedInClient,
+  STRONG_PASSWORD,
+  uniqueEmail,
+} from '../../../test/accounts.js';
 import {
   decryptPush,
   startFakePushService,
@@ -19,6 +24,7 @@ import { recordNotifications, type NotificationEvent } from './record.js';
 import { unsubscribeToken } from './unsubscribe.js';
 
 const ALL_OFF = { push: false, email: false };
+const ADMIN = 'admin-notify@example.com';
 const kindsWith = (changes: Record<string, { push: boolean; email: boolean }>) => ({
   starter_out: ALL_OFF,
   final_result: ALL_OFF,
@@ -33,7 +39,11 @@ describe.each(DATABASE_KINDS)('notifications (%s)', (kind) => {
 
   beforeAll(async () => {
     pushService = await startFakePushService();
-    server = await startMailingTestServer(kind, { PUSH_ENDPOINT_ALLOW: pushService.origin });
+    server = await startMailingTestServer(kind, {
+      PUSH_ENDPOINT_ALLOW: pushService.origin,
+      ADMIN_EMAIL: ADMIN,
+      ADMIN_PASSWORD: STRONG_PASSWORD,
+    });
   }, 240_000);
   afterAll(async () => {
     await server?.stop();
@@ -322,5 +332,24 @@ describe.each(DATABASE_KINDS)('notifications (%s)', (kind) => {
     expect(
       await recordNotifications(server.deps, [{ ...event, league: { platform: 'sleeper', leagueId: 'L2' } }]),
     ).toBe(1);
+  });
+
+  it('shows admins what was sent, what failed and what waits, by kind and channel', async () => {
+    const { client } = await member();
+    const refused = await client.get('/api/admin/system/notifications');
+    expect(refused.status).toBe(403);
+    await server.deps.notifications.flush();
+    const admin = await signedInClient(server, ADMIN);
+    const answer = await admin.get('/api/admin/system/notifications');
+    expect(answer.status).toBe(200);
+    const row = (channel: string) =>
+      answer.body.data.find(
+        (entry: { kind: string; channel: string }) =>
+          entry.kind === 'starter_out' && entry.channel === channel,
+      );
+    // the tests above: three pushes sent (one after a retry); two mails sent, and the quiet-hours one decided in
+    // 2025 expired before its quiet hours ended
+    expect(row('push')).toMatchObject({ sent: 3, failed: 0, waiting: 0 });
+    expect(row('email')).toMatchObject({ sent: 2, failed: 1, waiting: 0 });
   });
 });
