@@ -54,7 +54,7 @@ describe('push notifications in the browser', () => {
       startE2eApp({ name: 'notifications', env: { PUSH_ENDPOINT_ALLOW: pushService.origin } }),
       launchBrowser(),
     ]);
-  }, 300_000);
+  }, 900_000);
   afterAll(async () => {
     await browser?.close();
     await app?.stop();
@@ -115,5 +115,11 @@ describe('push notifications in the browser', () => {
     });
     await page.waitForURL(`${app.baseUrl}/leagues`);
     expect(errors).toEqual([]);
-  }, 180_000);
+
+    // the same section on a phone
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/settings?tab=notifications');
+    await page.getByText('Notifications are on in this browser.').first().waitFor();
+    await screenshot(page, 'settings-notifications-phone');
+  }, 600_000);
 });
