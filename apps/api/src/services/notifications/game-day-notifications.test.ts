@@ -52,7 +52,12 @@ describe('notifications on a replayed game day (pglite)', () => {
     await client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
     replay.advance('kickoff');
     // the member opens the league page: it is one of theirs to be told about
-    expect((await client.get(DETAILS)).status).toBe(200);
+    // a loaded machine's fake platform may miss the page's few seconds: it is opened until it answers
+    await waitFor(
+      async () => ((await client.get(DETAILS)).status === 200 ? true : undefined),
+      300_000,
+      1_000,
+    );
     const { db } = replay.env.server.deps.database;
     await waitFor(
       async () => ((await db.select().from(leagueWeekViews)).length > 0 ? true : undefined),

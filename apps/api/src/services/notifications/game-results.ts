@@ -1,4 +1,4 @@
-import { type LeagueDetails, rosterOf, teamNameOf, weekStarterIds } from '@fm/contract';
+import { type LeagueDetails, teamNameOf, weekStarterIds } from '@fm/contract';
 import { opponentOf } from '../rest-of-season/week-matchup.js';
 import type { NotificationEvent } from './record.js';
 
@@ -19,7 +19,7 @@ interface Side {
 }
 
 function sideOf(details: LeagueDetails, rosterId: number): Side | null {
-  const roster = rosterOf(details, rosterId);
+  const roster = details.rosters.find((candidate) => candidate.roster_id === rosterId);
   const matchup = details.matchups.find((m) => m.roster_id === rosterId);
   if (!roster || !matchup) return null;
   const starterIds = new Set(weekStarterIds(details, rosterId));

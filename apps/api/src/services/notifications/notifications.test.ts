@@ -44,7 +44,7 @@ describe.each(DATABASE_KINDS)('notifications (%s)', (kind) => {
       ADMIN_EMAIL: ADMIN,
       ADMIN_PASSWORD: STRONG_PASSWORD,
     });
-  }, 240_000);
+  }, 900_000);
   afterAll(async () => {
     await server?.stop();
     await pushService?.close();
