@@ -67,14 +67,28 @@ export function NotificationsTab() {
   const [browser, setBrowser] = usePushState();
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [isBusy, setBusy] = useState(false);
+  const settingsKey = trpc.notifications.settings.queryKey();
   const save = useMutation({
     mutationFn: (input: Parameters<typeof trpcClient.notifications.saveSettings.mutate>[0]) =>
       trpcClient.notifications.saveSettings.mutate(input),
-    onSuccess: (saved) => queryClient.setQueryData(trpc.notifications.settings.queryKey(), saved),
-    onError: (failure) =>
-      setNotice({ tone: 'error', text: appErrorMessage(failure, 'Your change was not saved.') }),
+    // the switch moves at once; a refused save puts it back
+    onMutate: (input) => {
+      const previous = queryClient.getQueryData(settingsKey);
+      if (previous) {
+        queryClient.setQueryData(settingsKey, {
+          ...previous,
+          kinds: input.kinds,
+          ...(input.quiet_hours === undefined ? {} : { quiet_hours: input.quiet_hours }),
+        });
+      }
+      return { previous };
+    },
+    onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
+    onError: (failure, _input, context) => {
+      if (context?.previous) queryClient.setQueryData(settingsKey, context.previous);
+      setNotice({ tone: 'error', text: appErrorMessage(failure, 'Your change was not saved.') });
+    },
   });
-
   if (settingsQuery.isPending) return <Spinner label="Loading your notification settings" />;
   if (settingsQuery.isError) {
     return (
