@@ -14,7 +14,8 @@ export const SHARED_DIR = path.resolve(ROOT, '../shared');
 export const ARTIFACTS_DIR = path.join(ROOT, 'e2e/artifacts');
 const SERVER_BUNDLE = path.join(ROOT, 'apps/api/dist/main.js');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const BOOT_TIMEOUT_MS = 60_000;
+// E2E_BOOT_TIMEOUT_MS: a longer wait on a machine under heavy load
+const BOOT_TIMEOUT_MS = Number(process.env.E2E_BOOT_TIMEOUT_MS) || 60_000;
 
 export interface E2eApp {
   baseUrl: string;

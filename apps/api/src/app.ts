@@ -27,6 +27,7 @@ import { registerShutdownRefusal } from './http/shutdown-refusal.js';
 import { isApiPath, registerWebApp } from './http/spa.js';
 import { registerTrpcRoute } from './http/trpc-route.js';
 import { registerVerifyEmailRoute } from './http/verify-email-route.js';
+import { registerUnsubscribeRoute } from './http/unsubscribe-route.js';
 import { registerYahooCallbackRoute } from './http/yahoo-callback-route.js';
 import { registerMonitoring } from './http/monitoring-hooks.js';
 
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerCsrfProtection(app, deps.config);
   registerHealth(app, deps);
   registerVerifyEmailRoute(app, deps);
+  registerUnsubscribeRoute(app, deps);
   registerYahooCallbackRoute(app, deps);
   await registerApiDocs(app, deps.config);
 

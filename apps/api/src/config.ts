@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import os from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -189,6 +189,22 @@ const envSchema = z.object({
     }).default(5),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: optionalString.refine((v) => v === undefined || /^(mailto:|https:\/\/)/.test(v), {
+    message: 'must be a mailto: or https: URL',
+  }),
+  PUSH_ENDPOINT_ALLOW: optionalString.transform((value, context) => {
+    const origins = parsePushEndpointAllow(value ?? DEFAULT_PUSH_ENDPOINT_ALLOW);
+    if (origins === null) {
+      context.addIssue({
+        code: 'custom',
+        message: 'must be a comma-separated list of origins such as https://fcm.googleapis.com',
+      });
+      return z.NEVER;
+    }
+    return origins;
+  }),
   TRUST_PROXY: optionalString.transform((value, context) => {
     const trusted = parseTrustProxy(value);
     if (trusted === null) {
@@ -201,6 +217,34 @@ const envSchema = z.object({
     return trusted;
   }),
 });
+
+/**
+ * The browsers' push services (Chrome and Edge on Android, Firefox, Safari, Edge on Windows): a push subscription's
+ * endpoint must be on one of these, so the server never posts to an address a user typed.
+ */
+export const DEFAULT_PUSH_ENDPOINT_ALLOW =
+  'https://fcm.googleapis.com,https://updates.push.services.mozilla.com,https://web.push.apple.com,https://*.notify.windows.com';
+
+/**
+ * `PUSH_ENDPOINT_ALLOW`: origins (a leading `*.` in the host allows its subdomains), null when one is not an
+ * origin. An http origin is allowed only when named (a local test push service).
+ */
+export function parsePushEndpointAllow(value: string): string[] | null {
+  const origins = value
+    .split(',')
+    .map((entry) => entry.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  if (origins.length === 0) return null;
+  const isOrigin = (entry: string) => {
+    try {
+      const url = new URL(entry.replace('://*.', '://wildcard.'));
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/' && !url.search;
+    } catch {
+      return false;
+    }
+  };
+  return origins.every(isOrigin) ? origins : null;
+}
 
 /**
  * `TRUST_PROXY`: the reverse proxies whose X-Forwarded-For is believed, as Fastify's `trustProxy`
@@ -278,6 +322,10 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Reverse proxies whose X-Forwarded-For names the client (TRUST_PROXY); false = none. */
   trustProxy: false | number | string[];
+  /** Web Push signing (RFC 8292): base64url keys, and the contact push services may use. */
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  /** Origins push subscriptions' endpoints may be on (PUSH_ENDPOINT_ALLOW). */
+  pushEndpointAllow: string[];
 }
 
 /**
@@ -343,7 +391,52 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    vapid: {
+      ...vapidKeys(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, dataDir),
+      subject: e.VAPID_SUBJECT ?? vapidSubjectOf(e.MAIL_FROM, appUrl),
+    },
+    pushEndpointAllow: e.PUSH_ENDPOINT_ALLOW,
   };
+}
+
+/** The VAPID keys: both from the environment, or generated once and kept in DATA_DIR. */
+function vapidKeys(
+  publicKey: string | undefined,
+  privateKey: string | undefined,
+  dataDir: string,
+): { publicKey: string; privateKey: string } {
+  if (publicKey && privateKey) {
+    if (!/^[A-Za-z0-9_-]{86,88}$/.test(publicKey) || !/^[A-Za-z0-9_-]{42,44}$/.test(privateKey)) {
+      throw new ConfigError(
+        'Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be base64url P-256 keys (npx web-push generate-vapid-keys)',
+      );
+    }
+    return { publicKey, privateKey };
+  }
+  if (publicKey || privateKey) {
+    throw new ConfigError(
+      'Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+    );
+  }
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(file))
+    return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  mkdirSync(dataDir, { recursive: true });
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: ecdh.getPrivateKey().toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+
+/** Push services contact the sender through this: the mail sender's address, else the site. */
+function vapidSubjectOf(mailFrom: string, appUrl: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  if (/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address)) return `mailto:${address}`;
+  return appUrl.startsWith('https:') ? appUrl : 'mailto:admin@example.com';
 }
 
 function loadOrCreateSecret(dataDir: string): string {

@@ -10,6 +10,7 @@ import type { SessionCache } from './services/auth/session-cache.js';
 import type { DataChangeFeed } from './services/live-updates/data-change-feed.js';
 import type { Mailer } from './services/mail/mailer.js';
 import type { AccountMailQueue } from './services/mail/account-mail-queue.js';
+import type { NotificationQueue } from './services/notifications/queue.js';
 import type { RateLimiter } from './services/rate-limits/rate-limiter.js';
 import type { SimulationAdmission } from './services/simulation/admission.js';
 import type { SimulationRunner } from './services/simulation/pool.js';
@@ -22,6 +23,8 @@ export interface AppDeps extends CoreDeps {
   mailer: Mailer;
   /** Account mails asked for by requests, prepared and sent by a background worker (a database queue). */
   accountMails: AccountMailQueue;
+  /** Sends the recorded notifications (push and mail) from the database, in the background. */
+  notifications: NotificationQueue;
   /** Attempt counters for login, registration and mail requests (Redis when REDIS_URL is set). */
   rateLimiter: RateLimiter;
   /** Request timing, database pings, the error log and analytics events (admin health pages). */

@@ -24,6 +24,8 @@ import { createSessionCache } from './services/auth/session-cache.js';
 import { createDataChangeFeed } from './services/live-updates/data-change-feed.js';
 import { createMailer } from './services/mail/mailer.js';
 import { createAccountMailQueue } from './services/mail/account-mail-queue.js';
+import { createNotificationQueue } from './services/notifications/queue.js';
+import { decideStarterOuts } from './services/notifications/decide-starter-outs.js';
 import { prepareAccountMail } from './services/auth/account-mail-jobs.js';
 import { reconcileWeek } from './services/scoring-check/reconcile-week.js';
 import { createReconciliationJob } from './services/scoring-check/reconciliation-job.js';
@@ -107,7 +109,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     leagues,
     sessionCache: createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000, channel: dataChanges }),
     liveUpdates: createDataChangeFeed({ dataVersion, channel: dataChanges, log }),
-    dataSync: createDataSync({ config, database, dataVersion, log, leagues }),
+    dataSync: createDataSync({
+      config,
+      database,
+      dataVersion,
+      log,
+      leagues,
+      // a changed injury status is where a starter_out is decided
+      afterPlayersChanged: async () => void (await decideStarterOuts(deps)),
+    }),
     sleeperIds: createSleeperIdLinker({ database, dataVersion, log, leagues }),
     // the worker prepares the mails with these dependencies
     accountMails: createAccountMailQueue({
@@ -116,6 +126,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       log,
       prepare: (job) => prepareAccountMail(deps, job),
     }),
+    notifications: createNotificationQueue({ database, config, mailer, log }),
     simulationRunner: createSimulationRunner({ threads: config.simulationWorkers, log }),
     simulationAdmission: createSimulationAdmission({ threads: config.simulationWorkers, rateLimiter }),
     simulationRecords: createSimulationRecords({ database, log }),
@@ -142,6 +153,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         ['first-start import', () => jobs.firstStartImport?.stop()],
         ['follow-ups of reads', () => deps.afterAnswer.stop()],
         ['account mails', () => deps.accountMails.stop()],
+        ['notifications', () => deps.notifications.stop()],
         ['alerts', () => deps.alerts.stop()],
         ['monitoring', () => monitoring.stop()],
         ['simulation records', () => deps.simulationRecords.flush()],
@@ -192,6 +204,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // every data change from now on, and one that came while no process was listening
   timelines.start();
   deps.accountMails.start();
+  deps.notifications.start();
   void timelines.record();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -9,6 +9,8 @@ export interface ReceivedMail {
   html: string;
   /** Every http(s) link in the plain-text body, in order. */
   links: string[];
+  /** Header fields as sent, lower-case names (List-Unsubscribe…). */
+  headers: Map<string, string>;
 }
 
 export interface FakeSmtp {
@@ -49,6 +51,9 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
             text,
             html: typeof parsed.html === 'string' ? parsed.html : '',
             links: [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]),
+            headers: new Map(
+              parsed.headerLines.map((line) => [line.key, line.line.slice(line.key.length + 1).trim()]),
+            ),
           });
           waiters.forEach((wake) => wake());
           callback();

@@ -38,3 +38,10 @@ export { engineInputFromAnswer } from './matchup-replay.js';
 export { startOwnRedis, type OwnRedis } from './redis-server.js';
 // The live-push suite waits for the syncing process's first run.
 export { readSyncRecord } from '../src/services/sync-record/sync-record.js';
+export {
+  decryptPush,
+  startFakePushService,
+  verifyVapid,
+  type BrowserSubscription,
+  type FakePushService,
+} from './fakes/push-service.js';

@@ -17,6 +17,7 @@ export * from './matchup-request.js';
 export * from './matchup-schemas.js';
 export * from './model-card.js';
 export * from './nfl-calendar.js';
+export * from './notifications-schemas.js';
 export * from './password-policy.js';
 export * from './platforms.js';
 export * from './projections-schemas.js';

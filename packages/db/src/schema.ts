@@ -452,3 +452,95 @@ export const winProbabilityPoints = pgTable(
     ),
   ],
 );
+
+/**
+ * Which notifications reach a person on which channel (all off until they choose), their quiet hours in their
+ * own time zone, and the leagues they muted ("platform:leagueId").
+ */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  kinds: jsonb('kinds').$type<Record<string, { push: boolean; email: boolean }>>().notNull(),
+  /** "HH:MM"–"HH:MM" in `time_zone`; null: none. */
+  quietStart: text('quiet_start'),
+  quietEnd: text('quiet_end'),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  mutedLeagues: jsonb('muted_leagues').$type<string[]>().notNull().default([]),
+  updatedAt: updatedAt(),
+});
+
+/** A browser's Web Push subscription; deleted when the push service says it is gone (404/410). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Every notification decided, one row per person, kind, subject, week and channel, written before anything is
+ * sent: the unique key makes a second decision (another process, a retry) a no-op, and the row is the send
+ * queue (claimed while being sent, retried with back-off until it expires).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    channel: text('channel', { enum: ['push', 'email'] }).notNull(),
+    /** What it is about within its week (a player's status episode, a matchup), part of the unique key. */
+    subject: text('subject').notNull(),
+    season: integer('season').notNull(),
+    week: integer('week').notNull(),
+    /** `{ title, body, url, topic? }` as sent. */
+    payload: jsonb('payload').$type<{ title: string; body: string; url: string; topic?: string }>().notNull(),
+    status: text('status', { enum: ['waiting', 'sent', 'failed'] })
+      .notNull()
+      .default('waiting'),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** Not sent after this (a starter_out at kickoff): it turns failed instead. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Push endpoints already delivered to, so a retry skips them. */
+    deliveredTo: jsonb('delivered_to').$type<string[]>().notNull().default([]),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('notifications_once_key').on(t.userId, t.kind, t.subject, t.season, t.week, t.channel),
+    index('notifications_due_idx').on(t.status, t.runAfter),
+  ],
+);
+
+/**
+ * How many times a player has been ruled out in a week: a starter_out is sent once per episode, so again only
+ * when his status went back to playable and then out again.
+ */
+export const playerOutEpisodes = pgTable(
+  'player_out_episodes',
+  {
+    playerId: integer('player_id').notNull(),
+    season: integer('season').notNull(),
+    week: integer('week').notNull(),
+    episode: integer('episode').notNull().default(0),
+    isOut: boolean('is_out').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.season, t.week] })],
+);

@@ -149,7 +149,10 @@ export function registerRestAdapter(app: FastifyInstance, deps: AppDeps): void {
       let target: unknown = createCaller(createContext({ req, res: reply }));
       for (const segment of found.segments) target = (target as Caller)[segment];
       const data = await (target as ProcedureCall)(input);
-      return reply.code(200).header('content-type', 'application/json').send(JSON.stringify(data));
+      // a procedure may answer 201 (created) or 204 (no content) by setting the reply's status
+      if (reply.statusCode === 204) return reply.send();
+      const status = reply.statusCode === 201 ? 201 : 200;
+      return reply.code(status).header('content-type', 'application/json').send(JSON.stringify(data));
     } catch (error) {
       return answerError(reply, error);
     }

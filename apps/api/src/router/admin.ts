@@ -25,7 +25,14 @@ import {
   LAST_FANTASY_WEEK,
   LAST_SEASON,
 } from '@fm/contract';
-import { apiMetricsSchema, errorReportSchema, resourceReportSchema, systemHealthSchema } from '@fm/contract';
+import {
+  apiMetricsSchema,
+  errorReportSchema,
+  notificationCountsSchema,
+  resourceReportSchema,
+  systemHealthSchema,
+} from '@fm/contract';
+import { readNotificationCounts } from '../services/notifications/notification-counts.js';
 
 const openapi = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: `/${string}`, summary: string) => ({
   openapi: { method, path, tags: ['admin'], summary, protect: true },
@@ -107,6 +114,12 @@ export const adminRouter = router({
     .input(z.void())
     .output(dataAnswer(systemHealthSchema))
     .query(async ({ ctx }) => ({ data: await getSystemHealth(ctx.deps) })),
+
+  notificationCounts: adminProcedure
+    .meta(openapi('GET', '/admin/system/notifications', 'Notifications sent, failed and waiting (7 days)'))
+    .input(z.void())
+    .output(dataAnswer(notificationCountsSchema))
+    .query(async ({ ctx }) => ({ data: await readNotificationCounts(ctx.deps) })),
 
   systemMetrics: adminProcedure
     .meta(openapi('GET', '/admin/system/metrics', 'API performance, connections and warnings'))

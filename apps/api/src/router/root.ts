@@ -6,6 +6,7 @@ import { liveRouter } from './live.js';
 import { matchupRouter } from './matchup.js';
 import { eventsRouter } from './events.js';
 import { nflStatsRouter } from './nfl-stats.js';
+import { notificationsRouter } from './notifications.js';
 import { playersRouter } from './players.js';
 import { projectionsRouter } from './projections.js';
 import { publicRouter } from './public.js';
@@ -23,6 +24,7 @@ export const appRouter = router({
   matchup: matchupRouter,
   events: eventsRouter,
   nflStats: nflStatsRouter,
+  notifications: notificationsRouter,
   players: playersRouter,
   projections: projectionsRouter,
   public: publicRouter,

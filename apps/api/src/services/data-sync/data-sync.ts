@@ -3,8 +3,9 @@ import type { CoreDeps } from '../../core-deps.js';
 import type { LeagueClients } from '../leagues/clients.js';
 import { SleeperSeasonFeed } from '../../integrations/sleeper/season-feed.js';
 import { callingUpstreamForTheProduct } from '../../integrations/upstream-caller.js';
-import { runSleeperSync, type SyncRunSummary } from './run-sleeper-sync.js';
+import { runSleeperSync, weekKickoffs, type SyncRunSummary } from './run-sleeper-sync.js';
 import { readSyncRecord } from '../sync-record/sync-record.js';
+import { GAME_DAY_DIRECTORY_MS, isGameDayWindow } from './directory-cadence.js';
 
 const MINUTE_MS = 60_000;
 /** A run marked as under way for longer than this was cut off (process killed): it is not shown as running. */
@@ -29,7 +30,14 @@ export const SYNC_LOCK_NAME = 'data-sync';
  * database, one runs at a time and a process skips its timed run when another ran recently.
  */
 export function createDataSync(
-  deps: CoreDeps & { leagues: Pick<LeagueClients, 'sleeperBudget' | 'sleeper' | 'espn'> },
+  deps: CoreDeps & {
+    leagues: Pick<LeagueClients, 'sleeperBudget' | 'sleeper' | 'espn'>;
+    /**
+     * Runs after a run that changed players (injury statuses): where notifications about them are decided. Its
+     * failure is logged; the sync's data stays written.
+     */
+    afterPlayersChanged?: (summary: SyncRunSummary) => Promise<void>;
+  },
 ): DataSync {
   const feed = new SleeperSeasonFeed({
     baseUrl: deps.config.sleeperApiUrl,
@@ -48,13 +56,24 @@ export function createDataSync(
       // one process at a time: another holding the lock is already syncing, so this run is skipped
       const outcome = await withAdvisoryLock(deps.database, SYNC_LOCK_NAME, () =>
         // the product's own calls, also when an admin's "Sync now" started them: no one person's share
-        callingUpstreamForTheProduct(() => runSleeperSync(deps, feed, { signal: controller.signal })),
+        callingUpstreamForTheProduct(() =>
+          runSleeperSync(deps, feed, { signal: controller.signal, isDirectoryForced: reason === 'admin' }),
+        ),
       );
       if (!outcome.acquired) {
         log.info({ reason }, 'another process is syncing; this run is skipped');
         return null;
       }
-      return outcome.value;
+      const summary = outcome.value;
+      const playersChanged = summary.changed.players.created + summary.changed.players.updated;
+      if (playersChanged > 0 && deps.afterPlayersChanged) {
+        await deps
+          .afterPlayersChanged(summary)
+          .catch((error: unknown) =>
+            log.error({ err: error }, 'notifications about changed players could not be decided'),
+          );
+      }
+      return summary;
     })()
       .catch((error: unknown) => {
         log.error({ err: error }, 'data sync could not run');
@@ -66,22 +85,34 @@ export function createDataSync(
     return running;
   };
 
-  const isRecentlyAttempted = async () => {
+  /** DATA_SYNC_MINUTES, or 15 minutes from a game day's morning to its last kickoff (fresh injury statuses). */
+  const currentIntervalMs = async () => {
     const record = await readSyncRecord(deps.database);
-    const last = record.lastAttemptAt ? Date.parse(record.lastAttemptAt) : 0;
-    return Date.now() - last < intervalMs / 2;
+    const week = record.nflWeek;
+    if (!week || week.seasonType !== 'regular') return intervalMs;
+    const kickoffs = await weekKickoffs(deps, week);
+    return isGameDayWindow(new Date(), kickoffs) ? Math.min(intervalMs, GAME_DAY_DIRECTORY_MS) : intervalMs;
   };
 
-  const schedule = () => {
+  const isRecentlyAttempted = async (interval: number) => {
+    const record = await readSyncRecord(deps.database);
+    const last = record.lastAttemptAt ? Date.parse(record.lastAttemptAt) : 0;
+    return Date.now() - last < interval / 2;
+  };
+
+  const schedule = (delayMs = intervalMs) => {
     if (isStopped || intervalMs === 0) return;
     timer = setTimeout(async () => {
+      let next = intervalMs;
       try {
-        if (!(await isRecentlyAttempted())) await launch('schedule');
+        next = await currentIntervalMs();
+        if (!(await isRecentlyAttempted(next))) await launch('schedule');
+        next = await currentIntervalMs();
       } catch (error) {
         log.warn({ err: error }, 'could not read the sync record; trying again at the next interval');
       }
-      schedule();
-    }, intervalMs);
+      schedule(next);
+    }, delayMs);
     timer.unref();
   };
 

@@ -11,6 +11,7 @@ import { loadKnownPlayers } from './directory-sync.js';
 import { emptyCount, syncWeek, type SyncRunSummary } from './run-sleeper-sync.js';
 import { readSyncRecord } from '../sync-record/sync-record.js';
 import { readGames } from '../live-games/nfl-schedule.js';
+import { decideGameResults } from '../notifications/decide-game-results.js';
 
 /**
  * A game may be under way from kickoff until this long after it (a long game with weather delays): only then is
@@ -151,6 +152,12 @@ export function createLiveSync(deps: AppDeps, options: LiveSyncOptions = {}): Li
       const locked = await withAdvisoryLock(deps.database, SYNC_LOCK_NAME, () => refresh(season, week, at));
       // a change is announced through the data version: the timelines are recorded from there
       outcome = locked.acquired ? locked.value : { kind: 'skipped' };
+      // the process that refreshed decides the results it brought (each is recorded once whoever decides)
+      if (outcome.kind === 'refreshed') {
+        await decideGameResults(deps, at).catch((error: unknown) =>
+          log.warn({ err: error }, 'game results could not be decided for notifications'),
+        );
+      }
     }
     await reconcileFinishedWeeks(
       { season, week },

@@ -20,15 +20,11 @@ import {
   writeSyncRecord,
   type SleeperSyncRecord,
 } from '../sync-record/sync-record.js';
-import { readWeekGames } from '../live-games/nfl-schedule.js';
+import { readGames, readWeekGames } from '../live-games/nfl-schedule.js';
+import { directoryMaxAgeMs } from './directory-cadence.js';
 import { gamesFromTeamStats, scheduledGames, writeGames } from './team-games.js';
 import { projectionRowsOf, statRowsOf, type KnownPlayer } from './week-rows.js';
 
-/**
- * Sleeper asks callers to read the ~5 MB directory rarely; injury news still matters on game
- * days, so it is read again after this long.
- */
-export const DIRECTORY_REFRESH_MS = 6 * 60 * 60_000;
 /** After this many failed runs in a row, admins get a `data_sync_failing` alert. */
 export const FAILURES_BEFORE_ALERT = 3;
 export const DATA_SYNC_ALERT_TYPE = 'data_sync_failing';
@@ -83,7 +79,12 @@ type SyncDeps = Pick<CoreDeps, 'database' | 'dataVersion' | 'log'> & {
 export async function runSleeperSync(
   deps: SyncDeps,
   feed: SleeperSeasonFeed,
-  options: { now?: () => Date; signal?: AbortSignal } = {},
+  options: {
+    now?: () => Date;
+    signal?: AbortSignal;
+    /** Re-read the player directory whatever its age (an admin's "Sync now"). */
+    isDirectoryForced?: boolean;
+  } = {},
 ): Promise<SyncRunSummary> {
   const now = options.now ?? (() => new Date());
   const started = performance.now();
@@ -129,7 +130,11 @@ export async function runSleeperSync(
       ? now().getTime() - Date.parse(record.directoryFetchedAt)
       : Infinity;
     let players = await loadKnownPlayers(deps.database.db);
-    const isDirectoryDue = directoryAge >= DIRECTORY_REFRESH_MS || players.size === 0;
+    const kickoffs = plan.currentWeek ? await weekKickoffs(deps, plan.currentWeek) : [];
+    const isDirectoryDue =
+      options.isDirectoryForced === true ||
+      directoryAge >= directoryMaxAgeMs(now(), kickoffs) ||
+      players.size === 0;
     if (isDirectoryDue) {
       await progress('player directory', done, totalSteps);
       addCounts(changed.players, await syncPlayerDirectory(deps, await feed.players()));
@@ -209,6 +214,15 @@ export async function runSleeperSync(
       `Sleeper sync done: ${rowsChanged} rows changed in ${summary.seconds} s`,
     );
   return summary;
+}
+
+/** The kickoffs of a week's games, as held (the directory is read more often around them). */
+export async function weekKickoffs(
+  deps: Pick<CoreDeps, 'database'>,
+  week: { season: number; week: number },
+): Promise<Date[]> {
+  const games = await readGames(deps.database.db, week.season, week.week);
+  return games.flatMap((game) => (game.kickoffAt ? [new Date(game.kickoffAt)] : []));
 }
 
 function describeTask(task: WeekTask): string {

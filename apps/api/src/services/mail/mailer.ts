@@ -17,6 +17,8 @@ export interface OutgoingMail {
   html: string;
   /** The link the mail exists for; logged when mails go to the outbox folder. */
   link?: string;
+  /** Extra header fields (a notification's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -73,6 +75,7 @@ export function createMailer(
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          ...(mail.headers ? { headers: mail.headers } : {}),
         });
         return;
       } catch (error) {

@@ -7,6 +7,7 @@ import { formatUptime, statusLabel } from './format';
 import { ConnectionCards, MetricCards } from './HealthCards';
 import { ResourceUsage } from './ResourceUsage';
 import { ScoringReconciliation } from './ScoringReconciliation';
+import { NotificationCounts } from './NotificationCounts';
 
 /** The health page refreshes every 5 s while auto-refresh is on. */
 export const HEALTH_POLL_MS = 5_000;
@@ -97,6 +98,10 @@ export default function SystemHealthPage() {
           </section>
         </>
       ) : null}
+      <section className="admin-section" aria-labelledby={`${id}-notifications`}>
+        <h2 id={`${id}-notifications`}>Notifications</h2>
+        <NotificationCounts refetchInterval={poll.refetchInterval} />
+      </section>
       <section className="admin-section" aria-labelledby={`${id}-errors`}>
         <h2 id={`${id}-errors`}>Error monitoring</h2>
         <ErrorMonitoring report={errors.data?.data} />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AccessibilityTab } from './AccessibilityTab';
 import { AccountTab } from './AccountTab';
 import { LeagueConnectionsTab } from '../leagues/LeagueConnectionsTab';
+import { NotificationsTab } from '../notifications/NotificationsTab';
 
 export interface SettingsTab {
   id: string;
@@ -10,11 +11,12 @@ export interface SettingsTab {
 }
 
 /**
- * The tabs of /settings, in order (Account, Accessibility, League Connections): add a tab by
+ * The tabs of /settings, in order (Account, Notifications, Accessibility, League Connections): add a tab by
  * adding an entry here.
  */
 export const SETTINGS_TABS: SettingsTab[] = [
   { id: 'account', label: 'Account', render: () => <AccountTab /> },
+  { id: 'notifications', label: 'Notifications', render: () => <NotificationsTab /> },
   { id: 'accessibility', label: 'Accessibility', render: () => <AccessibilityTab /> },
   { id: 'league-connections', label: 'League Connections', render: () => <LeagueConnectionsTab /> },
 ];

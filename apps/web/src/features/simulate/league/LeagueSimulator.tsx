@@ -7,6 +7,7 @@ import { usePreferences } from '../../preferences/use-preferences';
 import { BenchList } from './BenchList';
 import { HeadToHead, type MatchupSideName } from './HeadToHead';
 import { OutStarterWarnings } from './OutStarterWarnings';
+import { NotificationSwap } from '../../notifications/NotificationSwap';
 import { type BenchRequest, ReplaceStarterDialog } from './ReplaceStarterDialog';
 import { outStarterFixes } from './out-starter-fixes';
 import { type LeagueDetails, type LeaguePlayer, rosterById } from '../shared/league-details';
@@ -228,6 +229,14 @@ export function LeagueSimulator({
             )}
           </Banner>
         </div>
+      )}
+      {!isOver && (
+        <NotificationSwap
+          starters={starting(userLineup)}
+          bench={userLineup.bench}
+          canMove={canMove}
+          onApply={startInstead}
+        />
       )}
       {!isOver && (
         <OutStarterWarnings

@@ -3,6 +3,7 @@ import { Banner, Button, DataFreshness, Spinner } from '@fm/ui';
 import { describeSources } from '../../../lib/data-sources';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { LeagueMuteToggle } from '../../notifications/LeagueMuteToggle';
 import { getEngineWorker } from '../shared/engine-client';
 import { type LeaguePlatform, useLeagueDetails } from '../shared/league-details';
 import { LeagueSimulator } from './LeagueSimulator';
@@ -69,6 +70,7 @@ export default function SimulateLeaguePage({ platform }: { platform: LeaguePlatf
           <Link to="free-agents">Free agents</Link>
           <Link to="trades">Trades</Link>
         </nav>
+        <LeagueMuteToggle platform={platform} leagueId={details.data.league.league_id} />
         <WeekSelect
           id="simulate-week"
           className="simulate-page__week"

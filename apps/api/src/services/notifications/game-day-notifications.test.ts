@@ -1,0 +1,191 @@
+import { leagueWeekViews, notifications, users } from '@fm/db';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  decryptPush,
+  startFakePushService,
+  type BrowserSubscription,
+  type FakePushService,
+} from '../../../test/fakes/push-service.js';
+import { IN_SEASON_LEAGUE_ID } from '../../../test/fakes/sleeper-server.js';
+import { gameAtMoment, scoreboardAnswer } from '../../../test/fakes/nfl-scoreboard-server.js';
+import {
+  GAME_DAY_GAMES,
+  GAME_DAY_WEEK,
+  officialFinalScores,
+  startGameDayReplay,
+  type GameDayReplay,
+} from '../../../test/game-day-replay.js';
+import type { TestClient } from '../../../test/harness.js';
+import { waitFor } from '../../../test/wait-for.js';
+
+const DETAILS = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details?week=${GAME_DAY_WEEK}`;
+/** Josh Jacobs (GB, RB), a starter of roster 1, the member's team. */
+const JACOBS = '5850';
+const ALL_OFF = { push: false, email: false };
+
+describe('notifications on a replayed game day (pglite)', () => {
+  let pushService: FakePushService;
+  let replay: GameDayReplay;
+  let client: TestClient;
+  let browser: BrowserSubscription;
+
+  beforeAll(async () => {
+    const started = Date.now();
+    const step = (what: string) => process.stdout.write(`${what} after ${Date.now() - started} ms\n`);
+    pushService = await startFakePushService();
+    replay = await startGameDayReplay('pglite', {
+      env: { PUSH_ENDPOINT_ALLOW: pushService.origin },
+      // the platform's points: the recorded ones at the final whistle, a 50–47 game before it
+      matchupsAt: (recorded, phase) =>
+        phase === 'final'
+          ? recorded
+          : recorded.map((matchup) => ({
+              ...matchup,
+              points: matchup.matchup_id === 2 ? (matchup.roster_id === 1 ? 50 : 47) : 0,
+              players_points: {},
+              starters_points: (matchup.starters_points as number[]).map(() => 0),
+            })),
+    });
+    step('replay started');
+    client = await replay.env.newUser();
+    await client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
+    replay.advance('kickoff');
+    // the member opens the league page: it is one of theirs to be told about
+    // a loaded machine's fake platform may miss the page's few seconds: it is opened until it answers
+    await waitFor(
+      async () => ((await client.get(DETAILS)).status === 200 ? true : undefined),
+      300_000,
+      1_000,
+    );
+    const { db } = replay.env.server.deps.database;
+    await waitFor(
+      async () => ((await db.select().from(leagueWeekViews)).length > 0 ? true : undefined),
+      30_000,
+    );
+    browser = pushService.subscribe();
+    await client.post('/api/user/me/push-subscriptions', { endpoint: browser.endpoint, keys: browser.keys });
+    await client.put('/api/user/me/notifications', {
+      kinds: {
+        starter_out: { push: true, email: true },
+        final_result: ALL_OFF,
+        weekly_digest: ALL_OFF,
+        close_game: ALL_OFF,
+      },
+    });
+  }, 600_000);
+  afterAll(async () => {
+    await replay?.stop();
+    await pushService?.close();
+  });
+
+  async function syncNow(): Promise<void> {
+    const { deps } = replay.env.server;
+    expect((await deps.dataSync.runNow()).isStarted).toBe(true);
+    const summary = await deps.dataSync.current();
+    expect(summary).toMatchObject({ error: null });
+    await deps.notifications.flush();
+  }
+
+  it('tells the member, by push and mail, that a starter is ruled out before kickoff — once, and again only after he flipped back', async () => {
+    const { deps } = replay.env.server;
+    const path = new URL(browser.endpoint).pathname;
+    const pushesTo = () => pushService.received.filter((request) => request.path === path);
+
+    replay.setInjury(JACOBS, 'Out');
+    const statusReachedSync = Date.now();
+    await syncNow();
+    const { details } = (await client.get(DETAILS)).body
+      ? { details: (await client.get(DETAILS)).body }
+      : { details: null };
+    const jacobs = details.rosters
+      .find((roster: { roster_id: number }) => roster.roster_id === 1)
+      .players.starters.find((player: { player_id: string }) => player.player_id === JACOBS);
+    expect(jacobs).toMatchObject({ injury_status: 'Out', game_state: 'out' });
+    const [push] = pushesTo();
+    expect(push).toBeDefined();
+    const message = decryptPush(push!.body, browser) as Record<string, string>;
+    expect(message).toMatchObject({ kind: 'starter_out', title: 'Josh Jacobs will not play this week' });
+    expect(message.body).toMatch(/^Josh Jacobs \(RB, GB\) is Out in .+\./);
+    expect(message.url).toMatch(new RegExp(`^/simulate/dakeif/2025/${IN_SEASON_LEAGUE_ID}`));
+    const mail = await replay.env.smtp.waitForMail(
+      (m) => m.subject === 'Josh Jacobs will not play this week',
+    );
+    expect(mail.text).toContain(message.body);
+    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    process.stdout.write(
+      `starter_out: status change reaching the sync → push request ${push!.receivedAt - statusReachedSync} ms\n`,
+    );
+
+    // "Sync now" again with nothing new: nothing more is sent
+    await syncNow();
+    expect(pushesTo()).toHaveLength(1);
+
+    // cleared, then ruled out again: a second message, about the new episode
+    replay.setInjury(JACOBS, null);
+    await syncNow();
+    replay.setInjury(JACOBS, 'Out');
+    await syncNow();
+    expect(pushesTo()).toHaveLength(2);
+    const [user] = await deps.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, mail.to[0]!));
+    const rows = await deps.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user!.id), eq(notifications.kind, 'starter_out')));
+    expect(rows.map((row) => `${row.channel}:${row.subject.split(':').at(-1)}:${row.status}`).sort()).toEqual(
+      ['email:0:sent', 'email:1:sent', 'push:0:sent', 'push:1:sent'],
+    );
+  }, 600_000);
+
+  it('tells the member once that the matchup comes down to its last game, then the final result', async () => {
+    const path = new URL(browser.endpoint).pathname;
+    const messages = () =>
+      pushService.received
+        .filter((request) => request.path === path)
+        .map((request) => decryptPush(request.body, browser) as Record<string, string>);
+    replay.setInjury(JACOBS, null);
+    replay.advance('halftime');
+    // every game over but one, in which at most one starter of each side still plays
+    const details = (await client.get(DETAILS)).body;
+    const startersOf = (rosterId: number) =>
+      details.rosters.find((roster: { roster_id: number }) => roster.roster_id === rosterId).players
+        .starters as { team: string }[];
+    const count = (rosterId: number, game: [string, string]) =>
+      startersOf(rosterId).filter((player) => game.includes(player.team)).length;
+    const lastGame = GAME_DAY_GAMES.find(
+      (game) => count(1, game) + count(3, game) >= 1 && count(1, game) <= 1 && count(3, game) <= 1,
+    )!;
+    replay.scoreboard.setAnswer(
+      scoreboardAnswer(
+        GAME_DAY_GAMES.map(([home, away]) =>
+          gameAtMoment(home, away, home === lastGame[0] ? 'halftime' : 'over', replay.kickoff),
+        ),
+      ),
+    );
+    await replay.tick();
+    await replay.env.server.deps.notifications.flush();
+    const close = messages().filter((message) => message.kind === 'close_game');
+    expect(close).toHaveLength(1);
+    expect(close[0]!.body).toMatch(/^You are ahead by 3 \(50–47\) in .+, with the last game to decide it\.$/);
+
+    // another stats change in the same state: nothing new
+    await replay.tick();
+    await replay.env.server.deps.notifications.flush();
+    expect(messages().filter((message) => message.kind === 'close_game')).toHaveLength(1);
+
+    replay.advance('final');
+    await replay.tick();
+    await replay.env.server.deps.notifications.flush();
+    const official = officialFinalScores();
+    const mine = official.get(1)!;
+    const theirs = official.get(3)!;
+    const finals = messages().filter((message) => message.kind === 'final_result');
+    expect(finals).toHaveLength(1);
+    const margin = Math.round(Math.abs(mine - theirs) * 100) / 100;
+    expect(finals[0]!.body).toContain(`You ${mine > theirs ? 'won' : 'lost'} by ${margin}`);
+    expect(finals[0]!.url).toMatch(new RegExp(`^/simulate/dakeif/2025/${IN_SEASON_LEAGUE_ID}$`));
+  }, 600_000);
+});
