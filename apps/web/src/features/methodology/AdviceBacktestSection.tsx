@@ -150,8 +150,8 @@ export function AdviceBacktestSection({ card = COMMITTED_CARD }: { card?: Advice
           'Ours',
           'Highest this week',
           'Highest rest of season',
-          'Ours better / worse than this week’s',
-          'Ours better / worse than rest of season’s',
+          'Beat / lost vs this week’s',
+          'Beat / lost vs rest of season’s',
         ]}
         rows={card.rows.map((row) => [
           row.label,
@@ -164,9 +164,9 @@ export function AdviceBacktestSection({ card = COMMITTED_CARD }: { card?: Advice
         ])}
       />
       <p className="field__hint">
-        Mean actual points added per pickup, after dropping the player the engine would release. “Better /
-        worse”: the share of team-weeks our pick added more, or fewer, points; the rest are ties (often the
-        same player).
+        Mean actual points added per pickup, after dropping the player the engine would release. “Beat /
+        lost”: the share of team-weeks our pick added more, or fewer, points than that ranking’s pick; the
+        rest are ties (often the same player).
       </p>
       <h3 id="advice-backtest-loses">Where our ranking loses</h3>
       <ul aria-labelledby="advice-backtest-loses">
