@@ -1,6 +1,6 @@
 import { bestLineupWeekly, parseStartingSlots } from '@fm/engine';
 import { describe, expect, it } from 'vitest';
-import { bestPickups, totalPoints } from './pickup.js';
+import { bestPickups, startsOver, totalPoints } from './pickup.js';
 import { type RosPlayer, seasonPlayerOf } from './ros-players.js';
 
 const player = (id: string, position: string, means: number[]): RosPlayer => ({
@@ -51,5 +51,32 @@ describe('bestPickups', () => {
     expect(pickup!.pointsGain).toBeCloseTo(-2 + 6);
     expect(pickup!.lineups.means).toEqual([35, 35]);
     expect(pickup!.lineups.stds[0]).toBeCloseTo(Math.sqrt(10 ** 2 + 5 ** 2 + 2.5 ** 2));
+  });
+
+  it('drops nobody when the roster has an open place', () => {
+    const [pickup] = bestPickups(roster, [player('rb3', 'RB', [2, 2])], slots, before, {
+      hasOpenPlace: true,
+    });
+    expect(pickup!.dropId).toBeNull();
+    expect(pickup!.pointsGain).toBe(0);
+  });
+});
+
+describe('startsOver', () => {
+  const slots = parseStartingSlots(['QB', 'RB', 'WR', 'FLEX', 'BN']);
+  const positions: Record<string, string> = { qb: 'QB', rb: 'RB', wr: 'WR', rb2: 'RB', wr2: 'WR' };
+  const positionOf = (id: string) => positions[id];
+  const before = ['qb', 'rb', 'wr', 'rb2'];
+
+  it('names the starter who leaves the line-up for him, and nobody when he does not start', () => {
+    const wr = { id: 'new', position: 'WR' };
+    expect(startsOver(before, ['qb', 'rb', 'new', 'wr'], wr, positionOf, slots)).toBe('rb2');
+    expect(startsOver(before, before, wr, positionOf, slots)).toBeNull();
+  });
+
+  it('when the drop was a starter too, names the one at a slot he can fill', () => {
+    // the QB starts over nobody's slot but the QB's: dropping rb (a starter) lets wr2 into the flex
+    const qb = { id: 'new', position: 'QB' };
+    expect(startsOver(before, ['new', 'rb2', 'wr', 'wr2'], qb, positionOf, slots)).toBe('qb');
   });
 });

@@ -8,14 +8,14 @@ import type { ClaimLink } from './claim-link';
 import type { PickupLineup as Lineup } from './lineup-from-server';
 import { PickupLineup } from './PickupLineup';
 
-const COLUMNS = 12;
+const COLUMNS = 10;
 const NONE = '—';
 
 /** His flags this week: the injury tag, and BYE when his team does not play. */
 function Flags({ player, week }: { player: FreeAgent; week: number }) {
   const injury = availabilityOf(player.injury_status);
   const bye = availabilityOf(null, { isOnBye: player.bye_week === week });
-  if (!injury.tag && !bye.tag) return <span aria-label="no flags">{NONE}</span>;
+  if (!injury.tag && !bye.tag) return null;
   return (
     <>
       <StatusTag tag={injury.tag} reason={injury.reason} />
@@ -66,7 +66,6 @@ export function FreeAgentsTable({
             <th scope="col">Player</th>
             <th scope="col">Pos</th>
             <th scope="col">Team</th>
-            <th scope="col">Flags</th>
             <th scope="col" title="Change in your chance to make the playoffs, in percentage points">
               ΔP(playoffs)
             </th>
@@ -88,7 +87,6 @@ export function FreeAgentsTable({
             <th scope="col" title="The player of yours dropped to make room for him">
               Drops
             </th>
-            <th scope="col">Claim</th>
           </tr>
         </thead>
         <tbody>
@@ -115,16 +113,24 @@ export function FreeAgentsTable({
                       }}
                     >
                       {player.name}
-                    </button>
+                    </button>{' '}
+                    <a
+                      className="free-agents-table__claim"
+                      href={claim.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={claim.label}
+                      onClick={(event) => event.stopPropagation()}
+                    >
+                      Claim ↗
+                    </a>
                   </th>
                   <td data-label="Pos">{player.position}</td>
                   <td data-label="Team">
                     {player.team ?? 'FA'}
                     {player.bye_week !== null && (
                       <span className="free-agents-table__bye"> · bye wk {player.bye_week}</span>
-                    )}
-                  </td>
-                  <td data-label="Flags">
+                    )}{' '}
                     <Flags player={player} week={week} />
                   </td>
                   <td data-label="ΔP(playoffs)" className="numeric">
@@ -144,18 +150,6 @@ export function FreeAgentsTable({
                   </td>
                   <td data-label="Starts over">{startsOver}</td>
                   <td data-label="Drops">{drops}</td>
-                  <td data-label="Claim">
-                    <a
-                      className="free-agents-table__claim"
-                      href={claim.href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={claim.label}
-                      onClick={(event) => event.stopPropagation()}
-                    >
-                      Claim ↗
-                    </a>
-                  </td>
                 </tr>
                 {isOpen && (
                   <tr className="free-agents-table__lineup">
