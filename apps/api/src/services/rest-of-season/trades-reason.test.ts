@@ -57,11 +57,11 @@ const tradeLeague: TradeLeague = {
 describe('tradeReason', () => {
   it('says who starts where over whom on both sides, read off the best line-ups', () => {
     // My bench back for their best receiver. Mine: Chase starts, Williams keeps the flex, so Coker sits.
-    // Theirs: Hall is their best back and takes the line-up place Chase leaves (no one of theirs sits).
+    // Theirs: Hall is their best back; no one of theirs sits, and he is no receiver to take Chase's place.
     const trade = { give: ['breece-hall'], get: ['ja-marr-chase'] };
     const evaluation = evaluateTrade(tradeLeague, { rosterId: 1, partnerRosterId: 2, ...trade });
     expect(tradeReason(league, evaluation, trade)).toBe(
-      'Ja’Marr Chase starts at WR1 for you over Jalen Coker; Breece Hall becomes their RB1 in place of Ja’Marr Chase.',
+      'Ja’Marr Chase starts at WR1 for you over Jalen Coker; Breece Hall becomes their RB1.',
     );
   });
 

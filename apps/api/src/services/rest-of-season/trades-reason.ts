@@ -63,8 +63,8 @@ function sideReason(
       { id, week, slot: samePosition.length > 1 ? `${position}${samePosition.indexOf(id) + 1}` : position },
     ];
   });
-  // Who each arrival displaces in his week: a starter sent to the bench, else a traded starter he replaces; one
-  // at his position first (for every arrival), then anyone left (a flex).
+  // Who each arrival displaces in his week: a starter at his position sent to the bench, else a traded starter at
+  // his position he replaces (for every arrival first); then a starter of another position sent to the bench (a flex).
   const named = new Set<string>();
   for (const isSamePosition of [true, false]) {
     for (const arrival of arrivals) {
@@ -74,8 +74,10 @@ function sideReason(
       const fits = (id: string) =>
         !named.has(id) && (!isSamePosition || positionOf(id) === positionOf(arrival.id));
       arrival.over = before.find((id) => !after.includes(id) && !side.outgoing.includes(id) && fits(id));
-      if (arrival.over === undefined)
+      // A traded starter of another position left a slot someone else may fill: "in place of" would mislead.
+      if (arrival.over === undefined && isSamePosition) {
         arrival.insteadOf = before.find((id) => side.outgoing.includes(id) && fits(id));
+      }
       for (const id of [arrival.over, arrival.insteadOf]) if (id !== undefined) named.add(id);
     }
   }
