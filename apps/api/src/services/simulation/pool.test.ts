@@ -1,4 +1,13 @@
-import { simulateMatchup, type MatchupInput, type SimulationPlayer } from '@fm/engine';
+import {
+  findWinWinTrades,
+  parseStartingSlots,
+  simulateMatchup,
+  simulateSeasonOutlook,
+  type MatchupInput,
+  type SeasonOutlookInput,
+  type SimulationPlayer,
+  type TradeLeague,
+} from '@fm/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSimulationRunner } from './pool.js';
 
@@ -26,6 +35,71 @@ const INPUT: MatchupInput = {
 describe('simulation runner', () => {
   const runner = createSimulationRunner();
   afterAll(() => runner.close());
+
+  it('runs season runs and the trade search in the threads too, answering what the engine answers inline', async () => {
+    const ids = ['1', '2', '3', '4'];
+    const season: SeasonOutlookInput = {
+      teams: ids.map((id, i) => ({
+        id,
+        wins: i,
+        losses: 3 - i,
+        pointsFor: 300,
+        weeklyMean: 100 + i,
+        weeklyStd: 20,
+      })),
+      schedule: [
+        {
+          week: 5,
+          matchups: [
+            ['1', '2'],
+            ['3', '4'],
+          ],
+        },
+        {
+          week: 6,
+          matchups: [
+            ['1', '3'],
+            ['2', '4'],
+          ],
+        },
+      ],
+      playoffTeams: 2,
+      iterations: 5_000,
+      seed: 7,
+    };
+    const weekly = (mean: number) => [mean, mean];
+    const league: TradeLeague = {
+      slots: parseStartingSlots(['RB', 'WR', 'BN', 'BN']),
+      rosters: [
+        {
+          rosterId: 1,
+          players: [
+            { id: 'r1', position: 'RB', weeklyMeans: weekly(15) },
+            { id: 'r2', position: 'RB', weeklyMeans: weekly(14) },
+            { id: 'w1', position: 'WR', weeklyMeans: weekly(5) },
+          ],
+        },
+        {
+          rosterId: 2,
+          players: [
+            { id: 'w2', position: 'WR', weeklyMeans: weekly(16) },
+            { id: 'w3', position: 'WR', weeklyMeans: weekly(15) },
+            { id: 'r3', position: 'RB', weeklyMeans: weekly(4) },
+          ],
+        },
+      ],
+    };
+    const [seasonOutcome, searchOutcome] = await Promise.all([
+      runner.runSeason({ owner: 'a', season }),
+      runner.runTradeSearch({ owner: 'b', league, rosterId: 1 }),
+    ]);
+    expect(runner.mode).toBe('pool');
+    expect(seasonOutcome).toEqual({ ok: true, result: simulateSeasonOutlook(season) });
+    expect(searchOutcome).toEqual({ ok: true, result: findWinWinTrades(league, 1) });
+    expect(searchOutcome.ok && searchOutcome.result.trades.length).toBeGreaterThan(0);
+    const refused = await runner.runSeason({ owner: 'a', season: { ...season, playoffTeams: 9 } });
+    expect(refused).toMatchObject({ ok: false, field: 'playoffTeams' });
+  });
 
   it('runs in worker threads from source (through tsx) and answers exactly what the engine answers inline', async () => {
     expect(runner.mode).toBe('pool');
