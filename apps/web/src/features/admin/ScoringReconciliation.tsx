@@ -107,7 +107,7 @@ export function ScoringReconciliation({ outcome, run }: { outcome: Reconciliatio
                   <th scope="row">
                     {entry.name} <span className="muted">{entry.position}</span>
                   </th>
-                  <td data-label="League">
+                  <td data-label="League" className="scoring-check__league">
                     {entry.platform} {entry.league_id}
                   </td>
                   <td data-label="Ours">{points(entry.ours)}</td>
