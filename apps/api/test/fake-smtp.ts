@@ -18,8 +18,6 @@ export interface FakeSmtp {
   mails: ReceivedMail[];
   /** Resolves with the first mail (already received or arriving within the timeout) matching. */
   waitForMail(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
-  /** The next `count` mails are refused with a temporary failure (451), as by a relay that is briefly down. */
-  refuseNext(count: number): void;
   close(): Promise<void>;
 }
 
@@ -27,20 +25,11 @@ export interface FakeSmtp {
 export async function startFakeSmtp(): Promise<FakeSmtp> {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
-  let refusals = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
-      if (refusals > 0) {
-        refusals -= 1;
-        stream.on('end', () =>
-          callback(Object.assign(new Error('Relay busy, try again later'), { responseCode: 451 })),
-        );
-        stream.resume();
-        return;
-      }
       simpleParser(stream)
         .then((parsed: ParsedMail) => {
           const text = parsed.text ?? '';
@@ -67,9 +56,6 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    refuseNext(count) {
-      refusals = count;
-    },
     waitForMail(match, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
