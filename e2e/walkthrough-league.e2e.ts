@@ -327,7 +327,7 @@ describe('the walkthrough: league scoring, the league page, team matchup, search
         .getByRole('listitem')
         .filter({ has: page.getByRole('heading', { name: LIVE_LEAGUE }) });
       await expect
-        .poll(() => card.locator('.league-matchup__chance').textContent(), { timeout: 30_000 })
+        .poll(() => card.locator('.league-matchup__chance').textContent(), { timeout: 90_000 })
         .toMatch(/% to win$/);
       await expect(card.locator('.league-matchup__projected').textContent()).resolves.toMatch(
         /^Projected \d+\.\d–\d+\.\d$/,

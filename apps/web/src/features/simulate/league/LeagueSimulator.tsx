@@ -184,6 +184,25 @@ export function LeagueSimulator({
     week: String(details.week),
   })}`;
 
+  // Choosing other teams comes after the line-ups (a phone's first screen is the score and the line-ups), unless
+  // the account has no team here: then the choice comes first.
+  const teamChoice = (
+    <>
+      {details.my_roster_id === null && (
+        <Banner tone="info">
+          Your linked account has no team in this league. Choose the team you want to play as.
+        </Banner>
+      )}
+      <TeamPicker
+        details={details}
+        userRosterId={user.rosterId}
+        opponentRosterId={opponent.rosterId}
+        onUserChange={sides.chooseUserRoster}
+        onOpponentChange={sides.chooseOpponentRoster}
+      />
+    </>
+  );
+
   return (
     <>
       <MatchupBoxScore
@@ -200,18 +219,7 @@ export function LeagueSimulator({
               : 'this line-up is not one the league allows (see below).'
         }
       />
-      {details.my_roster_id === null && (
-        <Banner tone="info">
-          Your linked account has no team in this league. Choose the team you want to play as.
-        </Banner>
-      )}
-      <TeamPicker
-        details={details}
-        userRosterId={user.rosterId}
-        opponentRosterId={opponent.rosterId}
-        onUserChange={sides.chooseUserRoster}
-        onOpponentChange={sides.chooseOpponentRoster}
-      />
+      {details.my_roster_id === null && teamChoice}
       {problems.length > 0 && (
         <div id="lineup-problems" className="lineup-problems">
           <Banner tone="error">
@@ -251,6 +259,7 @@ export function LeagueSimulator({
               onBench: (player, slot) => (slot ? setBenching({ player, slot }) : bench(player)),
             })}
       />
+      {details.my_roster_id !== null && teamChoice}
       {!isOver && (
         <LineupAdvice input={isLegal ? labInput : null} onApplySwap={applySwap} onApplyLineup={applyLineup} />
       )}
