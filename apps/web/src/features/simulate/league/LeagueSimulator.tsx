@@ -184,25 +184,6 @@ export function LeagueSimulator({
     week: String(details.week),
   })}`;
 
-  // Choosing other teams comes after the line-ups (a phone's first screen is the score and the line-ups), unless
-  // the account has no team here: then the choice comes first.
-  const teamChoice = (
-    <>
-      {details.my_roster_id === null && (
-        <Banner tone="info">
-          Your linked account has no team in this league. Choose the team you want to play as.
-        </Banner>
-      )}
-      <TeamPicker
-        details={details}
-        userRosterId={user.rosterId}
-        opponentRosterId={opponent.rosterId}
-        onUserChange={sides.chooseUserRoster}
-        onOpponentChange={sides.chooseOpponentRoster}
-      />
-    </>
-  );
-
   return (
     <>
       <MatchupBoxScore
@@ -219,7 +200,12 @@ export function LeagueSimulator({
               : 'this line-up is not one the league allows (see below).'
         }
       />
-      {details.my_roster_id === null && teamChoice}
+      {details.my_roster_id === null && (
+        <Banner tone="info">
+          Your linked account has no team in this league. Choose the team you want to play as under the
+          line-ups.
+        </Banner>
+      )}
       {problems.length > 0 && (
         <div id="lineup-problems" className="lineup-problems">
           <Banner tone="error">
@@ -259,7 +245,14 @@ export function LeagueSimulator({
               onBench: (player, slot) => (slot ? setBenching({ player, slot }) : bench(player)),
             })}
       />
-      {details.my_roster_id !== null && teamChoice}
+      {/* Choosing other teams comes after the line-ups: a phone's first screen is the score and the line-ups. */}
+      <TeamPicker
+        details={details}
+        userRosterId={user.rosterId}
+        opponentRosterId={opponent.rosterId}
+        onUserChange={sides.chooseUserRoster}
+        onOpponentChange={sides.chooseOpponentRoster}
+      />
       {!isOver && (
         <LineupAdvice input={isLegal ? labInput : null} onApplySwap={applySwap} onApplyLineup={applyLineup} />
       )}
