@@ -326,7 +326,7 @@ describe('the walkthrough: league scoring, the league page, team matchup, search
       const card = page
         .getByRole('listitem')
         .filter({ has: page.getByRole('heading', { name: LIVE_LEAGUE }) });
-      // this account has no team in the live league: its card says so (the projected score is checked by unit tests)
+      // this account has no team in the live league: its card says so (the projected score beside a win probability is not checked here)
       await card.locator('.league-matchup').waitFor({ timeout: 90_000 });
       const cardBox = (await card.boundingBox())!;
       const totalsBox = (await page.getByLabel('League totals').boundingBox())!;
