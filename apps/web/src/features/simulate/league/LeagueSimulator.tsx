@@ -203,16 +203,10 @@ export function LeagueSimulator({
       />
       {details.my_roster_id === null && (
         <Banner tone="info">
-          Your linked account has no team in this league. Choose the team you want to play as.
+          Your linked account has no team in this league. Choose the team you want to play as under the
+          line-ups.
         </Banner>
       )}
-      <TeamPicker
-        details={details}
-        userRosterId={user.rosterId}
-        opponentRosterId={opponent.rosterId}
-        onUserChange={sides.chooseUserRoster}
-        onOpponentChange={sides.chooseOpponentRoster}
-      />
       {problems.length > 0 && (
         <div id="lineup-problems" className="lineup-problems">
           <Banner tone="error">
@@ -259,6 +253,14 @@ export function LeagueSimulator({
               // A starter in a slot is replaced by someone the person picks; one no slot takes just leaves.
               onBench: (player, slot) => (slot ? setBenching({ player, slot }) : bench(player)),
             })}
+      />
+      {/* Choosing other teams comes after the line-ups: a phone's first screen is the score and the line-ups. */}
+      <TeamPicker
+        details={details}
+        userRosterId={user.rosterId}
+        opponentRosterId={opponent.rosterId}
+        onUserChange={sides.chooseUserRoster}
+        onOpponentChange={sides.chooseOpponentRoster}
       />
       {!isOver && (
         <LineupAdvice input={isLegal ? labInput : null} onApplySwap={applySwap} onApplyLineup={applyLineup} />

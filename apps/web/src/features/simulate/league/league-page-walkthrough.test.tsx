@@ -109,6 +109,9 @@ describe('the league page, as a walkthrough on a phone found it', { timeout: 20_
     const score = screen.getByRole('region', { name: 'Score' });
     expect(score.compareDocumentPosition(lineups) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(lineups.compareDocumentPosition(leverage) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // nothing but the score stands before the line-ups: choosing other teams comes after them
+    const teamChoice = screen.getByLabelText('Opponent');
+    expect(lineups.compareDocumentPosition(teamChoice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const bench = screen.getByRole('region', { name: 'Your bench' });
     expect(bench.compareDocumentPosition(leverage) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
