@@ -3,13 +3,16 @@ import {
   activeRosterPlaces,
   canonicalPosition,
   DEFAULT_ITERATIONS,
+  drawnPlayerCount,
+  type SeasonOutlookInput,
   type SimulationPlayer,
   startedPositions,
   type StartingSlot,
+  type WeeklyLineups,
 } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
 import { validationError } from '../../errors.js';
-import type { SimulationSlot } from '../simulation/admission.js';
+import type { CallCost, SimulationSlot } from '../simulation/admission.js';
 import { callerRuns } from './caller-runs.js';
 import { compareFreeAgents, type PickupOdds, pricedFreeAgent, unpricedFreeAgent } from './free-agent-rows.js';
 import { type PoolPlayer, loadProjectedPool } from './free-agent-pool.js';
@@ -22,7 +25,7 @@ import {
 } from './league-context.js';
 import { bestPickups, isSameLineups, isSameStarters, ownPoints, totalPoints } from './pickup.js';
 import { type RosPlayer, type RosPlayerFacts, rosPlayerOf } from './ros-players.js';
-import { leagueLineups, seasonInputOf, seasonIterations } from './season-odds.js';
+import { leagueLineups, seasonCallCost, seasonInputOf, seasonIterations } from './season-odds.js';
 import { weekMatchupInput } from './week-matchup.js';
 
 /**
@@ -171,10 +174,13 @@ export async function listFreeAgents(
     .slice(0, request.limit);
   const iterations = seasonIterations(league, changing.length + 1, SEASON_ITERATION_BUDGET);
   const seasonBefore = seasonInputOf(league, lineupsBefore, iterations);
+  const isThisWeek = league.weeks[0] === league.details.week;
+  await caller.slot.price(
+    freeAgentsCallCost(league, seasonBefore, changing.length + 1, isThisWeek, myBefore),
+  );
   const runs = callerRuns(deps, caller);
   const startedAt = performance.now();
   const oddsBefore = (await runs.playoffOdds(seasonBefore)).get(me.rosterId) ?? 0;
-  const isThisWeek = league.weeks[0] === league.details.week;
   const winOf = (starterIds: string[], newcomers: SimulationPlayer[]) =>
     runs.winProbability(weekMatchupInput(league.details, me.rosterId, starterIds, newcomers, iterations));
   const winBefore = isThisWeek ? await winOf(myBefore.starters[0]!, []) : null;
@@ -223,5 +229,40 @@ export async function listFreeAgents(
     ros_weeks: league.weeks,
     simulations: runs.seasonRuns,
     data_as_of: league.details.data_as_of,
+  };
+}
+
+/**
+ * The whole call's price before its first run: one season run per changing pickup and one before, and as many
+ * matchup runs this week (each drawing the week's two line-ups and the newcomer).
+ */
+function freeAgentsCallCost(
+  league: RosLeague,
+  seasonBefore: SeasonOutlookInput,
+  runCount: number,
+  isThisWeek: boolean,
+  myBefore: WeeklyLineups,
+): CallCost {
+  const season = seasonCallCost(
+    seasonBefore,
+    runCount,
+    `Free agents of this league (${seasonBefore.teams.length} teams, ${seasonBefore.schedule.length} weeks left)`,
+  );
+  const iterations = seasonBefore.iterations ?? DEFAULT_ITERATIONS;
+  const matchup = isThisWeek
+    ? weekMatchupInput(
+        league.details,
+        callersTeam(league).rosterId,
+        myBefore.starters[0] ?? [],
+        [],
+        iterations,
+      )
+    : null;
+  if (!matchup) return season;
+  const matchupCost = runCount * iterations * (drawnPlayerCount(matchup) + 1);
+  return {
+    ...season,
+    total: season.total + matchupCost,
+    runs: `${season.runs}, and ${runCount} matchup runs`,
   };
 }
