@@ -51,7 +51,7 @@ export async function sendPush(
     response = await fetch(details.endpoint, {
       method: 'POST',
       headers,
-      body: details.body ?? undefined,
+      body: details.body ? new Uint8Array(details.body) : undefined,
       redirect: 'manual',
       signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
     });
