@@ -77,7 +77,7 @@ describe('push notifications in the browser', () => {
 
     // the server's test message: encrypted to this browser's keys at the push service
     const before = pushService.received.length;
-    await page.getByRole('button', { name: 'Send me a test' }).click();
+    await page.getByRole('button', { name: 'Send me a test', exact: true }).click();
     const [push] = (await pushService.waitFor(before + 1, 30_000)).slice(before);
     const message = decryptPush(push!.body, browserKeys) as { title: string; body: string; url: string };
     expect(message).toMatchObject({ kind: 'test', title: 'Fantasy Matchup test', url: '/settings' });
