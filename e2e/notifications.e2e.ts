@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptPush, startFakePushService, type FakePushService } from '@fm/api/testing';
 import { launchBrowser, screenshot, startE2eApp, type E2eApp } from './harness.js';
 import { openSignedInPage } from './site-pages.js';
+import { until } from './until.js';
 
 /**
  * Debian's Chromium has no push service of its own (no Google API keys: `pushManager.subscribe` is refused), so the
@@ -21,7 +22,10 @@ function fakeBrowserPushService(
       const text = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
       return Uint8Array.from(text, (c) => c.charCodeAt(0)).buffer;
     };
-    let subscribed = false;
+    // a browser keeps its subscription across page loads: so does this one, for the tab's life
+    const SUBSCRIBED = 'e2e-fake-push-subscribed';
+    const setSubscribed = (isSubscribed: boolean) =>
+      sessionStorage.setItem(SUBSCRIBED, isSubscribed ? '1' : '');
     const subscription = {
       endpoint: held.endpoint,
       expirationTime: null,
@@ -29,16 +33,17 @@ function fakeBrowserPushService(
       getKey: (name: 'p256dh' | 'auth') => toBuffer(held.keys[name]),
       toJSON: () => ({ endpoint: held.endpoint, expirationTime: null, keys: held.keys }),
       unsubscribe: async () => {
-        subscribed = false;
+        setSubscribed(false);
         return true;
       },
     };
     PushManager.prototype.subscribe = async function subscribe() {
-      subscribed = true;
+      setSubscribed(true);
       return subscription as unknown as PushSubscription;
     };
     PushManager.prototype.getSubscription = async function getSubscription() {
-      return (subscribed ? subscription : null) as unknown as PushSubscription | null;
+      const isSubscribed = sessionStorage.getItem(SUBSCRIBED) === '1';
+      return (isSubscribed ? subscription : null) as unknown as PushSubscription | null;
     };
   }, subscription);
 }
@@ -97,14 +102,15 @@ describe('push notifications in the browser', () => {
       registrationId,
       data: JSON.stringify(delivered),
     });
-    const shown = await page.waitForFunction(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      const notifications = await registration.getNotifications();
-      return notifications.length > 0
-        ? { title: notifications[0]!.title, body: notifications[0]!.body }
-        : null;
-    });
-    expect(await shown.jsonValue()).toEqual({ title: message.title, body: message.body });
+    // getNotifications is asynchronous: poll it (waitForFunction would take the pending promise as the answer)
+    const shown = await until('the pushed notification to be shown', 30_000, () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        const [notification] = await registration.getNotifications();
+        return notification ? { title: notification.title, body: notification.body } : undefined;
+      }),
+    );
+    expect(shown).toEqual({ title: message.title, body: message.body });
 
     // a tap on it opens its page in this window
     const [worker] = context.serviceWorkers();
