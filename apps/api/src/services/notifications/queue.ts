@@ -15,6 +15,12 @@ const BATCH = 200;
 const CONCURRENCY = 32;
 /** A claimed row not finished in this long (its process died) is taken again. */
 const CLAIM_MS = 2 * 60_000;
+/**
+ * A batch stops starting rows this long before its claim lapses: a row whose claim has lapsed may be taken by
+ * another pass or process, and sending it here too would send it twice (seen when a slow push service made a
+ * batch outlast its claim). The rows left are claimed again at the next pass.
+ */
+const CLAIM_MARGIN_MS = 15_000;
 /** Back-off after a failed try: doubles each time up to the cap; a row is retried until it expires. */
 export const RETRY_FIRST_MS = 5_000;
 export const RETRY_MAX_MS = 15 * 60_000;
@@ -184,9 +190,10 @@ export function createNotificationQueue(deps: NotificationQueueDeps): Notificati
     const emailOf = new Map(emails.map((row) => [row.id, row.email]));
     const sentIds: string[] = [];
     const at = now();
+    const stopStartingAt = at.getTime() + CLAIM_MS - CLAIM_MARGIN_MS;
     let next = 0;
     const worker = async () => {
-      while (next < rows.length) {
+      while (next < rows.length && now().getTime() < stopStartingAt) {
         const row = rows[next++]!;
         try {
           const outcome: Outcome =
