@@ -11,12 +11,12 @@ export interface SettingsTab {
 }
 
 /**
- * The tabs of /settings, in order (Account, Notifications, Accessibility, League Connections): add a tab by
- * adding an entry here.
+ * The tabs of /settings, in order: the product's three (Account, Accessibility, League Connections), then
+ * Notifications. Add a tab by adding an entry here.
  */
 export const SETTINGS_TABS: SettingsTab[] = [
   { id: 'account', label: 'Account', render: () => <AccountTab /> },
-  { id: 'notifications', label: 'Notifications', render: () => <NotificationsTab /> },
   { id: 'accessibility', label: 'Accessibility', render: () => <AccessibilityTab /> },
   { id: 'league-connections', label: 'League Connections', render: () => <LeagueConnectionsTab /> },
+  { id: 'notifications', label: 'Notifications', render: () => <NotificationsTab /> },
 ];
