@@ -113,26 +113,31 @@ export function PlayerCell({
         {shown.actual === null ? '–' : formatPoints(shown.actual)}
         {shown.actual !== null && shown.ours !== undefined && <sup aria-hidden="true">†</sup>}
       </span>
-      <span className="player-cell__meta" title={status.title || undefined}>
-        <span className={slot === player.position && rest ? 'player-cell__wide' : undefined}>
-          {player.position}
-          {rest && ' · '}
-        </span>
-        {rest}
-        {status.extra && <span className="player-cell__game"> · {status.extra}</span>}
-        {tag && ' '}
-        {tag && (
-          <span className={`injury-tag injury-tag--${tag.toLowerCase()}`} title={player.injury_status ?? ''}>
-            {tag}
+      <span className="player-cell__detail">
+        <span className="player-cell__meta" title={status.title || undefined}>
+          <span className={slot === player.position && rest ? 'player-cell__wide' : undefined}>
+            {player.position}
+            {rest && ' · '}
           </span>
-        )}
-      </span>
-      <span
-        className={`player-cell__projection${note?.isZero ? ' player-cell__projection--zero' : ''}`}
-        title={note?.title}
-      >
-        {note?.label}
-        {note?.text}
+          {rest}
+          {status.extra && <span className="player-cell__game"> · {status.extra}</span>}
+          {tag && ' '}
+          {tag && (
+            <span
+              className={`injury-tag injury-tag--${tag.toLowerCase()}`}
+              title={player.injury_status ?? ''}
+            >
+              {tag}
+            </span>
+          )}
+        </span>
+        <span
+          className={`player-cell__projection${note?.isZero ? ' player-cell__projection--zero' : ''}`}
+          title={note?.title}
+        >
+          {note?.label}
+          {note?.text}
+        </span>
       </span>
       {action && <span className="player-cell__action">{action}</span>}
     </div>
