@@ -86,20 +86,8 @@ describe('league linking and the simulate journey', () => {
     await screenshot(page, 'simulate-league');
     expect(await blockingViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Run simulation' }).click();
-    await page.waitForURL(`${app.baseUrl}/dashboard`);
-    // every starter of the finished week has played: the dashboard says the result, not a 0 % or 100 % chance
-    const result = page.getByTestId('final-score');
-    await result.waitFor({ timeout: 30_000 });
-    await expect(result.textContent()).resolves.toMatch(/^[\d.]+ – [\d.]+$/);
-    await expect(page.getByTestId('win-probability').count()).resolves.toBe(0);
-    await expect(
-      page.getByRole('link', { name: 'How these numbers are made' }).count(),
-    ).resolves.toBeGreaterThan(0);
-    await page.getByRole('heading', { name: 'Season outlook' }).waitFor();
-    await page.getByRole('table', { name: 'Playoff odds by team' }).waitFor();
-    await screenshot(page, 'dashboard');
-    expect(await blockingViolations(page)).toEqual([]);
+    // nothing is left to simulate once every game is over: no "Run simulation" (issue 40, item 5)
+    await expect(page.getByRole('button', { name: 'Run simulation' }).count()).resolves.toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -121,6 +109,8 @@ describe('league linking and the simulate journey', () => {
     await page
       .getByRole('region', { name: 'Score' })
       .locator('[data-testid="preview-win-probability"], [data-testid="final-score"]')
+      .or(page.getByText(/^No projections for week \d+ yet/))
+      .first()
       .waitFor()
       .catch(async (error: unknown) => {
         throw new Error(`no figure; the page says: ${await page.locator('main').innerText()}`, {

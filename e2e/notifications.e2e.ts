@@ -115,9 +115,13 @@ describe('push notifications in the browser', () => {
     // a tap on it opens its page in this window
     const [worker] = context.serviceWorkers();
     await worker!.evaluate(async () => {
-      const scope = self as unknown as ServiceWorkerGlobalScope;
+      // the worker's own globals (this file is typed for pages, not for service workers)
+      const scope = self as unknown as { registration: ServiceWorkerRegistration } & EventTarget;
+      const WorkerNotificationEvent = (
+        self as unknown as { NotificationEvent: new (type: string, init: object) => Event }
+      ).NotificationEvent;
       const [notification] = await scope.registration.getNotifications();
-      scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }));
+      scope.dispatchEvent(new WorkerNotificationEvent('notificationclick', { notification: notification! }));
     });
     await page.waitForURL(`${app.baseUrl}/leagues`);
     expect(errors).toEqual([]);
