@@ -6,6 +6,7 @@ import { callingUpstreamForTheProduct } from '../../integrations/upstream-caller
 import { runSleeperSync, weekKickoffs, type SyncRunSummary } from './run-sleeper-sync.js';
 import { readSyncRecord } from '../sync-record/sync-record.js';
 import { GAME_DAY_DIRECTORY_MS, isGameDayWindow } from './directory-cadence.js';
+import { FIRST_RETRY_MS, retryDelayMs } from './retry-delay.js';
 
 const MINUTE_MS = 60_000;
 /** A run marked as under way for longer than this was cut off (process killed): it is not shown as running. */
@@ -49,6 +50,8 @@ export function createDataSync(
   let running: Promise<SyncRunSummary | null> | null = null;
   let timer: NodeJS.Timeout | undefined;
   let isStopped = false;
+  /** Runs of this process that failed since its last success (also those that could not record their failure). */
+  let failedRunsInARow = 0;
 
   const launch = (reason: string): Promise<SyncRunSummary | null> => {
     if (running) return running;
@@ -65,6 +68,7 @@ export function createDataSync(
         return null;
       }
       const summary = outcome.value;
+      failedRunsInARow = summary.isSuccess ? 0 : failedRunsInARow + 1;
       const playersChanged = summary.changed.players.created + summary.changed.players.updated;
       if (playersChanged > 0 && deps.afterPlayersChanged) {
         await deps
@@ -76,6 +80,7 @@ export function createDataSync(
       return summary;
     })()
       .catch((error: unknown) => {
+        failedRunsInARow++;
         log.error({ err: error }, 'data sync could not run');
         return null;
       })
@@ -100,16 +105,21 @@ export function createDataSync(
     return Date.now() - last < interval / 2;
   };
 
+  /** The regular interval, or sooner when this process's last run failed. */
+  const nextDelayMs = async () => {
+    const interval = await currentIntervalMs();
+    return failedRunsInARow > 0 ? retryDelayMs(failedRunsInARow, interval) : interval;
+  };
+
   const schedule = (delayMs = intervalMs) => {
     if (isStopped || intervalMs === 0) return;
     timer = setTimeout(async () => {
-      let next = intervalMs;
+      let next = Math.min(FIRST_RETRY_MS, intervalMs);
       try {
-        next = await currentIntervalMs();
-        if (!(await isRecentlyAttempted(next))) await launch('schedule');
-        next = await currentIntervalMs();
+        if (!(await isRecentlyAttempted(await nextDelayMs()))) await launch('schedule');
+        next = await nextDelayMs();
       } catch (error) {
-        log.warn({ err: error }, 'could not read the sync record; trying again at the next interval');
+        log.warn({ err: error }, 'could not read the sync record; trying again in a minute');
       }
       schedule(next);
     }, delayMs);
@@ -130,11 +140,13 @@ export function createDataSync(
     current: () => running,
     start(after = Promise.resolve()) {
       if (intervalMs === 0) return;
-      const launchAtStart = () => {
-        if (!isStopped) void launch('start');
+      // the first timed run follows the run at start: soon when that one failed, else after the interval
+      const launchAtStart = async () => {
+        if (isStopped) return;
+        await launch('start');
+        schedule(await nextDelayMs().catch(() => Math.min(FIRST_RETRY_MS, intervalMs)));
       };
       void after.then(launchAtStart, launchAtStart);
-      schedule();
     },
     async stop() {
       isStopped = true;
