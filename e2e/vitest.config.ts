@@ -8,7 +8,10 @@ export default defineConfig({
     globalSetup: ['../apps/api/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
-    // Each file boots the built server and a Chromium: one at a time on a 2-core machine.
-    fileParallelism: false,
+    // Each file boots its own built server, databases, fake upstreams and Chromium on ports it probes for, so files
+    // are independent. Two at a time: a file waits on its server and browser for much of its time, which left one of
+    // the 2 cores idle when they ran one by one.
+    maxWorkers: 2,
+    minWorkers: 1,
   },
 });

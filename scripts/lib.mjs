@@ -17,6 +17,41 @@ export function run(command, args, options = {}) {
   });
 }
 
+/**
+ * Runs a command with its output held back and printed whole when it ends (for commands run side by side, whose
+ * lines would otherwise interleave); resolves with its exit code.
+ */
+export function runBuffered(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      process.stdout.write(Buffer.concat(chunks));
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/**
+ * CPU seconds (user + system) of this process's finished children and their descendants, from /proc (Linux); 0
+ * elsewhere. The difference across a step is the CPU the step used, whatever ran beside it.
+ */
+export function childCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    // after "pid (comm) ": state is field 3, so cutime (16) and cstime (17) are at indices 13 and 14
+    const ticks = Number(fields[13]) + Number(fields[14]);
+    return ticks / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+// Linux reports /proc times in USER_HZ, 100 on every mainstream architecture.
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** The Playwright end-to-end suite against the built app (build first); resolves with its exit code. */
 export function runE2e(extraArgs = []) {
   return run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...extraArgs]);
