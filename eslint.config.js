@@ -73,6 +73,21 @@ export default tseslint.config(
       },
     ],
   ),
+  // A later block replaces the rule for its files, so the engine's floor is repeated here.
+  ...importFloor(
+    ['packages/engine/src/lineup/**'],
+    [
+      {
+        group: ['@fm/*'],
+        message: 'The engine is the floor: pure maths, it imports no other package of ours.',
+      },
+      {
+        group: ['../trades/*', '../season/*'],
+        message:
+          'The line-up sits below its users: trades, free agents, season odds and the start/sit lab import it, not the reverse.',
+      },
+    ],
+  ),
   ...importFloor(
     ['packages/projections/src/**'],
     [

@@ -92,6 +92,9 @@ export {
   type RosterPlayer,
 } from './lineup/lineup-lab.js';
 export type { LineupSwap } from './lineup/swap-attribution.js';
+export { bestLineupWeekly } from './lineup/best-lineup.js';
+export { LineupPool, type WeekLineup } from './lineup/lineup-pool.js';
+export type { SeasonPlayer, SeasonRoster, WeeklyLineups } from './lineup/season-player.js';
 export {
   simulateSeasonOutlook,
   simulateSeasonOutlookInSteps,
@@ -129,15 +132,10 @@ export {
   type WinWinOptions,
 } from './trades/win-win-finder.js';
 export { FIRST_IDEAS, IDEAS_PER_PARTNER, ideaOf } from './trades/trade-ideas.js';
-export { bestLineupWeekly } from './trades/best-lineup.js';
-export { LineupPool, type WeekLineup } from './trades/lineup-pool.js';
 export { TradeScorer, POINTS_EPSILON } from './trades/trade-scorer.js';
 export type {
-  SeasonPlayer,
-  SeasonRoster,
   TradeLeague,
   ProposedTrade,
-  WeeklyLineups,
   TradeSidePoints,
   TradeEvaluation,
   WinWinTrade,
