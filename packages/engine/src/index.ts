@@ -124,6 +124,13 @@ export {
   type Availability,
   type AvailabilityFilter,
 } from './availability/player-availability.js';
+export {
+  BYE_OPPONENT,
+  FREE_AGENT_TEAM,
+  byeWeeks,
+  hasNoGameInWeek,
+  isByeOpponent,
+} from './availability/bye-week.js';
 export { evaluateTrade, evaluateTradeWith } from './trades/evaluate-trade.js';
 export {
   findWinWinTrades,

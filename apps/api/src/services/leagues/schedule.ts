@@ -1,9 +1,10 @@
 import { regularSeasonWeeks } from '@fm/contract';
 import { playerWeekStats, projections } from '@fm/db';
-import { and, eq } from 'drizzle-orm';
+import { BYE_OPPONENT, byeWeeks } from '@fm/engine';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { createDataCache } from '../data-changes/data-cache.js';
-import { byeWeeks, gamesByTeam, loadHeldGames } from '../live-games/nfl-schedule.js';
+import { gamesByTeam, loadHeldGames } from '../live-games/nfl-schedule.js';
 
 /** What a league page shows about a team's game of the week. */
 export interface TeamWeekGame {
@@ -58,7 +59,7 @@ function loadImpliedByes(deps: AppDeps, season: number): Promise<ImpliedByes> {
       db
         .selectDistinct({ team: projections.team, week: projections.week })
         .from(projections)
-        .where(and(eq(projections.season, season), eq(projections.opponent, 'BYE'))),
+        .where(and(eq(projections.season, season), eq(sql`upper(${projections.opponent})`, BYE_OPPONENT))),
       db
         .selectDistinct({ team: playerWeekStats.team, week: playerWeekStats.week })
         .from(playerWeekStats)
