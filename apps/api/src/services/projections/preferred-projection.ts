@@ -1,5 +1,11 @@
 import { isProjectionSource, type ProjectionSource } from '@fm/contract';
-import { isPosition, type PointsProjection, type ScoringRules, toLeagueScoring } from '@fm/projections';
+import {
+  isPosition,
+  type PointsProjection,
+  type ScoringRules,
+  toLeagueScoring,
+  roundPoints,
+} from '@fm/projections';
 import { statLineFromColumns } from '../nfl-stats/stat-columns.js';
 import { sourceRank } from './projection-sources.js';
 
@@ -68,17 +74,13 @@ function inScoring(
 }
 
 function roundProjection<P extends PointsProjection>(projection: P): P {
-  const orNull = (value: number | null) => (value === null ? null : round(value));
+  const orNull = (value: number | null) => (value === null ? null : roundPoints(value));
   return {
     ...projection,
-    mean: round(projection.mean),
-    std: round(projection.std),
+    mean: roundPoints(projection.mean),
+    std: roundPoints(projection.std),
     p10: orNull(projection.p10),
     p50: orNull(projection.p50),
     p90: orNull(projection.p90),
   };
-}
-
-function round(points: number): number {
-  return Math.round(points * 100) / 100;
 }
