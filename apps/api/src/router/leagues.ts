@@ -15,7 +15,7 @@ import {
   leaguesAnswerSchema,
   matchupIdParam,
   matchupTimelineSchema,
-  platformSchema,
+  leaguePathParams,
   requiredFantasyWeekParam,
   seasonParam,
 } from '@fm/contract';
@@ -126,9 +126,7 @@ export const leaguesRouter = router({
       },
     })
     .input(
-      z.object({
-        platform: platformSchema,
-        leagueId: z.string().min(1).max(64),
+      leaguePathParams.extend({
         week: fantasyWeekParam,
         season: seasonParam.describe('ESPN leagues: the season to read (default: the one last read)'),
         scoring_type: scoringTypeParam,
@@ -149,9 +147,7 @@ export const leaguesRouter = router({
       },
     })
     .input(
-      z.object({
-        platform: platformSchema,
-        leagueId: z.string().min(1).max(64),
+      leaguePathParams.extend({
         week: requiredFantasyWeekParam,
         matchup_id: matchupIdParam,
       }),
