@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { connectSleeper, disconnectPlatform, getConnectionsStatus } from '../services/leagues/connections.js';
-import { loadLeagueDetails } from '../services/league-follow/follow-league-week.js';
+import { openLeagueWeek } from '../services/league-follow/follow-league-week.js';
 import { listLeagues } from '../services/leagues/list.js';
 import { SCORING_FORMAT_SPELLINGS } from '@fm/projections/scoring-formats';
 import { linkEspnLeague, unlinkEspnLeague } from '../services/leagues/espn-link.js';
@@ -134,7 +134,7 @@ export const leaguesRouter = router({
     )
     .output(leagueDetailsSchema)
     .query(({ ctx, input: { scoring_type, ...input } }) =>
-      loadLeagueDetails(ctx.deps, ctx.user.id, { ...input, scoringType: scoring_type }),
+      openLeagueWeek(ctx.deps, ctx.user.id, { ...input, scoringType: scoring_type }),
     ),
 
   timeline: authedProcedure
