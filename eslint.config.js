@@ -172,6 +172,21 @@ export default tseslint.config(
     ],
   ),
   {
+    // What lives for the whole process is created in server.ts and passed in AppDeps: a module exports no
+    // variable anyone may change (process-wide counters shared by every server of a process, for one).
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ExportNamedDeclaration > VariableDeclaration[kind!='const']",
+          message:
+            'Export no mutable module state: hold it in an object created in server.ts and passed in AppDeps.',
+        },
+      ],
+    },
+  },
+  {
     // The browser suite borrows from the apps and packages through their package names (@fm/api/testing…),
     // never by a path into another folder of the repository.
     files: ['e2e/**'],
