@@ -51,7 +51,7 @@ export interface PerformanceFigures {
 const round = (value: number) => Math.round(value * 100) / 100;
 
 /** What the performance figures are read from: request timing and the caches the server holds. */
-type HealthDeps = Pick<AppDeps, 'monitoring' | 'leagues' | 'timelineWrites'>;
+type HealthDeps = Pick<AppDeps, 'monitoring' | 'leagues' | 'timelineWrites' | 'dataVersion'>;
 
 function readPerformance(deps: HealthDeps): PerformanceFigures {
   const { requests } = deps.monitoring;
