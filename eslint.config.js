@@ -3,6 +3,11 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const NO_MUTABLE_EXPORTS = {
+  selector: "ExportNamedDeclaration > VariableDeclaration[kind!='const']",
+  message: 'Export no mutable module state: hold it in an object created in server.ts and passed in AppDeps.',
+};
+
 /** `no-restricted-imports` for one layer's source files (their tests may reach across to set things up). */
 function importFloor(files, patterns) {
   return [
@@ -70,6 +75,21 @@ export default tseslint.config(
       {
         group: ['@fm/*'],
         message: 'The engine is the floor: pure maths, it imports no other package of ours.',
+      },
+    ],
+  ),
+  // A later block replaces the rule for its files, so the engine's floor is repeated here.
+  ...importFloor(
+    ['packages/engine/src/lineup/**'],
+    [
+      {
+        group: ['@fm/*'],
+        message: 'The engine is the floor: pure maths, it imports no other package of ours.',
+      },
+      {
+        group: ['../trades/*', '../season/*'],
+        message:
+          'The line-up sits below its users: trades, free agents, season odds and the start/sit lab import it, not the reverse.',
       },
     ],
   ),
@@ -156,6 +176,29 @@ export default tseslint.config(
       },
     ],
   ),
+  // What lives for the whole process is created in server.ts and passed in AppDeps: a module exports no variable
+  // anyone may change (process-wide counters shared by every server of a process, for one).
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', NO_MUTABLE_EXPORTS] },
+  },
+  // A bye is decided by the engine's rule (isByeOpponent, hasNoGameInWeek) and tagged with its BYE_TAG; a later
+  // block replaces the rule for its files, so the one above is repeated here.
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    ignores: ['packages/ui/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        NO_MUTABLE_EXPORTS,
+        {
+          selector: "BinaryExpression > Literal[value='BYE']",
+          message:
+            "Decide a bye with the engine's isByeOpponent / hasNoGameInWeek, or compare with its BYE_TAG.",
+        },
+      ],
+    },
+  },
   {
     // The browser suite borrows from the apps and packages through their package names (@fm/api/testing…),
     // never by a path into another folder of the repository.

@@ -1,5 +1,6 @@
 import { pointsSoFar } from '@fm/projections/points-so-far';
 import {
+  isByeOpponent,
   isOutStatus,
   type PlayerGame,
   type PlayerGameState,
@@ -70,7 +71,7 @@ export function isRuledOut(player: Pick<LeagueInputPlayer, 'injury_status'>): bo
 /** His team has no game in the answer's week (by his bye week or his projection's opponent). */
 export function isOnBye(details: LeagueInputDetails, player: LeagueInputPlayer): boolean {
   const opponent = details.projections[player.player_id]?.opponent;
-  return player.bye_week === details.week || opponent?.toUpperCase() === 'BYE';
+  return player.bye_week === details.week || isByeOpponent(opponent);
 }
 
 /** A game whose state arrived without its share remaining: counted as half played. */

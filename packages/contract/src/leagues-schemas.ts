@@ -7,6 +7,12 @@ import { PLATFORMS } from './platforms.js';
 
 export const platformSchema = z.enum(PLATFORMS);
 
+/** A league's id as its platform gives it (Sleeper's 18 digits, Yahoo's game.l.id, ESPN's number). */
+export const leagueIdParam = z.string().min(1).max(64);
+
+/** The path parameters of every `/leagues/leagues/{platform}/{leagueId}/…` call. */
+export const leaguePathParams = z.object({ platform: platformSchema, leagueId: leagueIdParam });
+
 export const connectionsSchema = z.object({
   sleeper: z.object({
     connected: z.boolean(),

@@ -43,6 +43,9 @@ export const booleanParam = z.preprocess(
     .optional(),
 );
 
+/** The most players one comparison takes: the stats API's compare and the compare page. */
+export const MAX_COMPARED_PLAYERS = 4;
+
 /** "12,34" → [12, 34]: between `min` and `max` distinct positive ids. */
 export const playerIdListParam = (min: number, max: number) =>
   z

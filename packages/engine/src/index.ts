@@ -92,6 +92,9 @@ export {
   type RosterPlayer,
 } from './lineup/lineup-lab.js';
 export type { LineupSwap } from './lineup/swap-attribution.js';
+export { bestLineupWeekly } from './lineup/best-lineup.js';
+export { LineupPool, type WeekLineup } from './lineup/lineup-pool.js';
+export type { SeasonPlayer, SeasonRoster, WeeklyLineups } from './lineup/season-player.js';
 export {
   simulateSeasonOutlook,
   simulateSeasonOutlookInSteps,
@@ -121,6 +124,13 @@ export {
   type Availability,
   type AvailabilityFilter,
 } from './availability/player-availability.js';
+export {
+  BYE_OPPONENT,
+  FREE_AGENT_TEAM,
+  byeWeeks,
+  hasNoGameInWeek,
+  isByeOpponent,
+} from './availability/bye-week.js';
 export { evaluateTrade, evaluateTradeWith } from './trades/evaluate-trade.js';
 export {
   findWinWinTrades,
@@ -129,15 +139,10 @@ export {
   type WinWinOptions,
 } from './trades/win-win-finder.js';
 export { FIRST_IDEAS, IDEAS_PER_PARTNER, ideaOf } from './trades/trade-ideas.js';
-export { bestLineupWeekly } from './trades/best-lineup.js';
-export { LineupPool, type WeekLineup } from './trades/lineup-pool.js';
 export { TradeScorer, POINTS_EPSILON } from './trades/trade-scorer.js';
 export type {
-  SeasonPlayer,
-  SeasonRoster,
   TradeLeague,
   ProposedTrade,
-  WeeklyLineups,
   TradeSidePoints,
   TradeEvaluation,
   WinWinTrade,

@@ -7,6 +7,7 @@ export * from './scoring/score-stat-line.js';
 export * from './scoring/scoring-formats.js';
 export * from './scoring/league-scoring.js';
 export * from './scoring/points-so-far.js';
+export * from './scoring/round-points.js';
 export * from './sleeper/sleeper-stats.js';
 export * from './sleeper/sleeper-opponents.js';
 export * from './sleeper/sleeper-weeks.js';

@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import * as counters from './cache.js';
-import { TtlCache } from './cache.js';
+import { cacheHitRate, sumLookups, TtlCache } from './cache.js';
 
 describe('TtlCache', () => {
   let now: number;
@@ -8,7 +7,6 @@ describe('TtlCache', () => {
 
   beforeEach(() => {
     now = 1_000;
-    counters.resetCacheCounters();
   });
 
   it('answers a value until its time to live has passed, counting hits and misses', () => {
@@ -20,9 +18,25 @@ describe('TtlCache', () => {
     expect(cache.get('a')).toBe('alpha');
     now += 2;
     expect(cache.get('a')).toBeUndefined();
-    expect(counters.hits).toBe(2);
-    expect(counters.misses).toBe(2);
-    expect(counters.cacheHitRate()).toBe(50);
+    expect(cache.lookups).toEqual({ hits: 2, misses: 2 });
+    expect(cacheHitRate(cache.lookups)).toBe(50);
+  });
+
+  it('counts its own lookups: another cache in the same process does not change them', () => {
+    const pages = new TtlCache<string>({ now: clock });
+    const players = new TtlCache<string>({ now: clock });
+    pages.set('a', 'alpha', 500);
+    pages.get('a');
+    pages.get('b');
+    players.get('x');
+    players.get('y');
+    players.get('z');
+    expect(pages.lookups).toEqual({ hits: 1, misses: 1 });
+    expect(players.lookups).toEqual({ hits: 0, misses: 3 });
+    const together = sumLookups([pages, players]);
+    expect(together).toEqual({ hits: 1, misses: 4 });
+    expect(cacheHitRate(together)).toBe(20);
+    expect(cacheHitRate(new TtlCache().lookups)).toBe(0);
   });
 
   it('drops the oldest entries beyond its size limit', () => {
@@ -54,7 +68,7 @@ describe('TtlCache', () => {
     await expect(cache.getOrLoad('k', 100, load)).resolves.toBe(1);
     now += 51;
     await expect(cache.getOrLoad('k', 100, load)).resolves.toBe(2);
-    expect([counters.hits, counters.misses]).toEqual([1, 2]);
+    expect(cache.lookups).toEqual({ hits: 1, misses: 2 });
   });
 
   it('shares one load between concurrent callers and does not keep failures', async () => {

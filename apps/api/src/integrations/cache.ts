@@ -3,22 +3,27 @@ import { LRUCache } from 'lru-cache';
 /** Least recently used entries are dropped beyond this, so per-week matchup keys cannot grow without bound. */
 export const DEFAULT_MAX_ENTRIES = 1_000;
 
-/** Process-wide counters over every TtlCache, read by the admin health page. */
-export let hits = 0;
-export let misses = 0;
+/** Lookups of a cache (or of several) answered from it and not. */
+export interface CacheLookups {
+  hits: number;
+  misses: number;
+}
 
-export function resetCacheCounters(): void {
-  hits = 0;
-  misses = 0;
+/** The lookups of several caches together. */
+export function sumLookups(caches: Iterable<{ lookups: CacheLookups }>): CacheLookups {
+  const total = { hits: 0, misses: 0 };
+  for (const { lookups } of caches) {
+    total.hits += lookups.hits;
+    total.misses += lookups.misses;
+  }
+  return total;
 }
 
 /** Share of lookups answered from cache, 0–100; 0 before any lookup. */
-export function cacheHitRate(): number {
+export function cacheHitRate({ hits, misses }: CacheLookups): number {
   const total = hits + misses;
   return total === 0 ? 0 : (hits / total) * 100;
 }
-
-const count = (isHit: boolean) => (isHit ? hits++ : misses++);
 
 export interface TtlCacheOptions {
   maxEntries?: number;
@@ -40,6 +45,7 @@ export class TtlCache<V = unknown> {
   private readonly now: () => number;
   /** Background loads of getOrRevalidate, one per key. */
   private readonly refreshing = new Map<string, Promise<void>>();
+  private readonly counts: CacheLookups = { hits: 0, misses: 0 };
 
   constructor(options: TtlCacheOptions = {}) {
     const now = options.now ?? (() => performance.now());
@@ -57,11 +63,21 @@ export class TtlCache<V = unknown> {
     return this.lru.size;
   }
 
+  /** This cache's lookups since it was created. */
+  get lookups(): CacheLookups {
+    return { ...this.counts };
+  }
+
+  private count(isHit: boolean): void {
+    if (isHit) this.counts.hits++;
+    else this.counts.misses++;
+  }
+
   /** The live value for `key`, counting a hit or a miss. */
   get(key: string): V | undefined {
     const status: LRUCache.Status<string, Box<V>, Load<V>> = {};
     const box = this.lru.get(key, { status });
-    count(status.get === 'hit');
+    this.count(status.get === 'hit');
     return box?.value;
   }
 
@@ -84,7 +100,7 @@ export class TtlCache<V = unknown> {
   async getOrLoad(key: string, ttlMs: number, load: Load<V>): Promise<V> {
     const status: LRUCache.Status<string, Box<V>, Load<V>> = {};
     const pending = this.lru.fetch(key, { ttl: ttlMs, context: load, status });
-    count(status.fetch === 'hit');
+    this.count(status.fetch === 'hit');
     const box = await pending;
     // fetchMethod always answers a box; undefined would only mean an aborted fetch, which nothing does.
     return box!.value;
@@ -103,7 +119,7 @@ export class TtlCache<V = unknown> {
     const held = this.lru.get(key);
     if (held) {
       const ageMs = this.now() - held.loadedAt;
-      count(true);
+      this.count(true);
       if (ageMs >= ages.freshMs && !this.refreshing.has(key)) {
         const refresh = load()
           .then((value) => void this.lru.set(key, { value, loadedAt: this.now() }, { ttl: ages.servableMs }))

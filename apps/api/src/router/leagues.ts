@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { connectSleeper, disconnectPlatform, getConnectionsStatus } from '../services/leagues/connections.js';
-import { loadLeagueDetails } from '../services/league-follow/follow-league-week.js';
+import { openLeagueWeek } from '../services/league-follow/follow-league-week.js';
 import { listLeagues } from '../services/leagues/list.js';
 import { SCORING_FORMAT_SPELLINGS } from '@fm/projections/scoring-formats';
 import { linkEspnLeague, unlinkEspnLeague } from '../services/leagues/espn-link.js';
@@ -15,7 +15,7 @@ import {
   leaguesAnswerSchema,
   matchupIdParam,
   matchupTimelineSchema,
-  platformSchema,
+  leaguePathParams,
   requiredFantasyWeekParam,
   seasonParam,
 } from '@fm/contract';
@@ -126,9 +126,7 @@ export const leaguesRouter = router({
       },
     })
     .input(
-      z.object({
-        platform: platformSchema,
-        leagueId: z.string().min(1).max(64),
+      leaguePathParams.extend({
         week: fantasyWeekParam,
         season: seasonParam.describe('ESPN leagues: the season to read (default: the one last read)'),
         scoring_type: scoringTypeParam,
@@ -136,7 +134,7 @@ export const leaguesRouter = router({
     )
     .output(leagueDetailsSchema)
     .query(({ ctx, input: { scoring_type, ...input } }) =>
-      loadLeagueDetails(ctx.deps, ctx.user.id, { ...input, scoringType: scoring_type }),
+      openLeagueWeek(ctx.deps, ctx.user.id, { ...input, scoringType: scoring_type }),
     ),
 
   timeline: authedProcedure
@@ -149,9 +147,7 @@ export const leaguesRouter = router({
       },
     })
     .input(
-      z.object({
-        platform: platformSchema,
-        leagueId: z.string().min(1).max(64),
+      leaguePathParams.extend({
         week: requiredFantasyWeekParam,
         matchup_id: matchupIdParam,
       }),

@@ -8,7 +8,7 @@ import {
   analysisAnswerSchema,
   fantasyWeekParam,
   MAX_STARTERS,
-  platformSchema,
+  leaguePathParams,
   seasonParam,
   simulationAnswerSchema,
 } from '@fm/contract';
@@ -64,9 +64,7 @@ export const matchupRouter = router({
       },
     })
     .input(
-      z.object({
-        platform: platformSchema,
-        leagueId: z.string().min(1).max(64),
+      leaguePathParams.extend({
         week: fantasyWeekParam,
         season: seasonParam.describe('ESPN leagues: the season to read (default: the one last read)'),
         scoring_type: z

@@ -9,10 +9,14 @@ import {
   weeklyPlayers,
 } from '../services/nfl-stats/stats-queries.js';
 import { heavyPublicProcedure, router } from '../trpc.js';
-import { playerIdListParam, playerIdParam, positionParam, searchParam, seasonParam } from '@fm/contract';
-
-/** Compare takes 1–4 players (the compare page picks 2–4). */
-const MAX_COMPARED_PLAYERS = 4;
+import {
+  MAX_COMPARED_PLAYERS,
+  playerIdListParam,
+  playerIdParam,
+  positionParam,
+  searchParam,
+  seasonParam,
+} from '@fm/contract';
 
 const identity = { player_id: z.string(), player_name: z.string(), position: z.string(), team: z.string() };
 const points = {
@@ -40,6 +44,7 @@ const seasonRowSchema = z.looseObject({
 });
 const seasonNumber = z.number().int().nullable();
 const playerFilterInput = z.object({ season: seasonParam, position: positionParam, search: searchParam });
+// One player alone may be read through compare; the compare page asks for two at least.
 const compareInput = z.object({ playerIds: playerIdListParam(1, MAX_COMPARED_PLAYERS), season: seasonParam });
 const metricsSchema = z.record(z.string(), z.number().nullable());
 

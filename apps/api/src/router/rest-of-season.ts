@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import {
   freeAgentsAnswerSchema,
   freeAgentsInputSchema,
-  platformSchema,
+  leaguePathParams,
   playoffLeverageAnswerSchema,
   playoffLeverageInputSchema,
 } from '@fm/contract';
@@ -12,7 +11,6 @@ import { router } from '../trpc.js';
 import { simulationProcedure } from './simulation-procedure.js';
 
 const tags = ['leagues'];
-const leagueParams = z.object({ platform: platformSchema, leagueId: z.string().min(1).max(64) });
 
 /**
  * Rest of season for one of my leagues: free agents and playoff leverage, priced in win and playoff probability
@@ -28,7 +26,7 @@ export const restOfSeasonRouter = router({
         summary: 'Players on no roster of my league, priced for my team: ΔP(win), ΔP(playoffs), points',
       },
     })
-    .input(leagueParams.extend(freeAgentsInputSchema.shape))
+    .input(leaguePathParams.extend(freeAgentsInputSchema.shape))
     .output(freeAgentsAnswerSchema)
     .query(({ ctx, input: { platform, leagueId, week, position, limit } }) =>
       listFreeAgents(
@@ -47,7 +45,7 @@ export const restOfSeasonRouter = router({
         summary: 'Each team’s P(playoffs) if it wins this week’s game and if it loses it',
       },
     })
-    .input(leagueParams.extend(playoffLeverageInputSchema.shape))
+    .input(leaguePathParams.extend(playoffLeverageInputSchema.shape))
     .output(playoffLeverageAnswerSchema)
     .query(({ ctx, input: { platform, leagueId, week } }) =>
       loadPlayoffLeverage(

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import {
-  platformSchema,
+  leaguePathParams,
   tradeAnalysisSchema,
   tradeAnalyzeInputSchema,
   tradeSuggestionsAnswerSchema,
@@ -12,7 +11,6 @@ import { router } from '../trpc.js';
 import { simulationProcedure } from './simulation-procedure.js';
 
 const tags = ['leagues'];
-const leagueParams = z.object({ platform: platformSchema, leagueId: z.string().min(1).max(64) });
 
 /**
  * Trades in one of my leagues: an analyzer for a proposed trade and a finder of win-win trades, priced in
@@ -28,7 +26,7 @@ export const tradesRouter = router({
         summary: 'A proposed trade with another team, priced for both: ΔP(playoffs), Δ points, ΔP(win)',
       },
     })
-    .input(leagueParams.extend(tradeAnalyzeInputSchema.shape))
+    .input(leaguePathParams.extend(tradeAnalyzeInputSchema.shape))
     .output(tradeAnalysisSchema)
     .mutation(({ ctx, input: { platform, leagueId, partner_roster_id, give, get } }) =>
       analyzeTrade(
@@ -47,7 +45,7 @@ export const tradesRouter = router({
         summary: 'Win-win trades for my team (both teams’ best line-ups score more), best for me first',
       },
     })
-    .input(leagueParams.extend(tradeSuggestionsInputSchema.shape))
+    .input(leaguePathParams.extend(tradeSuggestionsInputSchema.shape))
     .output(tradeSuggestionsAnswerSchema)
     .query(({ ctx, input: { platform, leagueId, limit } }) =>
       suggestTrades(

@@ -9,7 +9,9 @@ import {
   type LineupLabResult,
   type RosterPlayer,
 } from './lineup-lab.js';
+import { bestLineupWeekly } from './best-lineup.js';
 import { checkLineup } from './lineup-rules.js';
+import { parseStartingSlots } from './slots.js';
 
 // Written out independently of the engine's slot table, from Sleeper's documented slot meanings.
 const SLOT_POSITIONS: Record<string, string[]> = {
@@ -370,6 +372,29 @@ describe('optimizeLineup', () => {
     });
     const chosen = result.lineup.map((entry) => entry.playerId!);
     expect(winProbability(chosen)).toBeGreaterThan(best - 0.015);
+  });
+
+  it('gives a sure winner the highest-expected-points line-up, the one the season pages start', () => {
+    const player = (id: string, positions: string[], predMean: number): RosterPlayer => ({
+      id,
+      position: positions[0]!,
+      eligiblePositions: positions,
+      team: 'KC',
+      opponent: 'LV',
+      predMean,
+      predStd: 0.5,
+    });
+    // The slot listed first (WR) must not take the player who alone can also fill the RB slot.
+    const roster = [player('both', ['RB', 'WR'], 20), player('wr', ['WR'], 15), player('rb', ['RB'], 5)];
+    const rosterPositions = ['WR', 'RB', 'BN'];
+    const result = optimizeLineup({ roster, rosterPositions, starters: [], opponent: [], seed: 3 });
+    const exact = bestLineupWeekly(
+      roster.map((p) => ({ ...p, weeklyMeans: [p.predMean!] })),
+      parseStartingSlots(rosterPositions),
+    );
+    expect(result.lineup.map((entry) => entry.playerId)).toEqual(['wr', 'both']);
+    expect(new Set(result.lineup.map((entry) => entry.playerId))).toEqual(new Set(exact.starters[0]));
+    expect(result.expectedPoints).toBeCloseTo(exact.means[0]!, 0);
   });
 
   it('rejects more than 100,000 iterations (every scenario is kept in memory)', () => {

@@ -14,6 +14,7 @@ import {
   type ScenarioModel,
   type SimulationPlayer,
 } from '../simulation/scenario-model.js';
+import { LineupPool } from './lineup-pool.js';
 import { improveLineup, isBetter, isLegal, scoreLineup, type LineupSearchSpace } from './lineup-search.js';
 import { assignToSlots } from './slot-matching.js';
 import { canFill, parseStartingSlots, playablePositions, type StartingSlot } from './slots.js';
@@ -101,19 +102,28 @@ function sumPlayers(samples: Float64Array, rows: number[], iterations: number): 
   return totals;
 }
 
-// Fills the most restrictive slots first with the highest-mean player who can play there.
-function meanOptimalLineup(space: LineupSearchSpace, slots: StartingSlot[], candidates: number[]): number[] {
-  const order = slots
-    .map((slot, index) => ({ index, breadth: slot.eligible?.length ?? 0 }))
-    .sort((a, b) => a.breadth - b.breadth);
-  const chosen: number[] = [];
-  for (const { index } of order) {
-    const best = candidates
-      .filter((candidate) => !chosen.includes(candidate) && space.canFill[candidate]![index])
-      .sort((a, b) => space.means[b]! - space.means[a]!)[0];
-    if (best !== undefined) chosen.push(best);
-  }
-  return isLegal(space, chosen) ? chosen : [];
+/** The highest-expected-points legal line-up of the candidates: the exact one every other page starts. */
+function meanOptimalLineup(
+  space: LineupSearchSpace,
+  slots: StartingSlot[],
+  candidates: RosterPlayer[],
+): number[] {
+  const pool = new LineupPool(
+    [
+      {
+        rosterId: 0,
+        players: candidates.map((player, index) => ({
+          id: String(index),
+          position: player.position,
+          eligiblePositions: player.eligiblePositions,
+          weeklyMeans: [space.means[index]!],
+        })),
+      },
+    ],
+    slots,
+  );
+  pool.bestLineupPoints(0, 0);
+  return Array.from(pool.starters.subarray(0, pool.starterCount));
 }
 
 /** Keeps as many of the current starters as can legally play, in their order. */
@@ -203,7 +213,7 @@ export function optimizeLineup(input: LineupLabInput): LineupLabResult {
   const start = isCurrentLineupLegal ? current : repairLineup(space, current);
 
   let best = improveLineup(space, start, allCandidates);
-  const fromMeans = improveLineup(space, meanOptimalLineup(space, freeSlots, allCandidates), allCandidates);
+  const fromMeans = improveLineup(space, meanOptimalLineup(space, freeSlots, candidates), allCandidates);
   if (isBetter(fromMeans.score, best.score)) best = fromMeans;
 
   const currentScore = scoreLineup(space, current);

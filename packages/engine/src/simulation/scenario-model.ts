@@ -13,6 +13,7 @@ import {
   type PlayerStatus,
   type PointsDistribution,
 } from '../distributions/points-distribution.js';
+import { isByeOpponent } from '../availability/bye-week.js';
 import { normalizePosition, type Position } from '../distributions/positions.js';
 import { choleskyOfCorrelation } from '../math/cholesky.js';
 
@@ -86,7 +87,7 @@ function collectOpponents(inputs: readonly SimulationPlayer[]): Map<string, stri
   for (const input of inputs) {
     const team = normalizeTeam(input.team);
     const opponent = normalizeTeam(input.opponent);
-    if (!team || !opponent || opponent === 'BYE') continue;
+    if (!team || !opponent || isByeOpponent(opponent)) continue;
     opponents.set(team, opponent);
     opponents.set(opponent, team);
   }
@@ -96,7 +97,7 @@ function collectOpponents(inputs: readonly SimulationPlayer[]): Map<string, stri
 function describePlayer(input: SimulationPlayer, opponents: Map<string, string>): ModelPlayer {
   const position = normalizePosition(input.position);
   const team = normalizeTeam(input.team);
-  const isOnBye = input.isOnBye || normalizeTeam(input.opponent) === 'BYE';
+  const isOnBye = input.isOnBye || isByeOpponent(input.opponent);
   const distribution = fitPointsDistribution(position, input, {
     isOnBye,
     isOut: input.isOut,

@@ -1,4 +1,4 @@
-import { LineupPool } from './lineup-pool.js';
+import { LineupPool } from '../lineup/lineup-pool.js';
 import type { TradeLeague } from './types.js';
 
 /** Changes of rest-of-season points below this are float noise, not a better line-up. */

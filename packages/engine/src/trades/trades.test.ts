@@ -5,7 +5,8 @@ import { tradeLeague } from '../../bench/fixtures.js';
 import { evaluateTrade, evaluateTradeWith } from './evaluate-trade.js';
 import { TradeScorer } from './trade-scorer.js';
 import { findWinWinTrades } from './win-win-finder.js';
-import type { SeasonPlayer, TradeLeague } from './types.js';
+import type { SeasonPlayer } from '../lineup/season-player.js';
+import type { TradeLeague } from './types.js';
 
 const player = (id: string, position: string, perWeek: number, weeks = 3): SeasonPlayer => ({
   id,

@@ -1,3 +1,4 @@
+import { roundPoints } from '../scoring/round-points.js';
 import type { ScoringRules } from '../scoring/scoring-rules.js';
 import type { StatLine } from '../stats/stat-line.js';
 import type { ExpertPoints } from './experts.js';
@@ -5,9 +6,6 @@ import type { PointsDistribution } from './predict-distribution.js';
 import type { PlayerWeekFeatures } from './projection-history.js';
 import { projectStatLine } from './project-stat-line.js';
 import type { PlayerWeek } from './week-data.js';
-
-/** Projections are published to the hundredth of a point. */
-const POINT_DECIMALS = 100;
 
 export interface PlayerProjection extends PlayerWeek, PointsDistribution {
   /** Each expert's projection for the week in the same scoring (null where it published none). */
@@ -39,10 +37,6 @@ export function toProjection(
     stats: projectStatLine(entry, rounded.predMean, rules),
     modelVersion,
   };
-}
-
-function roundPoints(value: number): number {
-  return Math.round(value * POINT_DECIMALS) / POINT_DECIMALS;
 }
 
 function roundDistribution(distribution: PointsDistribution): PointsDistribution {

@@ -1,3 +1,4 @@
+import { byeWeeks as scheduleByeWeeks, FREE_AGENT_TEAM } from '@fm/engine';
 import { MIN_EXPERT_PROJECTION } from '../backtest/walk-forward.js';
 import { ModelWalk } from '../model/model-walk.js';
 import { normalPercentiles } from '../model/normal-percentiles.js';
@@ -106,29 +107,21 @@ function actualPoints(weeks: readonly WeekData[]): Map<string, Map<number, numbe
 
 /**
  * Per "season/team", the week its team had no game: the data drops bye rows, so it is the week of the
- * season's data in which the team neither plays nor is anyone's opponent.
+ * season's data in which the team neither plays nor is anyone's opponent (the engine's rule for a schedule).
  */
 export function byeWeeks(weeks: readonly WeekData[]): Map<string, number> {
-  const playing = new Map<string, Set<string>>();
-  const seasonTeams = new Map<number, Set<string>>();
+  const gamesBySeason = new Map<number, { week: number; homeTeam: string; awayTeam: string }[]>();
   for (const week of weeks) {
-    const teams = new Set<string>();
+    const games = gamesBySeason.get(week.season) ?? [];
     for (const row of week.slate) {
-      for (const team of [row.team, row.opponent]) if (team && team !== 'FA') teams.add(team);
+      if (row.team && row.opponent && row.team !== FREE_AGENT_TEAM)
+        games.push({ week: week.week, homeTeam: row.team, awayTeam: row.opponent });
     }
-    playing.set(`${week.season}/${week.week}`, teams);
-    const all = seasonTeams.get(week.season) ?? new Set<string>();
-    for (const team of teams) all.add(team);
-    seasonTeams.set(week.season, all);
+    gamesBySeason.set(week.season, games);
   }
   const byes = new Map<string, number>();
-  for (const week of weeks) {
-    const teams = playing.get(`${week.season}/${week.week}`)!;
-    if (teams.size === 0) continue;
-    for (const team of seasonTeams.get(week.season) ?? []) {
-      const key = `${week.season}/${team}`;
-      if (!teams.has(team) && !byes.has(key)) byes.set(key, week.week);
-    }
+  for (const [season, games] of gamesBySeason) {
+    for (const [team, week] of scheduleByeWeeks(games)) byes.set(`${season}/${team}`, week);
   }
   return byes;
 }

@@ -1,5 +1,6 @@
 import type { Position, StatLine } from '../stats/stat-line.js';
 import { scoreStatLine } from './score-stat-line.js';
+import { roundPoints } from './round-points.js';
 import { PPR, type ScoringRules } from './scoring-rules.js';
 
 /** A points projection: mean, spread and percentiles (PPR as stored, or re-expressed in a league's rules). */
@@ -15,8 +16,6 @@ export interface PointsProjection {
 const SPREAD_RATIO_BOUNDS = [0.5, 2] as const;
 /** Below this many PPR points a ratio of scores is noise, so spreads are left as they are. */
 const MIN_POINTS_FOR_RATIO = 1;
-
-const round = (value: number): number => Math.round(value * 100) / 100;
 
 /**
  * A PPR projection in the league's rules: the center moves by what the rules change on the projected stat line
@@ -40,12 +39,14 @@ export function toLeagueScoring(
   const median = ppr.p50 === null ? null : ppr.p50 + shift;
   // Quantiles keep their place relative to the (moved) median, with the spread scaled.
   const move = (value: number | null) =>
-    value === null || median === null || ppr.p50 === null ? null : round(median + (value - ppr.p50) * ratio);
+    value === null || median === null || ppr.p50 === null
+      ? null
+      : roundPoints(median + (value - ppr.p50) * ratio);
   return {
-    mean: round(ppr.mean + shift),
-    std: round(ppr.std * ratio),
+    mean: roundPoints(ppr.mean + shift),
+    std: roundPoints(ppr.std * ratio),
     p10: move(ppr.p10),
-    p50: median === null ? null : round(median),
+    p50: median === null ? null : roundPoints(median),
     p90: move(ppr.p90),
     isLeagueScored: true,
   };

@@ -4,6 +4,7 @@ import {
   NFLCOM_TOTAL_POINTS_PER_RECEPTION,
   type NflcomWeek,
 } from '../model/nflcom-projection.js';
+import { roundPoints } from '../scoring/round-points.js';
 import { scoreStatLine } from '../scoring/score-stat-line.js';
 import { SCORING_PRESETS } from '../scoring/scoring-rules.js';
 import { emptyStatLine, STAT_KEYS, type Position, type StatLine } from '../stats/stat-line.js';
@@ -67,14 +68,12 @@ export function replayState(season: number, week: number) {
   };
 }
 
-const round = (value: number) => Math.round(value * 100) / 100;
-
 /** Sleeper's three totals of a line, in our presets. */
 function pointsKeys(line: StatLine, position: Position): Record<string, number> {
   return {
-    pts_ppr: round(scoreStatLine(line, SCORING_PRESETS.ppr, position)),
-    pts_half_ppr: round(scoreStatLine(line, SCORING_PRESETS.half, position)),
-    pts_std: round(scoreStatLine(line, SCORING_PRESETS.std, position)),
+    pts_ppr: roundPoints(scoreStatLine(line, SCORING_PRESETS.ppr, position)),
+    pts_half_ppr: roundPoints(scoreStatLine(line, SCORING_PRESETS.half, position)),
+    pts_std: roundPoints(scoreStatLine(line, SCORING_PRESETS.std, position)),
   };
 }
 
@@ -170,7 +169,7 @@ function projectionsAnswer(
     const line = averageLine(history);
     answer[team] = {
       ...sleeperStatsFromLine(line, 'DEF'),
-      yds_allow: round(line.ydsAllowed),
+      yds_allow: Math.round(line.ydsAllowed * 100) / 100,
       ...pointsKeys(line, 'DEF'),
       gp: 1,
     };
@@ -193,9 +192,9 @@ function projectedPlayer(
     recentReceptions.length > 0 ? recentReceptions.reduce((a, b) => a + b, 0) / recentReceptions.length : 0;
   const perCatch = NFLCOM_TOTAL_POINTS_PER_RECEPTION * catches;
   return {
-    pts_half_ppr: round(row.nflcomPoints),
-    pts_ppr: round(row.nflcomPoints + perCatch),
-    pts_std: round(row.nflcomPoints - perCatch),
+    pts_half_ppr: roundPoints(row.nflcomPoints),
+    pts_ppr: roundPoints(row.nflcomPoints + perCatch),
+    pts_std: roundPoints(row.nflcomPoints - perCatch),
     gp: 1,
   };
 }

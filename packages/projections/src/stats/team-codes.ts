@@ -12,7 +12,7 @@ export const TEAM_CODE_ALIASES: Readonly<Record<string, string>> = {
   WSH: 'WAS',
 };
 
-export const FREE_AGENT_TEAM = 'FA';
+export { FREE_AGENT_TEAM } from '@fm/engine';
 
 export function normalizeTeamCode(code: string): string {
   const upper = code.trim().toUpperCase();

@@ -1,3 +1,4 @@
+import { roundPoints } from '@fm/projections';
 import {
   type AppLeague,
   type AppMatchup,
@@ -200,8 +201,8 @@ export function toAppRosters(
         wins: record?.wins ?? 0,
         losses: record?.losses ?? 0,
         ties: record?.ties ?? 0,
-        fpts: round(record?.pointsFor ?? 0),
-        fpts_against: round(record?.pointsAgainst ?? 0),
+        fpts: roundPoints(record?.pointsFor ?? 0),
+        fpts_against: roundPoints(record?.pointsAgainst ?? 0),
         players: {
           starters: entries
             .filter((entry) => !ESPN_NON_STARTING_SLOT_IDS.has(entry.lineupSlotId))
@@ -223,10 +224,10 @@ function weekPoints(entry: EspnRosterEntry, week: number): number | undefined {
       stat.statSplitTypeId === ESPN_WEEK_SPLIT &&
       stat.scoringPeriodId === week,
   );
-  if (actual?.appliedTotal !== undefined) return round(actual.appliedTotal);
+  if (actual?.appliedTotal !== undefined) return roundPoints(actual.appliedTotal);
   const applied = entry.playerPoolEntry.appliedStatTotal;
   // Before kickoff ESPN reports 0 for everyone: that is "nothing recorded", not a scored zero.
-  return applied ? round(applied) : undefined;
+  return applied ? roundPoints(applied) : undefined;
 }
 
 /**
@@ -250,18 +251,14 @@ export function toAppMatchups(league: EspnLeague, week: number): AppMatchup[] {
         return {
           matchup_id: index + 1,
           roster_id: side.teamId,
-          points: round(side.totalPointsLive ?? side.totalPoints ?? 0),
+          points: roundPoints(side.totalPointsLive ?? side.totalPoints ?? 0),
           players_points: playersPoints,
           starters: starters.sort(byLineupSlot).map((entry) => String(entry.playerId)),
           projected_points:
             side.totalProjectedPointsLive === undefined || side.totalProjectedPointsLive === null
               ? null
-              : round(side.totalProjectedPointsLive),
+              : roundPoints(side.totalProjectedPointsLive),
         };
       }),
   );
-}
-
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
 }

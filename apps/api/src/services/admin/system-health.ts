@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps.js';
-import { cacheHitRate, hits, misses } from '../../integrations/cache.js';
+import { cacheHitRate } from '../../integrations/cache.js';
+import { heldCacheLookups } from './held-caches.js';
 import {
   GOOD_CACHE_HIT_RATE,
   isCacheHitRateGood,
@@ -49,8 +50,12 @@ export interface PerformanceFigures {
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
-function readPerformance(deps: Pick<AppDeps, 'monitoring'>): PerformanceFigures {
+/** What the performance figures are read from: request timing and the caches the server holds. */
+type HealthDeps = Pick<AppDeps, 'monitoring' | 'leagues' | 'timelineWrites' | 'dataVersion'>;
+
+function readPerformance(deps: HealthDeps): PerformanceFigures {
   const { requests } = deps.monitoring;
+  const caches = heldCacheLookups(deps);
   const window = requests.snapshot(HEALTH_WINDOW_MINUTES);
   return {
     averageResponseTime: window.averageMs,
@@ -60,8 +65,8 @@ function readPerformance(deps: Pick<AppDeps, 'monitoring'>): PerformanceFigures 
     queriesPerSecond: window.requestsPerSecond,
     requestsPerMinute: window.requestsPerMinute,
     errorsPerMinute: window.errorsPerMinute,
-    cacheHitRate: round(cacheHitRate()),
-    cacheLookups: hits + misses,
+    cacheHitRate: round(cacheHitRate(caches)),
+    cacheLookups: caches.hits + caches.misses,
     slowQueries: window.slowRequests,
     slowQueryPercentage: window.slowPercentage,
     totalRequestsSinceStart: requests.totalRequests,
@@ -110,7 +115,7 @@ function performanceStatus(performance: PerformanceFigures, warnings: HealthWarn
 }
 
 /** `GET /admin/system/metrics`: request performance, connections and warnings. */
-export async function getApiMetrics(deps: Pick<AppDeps, 'database' | 'monitoring'>) {
+export async function getApiMetrics(deps: HealthDeps & Pick<AppDeps, 'database'>) {
   const performance = readPerformance(deps);
   const databases = await readDatabasesHealth(deps);
   const warnings = performanceWarnings(performance, databases);
@@ -131,7 +136,7 @@ export async function getApiMetrics(deps: Pick<AppDeps, 'database' | 'monitoring
 }
 
 /** `GET /admin/system/health`: overall status, issues and the state of each component. */
-export async function getSystemHealth(deps: Pick<AppDeps, 'database' | 'monitoring' | 'config'>) {
+export async function getSystemHealth(deps: HealthDeps & Pick<AppDeps, 'database' | 'config'>) {
   const performance = readPerformance(deps);
   const [databases, resources, crashes, sync, scoringReconciliation, scoringReconciliationRun] =
     await Promise.all([

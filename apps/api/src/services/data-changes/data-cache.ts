@@ -1,7 +1,5 @@
 import type { CoreDeps } from '../../core-deps.js';
 import { TtlCache } from '../../integrations/cache.js';
-import type { DataVersion } from './data-version.js';
-import { memoByIdentity } from '../../memo-by-identity.js';
 
 /** Entries are keyed by data version, so the time to live only bounds how long unused ones stay. */
 const DEFAULT_TTL_MS = 10 * 60_000;
@@ -15,17 +13,16 @@ export type DataCacheLoad<V> = (
 
 /**
  * An in-process cache of values derived from the NFL data (a week of projections, a season of
- * stats). Keys include the data version, so any import makes every earlier entry unreachable.
+ * stats). Keys include the data version, so any import makes every earlier entry unreachable. The cache itself is
+ * held by the server's data version (DataCaches), not by this module.
  */
 export function createDataCache<V>(options: { ttlMs?: number; maxEntries?: number } = {}): DataCacheLoad<V> {
-  const cache = new TtlCache<V>({ maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES });
+  const kind = {};
+  const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
   return async ({ dataVersion }, key, load) => {
     const version = await dataVersion.read();
-    return cache.getOrLoad(`${databaseKey(dataVersion)}:${version}:${key}`, ttlMs, load);
+    const cache = dataVersion.caches.of(kind, () => new TtlCache<V>({ maxEntries }));
+    return cache.getOrLoad(`${version}:${key}`, ttlMs, load);
   };
 }
-
-/** Two test servers in one process have two databases (each with its data version); their entries must not mix. */
-let nextDatabaseId = 1;
-const databaseKey = memoByIdentity((_dataVersion: DataVersion) => nextDatabaseId++);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { appState, isDatabaseUnavailable, notifyChannel, type Database } from '@fm/db';
 import { eq } from 'drizzle-orm';
+import { DataCaches } from './data-caches.js';
 
 /** The app_state key whose value changes whenever NFL data, projections or players change. */
 export const DATA_VERSION_KEY = 'nfl_data_version';
@@ -45,6 +46,8 @@ export interface DataVersion {
    * back to a plain NOTIFY.
    */
   announceThrough(announcer: DataChangeAnnouncer | null): void;
+  /** The caches of values derived from this data (createDataCache), held as long as this view of it. */
+  readonly caches: DataCaches;
 }
 
 interface KnownVersion {
@@ -56,6 +59,7 @@ export function createDataVersion(database: Database): DataVersion {
   let known: KnownVersion | null = null;
   let announcer: DataChangeAnnouncer | null = null;
   return {
+    caches: new DataCaches(),
     async read(now = Date.now()) {
       const trustMs = announcer?.isListening ? DATA_VERSION_TRUSTED_MS : DATA_VERSION_RECHECK_MS;
       const before = known;

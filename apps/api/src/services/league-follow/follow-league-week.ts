@@ -17,7 +17,7 @@ import { leagueViewerKey, noteLeagueWeekView, recordMatchupTimelines } from '../
  * viewer's timeline reads wait for them (loadMatchupTimeline). Simulations and the timeline recorder read the week
  * alone.
  */
-export async function loadLeagueDetails(
+export async function openLeagueWeek(
   deps: AppDeps,
   userId: string,
   request: LeagueWeekRequest,

@@ -1,5 +1,5 @@
 import { playerWeekStats } from '@fm/db';
-import { isPosition, type ScoringRules, scoreStatLine, statLineOf } from '@fm/projections';
+import { isPosition, type ScoringRules, scoreStatLine, statLineOf, roundPoints } from '@fm/projections';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 
@@ -38,10 +38,8 @@ export async function loadScoredPoints(
     for (const row of rows) {
       const position = request.positions.get(row.playerId) ?? '';
       if (!isPosition(position)) continue;
-      points.set(row.playerId, round(scoreStatLine(statLineOf(row), request.scoring, position)));
+      points.set(row.playerId, roundPoints(scoreStatLine(statLineOf(row), request.scoring, position)));
     }
   }
   return points;
 }
-
-const round = (value: number) => Math.round(value * 100) / 100;

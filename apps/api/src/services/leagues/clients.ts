@@ -7,6 +7,7 @@ import { SleeperClient } from '../../integrations/sleeper/client.js';
 import { YahooOAuth } from '../../integrations/yahoo/oauth.js';
 import { createTokenCipher, type TokenCipher } from '../../integrations/yahoo/token-crypto.js';
 import { createLastHeldStore, type LastHeldStore } from './last-held.js';
+import { LEAGUE_SCORING_MAX_ENTRIES, type LinkedLeagueScoring } from './league-scoring.js';
 
 /** Where Yahoo sends the browser back after consent (must match the Yahoo app's redirect URI). */
 export const YAHOO_CALLBACK_PATH = '/api/leagues/yahoo/callback';
@@ -35,6 +36,8 @@ export interface LeagueClients {
   tokenCipher: TokenCipher;
   /** The last answer of each league page, shown while its platform is down. */
   lastHeld: LastHeldStore;
+  /** Each linked league's own scoring rules, per user and league, held a few minutes (league-scoring.ts). */
+  leagueScoringCache: TtlCache<LinkedLeagueScoring>;
 }
 
 export function yahooRedirectUri(config: Pick<Config, 'appUrl'>): string {
@@ -88,5 +91,6 @@ export function createLeagueClients(
     }),
     tokenCipher: createTokenCipher(config.sessionSecret),
     lastHeld: createLastHeldStore(),
+    leagueScoringCache: new TtlCache<LinkedLeagueScoring>({ maxEntries: LEAGUE_SCORING_MAX_ENTRIES }),
   };
 }

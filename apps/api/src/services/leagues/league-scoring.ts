@@ -1,6 +1,5 @@
 import { forbidden } from '../../errors.js';
 import { toAppLeague as espnLeague } from '../../integrations/espn/normalize.js';
-import { TtlCache } from '../../integrations/cache.js';
 import { toAppLeague as sleeperLeague } from '../../integrations/sleeper/normalize.js';
 import type { AppDeps } from '../../deps.js';
 import { findConnection, type LeaguePlatform } from './connections.js';
@@ -13,6 +12,8 @@ import { yahooClientFor } from './yahoo-session.js';
 
 /** A league's rules change once a season at most: read them again after this long. */
 const LEAGUE_SCORING_TTL_MS = 10 * 60_000;
+/** Leagues whose rules are held at once (deps.leagues.leagueScoringCache). */
+export const LEAGUE_SCORING_MAX_ENTRIES = 2_000;
 
 export interface LinkedLeagueScoring {
   platform: LeaguePlatform;
@@ -24,8 +25,6 @@ export interface LinkedLeagueScoring {
 
 const notLinked = (platform: LeaguePlatform) =>
   forbidden(`Link your ${platform === 'sleeper' ? 'Sleeper' : 'Yahoo'} account to use its leagues.`);
-
-const cached = new TtlCache<LinkedLeagueScoring>({ maxEntries: 2_000 });
 
 async function readLeagueScoring(
   deps: AppDeps,
@@ -73,7 +72,9 @@ export async function loadLinkedLeagueScoring(
   leagueId: string,
 ): Promise<LinkedLeagueScoring> {
   await requireCurrentLeague(deps, userId, { platform, leagueId }, () => notLinked(platform));
-  return cached.getOrLoad(`${userId}:${platform}:${leagueId}`, LEAGUE_SCORING_TTL_MS, () =>
-    readLeagueScoring(deps, userId, platform, leagueId),
+  return deps.leagues.leagueScoringCache.getOrLoad(
+    `${userId}:${platform}:${leagueId}`,
+    LEAGUE_SCORING_TTL_MS,
+    () => readLeagueScoring(deps, userId, platform, leagueId),
   );
 }

@@ -1,15 +1,12 @@
 import type { AppPlayer, AppRoster, LeagueDetails, LiveGame } from '@fm/contract';
 import { pointsSoFar } from '@fm/projections';
 import type { AppDeps } from '../../deps.js';
-import {
-  FREE_AGENT_TEAM,
-  type PlatformPlayer,
-  type PlatformRoster,
-} from '../../integrations/league-shapes.js';
+import type { PlatformPlayer, PlatformRoster } from '../../integrations/league-shapes.js';
 import { memoByIdentity } from '../../memo-by-identity.js';
 import { readLiveScoresStatus } from '../live-games/live-scores-status.js';
 import { isEveryGameOver, playerGameOf } from '../live-games/player-games.js';
 import { liveGamesByTeam, loadLiveWeek } from '../live-games/week-games.js';
+import { hasNoGameInWeek } from '@fm/engine';
 import type { PlatformLeague } from './details-shape.js';
 
 export type LiveLeagueFields = Pick<LeagueDetails, 'rosters' | 'games' | 'live'>;
@@ -58,6 +55,7 @@ function playerStates(
   games: readonly LiveGame[],
 ): AppRoster[] {
   const gameOfTeam = liveGamesByTeam(games);
+  const teamsPlaying = new Set(gameOfTeam.keys());
   const isOver = isEveryGameOver(games);
   const platformPoints = new Map(
     loaded.matchups.map((matchup) => [matchup.roster_id, matchup.players_points]),
@@ -68,8 +66,7 @@ function playerStates(
       const game = gameOfTeam.get(player.team);
       const answer = playerGameOf({
         game: game ? { state: game.state, fractionRemaining: game.fraction_remaining } : null,
-        // a player the directory does not place on a team (FA) cannot be said to have no game
-        isScheduleKnown: games.length > 0 && player.team !== FREE_AGENT_TEAM,
+        hasNoGameInWeek: hasNoGameInWeek(player.team, teamsPlaying),
         byeWeek: player.bye_week ?? null,
         week: loaded.week,
         isWeekComplete: loaded.is_week_complete,

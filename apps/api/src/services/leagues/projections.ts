@@ -2,9 +2,8 @@ import type { LeaguePlayerProjection } from '@fm/contract';
 import { players, projections } from '@fm/db';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { isPosition, type ScoringRules, toLeagueScoring } from '@fm/projections';
-import { statLineFromColumns } from '../nfl-stats/stat-columns.js';
-import { sourceRank } from '../projections/projection-sources.js';
+import type { ScoringRules } from '@fm/projections';
+import { preferredProjections } from '../projections/preferred-projection.js';
 
 /** Postgres caps bind parameters; league rosters are far below this, but a batch keeps it safe. */
 const IDS_PER_QUERY = 500;
@@ -47,17 +46,14 @@ export async function loadLeagueProjectionsByAppId(
   return new Map([...byAppId].map(([appId, { projection }]) => [appId, projection]));
 }
 
-/** One projection per player (keyed by players.id) from the preferred source, in the league's scoring. */
+/** Each player's preferred projection (keyed by players.id), in the league's scoring. */
 async function readBestProjections<Id>(
   deps: AppDeps,
   request: ProjectionsRequest,
   playersIn: (ids: Id[]) => SQL,
   ids: Id[],
 ): Promise<Map<number, { sleeperId: string | null; projection: LeaguePlayerProjection }>> {
-  const best = new Map<
-    number,
-    { rank: number; sleeperId: string | null; projection: LeaguePlayerProjection }
-  >();
+  const best = new Map<number, { sleeperId: string | null; projection: LeaguePlayerProjection }>();
   for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
     const rows = await deps.database.db
       .select({
@@ -83,27 +79,19 @@ async function readBestProjections<Id>(
           eq(projections.week, request.week),
         ),
       );
-    for (const row of rows) {
-      const rank = sourceRank(row.source);
-      const current = best.get(row.playerId);
-      if (current && current.rank <= rank) continue;
-      const ppr = { mean: row.predMean, std: row.predStd, p10: row.p10, p50: row.p50, p90: row.p90 };
-      const scored = isPosition(row.position)
-        ? toLeagueScoring(ppr, row.stats && statLineFromColumns(row.stats), request.scoring, row.position)
-        : { ...ppr, isLeagueScored: false };
-      best.set(row.playerId, {
-        rank,
+    for (const [playerId, { row, opponent, points }] of preferredProjections(rows, request.scoring)) {
+      best.set(playerId, {
         sleeperId: row.sleeperId,
         projection: {
-          mean: scored.mean,
-          std: scored.std,
-          p10: scored.p10,
-          p50: scored.p50,
-          p90: scored.p90,
+          mean: points.mean,
+          std: points.std,
+          p10: points.p10,
+          p50: points.p50,
+          p90: points.p90,
           team: row.team,
-          opponent: row.opponent,
+          opponent,
           source: row.source,
-          is_league_scored: scored.isLeagueScored,
+          is_league_scored: points.isLeagueScored,
           depth_rank: null,
         },
       });

@@ -1,9 +1,10 @@
 import { regularSeasonWeeks } from '@fm/contract';
 import { playerWeekStats, projections } from '@fm/db';
-import { and, eq } from 'drizzle-orm';
+import { BYE_OPPONENT, byeWeeks, isByeOpponent } from '@fm/engine';
+import { and, eq, ilike } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { createDataCache } from '../data-changes/data-cache.js';
-import { byeWeeks, gamesByTeam, loadHeldGames } from '../live-games/nfl-schedule.js';
+import { gamesByTeam, loadHeldGames } from '../live-games/nfl-schedule.js';
 
 /** What a league page shows about a team's game of the week. */
 export interface TeamWeekGame {
@@ -54,16 +55,20 @@ const cachedImpliedByes = createDataCache<ImpliedByes>({ maxEntries: 8 });
 function loadImpliedByes(deps: AppDeps, season: number): Promise<ImpliedByes> {
   const { db } = deps.database;
   return cachedImpliedByes(deps, `implied-byes:${season}`, async () => {
-    const [byeProjections, played] = await Promise.all([
+    const [byeRows, played] = await Promise.all([
+      // narrowed in SQL, decided by the engine's rule
       db
-        .selectDistinct({ team: projections.team, week: projections.week })
+        .selectDistinct({ team: projections.team, week: projections.week, opponent: projections.opponent })
         .from(projections)
-        .where(and(eq(projections.season, season), eq(projections.opponent, 'BYE'))),
+        .where(and(eq(projections.season, season), ilike(projections.opponent, `%${BYE_OPPONENT}%`))),
       db
         .selectDistinct({ team: playerWeekStats.team, week: playerWeekStats.week })
         .from(playerWeekStats)
         .where(eq(playerWeekStats.season, season)),
     ]);
+    const byeProjections = byeRows
+      .filter((row) => isByeOpponent(row.opponent))
+      .map(({ team, week }) => ({ team, week }));
     return { byeProjections, played };
   });
 }

@@ -64,29 +64,6 @@ export async function readGames(db: Db, season: number, week?: number): Promise<
   }));
 }
 
-/**
- * Each team's bye week among the weeks whose games are all known (at least 13 games: 32 teams less
- * the most teams the NFL rests in one week); a team missing from such a week is off.
- */
-export function byeWeeks(games: readonly NflGame[]): Map<string, number> {
-  const teamsByWeek = new Map<number, Set<string>>();
-  for (const game of games) {
-    const teams = teamsByWeek.get(game.week) ?? new Set<string>();
-    teams.add(game.homeTeam).add(game.awayTeam);
-    teamsByWeek.set(game.week, teams);
-  }
-  const everyTeam = new Set(games.flatMap((game) => [game.homeTeam, game.awayTeam]));
-  const byes = new Map<string, number>();
-  for (const [week, teams] of teamsByWeek) {
-    if (teams.size < MIN_TEAMS_IN_A_FULL_WEEK) continue;
-    for (const team of everyTeam) if (!teams.has(team)) byes.set(team, week);
-  }
-  return byes;
-}
-
-/** 13 games: the fewest the NFL plays in a regular-season week (six teams off). */
-const MIN_TEAMS_IN_A_FULL_WEEK = 26;
-
 const cachedSeasons = createDataCache<NflGame[]>({ maxEntries: 8 });
 
 /**

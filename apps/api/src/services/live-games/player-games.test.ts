@@ -4,7 +4,7 @@ import { estimateGame, NOMINAL_GAME_MS } from './week-games.js';
 
 const facts = (overrides: Partial<PlayerGameFacts>): PlayerGameFacts => ({
   game: { state: 'in', fractionRemaining: 0.5 },
-  isScheduleKnown: true,
+  hasNoGameInWeek: false,
   byeWeek: null,
   week: 5,
   isWeekComplete: false,
@@ -32,7 +32,7 @@ describe('playerGameOf', () => {
   });
 
   it('is final once every game of the week is over, also when his game is unknown (a free agent)', () => {
-    const unknownGame = facts({ game: null, isScheduleKnown: false, recordedPoints: null });
+    const unknownGame = facts({ game: null, recordedPoints: null });
     expect(playerGameOf(unknownGame).state).toBe('pre');
     expect(playerGameOf({ ...unknownGame, isEveryGameOver: true })).toEqual({
       state: 'final',
@@ -46,9 +46,9 @@ describe('playerGameOf', () => {
   });
 
   it('is on bye when his team has no game (or a cancelled one); a postponed game is still to come', () => {
-    expect(playerGameOf(facts({ game: null })).state).toBe('bye');
-    expect(playerGameOf(facts({ game: null, isScheduleKnown: false, byeWeek: 5 })).state).toBe('bye');
-    expect(playerGameOf(facts({ game: null, isScheduleKnown: false, byeWeek: 9 })).state).toBe('pre');
+    expect(playerGameOf(facts({ game: null, hasNoGameInWeek: true })).state).toBe('bye');
+    expect(playerGameOf(facts({ game: null, byeWeek: 5 })).state).toBe('bye');
+    expect(playerGameOf(facts({ game: null, byeWeek: 9 })).state).toBe('pre');
     expect(playerGameOf(facts({ game: { state: 'cancelled', fractionRemaining: 0 } }))).toMatchObject({
       state: 'bye',
       points: 0,

@@ -4,8 +4,8 @@ import { isOutStatus, type NflGameState, type PlayerGame } from '@fm/engine';
 export interface PlayerGameFacts {
   /** His team's game this week; null when the team has none (bye) or is unknown. */
   game: { state: NflGameState; fractionRemaining: number } | null;
-  /** Whether the week's games are known at all (else a missing game says nothing). */
-  isScheduleKnown: boolean;
+  /** His team has no game among the week's games held (the engine's `hasNoGameInWeek`). */
+  hasNoGameInWeek: boolean;
   /** His team's bye week, when known (used when the week's games are not). */
   byeWeek: number | null;
   week: number;
@@ -39,7 +39,7 @@ export function playerGameOf(facts: PlayerGameFacts): PlayerGameAnswer {
   const points = facts.recordedPoints;
   const hasNoGame =
     facts.game?.state === 'cancelled' ||
-    (facts.game === null && (facts.isScheduleKnown || facts.byeWeek === facts.week));
+    (facts.game === null && (facts.hasNoGameInWeek || facts.byeWeek === facts.week));
   if (hasNoGame) return { state: 'bye', points: 0, fractionRemaining: 0 };
   const state = facts.isWeekComplete || facts.isEveryGameOver ? 'final' : (facts.game?.state ?? 'pre');
   if (state === 'final') return { state: 'final', points, fractionRemaining: 0 };

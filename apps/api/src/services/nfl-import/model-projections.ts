@@ -1,3 +1,4 @@
+import { roundPoints } from '@fm/projections';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -28,7 +29,6 @@ export interface ModelRunOptions {
 }
 
 function toModelRow(projection: PlayerProjection): ProjectionRow {
-  const round = (value: number) => Math.round(value * 100) / 100;
   const isScheduleKnown = projection.opponent !== '';
   return {
     player_id: projection.playerId,
@@ -38,11 +38,11 @@ function toModelRow(projection: PlayerProjection): ProjectionRow {
     model_version: projection.modelVersion,
     team: projection.team,
     opponent: isScheduleKnown ? `${projection.isHome ? '' : '@'}${projection.opponent}` : null,
-    pred_mean: round(projection.predMean),
-    pred_std: round(projection.predStd),
-    p10: round(projection.p10),
-    p50: round(projection.p50),
-    p90: round(projection.p90),
+    pred_mean: roundPoints(projection.predMean),
+    pred_std: roundPoints(projection.predStd),
+    p10: roundPoints(projection.p10),
+    p50: roundPoints(projection.p50),
+    p90: roundPoints(projection.p90),
     stats: compactStats(projection.stats),
   };
 }

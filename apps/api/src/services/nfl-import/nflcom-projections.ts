@@ -8,6 +8,7 @@ import {
   type ProjectedRow,
   type StatLine,
   type WeeklyStatRow,
+  roundPoints,
 } from '@fm/projections';
 import { COLUMN_OF_STAT } from '../nfl-stats/stat-columns.js';
 import type { ProjectionRow } from './projection-writer.js';
@@ -71,7 +72,7 @@ export function measureSpreadByPosition(
     if (list.length < MIN_PAIRS_FOR_SPREAD) continue;
     const mean = list.reduce((sum, v) => sum + v, 0) / list.length;
     const variance = list.reduce((sum, v) => sum + (v - mean) ** 2, 0) / (list.length - 1);
-    spread[position] = round(Math.sqrt(variance));
+    spread[position] = roundPoints(Math.sqrt(variance));
   }
   return spread;
 }
@@ -97,16 +98,16 @@ export function normalProjectionRow(
   predStd: number,
   stats: StatLine | null,
 ): ProjectionRow {
-  const predMean = round(points);
+  const predMean = roundPoints(points);
   const { p10, p90 } = normalPercentiles(predMean, predStd);
   return {
     ...row,
     model_version: null,
     pred_mean: predMean,
     pred_std: predStd,
-    p10: round(p10),
+    p10: roundPoints(p10),
     p50: predMean,
-    p90: round(p90),
+    p90: roundPoints(p90),
     stats: compactStats(stats),
   };
 }
@@ -131,8 +132,4 @@ export function toNflcomProjection(
     spreadByPosition[row.position] ?? TYPICAL_NFLCOM_SPREAD.WR!,
     entry.stats,
   );
-}
-
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
 }

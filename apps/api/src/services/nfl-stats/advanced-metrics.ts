@@ -1,3 +1,4 @@
+import { roundPoints } from '@fm/projections';
 import type { FantasyPoints } from './fantasy-points.js';
 import type { WeekLine } from './week-line.js';
 import { emptyStats, STAT_COLUMNS, type StatValues } from './stat-columns.js';
@@ -70,7 +71,7 @@ export function advancedMetrics(sample: UsageSample): Record<string, number | nu
   const yards = stats.rush_yd + stats.rec_yd;
   const metrics: Record<string, number | null> = {
     games: sample.games,
-    fantasy_points_ppr: round(points.ppr),
+    fantasy_points_ppr: roundPoints(points.ppr),
     points_per_game: ratio(points.ppr, sample.games),
     points_std_dev: standardDeviation(sample.weeklyPpr),
     opportunities: stats.carries + stats.targets,

@@ -1,4 +1,4 @@
-import { isPosition, SCORING_PRESETS, scoreStatLine, type StatLine } from '@fm/projections';
+import { isPosition, SCORING_PRESETS, scoreStatLine, type StatLine, roundPoints } from '@fm/projections';
 
 export interface FantasyPoints {
   ppr: number;
@@ -15,8 +15,4 @@ export function fantasyPoints(line: StatLine, position: string): FantasyPoints {
     half_ppr: roundPoints(scoreStatLine(line, SCORING_PRESETS.half, scoredAs)),
     standard: roundPoints(scoreStatLine(line, SCORING_PRESETS.std, scoredAs)),
   };
-}
-
-function roundPoints(points: number): number {
-  return Math.round(points * 100) / 100;
 }

@@ -1,3 +1,4 @@
+import { roundPoints } from '@fm/projections';
 import type { UsageSample } from './advanced-metrics.js';
 import type { WeekLine } from './week-line.js';
 
@@ -49,17 +50,18 @@ export function seasonRow(identity: PlayerIdentity, season: number, sample: Usag
     games: sample.games,
     ...roundAll(sample.stats),
     ...(Object.keys(sample.extra).length > 0 ? { extra: roundAll(sample.extra) } : {}),
-    fantasy_points_ppr: round(sample.points.ppr),
-    fantasy_points_half_ppr: round(sample.points.half_ppr),
-    fantasy_points_standard: round(sample.points.standard),
-    points_per_game: sample.games > 0 ? round(sample.points.ppr / sample.games) : 0,
+    fantasy_points_ppr: roundPoints(sample.points.ppr),
+    fantasy_points_half_ppr: roundPoints(sample.points.half_ppr),
+    fantasy_points_standard: roundPoints(sample.points.standard),
+    points_per_game: sample.games > 0 ? roundPoints(sample.points.ppr / sample.games) : 0,
   };
 }
 
 function roundAll<T extends Record<string, number>>(values: T): T {
-  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, round(value)])) as T;
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, roundStat(value)])) as T;
 }
 
-function round(value: number): number {
+/** Stat totals (yards, catches, shares) to the hundredth. */
+function roundStat(value: number): number {
   return Math.round(value * 100) / 100;
 }

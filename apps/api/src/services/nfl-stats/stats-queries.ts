@@ -1,4 +1,5 @@
 import { players, type Database } from '@fm/db';
+import { roundPoints } from '@fm/projections';
 import { inArray } from 'drizzle-orm';
 import type { DataDeps } from '../../core-deps.js';
 import { notFound } from '../../errors.js';
@@ -42,7 +43,7 @@ export async function weeklyPlayers(deps: DataDeps, filter: PlayerFilter) {
       ...identity,
       games: played.length,
       weeks: played.map((line) => line.week),
-      fantasy_points_ppr: Math.round(ppr * 100) / 100,
+      fantasy_points_ppr: roundPoints(ppr),
       points_per_game: played.length > 0 ? Math.round((ppr / played.length) * 100) / 100 : 0,
     });
   }

@@ -1,6 +1,6 @@
 import { nflGames } from '@fm/db';
 import type { DataDeps } from '../../core-deps.js';
-import { AVAILABLE, availabilityOf, type Availability } from '@fm/engine';
+import { AVAILABLE, availabilityOf, type Availability, hasNoGameInWeek, isByeOpponent } from '@fm/engine';
 import { and, eq } from 'drizzle-orm';
 import { loadAvailableWeeks, type WeekRef } from './available-weeks.js';
 
@@ -32,7 +32,7 @@ export async function weekAvailability(
   const appliesStatus = inPlay !== null && !isBefore({ season, week }, inPlay);
   return {
     of({ injuryStatus, team, opponent }) {
-      const isOnBye = opponent?.toUpperCase() === 'BYE' || (playing.size > 0 && !playing.has(team));
+      const isOnBye = isByeOpponent(opponent) || hasNoGameInWeek(team, playing);
       if (isOnBye) return availabilityOf(null, { isOnBye });
       return appliesStatus ? availabilityOf(injuryStatus) : AVAILABLE;
     },

@@ -1,14 +1,12 @@
-import { isProjectionSource, type ProjectionRow, type ProjectionSource } from '@fm/contract';
+import type { ProjectionRow } from '@fm/contract';
 import { players, projections, type Database } from '@fm/db';
 import { boomBustChances, fitPointsDistribution, normalizePosition } from '@fm/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DataDeps } from '../../core-deps.js';
 import { createDataCache } from '../data-changes/data-cache.js';
-import { isPosition, type PointsProjection, toLeagueScoring } from '@fm/projections';
-import { statLineFromColumns } from '../nfl-stats/stat-columns.js';
 import { weekAvailability } from './player-availability.js';
-import { sourceRank } from './projection-sources.js';
-import { formatScoring, type ListScoringKind, type ScoringChoice } from './list-scoring.js';
+import { formatScoring, type ScoringChoice } from './list-scoring.js';
+import { preferredProjections } from './preferred-projection.js';
 
 export type ProjectionEntry = ProjectionRow;
 
@@ -41,29 +39,12 @@ async function queryWeekBoard(
     queryProjectionRows(deps.database, season, week),
     weekAvailability(deps, season, week),
   ]);
-  const best = new Map<number, (typeof rows)[number] & { source: ProjectionSource }>();
-  // The opponent is a fact of the schedule, not of a source: any source that knows it tells it.
-  const opponentOf = new Map<number, string>();
-  for (const row of rows) {
-    if (row.opponent) opponentOf.set(row.playerId, row.opponent);
-    const current = best.get(row.playerId);
-    if (!isProjectionSource(row.source)) continue;
-    if (!current || sourceRank(row.source) < sourceRank(current.source))
-      best.set(row.playerId, { ...row, source: row.source });
-  }
-  return [...best.values()].map((row) => {
-    const opponent = row.opponent ?? opponentOf.get(row.playerId) ?? null;
+  const preferred = preferredProjections(rows, scoring.kind === 'ppr' ? null : scoring.rules);
+  return [...preferred.values()].map(({ row, opponent, points }) => {
     const status = availability.of({ injuryStatus: row.injuryStatus, team: row.team, opponent });
-    const scored = inScoring(row, scoring);
     const projection = status.isOut
       ? { pred_mean: 0, pred_std: 0, p10: 0, p50: 0, p90: 0 }
-      : {
-          pred_mean: round(scored.mean, 2),
-          pred_std: round(scored.std, 2),
-          p10: scored.p10 === null ? null : round(scored.p10, 2),
-          p50: scored.p50 === null ? null : round(scored.p50, 2),
-          p90: scored.p90 === null ? null : round(scored.p90, 2),
-        };
+      : { pred_mean: points.mean, pred_std: points.std, p10: points.p10, p50: points.p50, p90: points.p90 };
     const chances = status.isOut ? { boom: 0, bust: 1 } : playerWeekChances(row.position, projection);
     return {
       player_id: String(row.playerId),
@@ -79,32 +60,11 @@ async function queryWeekBoard(
       status: status.tag,
       status_reason: status.reason,
       is_out: status.isOut,
-      scoring: scored.scoring,
+      scoring: points.isLeagueScored ? scoring.kind : 'ppr',
       source: row.source,
       model_version: row.modelVersion,
     };
   });
-}
-
-/** The stored PPR projection re-expressed in `scoring`'s rules through its projected stat line (kept PPR without one). */
-function inScoring(
-  row: {
-    predMean: number;
-    predStd: number;
-    p10: number | null;
-    p50: number | null;
-    p90: number | null;
-    stats: Record<string, number> | null;
-    position: string;
-  },
-  scoring: ScoringChoice,
-): PointsProjection & { scoring: ListScoringKind } {
-  const ppr = { mean: row.predMean, std: row.predStd, p10: row.p10, p50: row.p50, p90: row.p90 };
-  if (scoring.kind === 'ppr') return { ...ppr, scoring: 'ppr' };
-  if (!isPosition(row.position)) return { ...ppr, scoring: 'ppr' };
-  const stats = row.stats && statLineFromColumns(row.stats);
-  const converted = toLeagueScoring(ppr, stats, scoring.rules, row.position);
-  return { ...converted, scoring: converted.isLeagueScored ? scoring.kind : 'ppr' };
 }
 
 function queryProjectionRows(database: Database, season: number, week: number) {
@@ -149,9 +109,4 @@ function playerWeekChances(
   };
   const modeled = normalizePosition(position);
   return boomBustChances(fitPointsDistribution(modeled, engineProjection), modeled);
-}
-
-function round(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
 }

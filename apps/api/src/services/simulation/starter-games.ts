@@ -6,6 +6,7 @@ import { loadScoredPoints } from '../leagues/banked-points.js';
 import { pointsSoFar, PPR, type ScoringRules } from '@fm/projections';
 import { isEveryGameOver, playerGameOf, type PlayerGameAnswer } from '../live-games/player-games.js';
 import { liveGamesByTeam, loadLiveWeek } from '../live-games/week-games.js';
+import { hasNoGameInWeek } from '@fm/engine';
 import type { LineupPlayer } from './players.js';
 import type { StarterRequest } from './request.js';
 
@@ -68,6 +69,7 @@ async function liveGamesOf(
   ]);
   const injuryOf = new Map(statuses.map((row) => [row.id, row.injuryStatus]));
   const gameOfTeam = liveGamesByTeam(liveWeek.games);
+  const teamsPlaying = new Set(gameOfTeam.keys());
   const isOver = isEveryGameOver(liveWeek.games);
   return new Map(
     lineup.map((player) => {
@@ -76,7 +78,7 @@ async function liveGamesOf(
         player.id,
         playerGameOf({
           game: game ? { state: game.state, fractionRemaining: game.fraction_remaining } : null,
-          isScheduleKnown: liveWeek.games.length > 0 && player.team !== 'FA',
+          hasNoGameInWeek: hasNoGameInWeek(player.team, teamsPlaying),
           byeWeek: null,
           week: week.week,
           isWeekComplete,

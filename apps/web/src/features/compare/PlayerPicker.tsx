@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useFavoritePlayers, useRecentSearches } from '../preferences/use-preferences';
-import { MAX_COMPARED } from './compare-params';
+import { MAX_COMPARED_PLAYERS } from '@fm/contract';
+import { MIN_COMPARED } from './compare-params';
 import { searchPlayers, type PlayerSuggestion } from './player-search';
 import { PlayerQuickPicks } from './PlayerQuickPicks';
 import { usePlayerDirectory } from './use-player-directory';
@@ -24,7 +25,7 @@ export function PlayerPicker({ selectedIds, onAdd }: Props) {
   const { recentSearches, addRecentSearch } = useRecentSearches();
   const [text, setText] = useState('');
   const [isClosed, setClosed] = useState(false);
-  const isFull = selectedIds.length >= MAX_COMPARED;
+  const isFull = selectedIds.length >= MAX_COMPARED_PLAYERS;
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
   const suggestions = useMemo(
     () => (directory.data ? searchPlayers(directory.data.players, text, selected) : []),
@@ -64,7 +65,7 @@ export function PlayerPicker({ selectedIds, onAdd }: Props) {
           aria-activedescendant={keys.activeIndex >= 0 ? optionId(keys.activeIndex) : undefined}
           value={text}
           disabled={isFull}
-          placeholder={isFull ? `Up to ${MAX_COMPARED} players` : 'Type a name, e.g. Josh Allen'}
+          placeholder={isFull ? `Up to ${MAX_COMPARED_PLAYERS} players` : 'Type a name, e.g. Josh Allen'}
           autoComplete="off"
           spellCheck={false}
           aria-describedby={`${id}-hint`}
@@ -81,7 +82,7 @@ export function PlayerPicker({ selectedIds, onAdd }: Props) {
             ? 'Loading the player list…'
             : directory.data?.source === 'empty'
               ? 'The player list could not be loaded. Try again later.'
-              : `Pick 2 to ${MAX_COMPARED} players. Use the arrow keys and Enter to choose.`}
+              : `Pick ${MIN_COMPARED} to ${MAX_COMPARED_PLAYERS} players. Use the arrow keys and Enter to choose.`}
         </span>
       </div>
       <ul

@@ -1,9 +1,9 @@
+import { MAX_COMPARED_PLAYERS } from '@fm/contract';
 /**
  * Compare picks 2–4 players; the choice lives in the URL (`?players=12,34&season=2025`) so it can
  * be shared.
  */
 export const MIN_COMPARED = 2;
-export const MAX_COMPARED = 4;
 
 export interface CompareSelection {
   playerIds: string[];
@@ -17,7 +17,7 @@ export function selectionFromSearchParams(params: URLSearchParams): CompareSelec
     .filter((id) => /^\d+$/.test(id));
   const season = Number(params.get('season'));
   return {
-    playerIds: [...new Set(ids)].slice(0, MAX_COMPARED),
+    playerIds: [...new Set(ids)].slice(0, MAX_COMPARED_PLAYERS),
     season: Number.isInteger(season) && season > 0 ? season : undefined,
   };
 }

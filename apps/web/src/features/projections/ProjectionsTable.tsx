@@ -1,3 +1,4 @@
+import { isByeOpponent } from '@fm/engine';
 import { StatusTag } from '@fm/ui';
 import { SCORING_FORMAT_LABELS } from '@fm/projections/scoring-formats';
 import { Link } from 'react-router';
@@ -10,7 +11,7 @@ const SOURCE_LABELS: Record<string, string> = { model: 'Our model', nflcom: 'NFL
 /** "@BUF" away, "BUF" at home, a BYE tag on a bye week; a dash when the schedule is unknown. */
 function OpponentCell({ opponent }: { opponent: string | null }) {
   if (!opponent) return <span aria-label="Opponent unknown">—</span>;
-  if (opponent.toUpperCase() === 'BYE') return <span className="bye-tag">BYE</span>;
+  if (isByeOpponent(opponent)) return <span className="bye-tag">BYE</span>;
   return <>{opponent}</>;
 }
 

@@ -92,6 +92,15 @@ describe('projection query', () => {
     );
   });
 
+  it('opens on a saved position however the platforms spell it (DST, D/ST, PK), ignoring one it does not list', () => {
+    const opened = (position: string) => filtersFromPreference({ positions: [position], teams: [] }).position;
+    expect(opened('dst')).toBe('DEF');
+    expect(opened('D/ST')).toBe('DEF');
+    expect(opened('PK')).toBe('K');
+    expect(opened('wr')).toBe('WR');
+    expect(opened('LB')).toBe('ALL');
+  });
+
   it('opens on the saved injury status and league scoring, and a URL says only where it differs', () => {
     const base = filtersFromPreference({ positions: [], teams: [], injuryStatus: 'healthy' }, 'half-ppr');
     expect(base).toMatchObject({ status: 'healthy', scoring: 'half' });

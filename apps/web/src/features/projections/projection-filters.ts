@@ -1,5 +1,5 @@
 /** Filters of the projections page, kept in the URL so a view can be shared and reloaded. */
-import { AVAILABILITY_FILTERS, POSITIONS, type AvailabilityFilter } from '@fm/engine';
+import { AVAILABILITY_FILTERS, normalizePosition, POSITIONS, type AvailabilityFilter } from '@fm/engine';
 import { NFL_TEAM_CODES } from '@fm/projections';
 import { SCORING_FORMATS, scoringFormatOf, type ScoringFormat } from '@fm/projections/scoring-formats';
 import { leagueParam } from './scoring-choice';
@@ -127,8 +127,6 @@ export function projectionQueryInput(filters: ProjectionFilters): ProjectionQuer
   return input;
 }
 
-const POSITION_ALIASES: Record<string, PositionFilter> = { DST: 'DEF', 'D/ST': 'DEF', PK: 'K' };
-
 /**
  * The page's starting filters from the saved `defaultFilters` preference: its first position
  * and first team (the page filters by one of each), its injury status; the scoring is the saved
@@ -139,8 +137,7 @@ export function filtersFromPreference(
   scoringType?: string,
 ): ProjectionFilters {
   const position = saved.positions
-    .map((p) => p.toUpperCase())
-    .map((p) => POSITION_ALIASES[p] ?? p)
+    .map((p) => normalizePosition(p) ?? p.toUpperCase())
     .find((p): p is PositionFilter => p !== 'ALL' && (POSITION_FILTERS as readonly string[]).includes(p));
   const team = saved.teams.map((t) => t.toUpperCase()).find((t) => NFL_TEAM_CODES.includes(t));
   return {

@@ -1,5 +1,5 @@
 import { isOnBye } from '@fm/contract';
-import { availabilityOf, statusTag } from '@fm/engine';
+import { availabilityOf, BYE_TAG, statusTag } from '@fm/engine';
 import type { LeagueDetails, LeaguePlayer } from '../shared/league-details';
 import {
   gameClockText,
@@ -66,7 +66,7 @@ export function zeroProjectionReason(
   const availability = availabilityOf(player.injury_status, { isOnBye: hasNoGame(details, player) });
   if (availability.isOut && availability.tag && availability.reason) {
     return {
-      short: availability.tag === 'BYE' ? 'bye' : availability.tag,
+      short: availability.tag === BYE_TAG ? 'bye' : availability.tag,
       long: `${availability.reason}: projected 0`,
     };
   }

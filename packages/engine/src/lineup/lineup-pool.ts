@@ -1,6 +1,6 @@
 import { EngineInputError } from '../errors.js';
-import { canFill, playablePositions, slotAccepts, type StartingSlot } from '../lineup/slots.js';
-import type { SeasonPlayer, SeasonRoster, WeeklyLineups } from './types.js';
+import { canFill, playablePositions, slotAccepts, type StartingSlot } from './slots.js';
+import type { SeasonPlayer, SeasonRoster, WeeklyLineups } from './season-player.js';
 
 /**
  * Every rostered player of a league in flat typed arrays, and the best line-up of any roster, with players

@@ -1,6 +1,6 @@
-import type { StartingSlot } from '../lineup/slots.js';
+import type { StartingSlot } from './slots.js';
 import { LineupPool } from './lineup-pool.js';
-import type { SeasonPlayer, WeeklyLineups } from './types.js';
+import type { SeasonPlayer, WeeklyLineups } from './season-player.js';
 
 /** One roster's best line-up (highest expected points) in each remaining week. */
 export function bestLineupWeekly(

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../random/xoshiro128.js';
-import { parseStartingSlots, slotAccepts } from '../lineup/slots.js';
+import { parseStartingSlots, slotAccepts } from './slots.js';
 import { bestLineupWeekly } from './best-lineup.js';
 import { LineupPool } from './lineup-pool.js';
-import type { SeasonPlayer } from './types.js';
+import type { SeasonPlayer } from './season-player.js';
 
 const player = (id: string, position: string, ...weeklyMeans: number[]): SeasonPlayer => ({
   id,
