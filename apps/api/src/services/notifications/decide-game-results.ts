@@ -1,20 +1,12 @@
 import type { AppDeps } from '../../deps.js';
 import { readLeagueWeek } from '../leagues/details.js';
 import { loadPlayoffLeverage } from '../rest-of-season/playoff-leverage.js';
-import type { SimulationSlot } from '../simulation/admission.js';
+import { BACKGROUND_SLOT } from '../simulation/background-slot.js';
 import { leaguesOf } from './decide-starter-outs.js';
 import { closeGameEvent, finalResultEvent, myMatchup } from './game-results.js';
 import { isRecorded, recordNotifications, type NotificationEvent } from './record.js';
 import { usersWantingKind } from './settings.js';
 import { leaguePagePath } from './starter-out.js';
-
-/** The product's own season runs (a final result's playoff chances): no person's simulation budget. */
-const BACKGROUND_SLOT: SimulationSlot = {
-  check() {},
-  price: async () => {},
-  run: (_cost, work) => work(),
-  release() {},
-};
 
 /** P(playoffs) after the result: the leverage's figure for the side of the game that happened. */
 async function playoffChancesAfter(
