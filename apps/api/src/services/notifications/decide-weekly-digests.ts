@@ -1,7 +1,6 @@
 import {
   type AppPlayer,
   type LeagueDetails,
-  nflSeasonOn,
   remainingRegularWeeks,
   rosterOf,
   teamNameOf,
@@ -18,6 +17,7 @@ import { listFreeAgents } from '../rest-of-season/free-agents.js';
 import { suggestTrades } from '../rest-of-season/trades-suggestions.js';
 import { opponentOf, weekMatchupInput } from '../rest-of-season/week-matchup.js';
 import { BACKGROUND_SLOT } from '../simulation/background-slot.js';
+import { readSyncRecord } from '../sync-record/sync-record.js';
 import { leaguesOf } from './decide-starter-outs.js';
 import { localMinutes } from './quiet-hours.js';
 import { recordNotifications } from './record.js';
@@ -80,7 +80,8 @@ async function leagueDigestOf(
   const [week] = remainingRegularWeeks(details);
   if (week === undefined) return null;
   // on a Tuesday the platform may still show the week just played: the digest looks at the one ahead
-  if (week !== details.week) ({ details } = await readLeagueWeek(deps, userId, { ...league, week, ...background }));
+  if (week !== details.week)
+    ({ details } = await readLeagueWeek(deps, userId, { ...league, week, ...background }));
   const rosterId = details.my_roster_id;
   if (rosterId === null) return null;
   const caller = { userId, slot: BACKGROUND_SLOT };
@@ -98,7 +99,10 @@ async function leagueDigestOf(
     week: details.week,
     matchup:
       winProbability !== null && opponentId !== null
-        ? { winProbability, opponentName: teamNameOf(details.rosters.find((roster) => roster.roster_id === opponentId)) }
+        ? {
+            winProbability,
+            opponentName: teamNameOf(details.rosters.find((roster) => roster.roster_id === opponentId)),
+          }
         : null,
     freeAgent: pickup
       ? {
@@ -110,7 +114,9 @@ async function leagueDigestOf(
       : null,
     trade: trade
       ? {
-          partnerName: teamNameOf(details.rosters.find((roster) => roster.roster_id === trade.partner_roster_id)),
+          partnerName: teamNameOf(
+            details.rosters.find((roster) => roster.roster_id === trade.partner_roster_id),
+          ),
           give: trade.give.map((id) => nameOf(details, id)),
           get: trade.get.map((id) => nameOf(details, id)),
           deltaPlayoffs: trade.you.delta_playoff_probability,
@@ -148,12 +154,14 @@ async function alreadyDigested(
 }
 
 /**
- * For everyone who turned weekly_digest on and for whom it is Tuesday morning: each league they opened this season
- * (not muted) is looked at for the week ahead, and one digest is recorded per person and Tuesday for the queue to
+ * In the regular season (as the NFL state was last synced), for everyone who turned weekly_digest on and for whom
+ * it is Tuesday morning: each league they opened this season (not muted) is looked at for the week ahead, and one digest is recorded per person and Tuesday for the queue to
  * send (held to the end of quiet hours like any other). People go one at a time, so the digests' simulations hold
  * one call's runs on the threads at most. Answers how many notifications were new.
  */
 export async function decideWeeklyDigests(deps: AppDeps, now = new Date()): Promise<number> {
+  const nflWeek = (await readSyncRecord(deps.database)).nflWeek;
+  if (!nflWeek || nflWeek.seasonType !== 'regular') return 0;
   const people = await usersWantingKind(deps, 'weekly_digest');
   const due = people.flatMap((person) => {
     const date = digestDayOf(now, person.timeZone);
@@ -162,7 +170,7 @@ export async function decideWeeklyDigests(deps: AppDeps, now = new Date()): Prom
   const done = await alreadyDigested(deps, due);
   const pending = due.filter((entry) => !done.has(entry.userId));
   if (pending.length === 0) return 0;
-  const season = nflSeasonOn(now);
+  const season = nflWeek.season;
   const leagues = await leaguesOf(
     deps,
     pending.map((entry) => entry.userId),
