@@ -22,6 +22,7 @@ import {
 import type { TestClient } from '../../../test/harness.js';
 import { waitFor } from '../../../test/wait-for.js';
 import { decideGameResults } from './decide-game-results.js';
+import { createNotificationQueue } from './queue.js';
 
 const DETAILS = `/api/leagues/leagues/sleeper/${IN_SEASON_LEAGUE_ID}/details?week=${GAME_DAY_WEEK}`;
 /** Josh Jacobs (GB, RB), a starter of roster 1, the member's team. */
@@ -161,9 +162,12 @@ describe('notifications on a replayed game day (pglite)', () => {
         .map((request) => decryptPush(request.body, browser) as Record<string, string>)
         .filter((message) => message.kind === kind);
     const mailsTitled = (title: string) => replay.env.smtp.mails.filter((mail) => mail.subject === title);
+    // the replay's clock runs ahead of the wall clock (halftime is 90 minutes after kickoff): the queue sends by it
+    await deps.notifications.stop();
+    const queue = createNotificationQueue({ ...deps, now: () => replay.now() });
     const tick = async () => {
       await replay.tick();
-      await deps.notifications.flush();
+      await queue.flush();
     };
     const details = (await client.get(DETAILS)).body;
     const opponent = teamNameOf(
@@ -225,7 +229,7 @@ describe('notifications on a replayed game day (pglite)', () => {
     // deciding again (another process, the next tick) sends nothing more, on either channel
     expect(await decideGameResults(deps, replay.now())).toBe(0);
     await tick();
-    await deps.notifications.flush();
+    await queue.stop();
     expect([messagesOf('close_game').length, messagesOf('final_result').length]).toEqual([1, 1]);
     expect([mailsTitled(close!.title!).length, mailsTitled(final!.title!).length]).toEqual([1, 1]);
     const [user] = await deps.database.db

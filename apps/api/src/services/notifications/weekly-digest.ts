@@ -1,5 +1,10 @@
 import type { NotificationEvent } from './record.js';
 
+/**
+ * Leagues written out in one digest: a push message carries at most 4 KB once encrypted, and one league's lines
+ * are about 400 characters.
+ */
+export const MAX_DIGEST_LEAGUES = 4;
 /** A weekly digest is worth reading until the next one is near. */
 const DIGEST_LIFETIME_MS = 2 * 24 * 60 * 60_000;
 
@@ -57,6 +62,9 @@ export function weeklyDigestEvent(
 ): NotificationEvent | null {
   const [first] = leagues;
   if (!first) return null;
+  const shown = leagues.slice(0, MAX_DIGEST_LEAGUES).map(leagueDigestText);
+  const more = leagues.length - MAX_DIGEST_LEAGUES;
+  if (more > 0) shown.push(`And ${more} more league${more === 1 ? '' : 's'} on your dashboard.`);
   return {
     userId,
     kind: 'weekly_digest',
@@ -64,7 +72,7 @@ export function weeklyDigestEvent(
     season,
     week: first.week,
     title: `Your week ${first.week} preview`,
-    body: leagues.map(leagueDigestText).join('\n\n'),
+    body: shown.join('\n\n'),
     url: leagues.length === 1 ? first.leaguePath : '/dashboard',
     expiresAt: new Date(now.getTime() + DIGEST_LIFETIME_MS),
     topicKey: 'weekly_digest',
