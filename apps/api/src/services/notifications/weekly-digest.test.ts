@@ -180,6 +180,7 @@ describe('weekly digest on Tuesday morning (pglite)', () => {
       title: `Your week ${ROS_WEEK} preview`,
       url: expect.stringMatching(new RegExp(`^/simulate/dakeif/${ROS_SEASON}/${IN_SEASON_LEAGUE_ID}$`)),
     });
+    process.stdout.write(`weekly digest as sent:\n${message.body}\n`);
     const expected = await expectedContent(tokyo.client);
     const win = new RegExp(`(\\d+)% to win week ${ROS_WEEK} against ${expected.opponent}\\.`).exec(
       message.body!,
