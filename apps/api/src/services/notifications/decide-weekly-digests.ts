@@ -28,7 +28,9 @@ import { type LeagueDigest, weeklyDigestEvent } from './weekly-digest.js';
 /** "Tuesday morning" in the person's time zone: from 08:00, and until noon for a process that was down at eight. */
 export const DIGEST_FROM_MINUTES = 8 * 60;
 export const DIGEST_UNTIL_MINUTES = 12 * 60;
-/** Free agents simulated for the digest's pick (the page's default list). */
+/** How long a platform may take to answer the digest's read: no page waits on it. */
+const PLATFORM_DEADLINE_MS = 60_000;
+/** Free agents simulated for the digest's pick: the ten whose pickup raises the line-ups most (a season run each). */
 export const DIGEST_FREE_AGENT_CANDIDATES = 10;
 
 /** The date and weekday of `at` in `timeZone` (YYYY-MM-DD, 'Tue'). */
@@ -75,7 +77,7 @@ async function leagueDigestOf(
   userId: string,
   league: { platform: LeaguePlatform; leagueId: string },
 ): Promise<LeagueDigest | null> {
-  const background = { deadlineMs: 60_000 };
+  const background = { deadlineMs: PLATFORM_DEADLINE_MS };
   let { details } = await readLeagueWeek(deps, userId, { ...league, ...background });
   const [week] = remainingRegularWeeks(details);
   if (week === undefined) return null;
