@@ -2,7 +2,9 @@
  * Sending at scale: BENCH_SUBSCRIBERS people (default 10,000), each with one browser subscribed on a local push
  * service and starter_out on, get one event each. Records the events, then times the queue sending them all
  * (web-push encryption and VAPID signing per message, one HTTP request each), and prints the time, the process's
- * memory before and after, and what the database holds afterwards (rows by status, table sizes).
+ * memory before and after, and what the database holds afterwards (rows by status, table sizes). The events are
+ * made here, not decided: deciding a starter_out also prices the best bench replacement per person, and those
+ * matchup runs go to the simulation threads (decide-starter-outs.ts), not this process's event loop.
  * Run: `npx tsx bench/notifications.bench.ts` (on PGlite; with DATABASE_URL, on a throw-away PostgreSQL database).
  */
 import { mkdtempSync, rmSync } from 'node:fs';

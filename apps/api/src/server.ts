@@ -26,6 +26,7 @@ import { createMailer } from './services/mail/mailer.js';
 import { createAccountMailQueue } from './services/mail/account-mail-queue.js';
 import { createNotificationQueue } from './services/notifications/queue.js';
 import { decideStarterOuts } from './services/notifications/decide-starter-outs.js';
+import { createWeeklyDigestJob, type WeeklyDigestJob } from './services/notifications/weekly-digest-job.js';
 import { prepareAccountMail } from './services/auth/account-mail-jobs.js';
 import { reconcileWeek } from './services/scoring-check/reconcile-week.js';
 import { createReconciliationJob } from './services/scoring-check/reconciliation-job.js';
@@ -53,6 +54,8 @@ export interface BackgroundJobs {
   timelines: TimelineRecorder;
   /** A first start's import of NFL_DATA_DIR, once listening (null when there is nothing to import). */
   firstStartImport: BackgroundImport | null;
+  /** Decides each person's weekly digest on their Tuesday morning. */
+  weeklyDigests: WeeklyDigestJob;
 }
 
 export interface RunningServer {
@@ -140,7 +143,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }),
   };
   const timelines = createTimelineRecorder(deps, dataChanges);
-  const jobs: BackgroundJobs = { liveSync: createLiveSync(deps), timelines, firstStartImport: null };
+  const jobs: BackgroundJobs = {
+    liveSync: createLiveSync(deps),
+    timelines,
+    firstStartImport: null,
+    weeklyDigests: createWeeklyDigestJob(deps),
+  };
   // Background loops first (they would otherwise start new work), then what flushes, then the pools.
   const closeDependencies = () =>
     runBoundedSteps(
@@ -151,6 +159,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         ['Sleeper id linking', () => deps.sleeperIds.stop()],
         ['win-probability timelines', () => jobs.timelines.stop()],
         ['first-start import', () => jobs.firstStartImport?.stop()],
+        ['weekly digests', () => jobs.weeklyDigests.stop()],
         ['follow-ups of reads', () => deps.afterAnswer.stop()],
         ['account mails', () => deps.accountMails.stop()],
         ['notifications', () => deps.notifications.stop()],
@@ -205,6 +214,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   timelines.start();
   deps.accountMails.start();
   deps.notifications.start();
+  jobs.weeklyDigests.start();
   void timelines.record();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll } from 'vitest';
 import { SleeperSeasonFeed } from '../src/integrations/sleeper/season-feed.js';
 import { createLiveSync, type LiveSync } from '../src/services/data-sync/live-sync.js';
 import { readSyncRecord, writeSyncRecord } from '../src/services/sync-record/sync-record.js';
@@ -17,7 +16,7 @@ import {
   type SleeperSeasonData,
   startFakeSleeperSeason,
 } from './fakes/sleeper-season-server.js';
-import type { DatabaseKind, TestClient } from './harness.js';
+import type { DatabaseKind } from './harness.js';
 import { type LeagueTestEnv, seedPlayer, startLeagueTestEnv } from './leagues.js';
 
 type Json = Record<string, any>;
@@ -259,30 +258,6 @@ export async function startGameDayReplay(
       await Promise.all([scoreboard.close(), stats.close()]);
     },
   };
-}
-
-export interface GameDayWithMember {
-  replay: GameDayReplay;
-  /** A member signed in who has linked the league's Sleeper account: roster 1 is theirs. */
-  client: TestClient;
-}
-
-/**
- * For a describe block: the replayed game day and a member, started before its tests and stopped after them.
- * The fields are set once the tests run.
- */
-export function replayGameDayForMember(
-  kind: DatabaseKind,
-  options: Parameters<typeof startGameDayReplay>[1] = {},
-): GameDayWithMember {
-  const day = {} as GameDayWithMember;
-  beforeAll(async () => {
-    day.replay = await startGameDayReplay(kind, options);
-    day.client = await day.replay.env.newUser();
-    await day.client.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
-  }, 60_000);
-  afterAll(() => day.replay?.stop());
-  return day;
 }
 
 /** Sleeper's directory with these players' injury statuses. */

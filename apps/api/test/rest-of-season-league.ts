@@ -168,6 +168,8 @@ export async function seedRestOfSeasonPlayers(env: LeagueTestEnv, list: SeededPl
 export async function startRestOfSeasonLeague(
   kind: DatabaseKind,
   options: {
+    /** More of the server's environment (a push service's origin, say). */
+    env?: Record<string, string>;
     /** This week's projection of a rostered player by Sleeper id, where a test plants its own. */
     plantedMeans?: Readonly<Record<string, number>>;
     /**
@@ -198,6 +200,7 @@ export async function startRestOfSeasonLeague(
     weekMatchups: (value: Json[]) => (options.reshape?.weekMatchups ?? same)(value),
   };
   const env = await startLeagueTestEnv(kind, {
+    ...(options.env ? { env: options.env } : {}),
     sleeperOptions: {
       liveWeek: ROS_WEEK,
       inSeasonRosterOwned: ROS_MY_ROSTER_ID,

@@ -12,8 +12,8 @@ import {
   MY_ROSTER_ID,
   OPPONENT_ROSTER_ID,
   officialFinalScores,
-  replayGameDayForMember,
 } from '../../test/game-day-replay.js';
+import { replayGameDayForMember } from '../../test/game-day-member.js';
 import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
 import { EMBEDDED_DATABASE } from '../../test/harness.js';
 import { type LeagueTestEnv, startLeagueTestEnv } from '../../test/leagues.js';

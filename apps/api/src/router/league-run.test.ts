@@ -8,12 +8,8 @@ import { drawnPlayerCount, optimizeLineup, simulateMatchup } from '@fm/engine';
 import { describe, expect, it } from 'vitest';
 import { registerVerifiedUser, STRONG_PASSWORD } from '../../test/accounts.js';
 import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
-import {
-  GAME_DAY_WEEK,
-  MY_ROSTER_ID,
-  OPPONENT_ROSTER_ID,
-  replayGameDayForMember,
-} from '../../test/game-day-replay.js';
+import { GAME_DAY_WEEK, MY_ROSTER_ID, OPPONENT_ROSTER_ID } from '../../test/game-day-replay.js';
+import { replayGameDayForMember } from '../../test/game-day-member.js';
 import { EMBEDDED_DATABASE } from '../../test/harness.js';
 import { LEAGUE_READS_PER_USER } from '../services/leagues/league-read-limit.js';
 import { MAX_SIMULATION_COST } from '../services/simulation/admission.js';

@@ -1,7 +1,8 @@
 import { SCORING_PRESETS } from '@fm/projections';
 import { describe, expect, it } from 'vitest';
 import { readSyncRecord, writeSyncRecord } from '../services/sync-record/sync-record.js';
-import { GAME_DAY_WEEK, replayGameDayForMember } from '../../test/game-day-replay.js';
+import { GAME_DAY_WEEK } from '../../test/game-day-replay.js';
+import { replayGameDayForMember } from '../../test/game-day-member.js';
 import { readFixture } from '../../test/fakes/fixtures.js';
 import { IN_SEASON_LEAGUE_ID } from '../../test/fakes/sleeper-server.js';
 import { signedInAccount } from '../../test/admin-accounts.js';

@@ -1,20 +1,13 @@
 import type { AppDeps } from '../../deps.js';
 import { readLeagueWeek } from '../leagues/details.js';
 import { loadPlayoffLeverage } from '../rest-of-season/playoff-leverage.js';
-import type { SimulationSlot } from '../simulation/admission.js';
+import { BACKGROUND_SLOT } from '../simulation/background-slot.js';
+import { readSyncRecord } from '../sync-record/sync-record.js';
 import { leaguesOf } from './decide-starter-outs.js';
 import { closeGameEvent, finalResultEvent, myMatchup } from './game-results.js';
 import { isRecorded, recordNotifications, type NotificationEvent } from './record.js';
 import { usersWantingKind } from './settings.js';
 import { leaguePagePath } from './starter-out.js';
-
-/** The product's own season runs (a final result's playoff chances): no person's simulation budget. */
-const BACKGROUND_SLOT: SimulationSlot = {
-  check() {},
-  price: async () => {},
-  run: (_cost, work) => work(),
-  release() {},
-};
 
 /** P(playoffs) after the result: the leverage's figure for the side of the game that happened. */
 async function playoffChancesAfter(
@@ -48,14 +41,13 @@ export async function decideGameResults(deps: AppDeps, now = new Date()): Promis
   const wantsClose = new Set(closes.map((person) => person.userId));
   const userIds = [...new Set([...wantsFinal, ...wantsClose])];
   if (userIds.length === 0) return 0;
-  const seasons = new Map<string, Awaited<ReturnType<typeof leaguesOf>>>();
+  // leagues opened in the NFL season last synced: a season runs into the next year, and a replayed one is past
+  const nflWeek = (await readSyncRecord(deps.database)).nflWeek;
+  if (!nflWeek) return 0;
+  const leagues = await leaguesOf(deps, userIds, nflWeek.season);
   const events: NotificationEvent[] = [];
   for (const userId of userIds) {
-    // leagues opened this NFL season (the current year's, or last year's in January)
-    const season = now.getUTCMonth() < 2 ? now.getUTCFullYear() - 1 : now.getUTCFullYear();
-    const key = String(season);
-    if (!seasons.has(key)) seasons.set(key, await leaguesOf(deps, userIds, season));
-    for (const league of seasons.get(key)!.get(userId) ?? []) {
+    for (const league of leagues.get(userId) ?? []) {
       try {
         const { details } = await readLeagueWeek(deps, userId, league);
         const ref = { userId, details, leaguePath: leaguePagePath(details) };

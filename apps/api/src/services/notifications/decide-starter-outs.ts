@@ -3,6 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { readLeagueWeek } from '../leagues/details.js';
 import type { LeaguePlatform } from '../leagues/connections.js';
+import { callerRuns } from '../rest-of-season/caller-runs.js';
+import { BACKGROUND_SLOT } from '../simulation/background-slot.js';
 import { readSyncRecord } from '../sync-record/sync-record.js';
 import { updateOutEpisodes } from './out-episodes.js';
 import { recordNotifications, type NotificationEvent } from './record.js';
@@ -51,8 +53,15 @@ export async function decideStarterOuts(deps: AppDeps, now = new Date()): Promis
     for (const league of leagues.get(person.userId) ?? []) {
       try {
         const { details } = await readLeagueWeek(deps, person.userId, league);
+        // the replacement's matchup runs go to the simulation threads in the person's turn, never the event loop
+        const runs = callerRuns(deps, { userId: person.userId, slot: BACKGROUND_SLOT });
         events.push(
-          ...starterOutEvents(person.userId, { details, leaguePath: leaguePagePath(details), episodes }, now),
+          ...(await starterOutEvents(
+            person.userId,
+            { details, leaguePath: leaguePagePath(details), episodes },
+            (input) => runs.winProbability(input),
+            now,
+          )),
         );
       } catch (error) {
         deps.log.warn({ err: error, ...league }, 'a league could not be read for starter_out');

@@ -6,8 +6,8 @@ import {
   rosterOf,
   weekStarterIds,
 } from '@fm/contract';
-import { statusTag } from '@fm/engine';
-import { weekMatchupInput, weekWinProbability } from '../rest-of-season/week-matchup.js';
+import { type MatchupInput, statusTag } from '@fm/engine';
+import { weekMatchupInput } from '../rest-of-season/week-matchup.js';
 import type { NotificationEvent } from './record.js';
 
 /** Enough draws to rank a few bench players by the win probability they give (same scenarios for each). */
@@ -22,6 +22,9 @@ export interface StarterOutLeague {
   /** Our player id of each rostered player, and each one's "ruled out" episode this week. */
   episodes: ReadonlyMap<number, number>;
 }
+
+/** P(win) of a week's matchup, run on the simulation threads (null without a game). */
+export type WinProbabilityRun = (input: MatchupInput | null) => Promise<number | null>;
 
 interface Replacement {
   player: AppPlayer;
@@ -43,14 +46,15 @@ function canStillMove(details: LeagueDetails, player: AppPlayer): boolean {
 }
 
 /** The bench player at his position whose start raises this week's win probability most. */
-function bestReplacement(
+async function bestReplacement(
   details: LeagueDetails,
-  rosterId: number,
-  starterIds: string[],
+  lineup: { rosterId: number; starterIds: string[] },
   out: AppPlayer,
   bench: AppPlayer[],
-): Replacement | null {
-  const winBefore = weekWinProbability(
+  winProbability: WinProbabilityRun,
+): Promise<Replacement | null> {
+  const { rosterId, starterIds } = lineup;
+  const winBefore = await winProbability(
     weekMatchupInput(details, rosterId, starterIds, [], REPLACEMENT_ITERATIONS),
   );
   if (winBefore === null) return null;
@@ -59,7 +63,7 @@ function bestReplacement(
     if (candidate.position !== out.position) continue;
     if (isRuledOut(candidate) || isOnBye(details, candidate) || !canStillMove(details, candidate)) continue;
     const swapped = starterIds.map((id) => (id === out.player_id ? candidate.player_id : id));
-    const winAfter = weekWinProbability(
+    const winAfter = await winProbability(
       weekMatchupInput(details, rosterId, swapped, [], REPLACEMENT_ITERATIONS),
     );
     if (winAfter !== null && (!best || winAfter > best.winAfter))
@@ -78,9 +82,15 @@ function whyOut(details: LeagueDetails, player: AppPlayer): string {
 /**
  * The person's starters in one league who will not play this week (ruled out, inactive, on IR, suspended, or on
  * bye) while their game has not started: who, why, the best bench replacement with the change in win
- * probability, and a link to the league page with that change ready to apply.
+ * probability (its simulations by `winProbability`, on the threads), and a link to the league page with that
+ * change ready to apply.
  */
-export function starterOutEvents(userId: string, league: StarterOutLeague, now: Date): NotificationEvent[] {
+export async function starterOutEvents(
+  userId: string,
+  league: StarterOutLeague,
+  winProbability: WinProbabilityRun,
+  now: Date,
+): Promise<NotificationEvent[]> {
   const { details } = league;
   const rosterId = details.my_roster_id;
   if (rosterId === null || details.is_week_complete) return [];
@@ -104,7 +114,13 @@ export function starterOutEvents(userId: string, league: StarterOutLeague, now: 
     const episode = isBye
       ? 'bye'
       : String((appId !== undefined ? league.episodes.get(appId) : undefined) ?? 0);
-    const replacement = bestReplacement(details, rosterId, starterIds, player, roster.players.bench);
+    const replacement = await bestReplacement(
+      details,
+      { rosterId, starterIds },
+      player,
+      roster.players.bench,
+      winProbability,
+    );
     const why = whyOut(details, player);
     const advice = replacement
       ? ` Start ${replacement.player.name} instead: your chance to win goes from ${percent(replacement.winBefore)} to ${percent(replacement.winAfter)}.`

@@ -149,12 +149,14 @@ export function NotificationsTab() {
   };
 
   const quiet = settings.quiet_hours;
+  const isIphoneInBrowser = isAppleMobile() && !isStandalone();
   return (
     <div className="notification-settings">
       <section aria-labelledby="push-browser-title">
         <h2 id="push-browser-title">This browser</h2>
-        {isAppleMobile() && !isStandalone() && <p className="notification-note">{IPHONE_PUSH_NOTE}</p>}
-        {browser === 'unsupported' && (
+        {isIphoneInBrowser && <p className="notification-note">{IPHONE_PUSH_NOTE}</p>}
+        {/* Safari on an iPhone can show them once opened from the home screen: the note says how */}
+        {browser === 'unsupported' && !isIphoneInBrowser && (
           <p>This browser cannot show notifications; you can still get them by e-mail.</p>
         )}
         {browser === 'denied' && (
