@@ -26,6 +26,16 @@ import { MATCHUP_RUNS_PER_TRADE, tradeMatchupPlayers, tradeWeekOdds } from './tr
  */
 const TRADE_ITERATIONS = 2_000;
 
+/** The engine's refusal of a league or a trade (a player on two rosters, an unknown player) as a 400. */
+function engineRefusalAsValidation<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof EngineInputError) throw validationError(error.message, error.field);
+    throw error;
+  }
+}
+
 /** A trade of the caller's team scored on the teams' best line-ups and priced. */
 export interface PricedTrade {
   sides: Pick<TradeAnalysis, 'you' | 'partner'>;
@@ -53,7 +63,7 @@ export interface TradePricer {
  * (callCost).
  */
 export function tradePricer(league: RosLeague, tradeLeague: TradeLeague, runs: CallerRuns): TradePricer {
-  const scorer = new TradeScorer(tradeLeague);
+  const scorer = engineRefusalAsValidation(() => new TradeScorer(tradeLeague));
   const iterations = seasonIterations(league, 1, TRADE_ITERATIONS);
   const lineupsBefore = new Map<number, WeeklyLineups>(
     scorer.pool.rosterIds.map((rosterId, r) => [rosterId, scorer.pool.weeklyLineups(r)]),
@@ -62,14 +72,8 @@ export function tradePricer(league: RosLeague, tradeLeague: TradeLeague, runs: C
   const weekOdds = tradeWeekOdds(league, iterations, runs);
   let oddsBefore: Map<number, number> | undefined;
 
-  const evaluate = (trade: ProposedTrade): TradeEvaluation => {
-    try {
-      return evaluateTradeWith(scorer, trade);
-    } catch (error) {
-      if (error instanceof EngineInputError) throw validationError(error.message, error.field);
-      throw error;
-    }
-  };
+  const evaluate = (trade: ProposedTrade): TradeEvaluation =>
+    engineRefusalAsValidation(() => evaluateTradeWith(scorer, trade));
 
   return {
     async price(trade) {

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { TRADE_SUGGESTION_LIMIT_MAX, type TradeSuggestion, type TradeSuggestionsAnswer } from '@fm/contract';
+import {
+  seasonOutlookInput,
+  TRADE_SUGGESTION_LIMIT_MAX,
+  type TradeSuggestion,
+  type TradeSuggestionsAnswer,
+} from '@fm/contract';
 import { FIRST_IDEAS } from '@fm/engine';
 import type { AppDeps } from '../../deps.js';
 import { createDataCache } from '../data-changes/data-cache.js';
@@ -16,8 +21,8 @@ export interface TradeSuggestionsRequest extends RosLeagueRequest {
 }
 
 /**
- * Answers per data version and league state: a league's rosters and slots can change with no NFL data changing,
- * so the key also holds a digest of everything the search reads.
+ * Answers per data version and league state: a league's rosters, slots and standings can change with no NFL data
+ * changing, so the key also holds a digest of everything the search and the pricing read.
  */
 const cachedSuggestions = createDataCache<TradeSuggestionsAnswer>({ maxEntries: 128 });
 
@@ -28,6 +33,8 @@ function leagueDigest(league: RosLeague): string {
       JSON.stringify([
         tradeLeagueOf(league),
         league.weeks,
+        // standings, remaining schedule and playoff format: what the season runs read besides the line-ups
+        seasonOutlookInput(details, () => ({ mean: [], std: [] })),
         details.matchups.map((matchup) => [matchup.roster_id, matchup.matchup_id, matchup.starters]),
         details.rosters.map((roster) => roster.players.starters.map((player) => player.player_id)),
       ]),
