@@ -198,7 +198,7 @@ describe('rest of season: priced per call, run off the event loop', () => {
   }, 120_000);
 
   /**
-   * Watches a trade call: every simulation it counts ran on the threads, and the main thread held the loop for a
+   * Watches a rest-of-season call: every simulation it counts ran on the threads, and the main thread held the loop for a
    * season run's time at most a few times and spent far less CPU than the runs it made would have taken there.
    */
   const expectTradeCallOffTheLoop = async (
@@ -243,6 +243,16 @@ describe('rest of season: priced per call, run off the event loop', () => {
     expect(answer.data.length).toBeGreaterThanOrEqual(10);
     expect(answer.data.length).toBeLessThanOrEqual(20);
     expect(answer.simulations).toBeGreaterThan(answer.data.length);
+  }, 180_000);
+
+  it('runs the free agents’ season and matchup runs on the simulation threads: the event loop is never held for as long as a run takes here', async () => {
+    expect((await client.get(`${ROS_LEAGUE}/free-agents`)).status).toBe(200);
+    const answer = await expectTradeCallOffTheLoop(
+      'free agents',
+      () => client.get(`${ROS_LEAGUE}/free-agents`),
+      (body) => body.simulations,
+    );
+    expect(answer.data.length).toBeGreaterThan(0);
   }, 180_000);
 
   it('runs the trade analyzer’s runs on the simulation threads too, with the figures the finder gave', async () => {
