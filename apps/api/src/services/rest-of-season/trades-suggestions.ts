@@ -44,11 +44,12 @@ function leagueDigest(league: RosLeague): string {
 
 /**
  * Suggestions priced at most, of the search's (in its order: the first ten spread over partners, then best for
- * the caller). Each priced trade adds a season run and up to four matchup runs at the analyzer's iterations, so
- * on the twelve-team league with 14 weeks left one costs 592,000 player-iterations (2,000 × 168 team-weeks, and
- * 4 × 2,000 × 32 players): fifty would draw 30M, twice the per-call budget, and fewer iterations would make the
- * finder's figures differ from the analyzer's. Twenty draw 12.2M. A league too large for twenty prices as many as
- * the budget allows, and is refused when that is under the first ten.
+ * both teams). Each priced trade adds a season run and up to four matchup runs at the analyzer's iterations, so
+ * on a twelve-team league of 16-player rosters with 14 weeks left one costs 608,000 player-iterations (2,000 ×
+ * 168 team-weeks, and 4 × 2,000 × 34 players): fifty would draw 30.7M, about twice the per-call budget (16M), and
+ * fewer iterations would make the finder's figures differ from the analyzer's. Twenty draw 12.5M, about 0.3 s of
+ * one core here. A league too large for twenty prices as many as the budget allows, and is refused when that is
+ * under the first ten.
  */
 const PRICED_SUGGESTIONS = 20;
 
