@@ -117,7 +117,7 @@ function mainThreadSeasonRunMs(iterations: number): number {
     seed: 1,
   };
   simulateSeasonOutlook({ ...input, iterations: 1_000 }); // warm
-  const runs = 3;
+  const runs = 6; // the clock ticks in 10 ms: the mean of six is within 2 ms
   const startedAt = mainThreadCpuMs();
   for (let run = 0; run < runs; run++) simulateSeasonOutlook(input);
   return (mainThreadCpuMs() - startedAt) / runs;
@@ -191,7 +191,8 @@ describe('rest of season: priced per call, run off the event loop', () => {
         `(${longHolds.length} holds of three quarters of a run or more); a season run here takes ${oneRunMs.toFixed(0)} ms of ` +
         `CPU; longest timer lateness ${longestDelayMs.toFixed(0)} ms (load ${os.loadavg()[0]!.toFixed(1)})`,
     );
-    expect(oneRunMs).toBeGreaterThanOrEqual(20);
+    // a run is longer than a clock tick and a half (10 ms), so a hold of one is told from the loop's own work
+    expect(oneRunMs).toBeGreaterThanOrEqual(15);
     // on the main thread each of the 12 runs held the loop for a run's time; reading the league, a garbage
     // collection or this process's own test client may hold it a few times
     expect(longHolds.length).toBeLessThanOrEqual(3);
