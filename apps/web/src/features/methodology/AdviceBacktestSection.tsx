@@ -105,9 +105,8 @@ function tradeVerdict(all: AdviceRow, perTeamWeek: number): string {
     `${points(trades.meanProjected.partner)}.`;
   const loses =
     trades.meanActual.partner < 0
-      ? ' The partner’s side is where it loses: the finder ranks trades by what both teams expect to gain ' +
-        '(the geometric mean of the two gains), yet a partner’s expected gain often turns out to be a loss, ' +
-        'the projections’ error being as large as the gains they price.'
+      ? ' The partner’s side is where it loses: the finder ranks trades by the asking team’s gain, and a small ' +
+        'expected gain for the partner often turns out to be a loss.'
       : '';
   return lead + sides + loses;
 }
