@@ -87,7 +87,7 @@ describe('rest of season: free agents, trades and playoff leverage on a phone an
       const startedAt = Date.now();
       await page.getByRole('button', { name: 'Find win-win trades' }).click();
       const answered = page
-        .getByRole('list', { name: 'Win-win trades, best for both teams first' })
+        .getByRole('list', { name: 'Win-win trades, best for you first' })
         .or(page.getByText(/^No win-win trade/));
       await answered.waitFor({ timeout: 30_000 });
       const searchMs = Date.now() - startedAt;

@@ -11,23 +11,9 @@ export function ideaOf(trade: Pick<WinWinTrade, 'partnerRosterId' | 'get'>): str
   return `${trade.partnerRosterId}:${[...trade.get].sort().join('+')}`;
 }
 
-/**
- * What a trade is worth to both teams together: the geometric mean of their gains in rest-of-season points (0
- * when either gains nothing). Ranking by the caller's gain alone put first the trades the caller gains most from
- * and the partner barely (+49 for the caller, +4 for the partner on average in the advice backtest), and a
- * partner's gain that small is within the projections' error: only 10–12 % of those trades helped both teams in
- * actual points. Ranking by the geometric mean prefers trades that both gain from (it helped both in 16–19 %, the
- * partner losing less than half as much), and still prefers the caller's larger gain between two equally balanced.
- */
-export function gainForBoth(you: number, partner: number): number {
-  return Math.sqrt(Math.max(0, you) * Math.max(0, partner));
-}
-
-/** Best for both teams first (gainForBoth), then for the caller, then fewer players; ties in a fixed order. */
-export function byBestForBoth(a: WinWinTrade, b: WinWinTrade): number {
+/** Best for the caller first, then for the partner, then fewer players; ties in a fixed order. */
+export function byBestForCaller(a: WinWinTrade, b: WinWinTrade): number {
   return (
-    gainForBoth(b.you.deltaRosPoints, b.partner.deltaRosPoints) -
-      gainForBoth(a.you.deltaRosPoints, a.partner.deltaRosPoints) ||
     b.you.deltaRosPoints - a.you.deltaRosPoints ||
     b.partner.deltaRosPoints - a.partner.deltaRosPoints ||
     a.give.length + a.get.length - (b.give.length + b.get.length) ||
@@ -42,14 +28,14 @@ function compareText(a: string, b: string): number {
 }
 
 /**
- * The suggestions in the order they are read: one trade per idea (the best for both teams of those bringing the
- * caller the same players), and the first FIRST_IDEAS spread over partners: the best trade left whose partner has
- * fewer than IDEAS_PER_PARTNER of them; only when every partner with a trade left has that many, one more each.
- * The rest follow best for both first.
+ * The suggestions in the order they are read: one trade per idea (the best for the caller of those bringing him
+ * the same players), and the first FIRST_IDEAS spread over partners: the best trade left whose partner has fewer
+ * than IDEAS_PER_PARTNER of them; only when every partner with a trade left has that many, one more each. The
+ * rest follow best for the caller first.
  */
 export function orderIdeas(trades: readonly WinWinTrade[]): WinWinTrade[] {
   const seen = new Set<string>();
-  const rest = [...trades].sort(byBestForBoth).filter((trade) => {
+  const rest = [...trades].sort(byBestForCaller).filter((trade) => {
     const idea = ideaOf(trade);
     if (seen.has(idea)) return false;
     seen.add(idea);
@@ -72,8 +58,8 @@ export function orderIdeas(trades: readonly WinWinTrade[]): WinWinTrade[] {
 }
 
 /**
- * The gains for both (gainForBoth) of the best `limit` ideas kept so far (one gain per idea, its best), highest
- * first, to bound what is still worth recomputing. Every trade `orderIdeas` places within its first `limit` (≥ FIRST_IDEAS)
+ * The caller's gains of the best `limit` ideas kept so far (one gain per idea, its best), highest first, to
+ * bound what is still worth recomputing. Every trade `orderIdeas` places within its first `limit` (≥ FIRST_IDEAS)
  * is among the best `limit` ideas overall or among its partner's best IDEAS_PER_PARTNER, so a search keeps one
  * of these for the league and one per partner.
  */

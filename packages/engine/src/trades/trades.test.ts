@@ -3,10 +3,9 @@ import { EngineInputError } from '../errors.js';
 import { parseStartingSlots } from '../lineup/slots.js';
 import { tradeLeague } from '../../bench/fixtures.js';
 import { evaluateTrade, evaluateTradeWith } from './evaluate-trade.js';
-import { orderIdeas } from './trade-ideas.js';
 import { TradeScorer } from './trade-scorer.js';
 import { findWinWinTrades } from './win-win-finder.js';
-import type { SeasonPlayer, TradeLeague, WinWinTrade } from './types.js';
+import type { SeasonPlayer, TradeLeague } from './types.js';
 
 const player = (id: string, position: string, perWeek: number, weeks = 3): SeasonPlayer => ({
   id,
@@ -108,8 +107,8 @@ const keyOf = (trade: { partnerRosterId: number; give: string[]; get: string[] }
   `${trade.partnerRosterId}:${trade.give.join('+')}>${trade.get.join('+')}`;
 
 // Every 1-for-1 and 2-for-1 swap of roster `you`, evaluated one by one without any pruning: the win-win ones
-// whose every player matters (the trade without him leaves a team worse off), the best for both teams (then for
-// `you`) of each set of players `you` gets.
+// whose every player matters (the trade without him leaves a team worse off), the best for `you` of each set of
+// players `you` gets.
 function allWinWinByAnalyzer(league: TradeLeague, you: number): string[] {
   const scorer = new TradeScorer(league);
   const best = new Map<string, { key: string; mine: number; theirs: number; size: number }>();
@@ -145,16 +144,12 @@ function allWinWinByAnalyzer(league: TradeLeague, you: number): string[] {
       const idea = `${partner.rosterId}:${[...get!].sort().join('+')}`;
       const size = give!.length + get!.length;
       const kept = best.get(idea);
-      const both = Math.sqrt(yours * theirGain);
-      const keptBoth = kept ? Math.sqrt(kept.mine * kept.theirs) : 0;
       const isBetter =
         !kept ||
-        both > keptBoth + 1e-9 ||
-        (Math.abs(both - keptBoth) <= 1e-9 &&
-          (yours > kept.mine + 1e-9 ||
-            (Math.abs(yours - kept.mine) <= 1e-9 &&
-              (theirGain > kept.theirs + 1e-9 ||
-                (Math.abs(theirGain - kept.theirs) <= 1e-9 && size < kept.size)))));
+        yours > kept.mine + 1e-9 ||
+        (Math.abs(yours - kept.mine) <= 1e-9 &&
+          (theirGain > kept.theirs + 1e-9 ||
+            (Math.abs(theirGain - kept.theirs) <= 1e-9 && size < kept.size)));
       if (isBetter) {
         best.set(idea, {
           key: keyOf({ partnerRosterId: partner.rosterId, give: give!, get: get! }),
@@ -169,7 +164,7 @@ function allWinWinByAnalyzer(league: TradeLeague, you: number): string[] {
 }
 
 describe('findWinWinTrades', () => {
-  it('finds the planted swap of surplus for need, best for both teams first', () => {
+  it('finds the planted swap of surplus for need, best for the caller first', () => {
     const search = findWinWinTrades(smallLeague(), 1);
     const keys = search.trades.map(
       (trade) => `${trade.partnerRosterId}:${trade.give.join('+')}>${trade.get.join('+')}`,
@@ -179,11 +174,11 @@ describe('findWinWinTrades', () => {
     const planted = search.trades.find((trade) => trade.give[0] === 'a-qb2' && trade.get[0] === 'b-rb3')!;
     expect(planted.you.deltaRosPoints).toBeCloseTo(27);
     expect(planted.partner.deltaRosPoints).toBeCloseTo(21);
-    // The geometric mean of the two teams' gains, never increasing down the list.
-    const both = search.trades.map((trade) =>
-      Math.sqrt(trade.you.deltaRosPoints * trade.partner.deltaRosPoints),
-    );
-    expect(both).toEqual([...both].sort((a, b) => b - a));
+    for (let i = 1; i < search.trades.length; i++) {
+      expect(search.trades[i - 1]!.you.deltaRosPoints).toBeGreaterThanOrEqual(
+        search.trades[i]!.you.deltaRosPoints,
+      );
+    }
     // Two rosters of six: 6×6 + 15×6 + 6×15 swaps with each.
     expect(search.tradesConsidered).toBe(2 * (36 + 90 + 90));
   });
@@ -212,7 +207,7 @@ describe('findWinWinTrades', () => {
     expect(search.trades.map(keyOf).sort()).toEqual(allWinWinByAnalyzer(league, 2));
   });
 
-  it('with a limit, keeps the best trades for both teams that the full search finds, recomputing fewer swaps', () => {
+  it('with a limit, keeps the best trades for the caller that the full search finds, recomputing fewer swaps', () => {
     const league = tradeLeague(12, 5, 7);
     const full = findWinWinTrades(league, 3);
     const limited = findWinWinTrades(league, 3, { limit: 10 });
@@ -259,44 +254,14 @@ describe('trade ideas worth proposing', () => {
         const withPartner = firstTen.filter((trade) => trade.partnerRosterId === partner);
         expect(withPartner.length, `seed ${seed}, partner ${partner}`).toBeLessThanOrEqual(2);
       }
-      // Within what the spread allows, the best for both teams first: each partner's trades in order.
+      // Within what the spread allows, the best for the caller first: each partner's trades in order.
       for (const partner of partners) {
         const gains = trades
           .filter((trade) => trade.partnerRosterId === partner)
-          .map((trade) => Math.sqrt(trade.you.deltaRosPoints * trade.partner.deltaRosPoints));
+          .map((trade) => trade.you.deltaRosPoints);
         expect(gains).toEqual([...gains].sort((a, b) => b - a));
       }
     }
-  });
-
-  it('puts a trade both teams gain from before one the caller gains more from and the partner barely', () => {
-    const trade = (partnerRosterId: number, get: string, mine: number, theirs: number): WinWinTrade => {
-      const side = (rosterId: number, delta: number) => ({
-        rosterId,
-        rosPointsBefore: 1_000,
-        rosPointsAfter: 1_000 + delta,
-        deltaRosPoints: delta,
-        dropped: [],
-      });
-      return {
-        partnerRosterId,
-        give: ['mine'],
-        get: [get],
-        you: side(1, mine),
-        partner: side(partnerRosterId, theirs),
-      };
-    };
-    const lopsided = trade(2, 'star', 40, 1);
-    const balanced = trade(3, 'starter', 15, 15);
-    const smaller = trade(4, 'backup', 8, 8);
-    expect(orderIdeas([lopsided, smaller, balanced]).map((each) => each.get[0])).toEqual([
-      'starter',
-      'backup',
-      'star',
-    ]);
-    // between two trades as good for both, the caller's larger gain first
-    const richer = trade(5, 'richer', 30, 7.5); // √(30 × 7.5) = 15, as √(15 × 15)
-    expect(orderIdeas([balanced, richer]).map((each) => each.get[0])).toEqual(['richer', 'starter']);
   });
 
   it('offers no throw-ins: without any one player of a 2-for-1, one of the teams would be worse off', () => {

@@ -1,5 +1,5 @@
 import { EngineInputError } from '../errors.js';
-import { gainForBoth, IDEAS_PER_PARTNER, ideaOf, orderIdeas, TopIdeas } from './trade-ideas.js';
+import { IDEAS_PER_PARTNER, ideaOf, orderIdeas, TopIdeas } from './trade-ideas.js';
 import { POINTS_EPSILON, TradeScorer } from './trade-scorer.js';
 import type { TradeLeague, TradeSidePoints, WinWinSearch, WinWinTrade } from './types.js';
 
@@ -15,10 +15,9 @@ export const MAX_PACKAGE_PLAYERS = 20;
 export interface WinWinOptions {
   /**
    * Keep only the first `limit` suggestions (in `orderIdeas`' order). Then a multi-player swap is not recomputed
-   * when a bound on its gain for both (gainForBoth of bounds on each team's gain: for the team sending two, the
-   * smaller of its two 1-for-1 gains; for the team receiving two, the sum of what each would add alone, the best
-   * line-up's points being submodular) can reach neither the `limit`-th best idea kept so far nor the partner's
-   * IDEAS_PER_PARTNER-th.
+   * when a bound on the caller's gain (the smaller of its two 1-for-1 gains when sending two; the sum of what
+   * each incoming player would add alone when receiving two, the best line-up's points being submodular) can
+   * reach neither the `limit`-th best idea kept so far nor the partner's IDEAS_PER_PARTNER-th.
    */
   limit?: number;
 }
@@ -26,8 +25,8 @@ export interface WinWinOptions {
 /**
  * Trade ideas for roster `rosterId`: every 1-for-1 and 2-for-1 trade (the caller gives two and gets one, or gives
  * one and gets two) with each other roster after which BOTH teams' best line-ups score more over the rest of the
- * season, in the order `orderIdeas` gives (best for both teams first, one trade per set of players the caller
- * gets; the first ones spread over partners). Left out:
+ * season, in the order `orderIdeas` gives (one trade per set of players the caller gets; the first ones spread
+ * over partners). Left out:
  * - players without a projection (`hasProjection: false`): their points are a position's average, not theirs;
  * - throw-ins: a 2-for-1 is kept only when each of its two players matters, i.e. the 1-for-1 without him leaves
  *   one of the teams worse off; otherwise the 1-for-1 is the idea (and is found on its own).
@@ -109,18 +108,14 @@ export function findWinWinTradesWith(
         you: yourSide,
         partner: theirSide,
       };
-      const gain = gainForBoth(yourSide.deltaRosPoints, theirSide.deltaRosPoints);
-      top.add(ideaOf(trade), gain);
-      partnerTop.add(ideaOf(trade), gain);
+      top.add(ideaOf(trade), yourSide.deltaRosPoints);
+      partnerTop.add(ideaOf(trade), yourSide.deltaRosPoints);
       trades.push(trade);
     };
     const helpsYou = Uint8Array.from(theirs, (p) => (scorer.couldHelp(you, p) ? 1 : 0));
     const helpsThem = Uint8Array.from(yours, (g) => (scorer.couldHelp(partner, g) ? 1 : 0));
     const addsForYou = Float64Array.from(theirs, (p) =>
       scorer.gainsOf(you, p).reduce((sum, gain) => sum + gain, 0),
-    );
-    const addsForThem = Float64Array.from(yours, (g) =>
-      scorer.gainsOf(partner, g).reduce((sum, gain) => sum + gain, 0),
     );
 
     const give = [0];
@@ -196,12 +191,7 @@ export function findWinWinTradesWith(
             (helpsThem[a] || helpsThem[b]) &&
             oneForOne(a, t, true) > POINTS_EPSILON &&
             oneForOne(b, t, true) > POINTS_EPSILON &&
-            couldEnter(
-              gainForBoth(
-                Math.min(oneForOne(a, t, true), oneForOne(b, t, true)),
-                addsForThem[a]! + addsForThem[b]!,
-              ),
-            );
+            couldEnter(Math.min(oneForOne(a, t, true), oneForOne(b, t, true)));
           if (isPossible)
             tryTrade(
               [a, b],
@@ -224,15 +214,9 @@ export function findWinWinTradesWith(
           const isPossible =
             helpsThem[g] &&
             (helpsYou[a] || helpsYou[b]) &&
-            couldEnter(gainForBoth(addsForYou[a]! + addsForYou[b]!, addsForThem[g]!)) &&
+            couldEnter(addsForYou[a]! + addsForYou[b]!) &&
             oneForOne(g, a, false) > POINTS_EPSILON &&
-            oneForOne(g, b, false) > POINTS_EPSILON &&
-            couldEnter(
-              gainForBoth(
-                addsForYou[a]! + addsForYou[b]!,
-                Math.min(oneForOne(g, a, false), oneForOne(g, b, false)),
-              ),
-            );
+            oneForOne(g, b, false) > POINTS_EPSILON;
           if (isPossible)
             tryTrade(
               [g],

@@ -59,7 +59,7 @@ function Suggestion({
   );
 }
 
-/** "Find win-win trades": swaps after which both teams' best line-ups score more, best for both teams first. */
+/** "Find win-win trades": swaps after which both teams' best line-ups score more, best for the caller first. */
 export function TradeFinder({ league, details }: { league: LeagueRef; details: LeagueDetails }) {
   const [isRequested, setIsRequested] = useState(false);
   const { query: suggestions, cancel } = useTradeSuggestions(league, isRequested);
@@ -104,7 +104,7 @@ export function TradeFinder({ league, details }: { league: LeagueRef; details: L
                 No win-win trade: every swap that helps you would hurt the other team.
               </p>
             ) : (
-              <ol className="trade-suggestions" aria-label="Win-win trades, best for both teams first">
+              <ol className="trade-suggestions" aria-label="Win-win trades, best for you first">
                 {suggestions.data.data.map((suggestion) => (
                   <Suggestion
                     key={`${suggestion.partner_roster_id}:${suggestion.give.join('+')}:${suggestion.get.join('+')}`}

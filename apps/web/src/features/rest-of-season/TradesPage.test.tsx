@@ -52,7 +52,7 @@ function deferred<T>() {
 }
 
 describe('the trade finder', () => {
-  it('shows its progress while it searches, then the win-win trades best for both teams first with the partner’s gain', async () => {
+  it('shows its progress while it searches, then the win-win trades best for you first with the partner’s gain', async () => {
     const answer = deferred<void>();
     const server = fakeServer({
       'GET /trpc/auth.me': signedIn,
@@ -83,7 +83,7 @@ describe('the trade finder', () => {
     });
 
     answer.resolve();
-    const list = await screen.findByRole('list', { name: 'Win-win trades, best for both teams first' });
+    const list = await screen.findByRole('list', { name: 'Win-win trades, best for you first' });
     expect(screen.queryByRole('progressbar')).toBeNull();
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('.trade-suggestion__deal')?.textContent)).toEqual([
