@@ -1,14 +1,14 @@
-// A signed-in account looping playoff leverage and trade suggestions, in a process of its own (as if on another
+// A signed-in account looping the rest-of-season advice (playoff leverage, trade suggestions, free agents), in a process of its own (as if on another
 // machine): its HTTP work does not share the server's event loop. Started by advice-load.bench.ts; argv[2] is
-// JSON {baseUrl, cookie, league}. Sends {key: count} of its answers on 'stop' and exits.
-const { baseUrl, cookie, league } = JSON.parse(process.argv[2]);
+// JSON {baseUrl, cookie, league, paths}. Sends {key: count} of its answers on 'stop' and exits.
+const { baseUrl, cookie, league, paths } = JSON.parse(process.argv[2]);
 const answers = {};
 let isDone = false;
 process.on('message', (message) => {
   if (message === 'stop') isDone = true;
 });
 while (!isDone) {
-  for (const path of ['playoff-leverage', 'trades/suggestions']) {
+  for (const path of paths) {
     if (isDone) break;
     const response = await fetch(`${baseUrl}${league}/${path}`, { headers: { cookie } });
     await response.arrayBuffer();

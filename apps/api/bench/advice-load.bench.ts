@@ -1,13 +1,13 @@
 /**
  * What the rest-of-season advice costs everyone else. An anonymous request (GET /api/health, one after another with
- * a short pause) is timed with the server idle and while three signed-in accounts loop playoff leverage and trade
- * suggestions on the twelve-team league (test/rest-of-season-league.ts), in alternating rounds so a change in the
+ * a short pause) is timed with the server idle and while three signed-in accounts loop playoff leverage, trade
+ * suggestions and free agents on the twelve-team league (test/rest-of-season-league.ts), in alternating rounds so a change in the
  * machine's load falls on every column alike:
  *  - idle: nobody else asks anything;
  *  - loaded, as users loop: the accounts ask again and again for the same league (answers come from cache once
  *    simulated, until the league or the data change);
- *  - loaded, a new league state every 200 ms: one team's record and bench order change, so leverage and
- *    suggestions simulate and search again (the worst case the per-minute allowance lets in; refusals, 429, are
+ *  - loaded, a new league state every 200 ms: one team's record and bench order change, so leverage,
+ *    suggestions and free agents simulate (and search) again (the worst case the per-minute allowance lets in; refusals, 429, are
  *    counted).
  * Each account loops in a process of its own (advice-load-client.mjs), as if on another machine.
  * Prints p50/p90/max of the anonymous request per column, the longest event-loop delay seen (perf_hooks
@@ -29,6 +29,8 @@ const PROBES_PER_ROUND = 30;
 const PROBE_PAUSE_MS = 50;
 const GOAL_P90_MS = 300;
 const NEW_STATE_EVERY_MS = 200;
+/** What each account loops over, in this order (advice-load-client.mjs gets the same list). */
+const ADVICE_PATHS = ['playoff-leverage', 'trades/suggestions', 'free-agents'];
 const ACCOUNT_CLIENT = fileURLToPath(new URL('./advice-load-client.mjs', import.meta.url));
 
 const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -99,7 +101,12 @@ const cookieOf = (account: TestClient) =>
 async function loaded(column: Column, isNewStateEachCall: boolean): Promise<void> {
   const loops = accounts.map((account) =>
     fork(ACCOUNT_CLIENT, [
-      JSON.stringify({ baseUrl: env.server.url, cookie: cookieOf(account), league: ROS_LEAGUE }),
+      JSON.stringify({
+        baseUrl: env.server.url,
+        cookie: cookieOf(account),
+        league: ROS_LEAGUE,
+        paths: ADVICE_PATHS,
+      }),
     ]),
   );
   const changes = isNewStateEachCall
@@ -129,7 +136,7 @@ async function loaded(column: Column, isNewStateEachCall: boolean): Promise<void
 
 try {
   // warm: the league read, the projections and the first simulations of each path
-  for (const path of ['playoff-leverage', 'trades/suggestions']) {
+  for (const path of ADVICE_PATHS) {
     const response = await client.get(`${ROS_LEAGUE}/${path}`);
     if (response.status !== 200)
       throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
@@ -145,8 +152,7 @@ try {
     `advice load (${kind}, ${os.cpus().length} cores, load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
-      .join(' ')}): ` +
-      `GET /api/health while ${ACCOUNTS} accounts loop playoff leverage and trade suggestions`,
+      .join(' ')}): ` + `GET /api/health while ${ACCOUNTS} accounts loop ${ADVICE_PATHS.join(', ')}`,
   );
   const idle = columnOf('idle');
   for (const column of columns.values()) {

@@ -2,6 +2,8 @@
  * The free-agent list on the twelve-team league (test/rest-of-season-league.ts): time per call (the first reads the
  * league and the pool; later ones are a reload), and what a reader gets: rows with a projection, rows whose pickup
  * changes the playoff chance, rows that would start this week, and the first rows as the page lists them.
+ * Each query's calls are made by an account of its own: a call is charged to the per-minute allowance by what its
+ * simulations draw, so twenty calls in a row would go over one account's minute.
  * Run: `npx tsx bench/free-agents.bench.ts` (apps/api); DATABASE_URL runs it on PostgreSQL instead of PGlite.
  */
 import type { FreeAgent, FreeAgentsAnswer } from '@fm/contract';
@@ -13,11 +15,13 @@ const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const { env, client } = await startRestOfSeasonLeague(kind);
 try {
   for (const query of ['', '?limit=100', '?position=DEF', '?position=K']) {
+    const account = query === '' ? client : await env.newUser();
+    if (account !== client) await account.post('/api/leagues/sleeper/connect', { username: 'dakeif' });
     const times: number[] = [];
     let body: FreeAgentsAnswer | undefined;
     for (let call = 0; call < CALLS; call++) {
       const started = performance.now();
-      const response = await client.get(`${ROS_LEAGUE}/free-agents${query}`);
+      const response = await account.get(`${ROS_LEAGUE}/free-agents${query}`);
       times.push(performance.now() - started);
       if (response.status !== 200)
         throw new Error(`${query}: ${response.status} ${JSON.stringify(response.body)}`);

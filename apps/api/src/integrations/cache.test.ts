@@ -88,6 +88,18 @@ describe('TtlCache', () => {
     await expect(cache.getOrLoad('bad', 100, async () => 7)).resolves.toBe(7);
   });
 
+  it('clears its loaded values while a load under way still answers its callers', async () => {
+    const cache = new TtlCache<number>({ now: clock });
+    cache.set('done', 1, 100);
+    let finish: (value: number) => void = () => undefined;
+    const pending = cache.getOrLoad('slow', 100, () => new Promise<number>((resolve) => (finish = resolve)));
+    cache.clear();
+    expect(cache.get('done')).toBeUndefined();
+    finish(42);
+    await expect(pending).resolves.toBe(42);
+    await expect(cache.getOrLoad('done', 100, async () => 2)).resolves.toBe(2);
+  });
+
   it('serves a stale value at once while one background load replaces it, keeping it when that load fails', async () => {
     const cache = new TtlCache<string>({ now: clock });
     const ages = { freshMs: 100, servableMs: 1_000 };

@@ -89,8 +89,12 @@ export class TtlCache<V = unknown> {
     this.lru.delete(key);
   }
 
+  /**
+   * Drops every loaded entry. Loads under way are left to finish and answer their callers (the LRU's own clear
+   * aborts them, and each of their callers would get an error for a load that was going well).
+   */
   clear(): void {
-    this.lru.clear();
+    for (const key of [...this.lru.keys()]) this.lru.delete(key);
   }
 
   /**

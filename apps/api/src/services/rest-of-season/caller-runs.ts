@@ -2,15 +2,11 @@ import { drawnPlayerCount, type ForcedResult, type MatchupInput, type SeasonOutl
 import type { AppDeps } from '../../deps.js';
 import { validationError } from '../../errors.js';
 import type { SimulationSlot } from '../simulation/admission.js';
-import { runMatchupInPool } from '../simulation/run-matchup.js';
 import { seasonRunCost } from './season-odds.js';
 
-/** The simulations of one rest-of-season call, each checked against the cost caps and run in the caller's turn. */
+/** The simulations of one rest-of-season call, each checked against the cost caps and run on the simulation threads. */
 export interface CallerRuns {
-  /**
-   * P(playoffs) by roster id: a season run on the simulation threads (the event loop only waits for it), queued as
-   * simulations are.
-   */
+  /** P(playoffs) by roster id: a season run on the simulation threads (the event loop only waits for it). */
   playoffOdds(input: SeasonOutlookInput, forcedResult?: ForcedResult): Promise<Map<number, number>>;
   /** P(win) of this week's matchup on the simulation threads, or null without one. */
   winProbability(input: MatchupInput | null): Promise<number | null>;
@@ -20,8 +16,23 @@ export interface CallerRuns {
   readonly matchupRuns: number;
 }
 
-export function callerRuns(deps: AppDeps, caller: { userId: string; slot: SimulationSlot }): CallerRuns {
+export interface CallerRunsOptions {
+  /**
+   * The call already holds its turn of the queue (the trade tools run their search and pricing in one turn): its
+   * runs go to the threads directly, as the trade search does. Asking the queue for a second turn from inside
+   * the first could wait on itself when the queue is full.
+   */
+  isInTurn?: boolean;
+}
+
+export function callerRuns(
+  deps: AppDeps,
+  caller: { userId: string; slot: SimulationSlot },
+  { isInTurn = false }: CallerRunsOptions = {},
+): CallerRuns {
   const { queue } = deps.simulationAdmission;
+  const owner = caller.userId;
+  const inTurn = <T>(task: () => Promise<T>): Promise<T> => (isInTurn ? task() : queue.run(owner, task));
   let seasonRuns = 0;
   let matchupRuns = 0;
   return {
@@ -29,9 +40,7 @@ export function callerRuns(deps: AppDeps, caller: { userId: string; slot: Simula
       caller.slot.check(seasonRunCost(input));
       seasonRuns++;
       const season = forcedResult ? { ...input, forcedResult } : input;
-      const outcome = await queue.run(caller.userId, () =>
-        deps.simulationRunner.runSeason({ owner: caller.userId, season }),
-      );
+      const outcome = await inTurn(() => deps.simulationRunner.runSeason({ owner, season }));
       if (!outcome.ok) throw validationError(outcome.message, outcome.field);
       return new Map(outcome.result.teams.map((team) => [Number(team.id), team.playoffProbability]));
     },
@@ -39,8 +48,9 @@ export function callerRuns(deps: AppDeps, caller: { userId: string; slot: Simula
       if (!input) return null;
       caller.slot.check({ iterations: input.iterations ?? 0, players: drawnPlayerCount(input) });
       matchupRuns++;
-      const { result } = await runMatchupInPool(deps, caller.userId, input);
-      return result.winProbability;
+      const outcome = await inTurn(() => deps.simulationRunner.run({ owner, input }));
+      if (!outcome.ok) throw validationError(outcome.message, outcome.field);
+      return outcome.result.winProbability;
     },
     get seasonRuns() {
       return seasonRuns;

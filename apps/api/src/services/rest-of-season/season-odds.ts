@@ -1,11 +1,9 @@
 import { MIN_WEEKLY_STD, seasonOutlookInput, type TeamWeekly } from '@fm/contract';
 import {
   DEFAULT_ITERATIONS,
-  type ForcedResult,
   LineupPool,
   MIN_ITERATIONS,
   type SeasonOutlookInput,
-  simulateSeasonOutlook,
   type WeeklyLineups,
 } from '@fm/engine';
 import { validationError } from '../../errors.js';
@@ -44,15 +42,6 @@ export function seasonInputOf(
   );
   if (!input) throw validationError('A league needs at least two teams for its season to be simulated.');
   return iterations === undefined ? input : { ...input, iterations };
-}
-
-/**
- * P(playoffs) of each team (by roster id) in a season run on this thread, optionally with one result forced. A call
- * answering a request runs its season runs on the simulation threads instead (caller-runs.ts).
- */
-export function playoffOdds(input: SeasonOutlookInput, forcedResult?: ForcedResult): Map<number, number> {
-  const result = simulateSeasonOutlook(forcedResult ? { ...input, forcedResult } : input);
-  return new Map(result.teams.map((team) => [Number(team.id), team.playoffProbability]));
 }
 
 /**

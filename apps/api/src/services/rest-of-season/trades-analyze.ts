@@ -9,6 +9,7 @@ import {
   type RosLeagueRequest,
   type RosTeam,
 } from './league-context.js';
+import { callerRuns } from './caller-runs.js';
 import { hasProjection, tradeLeagueOf } from './trades-league.js';
 import { tradePricer } from './trades-pricing.js';
 
@@ -57,7 +58,8 @@ function checkOnRoster(
  * from the partner's), priced for both teams as the finder prices its suggestions (the same function): Δ
  * rest-of-season points of their best line-ups, ΔP(playoffs) from season simulations and ΔP(win) this week. A
  * team receiving more players than it sends releases its least valuable bench players. Players of the trade
- * without a projection are named: their figures stand on a position's average.
+ * without a projection are named: their figures stand on a position's average. Its runs are priced together
+ * before the first and run in one turn of the queue, on the simulation threads.
  */
 export async function analyzeTrade(
   deps: AppDeps,
@@ -79,8 +81,15 @@ export async function analyzeTrade(
   checkOnRoster(league, request.give, me, 'give');
   checkOnRoster(league, request.get, partner, 'get');
 
+  const pricer = tradePricer(league, tradeLeagueOf(league), callerRuns(deps, caller, { isInTurn: true }));
+  await caller.slot.price(
+    pricer.callCost(
+      1,
+      `This trade’s analysis (${league.teams.length} teams, ${league.weeks.length} weeks left)`,
+    ),
+  );
   return deps.simulationAdmission.queue.run(caller.userId, async () => {
-    const { sides } = tradePricer(league, tradeLeagueOf(league), caller.slot).price({
+    const { sides } = await pricer.price({
       rosterId: me.rosterId,
       partnerRosterId: partner.rosterId,
       give: request.give,

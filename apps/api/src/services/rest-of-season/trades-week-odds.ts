@@ -1,5 +1,6 @@
 import { LEAGUE_SIMULATION_SEED, playablePlayers, toSimulationPlayer, weekStarterIds } from '@fm/contract';
-import { type SimulationPlayer, simulateMatchup } from '@fm/engine';
+import type { MatchupInput, SimulationPlayer } from '@fm/engine';
+import type { CallerRuns } from './caller-runs.js';
 import type { RosLeague } from './league-context.js';
 import { opponentOf } from './week-matchup.js';
 
@@ -11,10 +12,23 @@ export interface TradeWeekSide {
 }
 
 export interface TradeWeekOdds {
-  /** ΔP(win) this week of each side, in the order given. */
-  deltaWinProbability(sides: readonly [TradeWeekSide, TradeWeekSide]): [number, number];
-  /** Matchup simulations run so far. */
-  readonly simulations: number;
+  /** ΔP(win) this week of each side, in the order given, from matchup runs on the simulation threads. */
+  deltaWinProbability(sides: readonly [TradeWeekSide, TradeWeekSide]): Promise<[number, number]>;
+}
+
+/**
+ * Matchup runs a trade adds at most: each side's run after it, and its run before it the first time that side
+ * meets its opponent so (the before runs are kept).
+ */
+export const MATCHUP_RUNS_PER_TRADE = 4;
+
+/**
+ * Players a matchup run of this league draws at most: the team's roster and its opponent's, and the (at most two)
+ * players a trade brings the team.
+ */
+export function tradeMatchupPlayers(league: RosLeague): number {
+  const largest = Math.max(0, ...league.details.rosters.map((roster) => playablePlayers(roster).length));
+  return 2 * largest + 2;
 }
 
 /**
@@ -24,7 +38,7 @@ export interface TradeWeekOdds {
  * The opponent plays the line-up it has set, or, when it is the other team of the trade, its best line-up
  * before and after. A team without a game this week (or a league whose week is over) changes by 0.
  */
-export function tradeWeekOdds(league: RosLeague, iterations: number): TradeWeekOdds {
+export function tradeWeekOdds(league: RosLeague, iterations: number, runs: CallerRuns): TradeWeekOdds {
   const { details } = league;
   const isThisWeek = league.weeks[0] === details.week;
   const playerById = new Map<string, SimulationPlayer>();
@@ -40,25 +54,24 @@ export function tradeWeekOdds(league: RosLeague, iterations: number): TradeWeekO
     }
   }
   const before = new Map<string, number>();
-  let simulations = 0;
 
-  const winProbability = (
+  const winProbability = async (
     scenarioIds: readonly string[],
     starters: readonly string[],
     opponentStarters: readonly string[],
-  ): number => {
+  ): Promise<number> => {
     const players = (ids: readonly string[]) => ids.flatMap((id) => playerById.get(id) ?? []);
-    simulations++;
-    return simulateMatchup({
+    const input: MatchupInput = {
       user: { players: players(starters) },
       opponent: { players: players(opponentStarters) },
       scenarioPlayers: players([...new Set([...scenarioIds, ...starters, ...opponentStarters])]),
       iterations,
       seed: LEAGUE_SIMULATION_SEED,
-    }).winProbability;
+    };
+    return (await runs.winProbability(input))!;
   };
 
-  const deltaOf = (side: TradeWeekSide, other: TradeWeekSide): number => {
+  const deltaOf = async (side: TradeWeekSide, other: TradeWeekSide): Promise<number> => {
     const opponentId = opponentOf(details, side.rosterId);
     if (!isThisWeek || opponentId === null) return 0;
     const isOpponentInTrade = opponentId === other.rosterId;
@@ -72,19 +85,19 @@ export function tradeWeekOdds(league: RosLeague, iterations: number): TradeWeekO
     const key = `${side.rosterId}:${isOpponentInTrade ? opponentId : 'set'}`;
     let winBefore = before.get(key);
     if (winBefore === undefined) {
-      winBefore = winProbability(scenarioIds, side.startersBefore, opponentBefore);
+      winBefore = await winProbability(scenarioIds, side.startersBefore, opponentBefore);
       before.set(key, winBefore);
     }
     const isUnchanged =
       sameSet(side.startersBefore, side.startersAfter) && sameSet(opponentBefore, opponentAfter);
-    return isUnchanged ? 0 : winProbability(scenarioIds, side.startersAfter, opponentAfter) - winBefore;
+    return isUnchanged
+      ? 0
+      : (await winProbability(scenarioIds, side.startersAfter, opponentAfter)) - winBefore;
   };
 
   return {
-    deltaWinProbability: ([you, partner]) => [deltaOf(you, partner), deltaOf(partner, you)],
-    get simulations() {
-      return simulations;
-    },
+    // one after the other: a call's runs never fill the threads in front of other users' simulations
+    deltaWinProbability: async ([you, partner]) => [await deltaOf(you, partner), await deltaOf(partner, you)],
   };
 }
 
