@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { copyPgliteTemplate, createTestDatabase, type TestDatabase } from '@fm/db';
 import { loadConfig, type Config } from '../src/config.js';
+import { createLogger } from '../src/logger.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { assertMatchesContract } from './contract-check.js';
 import { startFakeSmtp, type FakeSmtp } from './fake-smtp.js';
@@ -39,7 +41,11 @@ export interface TestServer extends RunningServer {
 export async function startTestServer(
   kind: DatabaseKind = 'pglite',
   env: Record<string, string | undefined> = {},
-  options: { webDistDir?: string } = {},
+  options: {
+    webDistDir?: string;
+    /** Where the server's log lines go (at the config's LOG_LEVEL), for a test that reads them. */
+    logTo?: Writable;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fm-api-'));
   let pg: TestDatabase | undefined;
@@ -67,6 +73,7 @@ export async function startTestServer(
     ...env,
   });
   const server = await startServer(config, {
+    ...(options.logTo ? { logger: createLogger(config, options.logTo) } : {}),
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web'),
     isSleeperIdLinkingStarted: false,
   });
