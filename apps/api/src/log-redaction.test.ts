@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/harness.js';
 import { rawRequest } from '../test/raw-http.js';
-import { loadConfig } from './config.js';
 import { redactUrl } from './log-redaction.js';
-import { createLogger } from './logger.js';
-import { startServer, type RunningServer } from './server.js';
 
 describe('redactUrl', () => {
   it('keeps paths and filter values, and redacts every other query value and ;parameter', () => {
@@ -25,27 +20,20 @@ describe('redactUrl', () => {
 
 describe('request logs at LOG_LEVEL=info', () => {
   const lines: string[] = [];
-  let server: RunningServer;
-  let dataDir: string;
+  let server: TestServer;
   const SECRETS = Array.from({ length: 12 }, (_, i) => `SeCrEt${i}x${Date.now().toString(36)}`);
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'fm-logs-'));
-    const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
         done();
       },
     });
-    server = await startServer(config, {
-      logger: createLogger(config, sink),
-      webDistDir: path.join(dataDir, 'no-web'),
-    });
+    server = await startTestServer('pglite', { LOG_LEVEL: 'info' }, { logTo: sink });
   });
   afterAll(async () => {
-    await server?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   it('writes no token, code, state, password or key from any URL into the log', async () => {

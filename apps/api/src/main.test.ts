@@ -37,6 +37,10 @@ function runMain(
         PATH: process.env.PATH,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'info',
+        // never the real services: a closed local port, so the start's sync and linking fail at once
+        SLEEPER_API_URL: 'http://127.0.0.1:9',
+        ESPN_API_URL: 'http://127.0.0.1:9',
+        NFL_SCOREBOARD_URL: 'http://127.0.0.1:9/scoreboard',
         ...env,
       },
     });

@@ -11,10 +11,19 @@ const config = loadConfig({
   DATA_DIR: process.argv[2],
   LOG_LEVEL: 'info',
   DATA_SYNC_MINUTES: '0',
+  LIVE_SYNC_SECONDS: '0',
+  // never the real services: a closed local port (a call still under way would hold the crash's close)
+  SLEEPER_API_URL: 'http://127.0.0.1:9',
+  ESPN_API_URL: 'http://127.0.0.1:9',
+  NFL_SCOREBOARD_URL: 'http://127.0.0.1:9/scoreboard',
   ...(process.argv[3] ? { DATABASE_URL: process.argv[3] } : {}),
 });
 const logger = createLogger(config);
-const server = await startServer(config, { logger, webDistDir: `${config.dataDir}/no-web` });
+const server = await startServer(config, {
+  logger,
+  webDistDir: `${config.dataDir}/no-web`,
+  isSleeperIdLinkingStarted: false,
+});
 installFatalErrorPolicy({
   log: logger,
   eventStore: server.deps.monitoring.eventStore,

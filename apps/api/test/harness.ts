@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { copyPgliteTemplate, createTestDatabase, type TestDatabase } from '@fm/db';
 import { loadConfig, type Config } from '../src/config.js';
+import { createLogger } from '../src/logger.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { assertMatchesContract } from './contract-check.js';
 import { startFakeSmtp, type FakeSmtp } from './fake-smtp.js';
@@ -39,37 +41,54 @@ export interface TestServer extends RunningServer {
 export async function startTestServer(
   kind: DatabaseKind = 'pglite',
   env: Record<string, string | undefined> = {},
-  options: { webDistDir?: string } = {},
+  options: {
+    webDistDir?: string;
+    /** Where the server's log lines go (at the config's LOG_LEVEL), for a test that reads them. */
+    logTo?: Writable;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fm-api-'));
   let pg: TestDatabase | undefined;
-  if (kind === 'pglite') copyPgliteTemplate(dataDir);
   if (kind === 'postgres') {
     if (!TEST_POSTGRES_URL) throw new Error('Set DATABASE_URL to run PostgreSQL integration tests');
     pg = await createTestDatabase(TEST_POSTGRES_URL);
     await pg.close(); // the server opens its own pool
   }
-  const config = loadConfig({
-    DATABASE_URL: undefined,
-    PORT: '0',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    // tests that exercise the live-data sync turn it on with their own fake upstream
-    DATA_SYNC_MINUTES: '0',
-    LIVE_SYNC_SECONDS: '0',
-    // no test reaches the real scoreboard: a closed local port (clocks are estimated) unless a test serves one
-    NFL_SCOREBOARD_URL: 'http://127.0.0.1:9/scoreboard',
-    // nor ESPN (the sync asks it for projections): a closed port unless a test serves a fake
-    ESPN_API_URL: 'http://127.0.0.1:9',
-    // nor Sleeper (players are linked to its ids after imports): a closed port unless a test serves a fake
-    SLEEPER_API_URL: 'http://127.0.0.1:9',
-    ...(pg?.url ? { DATABASE_URL: pg.url } : {}),
-    ...env,
-  });
-  const server = await startServer(config, {
-    webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web'),
-    isSleeperIdLinkingStarted: false,
-  });
+  const removeDatabase = async () => {
+    if (pg) await pg.destroy().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  let config: Config;
+  let server: RunningServer;
+  try {
+    config = loadConfig({
+      DATABASE_URL: undefined,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      // tests that exercise the live-data sync turn it on with their own fake upstream
+      DATA_SYNC_MINUTES: '0',
+      LIVE_SYNC_SECONDS: '0',
+      // no test reaches the real scoreboard: a closed local port (clocks are estimated) unless a test serves one
+      NFL_SCOREBOARD_URL: 'http://127.0.0.1:9/scoreboard',
+      // nor ESPN (the sync asks it for projections): a closed port unless a test serves a fake
+      ESPN_API_URL: 'http://127.0.0.1:9',
+      // nor Sleeper (players are linked to its ids after imports): a closed port unless a test serves a fake
+      SLEEPER_API_URL: 'http://127.0.0.1:9',
+      ...(pg?.url ? { DATABASE_URL: pg.url } : {}),
+      ...env,
+    });
+    // after the configuration is accepted: a test of a refused start copies no database
+    if (kind === 'pglite') copyPgliteTemplate(dataDir);
+    server = await startServer(config, {
+      ...(options.logTo ? { logger: createLogger(config, options.logTo) } : {}),
+      webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web'),
+      isSleeperIdLinkingStarted: false,
+    });
+  } catch (error) {
+    await removeDatabase();
+    throw error;
+  }
   return {
     ...server,
     config,
@@ -77,8 +96,7 @@ export async function startTestServer(
     client: () => new TestClient(server.url),
     async stop() {
       await server.close();
-      if (pg) await pg.destroy().catch(() => {});
-      rmSync(dataDir, { recursive: true, force: true });
+      await removeDatabase();
     },
   };
 }

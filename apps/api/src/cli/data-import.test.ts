@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyPgliteTemplate } from '@fm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -43,6 +44,8 @@ describe('npm run data:import', () => {
 
   it('imports a folder into DATA_DIR, names a malformed line, and reports 0 changed the second time', async () => {
     const env = { DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'silent' };
+    // a migrated, empty database (the CLI migrates whatever it finds): the subject is the import
+    copyPgliteTemplate(env.DATA_DIR);
     const first = await runCli(dataDir, env);
     expect(first.stdout).toMatch(/files\s+4/);
     expect(first.stdout).toMatch(/weekly stat lines\s+\d+ new/);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyPgliteTemplate } from '@fm/db';
 import { afterAll, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD } from '../../test/accounts.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -29,6 +30,8 @@ function runCrashProbe(dataDir: string) {
 
 describe('an API process after an uncaught exception', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fm-crash-'));
+  // a migrated database, as a restarted process finds it: the subject is the crash, not a first start
+  copyPgliteTemplate(dataDir);
   let server: TestServer | undefined;
   afterAll(async () => {
     await server?.stop();

@@ -9,12 +9,12 @@ import {
   uniqueEmail,
   waitForMailTo,
 } from '../../test/accounts.js';
-import { DATABASE_KINDS, startMailingTestServer, type MailingTestServer } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, startMailingTestServer, type MailingTestServer } from '../../test/harness.js';
 import { REGISTRATION_SUCCESS_MESSAGE } from '../services/auth/registration.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-describe.each(DATABASE_KINDS)('registration, verification, login and sessions on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('registration, verification, login and sessions on %s', (kind) => {
   let server: MailingTestServer;
   beforeAll(async () => {
     server = await startMailingTestServer(kind, { APP_URL: 'http://app.example.test' });

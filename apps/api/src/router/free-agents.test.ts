@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, type TestClient } from '../../test/harness.js';
+import { EMBEDDED_DATABASE, type TestClient } from '../../test/harness.js';
 import type { LeagueTestEnv } from '../../test/leagues.js';
 import {
   ROS_LEAGUE,
@@ -25,7 +25,7 @@ function expectRankedOrder(rows: Json[]) {
   }
 }
 
-describe.each(DATABASE_KINDS)('free agents a player can read on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('free agents a player can read on %s', (kind) => {
   let env: LeagueTestEnv;
   let client: TestClient;
   let free: SeededPlayer[];

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@fm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD } from '../../test/accounts.js';
 import {
-  DATABASE_KINDS,
+  EMBEDDED_DATABASE,
   startTestServer,
   TestClient,
   TEST_POSTGRES_URL,
@@ -43,7 +43,7 @@ async function dataVersion(baseUrl: string): Promise<{ version: string; changedA
 const dataOf = (event: { data: string }) =>
   JSON.parse(event.data) as { version: string; changedAt: string | null };
 
-describe.each(DATABASE_KINDS)('live data changes over server-sent events on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('live data changes over server-sent events on %s', (kind) => {
   let server: TestServer;
   const open: SseConnection[] = [];
   const subscribe = async (input?: unknown, headers?: Record<string, string>) => {

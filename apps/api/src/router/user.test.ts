@@ -9,13 +9,13 @@ import {
   uniqueEmail,
 } from '../../test/accounts.js';
 import {
-  DATABASE_KINDS,
+  EMBEDDED_DATABASE,
   type MailingTestServer,
   startMailingTestServer,
   startTestServer,
 } from '../../test/harness.js';
 
-describe.each(DATABASE_KINDS)('deleting my account on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('deleting my account on %s', (kind) => {
   let server: MailingTestServer;
   beforeAll(async () => {
     server = await startMailingTestServer(kind);
@@ -80,7 +80,7 @@ describe.each(DATABASE_KINDS)('deleting my account on %s', (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)('the ADMIN_EMAIL account on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('the ADMIN_EMAIL account on %s', (kind) => {
   const adminEmail = uniqueEmail('Admin');
   const adminPassword = 'Commissioner$2025';
   let server: MailingTestServer;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTHER_STRONG_PASSWORD, STRONG_PASSWORD } from '../../../test/accounts.js';
 import { insertAccount } from '../../../test/admin-accounts.js';
 import {
-  DATABASE_KINDS,
+  EMBEDDED_DATABASE,
   startTestServer,
   TestClient,
   TEST_POSTGRES_URL,
@@ -33,7 +33,7 @@ function sameSessionOn(baseUrl: string, client: TestClient): TestClient {
 }
 
 /** The session cache is on (the default, 5 s) in every server below: revocation must still be immediate. */
-describe.each(DATABASE_KINDS)('the session cache on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('the session cache on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(kind);

@@ -7,7 +7,7 @@ import {
   type GameDayReplay,
   startGameDayReplay,
 } from '../../../test/game-day-replay.js';
-import { DATABASE_KINDS, type TestClient } from '../../../test/harness.js';
+import { EMBEDDED_DATABASE, type TestClient } from '../../../test/harness.js';
 import { LEAGUE_READS_PER_USER } from '../leagues/league-read-limit.js';
 
 const ADMIN = { email: 'timeline-admin@example.com', password: STRONG_PASSWORD };
@@ -18,7 +18,7 @@ const RECORDED_WITHIN_MS = 20_000;
 
 type TimelinePoint = { game_time_elapsed: number; win_probability: number; points: [number, number] };
 
-describe.each(DATABASE_KINDS)('the win-probability timeline after every stats change, on %s', (kind) => {
+describe.each(EMBEDDED_DATABASE)('the win-probability timeline after every stats change, on %s', (kind) => {
   let replay: GameDayReplay;
   let viewer: TestClient;
   let viewerId: string;
