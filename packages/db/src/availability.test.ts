@@ -58,6 +58,17 @@ describe('the availability guard', () => {
     await expect(transaction).resolves.toBe('committed');
   });
 
+  it('keeps the server available when one probe of a slow query times out and the next answers (a busy machine)', async () => {
+    let probes = 0;
+    open({ probe: () => (++probes === 1 ? never() : Promise.resolve()) });
+    await expect(guard!.run(() => delay(TIMINGS.stalledAfterMs / 2).then(() => 'slow'))).resolves.toBe(
+      'slow',
+    );
+    expect(probes).toBeGreaterThanOrEqual(2);
+    expect(guard!.isAvailable).toBe(true);
+    expect(changes).toEqual([]);
+  });
+
   it('passes on an error the server answered with, and stays available', async () => {
     const refused = Object.assign(new Error('duplicate key'), { code: '23505' });
     await expect(open().run(() => Promise.reject(refused))).rejects.toBe(refused);

@@ -141,6 +141,14 @@ export function createAvailabilityGuard(options: AvailabilityGuardOptions): Avai
     return probing;
   };
 
+  /**
+   * A slow query's suspicion is confirmed by two probes in a row: on a busy machine one new connection and its
+   * `select 1` can take longer than PROBE_TIMEOUT_MS (seen at a load of 20 on 2 cores), and a server found gone fails
+   * every query in flight. A server that is really gone fails both, so a stalled one is still found within
+   * SUSPECT_QUERY_AFTER_MS plus two probe timeouts.
+   */
+  const probeTwice = async (): Promise<boolean> => (await probeOnce()) || probeOnce();
+
   const scheduleRecheck = () => {
     if (isStopped) return;
     recheckTimer = setTimeout(() => {
@@ -192,7 +200,7 @@ export function createAvailabilityGuard(options: AvailabilityGuardOptions): Avai
         }
         const watch = () => {
           watchdog = setTimeout(() => {
-            void probeOnce().then((isReachable) => {
+            void probeTwice().then((isReachable) => {
               if (isSettled) return;
               if (!isReachable) {
                 markUnavailable(new Error(`a query got no answer within ${suspectAfterMs} ms`));
