@@ -3,7 +3,6 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,23 +36,6 @@ export function runBuffered(command, args, options = {}) {
 }
 
 /**
- * Runs a command with each line of its output prefixed (for commands run side by side, so each line says whose it
- * is); resolves with its exit code.
- */
-export function runPrefixed(command, args, prefix, options = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...options });
-    for (const stream of [child.stdout, child.stderr]) {
-      readline
-        .createInterface({ input: stream })
-        .on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
-    }
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
-}
-
-/**
  * CPU seconds (user + system) of this process's finished children and their descendants, from /proc (Linux); 0
  * elsewhere. The difference across a step is the CPU the step used, whatever ran beside it.
  */
@@ -71,9 +53,8 @@ export function childCpuSeconds() {
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /** The Playwright end-to-end suite against the built app (build first); resolves with its exit code. */
-export function runE2e(extraArgs = [], { prefix } = {}) {
-  const args = ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...extraArgs];
-  return prefix ? runPrefixed('npx', args, prefix) : run('npx', args);
+export function runE2e(extraArgs = []) {
+  return run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...extraArgs]);
 }
 
 export async function runOrExit(label, command, args, options) {

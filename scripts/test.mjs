@@ -1,4 +1,4 @@
-// `npm test`: the whole suite — lint, formatting, typecheck and build side by side, then unit + integration beside
+// `npm test`: the whole suite — lint, formatting, typecheck and build side by side, then unit + integration, then
 // browser end-to-end against the built app. Exits 0 only when every step passes.
 import { build } from './build.mjs';
 import { ensureInstall } from './ensure-install.mjs';
@@ -22,15 +22,10 @@ const checks = [
   ],
 ];
 
-// The unit and integration files keep about 1.7 of the 2 cores busy and the browser files (two at a time) about 0.9:
-// run one after the other they took 421 s and 494 s; side by side the cores are full. Each file owns its ports,
-// databases and temp folders, and each run its own migrated template.
 const stages = [
   checks,
-  [
-    ['Unit and integration tests', () => run('npx', ['vitest', 'run'])],
-    ['Browser end-to-end tests', () => runE2e([], { prefix: '[e2e] ' })],
-  ],
+  [['Unit and integration tests', () => run('npx', ['vitest', 'run'])]],
+  [['Browser end-to-end tests', () => runE2e()]],
 ];
 
 const results = [];
