@@ -160,7 +160,8 @@ describe('projections and compare', () => {
     }
     await page.waitForURL(/players=\d+,\d+/);
     const totals = page.getByRole('table', { name: 'Season totals' });
-    await totals.waitFor();
+    // the table is shown with the first player while the second one's figures load: wait for his column
+    await totals.getByRole('columnheader', { name: 'Lamar Jackson' }).waitFor();
     await expect(totals.getByRole('columnheader').allTextContents()).resolves.toEqual([
       'Season totals',
       'Josh Allen',
